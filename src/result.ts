@@ -1,0 +1,19 @@
+/**
+ * The outcome of a validator: validators never throw on bad input, they return a `Result`.
+ *
+ * @example
+ * const r = parseTimeframe('15m')
+ * if (r.ok) console.log(r.value.count) // 15
+ * else console.log(r.error.message)
+ */
+export type Result<T, E> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E }
+
+/** Wraps a value as a successful {@link Result}. @example ok(1) // { ok: true, value: 1 } */
+export function ok<T>(value: T): { readonly ok: true; readonly value: T } {
+  return { ok: true, value }
+}
+
+/** Wraps an error as a failed {@link Result}. @example err('bad') // { ok: false, error: 'bad' } */
+export function err<E>(error: E): { readonly ok: false; readonly error: E } {
+  return { ok: false, error }
+}

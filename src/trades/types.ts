@@ -1,0 +1,33 @@
+import type { DecimalInput } from '../decimal/types.js'
+
+/** Trading session of a trade or candle; interface A codes 0, 1, 2. A record without one is `MAINSESSION`. */
+export type SessionType = 'MAINSESSION' | 'PRE_MARKET' | 'POST_MARKET'
+
+/** Aggressor side of a trade. In columns: 1 = buy, 2 = sell (0 is invalid). */
+export type Side = 'buy' | 'sell'
+
+/** One trade. `time` is UTC epoch milliseconds; price and volume are exact decimals (a number is read by its shortest round-trip form). */
+export interface Trade {
+  time: number
+  price: DecimalInput
+  volume: DecimalInput
+  side: Side
+  session?: SessionType
+}
+
+/**
+ * Columnar trades, the fast path: equal-length arrays. `side`: 1 = buy, 2 = sell.
+ * `session` (optional): 0 = MAINSESSION, 1 = PRE_MARKET, 2 = POST_MARKET (interface A codes).
+ */
+export interface TradeColumns {
+  time: Float64Array
+  price: Float64Array
+  volume: Float64Array
+  side: Uint8Array
+  session?: Uint8Array
+}
+
+/** Session codes in columns and on interface A. */
+export const SESSION_CODES: Readonly<Record<SessionType, number>> = { MAINSESSION: 0, PRE_MARKET: 1, POST_MARKET: 2 }
+/** Session names by code. */
+export const SESSION_NAMES: readonly SessionType[] = ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']
