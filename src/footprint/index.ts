@@ -1,1 +1,1 @@
-export {}
+export type { FootprintProfile, FootprintRow } from "./types.js"

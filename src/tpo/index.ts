@@ -1,1 +1,1 @@
-export {}
+export type { TpoProfile, TpoRow } from "./types.js"
