@@ -1,1 +1,8 @@
-export {}
+export type { DecimalInput, ExactDecimal } from './types.js'
+export { parseDecimal } from './parse.js'
+export { formatUnits, formatFixed, decimalToString } from './format.js'
+export { POW10, UNITS_LIMIT, decimalsOf, numberToUnits, stringToUnits, toUnitsBig, floorDiv, floorDivBig } from './units.js'
+export { ExactSums } from './exact-sums.js'
+export { floorToGrid } from './grid.js'
+export type { PartnerDecimal } from './partner.js'
+export { toPartnerDecimal, fromPartnerDecimal } from './partner.js'

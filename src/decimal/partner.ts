@@ -1,0 +1,51 @@
+import { invalidArgument, type Status } from '../partner/status.js'
+import { err, ok, type Result } from '../result.js'
+import { formatUnits } from './format.js'
+import { MSG } from './messages.js'
+import { parseDecimal } from './parse.js'
+import type { DecimalInput } from './types.js'
+
+/** Interface A `Decimal`: real value = value / scale. */
+export interface PartnerDecimal {
+  value: string
+  scale: string
+}
+
+/**
+ * Converts a decimal to interface A's `{value, scale}`, scale from the minimal form.
+ *
+ * @example toPartnerDecimal('123.45') // { ok: true, value: { value: '12345', scale: '100' } }
+ */
+export function toPartnerDecimal(x: DecimalInput): Result<PartnerDecimal, Status> {
+  const d = parseDecimal(x)
+  if (!d.ok) return err(invalidArgument(d.error))
+  return ok({ value: d.value.units.toString(), scale: `1${'0'.repeat(d.value.scale)}` })
+}
+
+const isDigits = (s: string, allowMinus: boolean): boolean => {
+  const start = allowMinus && s.charCodeAt(0) === 45 ? 1 : 0
+  if (s.length === start || s.length > 400) return false
+  for (let i = start; i < s.length; i++) {
+    const c = s.charCodeAt(i)
+    if (c < 48 || c > 57) return false
+  }
+  return true
+}
+
+/**
+ * Reads interface A's `{value, scale}` into a minimal decimal string. `scale` must be a power of ten >= 1;
+ * `value` digits with an optional leading `-`.
+ *
+ * @example fromPartnerDecimal({ value: '12340', scale: '100' }) // { ok: true, value: '123.4' }
+ */
+export function fromPartnerDecimal(d: unknown): Result<string, Status> {
+  if (typeof d !== 'object' || d === null || Array.isArray(d)) return err(invalidArgument(MSG.notPartnerDecimal(d)))
+  const value = (d as { value?: unknown }).value
+  const scale = (d as { scale?: unknown }).scale
+  if (typeof value !== 'string' || typeof scale !== 'string') return err(invalidArgument(MSG.notPartnerDecimal(d)))
+  if (!isDigits(value, true)) return err(invalidArgument(MSG.badValue(value)))
+  if (!isDigits(scale, false) || !/^10*$/.test(scale)) return err(invalidArgument(MSG.badScale(scale)))
+  const p = parseDecimal(value)
+  if (!p.ok) return err(invalidArgument(MSG.badValue(value)))
+  return ok(formatUnits(p.value.units, scale.length - 1))
+}

@@ -1,0 +1,122 @@
+import { MarketDataError } from '../errors.js'
+import { MSG } from './messages.js'
+import { parseDecimal } from './parse.js'
+import type { DecimalInput } from './types.js'
+
+/** 10^0 .. 10^22: every entry is an exact double. */
+export const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => Number(`1e${i}`))
+
+/**
+ * Running sums of integer units stay within ±UNITS_LIMIT (2^52) and single addends below it, so every
+ * sum of two is an exact double (< 2^53); past the limit a sum spills into a bigint.
+ */
+export const UNITS_LIMIT = 2 ** 52
+
+/**
+ * Minimal number of decimals of a decimal input, trailing zeros ignored: `"0.10"` -> 1, `0.07` -> 2,
+ * `1e-7` -> 7, `"5"` -> 0. Throws `MarketDataError` (`invalid_decimal`) on invalid input.
+ *
+ * @example decimalsOf('0.25') // 2
+ */
+export function decimalsOf(x: DecimalInput): number {
+  const r = parseDecimal(x)
+  if (!r.ok) throw new MarketDataError('invalid_decimal', r.error)
+  return r.value.scale
+}
+
+/**
+ * Exact integer units `x * 10^scale` of a number read by its shortest round-trip form, when `x` has at
+ * most `scale` decimals and |units| < 2^52; otherwise `NaN` (use {@link toUnitsBig}). Allocation-free,
+ * for hot loops. `scale` must be 0..22.
+ *
+ * @example
+ * numberToUnits(0.07, 2) // 7
+ * numberToUnits(0.075, 2) // NaN
+ */
+export function numberToUnits(x: number, scale: number): number {
+  const p = POW10[scale] as number
+  const u = Math.round(x * p)
+  // u / p is the correctly rounded double nearest u / 10^scale; it equals x exactly when u is x's
+  // decimal at this scale. Below 2^52 units the doubles near x are closer than 10^-scale apart, so at
+  // most one decimal with `scale` digits maps to x: the check proves u exact.
+  if (u / p !== x || !(u < UNITS_LIMIT && u > -UNITS_LIMIT)) return Number.NaN
+  return u === 0 ? 0 : u
+}
+
+/**
+ * Exact integer units of a decimal string at `scale` (same syntax as {@link parseDecimal}), or `NaN`
+ * when invalid, with more than `scale` significant decimals, or |units| >= 2^52. Allocation-free.
+ *
+ * @example
+ * stringToUnits('5000.25', 2) // 500025
+ * stringToUnits('0.10', 1)    // 1
+ */
+export function stringToUnits(s: string, scale: number): number {
+  const n = s.length
+  if (n === 0) return Number.NaN
+  let i = 0
+  let neg = false
+  if (s.charCodeAt(0) === 45) {
+    neg = true
+    i = 1
+  }
+  let u = 0
+  let intDigits = 0
+  let frac = -1 // -1: no dot seen; else number of fractional digits kept
+  let dropped = false
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i) - 48
+    if (c >= 0 && c <= 9) {
+      if (frac < 0) {
+        u = u * 10 + c
+        intDigits++
+      } else if (frac < scale) {
+        u = u * 10 + c
+        frac++
+      } else if (c !== 0) return Number.NaN
+      else dropped = true
+    } else if (c === -2 && frac < 0) frac = 0
+    else return Number.NaN
+  }
+  if (intDigits === 0 || frac === 0 && !dropped) return Number.NaN
+  if (frac < 0) frac = 0
+  if (u >= UNITS_LIMIT) return Number.NaN
+  if (frac < scale) u *= POW10[scale - frac] as number
+  if (u >= UNITS_LIMIT) return Number.NaN
+  return neg && u !== 0 ? -u : u
+}
+
+/**
+ * Exact bigint units `x * 10^scale`. Throws `MarketDataError` (`invalid_decimal`) when `x` is not a
+ * decimal or has more than `scale` decimals.
+ *
+ * @example toUnitsBig('123456789012345678.9', 1) // 1234567890123456789n
+ */
+export function toUnitsBig(x: DecimalInput, scale: number): bigint {
+  const r = parseDecimal(x)
+  if (!r.ok) throw new MarketDataError('invalid_decimal', r.error)
+  const d = r.value
+  if (d.scale > scale) throw new MarketDataError('invalid_decimal', MSG.tooManyDecimals(x, scale))
+  return d.units * 10n ** BigInt(scale - d.scale)
+}
+
+/**
+ * Floor division toward negative infinity for integers held in doubles (`-7 / 2` -> `-4`); never `-0`.
+ *
+ * @example floorDiv(-7, 2) // -4
+ */
+export function floorDiv(a: number, b: number): number {
+  const q = Math.floor(a / b)
+  // a / b is correctly rounded; for |a| < 2^53 and integer b the floor can only be off when the exact
+  // quotient is within rounding of an integer from above: repair with exact integer products.
+  let r = q
+  if (r * b > a && b > 0) r -= 1
+  else if ((r + 1) * b <= a && b > 0) r += 1
+  return r === 0 ? 0 : r
+}
+
+/** Floor division toward negative infinity for bigints. @example floorDivBig(-7n, 2n) // -4n */
+export function floorDivBig(a: bigint, b: bigint): bigint {
+  const q = a / b
+  return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? q - 1n : q
+}

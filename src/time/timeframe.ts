@@ -1,0 +1,166 @@
+import { MarketDataError } from '../errors.js'
+import { invalidArgument, type Status } from '../partner/status.js'
+import { err, ok, type Result } from '../result.js'
+import { type ApiError, invalidArgumentError } from '../rules/api-error.js'
+import { DAY_MS, HOUR_MS, MINUTE_MS } from './constants.js'
+
+/** Calendar units of interface A's `time_frame.time_unit`. QUARTER is 3 months. */
+export type TimeUnit = 'MINUTE' | 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'QUARTER' | 'YEAR'
+
+/** A timeframe: `count` units per bucket; `TICK` frames hold `count` trades per candle. */
+export interface Timeframe {
+  id: string
+  unit: TimeUnit | 'TICK'
+  count: number
+}
+
+/** A timeframe option: a canonical id (`'15m'`) or an object with any count >= 1 (`{ unit: 'MINUTE', count: 90 }`). */
+export type TimeframeInput = string | { unit: TimeUnit | 'TICK'; count?: number; id?: string }
+
+/** One count rule of `GET /timeframes`: ids `<count><suffix>` for count in [min, max]. */
+export interface TimeframeRule {
+  unit: TimeUnit | 'TICK'
+  suffix: string
+  min: number
+  max: number
+  /** Example ids. */
+  examples: string[]
+}
+
+const RULES: readonly TimeframeRule[] = [
+  { unit: 'MINUTE', suffix: 'm', min: 1, max: 59, examples: ['1m', '5m', '15m', '30m'] },
+  { unit: 'HOUR', suffix: 'h', min: 1, max: 23, examples: ['1h', '4h'] },
+  { unit: 'DAY', suffix: 'd', min: 1, max: 6, examples: ['1d'] },
+  { unit: 'WEEK', suffix: 'w', min: 1, max: 3, examples: ['1w'] },
+  { unit: 'MONTH', suffix: 'M', min: 1, max: 11, examples: ['1M', '3M'] },
+  { unit: 'YEAR', suffix: 'y', min: 1, max: 1, examples: ['1y'] },
+  { unit: 'TICK', suffix: 't', min: 1, max: 1000, examples: ['1t', '100t'] },
+]
+
+const SUFFIX: Readonly<Record<TimeUnit | 'TICK', string>> = {
+  MINUTE: 'm',
+  HOUR: 'h',
+  DAY: 'd',
+  WEEK: 'w',
+  MONTH: 'M',
+  QUARTER: 'Q',
+  YEAR: 'y',
+  TICK: 't',
+}
+
+const UNITS: readonly (TimeUnit | 'TICK')[] = ['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR', 'TICK']
+const PARTNER_UNITS: readonly TimeUnit[] = ['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR']
+
+/**
+ * The timeframe count rules, as `GET /timeframes` answers them.
+ *
+ * @example listTimeframes().find((r) => r.unit === 'MINUTE') // { suffix: 'm', min: 1, max: 59, ... }
+ */
+export function listTimeframes(): TimeframeRule[] {
+  return RULES.map((r) => ({ ...r, examples: [...r.examples] }))
+}
+
+/** Reads `<digits><suffix>` without a regex; returns undefined on any other shape. */
+function splitId(id: string): { count: number; suffix: string } | undefined {
+  const n = id.length
+  if (n < 2 || n > 5) return undefined
+  let count = 0
+  for (let i = 0; i < n - 1; i++) {
+    const c = id.charCodeAt(i) - 48
+    if (c < 0 || c > 9) return undefined
+    if (i === 0 && c === 0) return undefined // no leading zeros: ids are canonical
+    count = count * 10 + c
+  }
+  return { count, suffix: id[n - 1] as string }
+}
+
+/**
+ * Parses a canonical timeframe id: `<n>m` (1-59), `<n>h` (1-23), `<n>d` (1-6), `<n>w` (1-3), `<n>M` (1-11),
+ * `1y`, ticks `<n>t` (1-1000). Non-canonical ids (`60m`, `05m`) are 400 `invalid_argument`.
+ *
+ * @example parseTimeframe('15m') // { ok: true, value: { id: '15m', unit: 'MINUTE', count: 15 } }
+ */
+export function parseTimeframe(id: string): Result<Timeframe, ApiError> {
+  const bad = () =>
+    err(
+      invalidArgumentError(
+        `timeframe: ${JSON.stringify(typeof id === 'string' ? id.slice(0, 20) : String(id))} is not a supported timeframe id (1-59m, 1-23h, 1-6d, 1-3w, 1-11M, 1y, 1-1000t)`,
+      ),
+    )
+  if (typeof id !== 'string') return bad()
+  const parts = splitId(id)
+  if (parts === undefined) return bad()
+  const rule = RULES.find((r) => r.suffix === parts.suffix)
+  if (rule === undefined || parts.count < rule.min || parts.count > rule.max) return bad()
+  return ok({ id, unit: rule.unit, count: parts.count })
+}
+
+/** The id of any unit and count: canonical where one exists, else `<count><suffix>` with `Q` for quarters. */
+export function timeframeId(unit: TimeUnit | 'TICK', count: number): string {
+  return `${count}${SUFFIX[unit]}`
+}
+
+/**
+ * Resolves an aggregator's `timeframe` option: a canonical id, or an object with any integer count >= 1.
+ * Throws `MarketDataError` (`invalid_option`) naming the field.
+ *
+ * @example resolveTimeframe({ unit: 'MINUTE', count: 90 }) // { id: '90m', unit: 'MINUTE', count: 90 }
+ */
+export function resolveTimeframe(x: TimeframeInput, field = 'timeframe'): Timeframe {
+  if (typeof x === 'string') {
+    const r = parseTimeframe(x)
+    if (!r.ok) throw new MarketDataError('invalid_option', r.error.message.replace(/^timeframe/, field), { field })
+    return r.value
+  }
+  if (typeof x !== 'object' || x === null || !UNITS.includes(x.unit)) {
+    throw new MarketDataError('invalid_option', `${field}: expected a timeframe id or { unit, count } with unit one of ${UNITS.join(', ')}`, { field })
+  }
+  const count = x.count ?? 1
+  if (!Number.isSafeInteger(count) || count < 1) {
+    throw new MarketDataError('invalid_option', `${field}.count: must be an integer >= 1 (got ${String(count)})`, { field: `${field}.count` })
+  }
+  return { id: x.id ?? timeframeId(x.unit, count), unit: x.unit, count }
+}
+
+/**
+ * Reads interface A's `time_frame` (`{time_unit, count?}`): any count >= 1 (default 1) of MINUTE..YEAR.
+ *
+ * @example timeframeFromPartner({ time_unit: 'MINUTE', count: 5 }) // { ok: true, value: { id: '5m', unit: 'MINUTE', count: 5 } }
+ */
+export function timeframeFromPartner(tf: unknown): Result<Timeframe, Status> {
+  if (typeof tf !== 'object' || tf === null || Array.isArray(tf)) return err(invalidArgument('time_frame: must be an object {time_unit, count?}'))
+  const o = tf as Record<string, unknown>
+  for (const k of Object.keys(o)) {
+    if (k !== 'time_unit' && k !== 'count') return err(invalidArgument(`time_frame.${k.slice(0, 40)}: unknown field`))
+  }
+  const unit = o.time_unit
+  if (typeof unit !== 'string' || !(PARTNER_UNITS as readonly string[]).includes(unit)) {
+    return err(invalidArgument(`time_frame.time_unit: must be one of ${PARTNER_UNITS.join(', ')}`))
+  }
+  const count = o.count ?? 1
+  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) {
+    return err(invalidArgument('time_frame.count: must be an integer >= 1'))
+  }
+  return ok({ id: timeframeId(unit as TimeUnit, count), unit: unit as TimeUnit, count })
+}
+
+const NOMINAL: Readonly<Record<TimeUnit | 'TICK', number>> = {
+  MINUTE: MINUTE_MS,
+  HOUR: HOUR_MS,
+  DAY: DAY_MS,
+  WEEK: 7 * DAY_MS,
+  MONTH: 30.436875 * DAY_MS,
+  QUARTER: 3 * 30.436875 * DAY_MS,
+  YEAR: 365.2425 * DAY_MS,
+  TICK: 0,
+}
+
+/**
+ * Nominal length in ms (months of 30.44 days), for ordering frames and reading depth tables only — never
+ * for alignment. Tick frames rank 0.
+ *
+ * @example timeframeRank({ id: '1h', unit: 'HOUR', count: 1 }) // 3600000
+ */
+export function timeframeRank(tf: Timeframe): number {
+  return NOMINAL[tf.unit] * tf.count
+}
