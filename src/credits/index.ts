@@ -1,1 +1,29 @@
-export {}
+export type { RestLedgerState, RateLimitHeaders, RestCheckOutcome, RestChargeOutcome, RestLedger, LedgerTransition } from './rest-ledger.js'
+export { REST_CREDIT_LIMIT, REST_WINDOW_MS, restCheck, restCharge, createRestLedger } from './rest-ledger.js'
+export type {
+  StreamKind,
+  StreamRecord,
+  StreamLedgerState,
+  StreamErrorFrame,
+  StreamNotice,
+  HandshakeOutcome,
+  ConfirmOutcome,
+  EndOutcome,
+  RenewOutcome,
+  StreamLedger,
+} from './stream-ledger.js'
+export {
+  STREAM_CREDIT_LIMIT,
+  STREAM_WINDOW_MS,
+  STREAM_PRICES,
+  STREAM_CAPS,
+  streamHandshake,
+  streamConfirm,
+  streamRenew,
+  streamClose,
+  streamUpstreamError,
+  nextStreamDue,
+  createStreamLedger,
+} from './stream-ledger.js'
+export type { RangeTruncatedFrame } from './range-truncated.js'
+export { footprintHistorySince, rangeTruncatedFrame } from './range-truncated.js'

@@ -1,0 +1,19 @@
+/** Error messages of the credits folder: each names the function or parameter and the rule. */
+export const MSG = {
+  badNow: (fn: string, now: unknown) => `${fn}: now must be a finite epoch millisecond time, got ${String(now)}`,
+  badCredits: (credits: unknown) => `charge: credits must be an integer >= 0, got ${String(credits)}`,
+  badState: (fn: string, why: string) => `${fn}: state is not a ledger state (${why})`,
+  restLimited: (retryAfter: number) =>
+    `rate_limited: the account's 100000 credits of this 60 s window are spent; retry after ${retryAfter} s`,
+  streamLimited: (kind: string, price: number, remaining: number, retryAfter: number) =>
+    `rate_limited: a ${kind} stream needs ${price} credits and ${remaining} of the account's 1000 credits of this 300 s window remain; retry after ${retryAfter} s`,
+  tooManyStreams: (kind: string, cap: number) => `too_many_streams: at most ${cap} ${kind} streams may be open at once`,
+  badKind: (kind: unknown) => `kind: must be one of candles, footprint, orderbook, got ${JSON.stringify(kind) ?? String(kind)}`,
+  duplicateId: (id: string) => `handshake: stream id ${JSON.stringify(id)} is already in use`,
+  renewRefused: (kind: string, price: number) =>
+    `rate_limited: the ${kind} stream's renewal of ${price} credits cannot be covered by this 300 s window's remaining credits`,
+  confirmRefused: (kind: string, price: number) =>
+    `rate_limited: the ${kind} stream's ${price} credits can no longer be covered by this 300 s window's remaining credits`,
+  badNewest: (t: unknown) => `footprintHistorySince: newestCandleTime must be a finite epoch millisecond time, got ${String(t)}`,
+  badTimeframe: (tf: string) => `timeframe: footprint history depth is defined for minute to month frames, got ${tf}`,
+} as const

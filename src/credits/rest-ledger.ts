@@ -1,0 +1,168 @@
+import { MarketDataError } from '../errors.js'
+import type { ApiError } from '../rules/api-error.js'
+import { MSG } from './messages.js'
+import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
+
+/** REST credits per window (all API keys of one account share them). */
+export const REST_CREDIT_LIMIT = 100_000
+/** REST window length in ms: fixed 60 s windows aligned to the Unix epoch. */
+export const REST_WINDOW_MS = 60_000
+
+/**
+ * The whole REST credit state of one account: plain JSON (numbers and a boolean), so a server can keep
+ * it in Redis or a database and apply {@link restCharge} atomically (a Lua script, a transaction).
+ * `undefined` stands for an account that has never been charged.
+ */
+export interface RestLedgerState {
+  /** Start of the window the counters belong to (epoch ms, a multiple of 60,000). */
+  readonly windowStart: number
+  /** Credits charged in that window. */
+  readonly used: number
+  /** A request of that window could not be covered: every request is 429 until the window ends. */
+  readonly locked: boolean
+}
+
+/** The `x-ratelimit-*` headers (and `retry-after` on a 429), values as strings ready to write. */
+export interface RateLimitHeaders {
+  'x-ratelimit-limit': string
+  'x-ratelimit-remaining': string
+  /** The window end, Unix seconds. */
+  'x-ratelimit-reset': string
+  'retry-after'?: string
+}
+
+/** What {@link restCheck} answers: whether the account is locked out, and the headers as they stand. */
+export type RestCheckOutcome =
+  | { locked: false; remaining: number; reset: number; headers: RateLimitHeaders }
+  | { locked: true; remaining: number; reset: number; headers: RateLimitHeaders; retryAfter: number; error: ApiError }
+
+/** What {@link restCharge} answers: charged (headers include the price in `remaining`) or a 429. */
+export type RestChargeOutcome =
+  | { ok: true; charged: number; remaining: number; reset: number; headers: RateLimitHeaders }
+  | { ok: false; charged: 0; remaining: number; reset: number; headers: RateLimitHeaders; retryAfter: number; error: ApiError }
+
+/** A pure transition: the state to store and what to answer. */
+export interface LedgerTransition<S, O> {
+  state: S
+  outcome: O
+}
+
+/** The state as it stands at `now`: a later window starts fresh; a clock that steps back stays in the stored window. */
+function current(state: RestLedgerState | undefined, now: number, fn: string): { state: RestLedgerState; now: number } {
+  assertNow(now, fn)
+  const w = windowStartOf(now, REST_WINDOW_MS)
+  if (state === undefined || state === null) return { state: { windowStart: w, used: 0, locked: false }, now }
+  if (typeof state !== 'object' || !Number.isFinite(state.windowStart) || !Number.isInteger(state.used) || state.used < 0) {
+    throw new MarketDataError('invalid_option', MSG.badState(fn, 'windowStart, used, locked'), { field: 'state' })
+  }
+  if (w > state.windowStart) return { state: { windowStart: w, used: 0, locked: false }, now }
+  // The clock never goes back: a `now` before the stored window is read as that window's start, so credits
+  // of a window are never handed out twice.
+  return { state, now: now < state.windowStart ? state.windowStart : now }
+}
+
+function headers(remaining: number, resetMs: number): RateLimitHeaders {
+  return {
+    'x-ratelimit-limit': String(REST_CREDIT_LIMIT),
+    'x-ratelimit-remaining': String(remaining),
+    'x-ratelimit-reset': String(resetMs / 1000),
+  }
+}
+
+function limited(state: RestLedgerState, now: number): { remaining: number; reset: number; headers: RateLimitHeaders; retryAfter: number; error: ApiError } {
+  const resetMs = state.windowStart + REST_WINDOW_MS
+  const remaining = REST_CREDIT_LIMIT - state.used
+  const retryAfter = retryAfterSeconds(resetMs, now)
+  const h = headers(remaining, resetMs)
+  h['retry-after'] = String(retryAfter)
+  return {
+    remaining,
+    reset: resetMs / 1000,
+    headers: h,
+    retryAfter,
+    error: { status: 429, code: 'rate_limited', message: MSG.restLimited(retryAfter), retryAfter },
+  }
+}
+
+/**
+ * Pure: reads an account's REST credits at `now` without charging — the lock-out check a server makes
+ * before parsing a request (DESIGN.md order: auth -> 429 when locked -> 400 -> 404 -> cap -> read -> charge).
+ *
+ * @example
+ * const { outcome } = restCheck(undefined, Date.UTC(2026, 5, 1))
+ * outcome.locked // false; outcome.headers['x-ratelimit-remaining'] === '100000'
+ */
+export function restCheck(state: RestLedgerState | undefined, now: number): LedgerTransition<RestLedgerState, RestCheckOutcome> {
+  const c = current(state, now, 'restCheck')
+  const s = c.state
+  if (s.locked) return { state: s, outcome: { locked: true, ...limited(s, c.now) } }
+  const resetMs = s.windowStart + REST_WINDOW_MS
+  const remaining = REST_CREDIT_LIMIT - s.used
+  return { state: s, outcome: { locked: false, remaining, reset: resetMs / 1000, headers: headers(remaining, resetMs) } }
+}
+
+/**
+ * Pure: charges `credits` (the price of a 200, from `priceOf`) to an account's REST window at `now`.
+ * When the remaining credits cannot cover it — or the account is already locked out — the answer is 429
+ * `rate_limited` with `Retry-After` (seconds to the window end, at least 1), nothing is charged, and the
+ * account stays locked out until the window ends. `remaining` in the headers includes this price.
+ * A charge of 0 (an unbilled outcome) changes nothing.
+ *
+ * @example
+ * let state: RestLedgerState | undefined
+ * const r = restCharge(state, Date.UTC(2026, 5, 1, 0, 0, 30), 1000)
+ * state = r.state // store it
+ * r.outcome.ok // true; r.outcome.headers['x-ratelimit-remaining'] === '99000'
+ */
+export function restCharge(state: RestLedgerState | undefined, now: number, credits: number): LedgerTransition<RestLedgerState, RestChargeOutcome> {
+  if (typeof credits !== 'number' || !Number.isSafeInteger(credits) || credits < 0) {
+    throw new MarketDataError('invalid_option', MSG.badCredits(credits), { field: 'credits' })
+  }
+  const c = current(state, now, 'restCharge')
+  const s = c.state
+  if (s.locked) return { state: s, outcome: { ok: false, charged: 0, ...limited(s, c.now) } }
+  if (REST_CREDIT_LIMIT - s.used < credits) {
+    const locked: RestLedgerState = { windowStart: s.windowStart, used: s.used, locked: true }
+    return { state: locked, outcome: { ok: false, charged: 0, ...limited(locked, c.now) } }
+  }
+  const next: RestLedgerState = credits === 0 ? s : { windowStart: s.windowStart, used: s.used + credits, locked: false }
+  const resetMs = next.windowStart + REST_WINDOW_MS
+  const remaining = REST_CREDIT_LIMIT - next.used
+  return { state: next, outcome: { ok: true, charged: credits, remaining, reset: resetMs / 1000, headers: headers(remaining, resetMs) } }
+}
+
+/** An in-memory REST ledger for one account (a thin wrapper over {@link restCheck} / {@link restCharge}). */
+export interface RestLedger {
+  /** The lock-out check; charges nothing. */
+  check(now: number): RestCheckOutcome
+  /** Charges a billed response's price, or answers 429. */
+  charge(now: number, credits: number): RestChargeOutcome
+  /** A copy of the serializable state (undefined before the first call). */
+  state(): RestLedgerState | undefined
+}
+
+/**
+ * Creates an in-memory REST credit ledger for one account, optionally from a stored state.
+ *
+ * @example
+ * const ledger = createRestLedger()
+ * const t = Date.UTC(2026, 5, 1, 12, 0, 10)
+ * ledger.check(t).locked // false
+ * ledger.charge(t, 1000).headers // { 'x-ratelimit-limit': '100000', 'x-ratelimit-remaining': '99000', 'x-ratelimit-reset': '1780315260' }
+ */
+export function createRestLedger(opts: { state?: RestLedgerState } = {}): RestLedger {
+  let s: RestLedgerState | undefined = opts.state === undefined ? undefined : { ...opts.state }
+  return {
+    check(now) {
+      const r = restCheck(s, now)
+      s = r.state
+      return r.outcome
+    },
+    charge(now, credits) {
+      const r = restCharge(s, now, credits)
+      s = r.state
+      return r.outcome
+    },
+    state: () => (s === undefined ? undefined : { ...s }),
+  }
+}

@@ -1,0 +1,371 @@
+import { MarketDataError } from '../errors.js'
+import type { ApiError } from '../rules/api-error.js'
+import { MSG } from './messages.js'
+import type { RateLimitHeaders, LedgerTransition } from './rest-ledger.js'
+import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
+
+/** Stream credits per window (shared by all keys of an account and all stream kinds). */
+export const STREAM_CREDIT_LIMIT = 1_000
+/** Stream window length in ms: fixed 300 s windows aligned to the Unix epoch; also the renewal period. */
+export const STREAM_WINDOW_MS = 300_000
+
+/** Live stream kinds. */
+export type StreamKind = 'candles' | 'footprint' | 'orderbook'
+
+/** Credits per window of each stream kind. */
+export const STREAM_PRICES: Readonly<Record<StreamKind, number>> = Object.freeze({ candles: 10, footprint: 25, orderbook: 50 })
+/** Most streams of one kind open (or pending) at once. */
+export const STREAM_CAPS: Readonly<Record<StreamKind, number>> = Object.freeze({ candles: 100, footprint: 40, orderbook: 20 })
+
+/** One stream the ledger knows: pending (handshake accepted, upstream not confirmed yet) or open (charged). */
+export interface StreamRecord {
+  readonly id: string
+  readonly kind: StreamKind
+  readonly status: 'pending' | 'open'
+  /** When the handshake was accepted (epoch ms). */
+  readonly openedAt: number
+  /** Open streams: when the next renewal is due (last charge + 300 s). */
+  readonly dueAt?: number
+}
+
+/**
+ * The whole stream credit state of one account: plain JSON, so a server can store it and apply the pure
+ * transitions ({@link streamHandshake}, ...) atomically. `streams` is in open (handshake) order.
+ * `undefined` stands for an account without history.
+ */
+export interface StreamLedgerState {
+  readonly windowStart: number
+  readonly used: number
+  /** The latest `now` seen: everything due at or before it is settled. */
+  readonly clock: number
+  /** Counter for ledger-assigned stream ids (`s1`, `s2`, ...). */
+  readonly nextId: number
+  readonly streams: readonly StreamRecord[]
+}
+
+/** The `error` frame a stream gets when it cannot pay (followed by a normal close). */
+export interface StreamErrorFrame {
+  type: 'error'
+  code: 'rate_limited'
+  message: string
+}
+
+/** A stream to end: send `frame`, then close the WebSocket with `close.code` (1000, normal closure). */
+export interface StreamNotice {
+  streamId: string
+  kind: StreamKind
+  /** The instant the charge failed (the renewal's due time, or the confirm's `now`). */
+  at: number
+  frame: StreamErrorFrame
+  close: { code: 1000; reason: 'rate_limited' }
+}
+
+/** Answer to a handshake: accepted (the stream is pending) or a 429 / 400. Headers on every answer. */
+export type HandshakeOutcome =
+  | { ok: true; streamId: string; headers: RateLimitHeaders; notices: StreamNotice[] }
+  | { ok: false; error: ApiError; retryAfter?: number; headers: RateLimitHeaders; notices: StreamNotice[] }
+
+/** Answer to a confirm: charged (the stream is open) or refused (its notice is in `notices` too). */
+export type ConfirmOutcome =
+  | { ok: true; charged: number; notices: StreamNotice[] }
+  | { ok: false; reason: 'rate_limited'; charged: 0; notice: StreamNotice; notices: StreamNotice[] }
+  | { ok: false; reason: 'unknown_stream' | 'not_pending'; charged: 0; notices: StreamNotice[] }
+
+/** Answer to a close or an upstream error: whether the stream was known, and the settled notices. */
+export interface EndOutcome {
+  removed: boolean
+  notices: StreamNotice[]
+}
+
+/** Answer to a renew: the notices of streams that could not pay. */
+export interface RenewOutcome {
+  notices: StreamNotice[]
+}
+
+interface Mutable {
+  windowStart: number
+  used: number
+  clock: number
+  nextId: number
+  streams: StreamRecord[]
+}
+
+const KINDS: readonly StreamKind[] = ['candles', 'footprint', 'orderbook']
+const isKind = (k: unknown): k is StreamKind => typeof k === 'string' && (KINDS as readonly string[]).includes(k)
+
+function load(state: StreamLedgerState | undefined, now: number, fn: string): { s: Mutable; now: number } {
+  assertNow(now, fn)
+  if (state === undefined || state === null) {
+    return { s: { windowStart: windowStartOf(now, STREAM_WINDOW_MS), used: 0, clock: now, nextId: 1, streams: [] }, now }
+  }
+  if (typeof state !== 'object' || !Number.isFinite(state.windowStart) || !Number.isFinite(state.clock) || !Array.isArray(state.streams)) {
+    throw new MarketDataError('invalid_option', MSG.badState(fn, 'windowStart, used, clock, nextId, streams'), { field: 'state' })
+  }
+  const s: Mutable = { windowStart: state.windowStart, used: state.used, clock: state.clock, nextId: state.nextId, streams: state.streams.slice() }
+  // The clock never goes back: an earlier `now` is read as the latest one seen.
+  return { s, now: now < s.clock ? s.clock : now }
+}
+
+function freeze(s: Mutable): StreamLedgerState {
+  return { windowStart: s.windowStart, used: s.used, clock: s.clock, nextId: s.nextId, streams: s.streams }
+}
+
+function notice(r: StreamRecord, at: number, message: string): StreamNotice {
+  return { streamId: r.id, kind: r.kind, at, frame: { type: 'error', code: 'rate_limited', message }, close: { code: 1000, reason: 'rate_limited' } }
+}
+
+function enterWindow(s: Mutable, time: number): void {
+  const w = windowStartOf(time, STREAM_WINDOW_MS)
+  if (w > s.windowStart) {
+    s.windowStart = w
+    s.used = 0
+  }
+}
+
+/**
+ * Settles every renewal due at or before `now`, earliest first; renewals due at the same instant go in
+ * open order. Each renewal is charged to the window holding its due time; one that cannot be covered
+ * ends its stream with a notice. Then moves to the window of `now`.
+ *
+ * Exact fast path for long gaps: once a whole window lying after the previous clock has been settled with
+ * no stream ended, every later window repeats it exactly (each open stream is due once per window, in the
+ * same order, from an empty window), so the remaining whole windows are skipped by shifting every due time.
+ */
+function settle(s: Mutable, now: number): StreamNotice[] {
+  const notices: StreamNotice[] = []
+  const settledBefore = s.clock
+  let dropInWindow = false
+  for (;;) {
+    let pick = -1
+    let due = Infinity
+    for (let i = 0; i < s.streams.length; i++) {
+      const r = s.streams[i]!
+      if (r.status === 'open' && r.dueAt! < due) {
+        due = r.dueAt!
+        pick = i
+      }
+    }
+    if (pick < 0 || due > now) break
+    const w = windowStartOf(due, STREAM_WINDOW_MS)
+    if (w > s.windowStart) {
+      if (!dropInWindow && s.windowStart > settledBefore && w === s.windowStart + STREAM_WINDOW_MS) {
+        const skip = windowStartOf(now, STREAM_WINDOW_MS) - w
+        if (skip > 0) {
+          for (let i = 0; i < s.streams.length; i++) {
+            const r = s.streams[i]!
+            if (r.status === 'open') s.streams[i] = { ...r, dueAt: r.dueAt! + skip }
+          }
+          due += skip
+          if (due > now) {
+            s.windowStart = w + skip
+            s.used = 0
+            break
+          }
+        }
+      }
+      enterWindow(s, due)
+      dropInWindow = false
+    }
+    const r = s.streams[pick]!
+    const price = STREAM_PRICES[r.kind]
+    if (STREAM_CREDIT_LIMIT - s.used >= price) {
+      s.used += price
+      s.streams[pick] = { ...r, dueAt: due + STREAM_WINDOW_MS }
+    } else {
+      s.streams.splice(pick, 1)
+      notices.push(notice(r, due, MSG.renewRefused(r.kind, price)))
+      dropInWindow = true
+    }
+  }
+  enterWindow(s, now)
+  s.clock = now
+  return notices
+}
+
+function headers(s: Mutable): RateLimitHeaders {
+  return {
+    'x-ratelimit-limit': String(STREAM_CREDIT_LIMIT),
+    'x-ratelimit-remaining': String(STREAM_CREDIT_LIMIT - s.used),
+    'x-ratelimit-reset': String((s.windowStart + STREAM_WINDOW_MS) / 1000),
+  }
+}
+
+/**
+ * Pure: a WebSocket handshake for a stream of `kind` at `now`. First settles what is due. Over the kind's
+ * cap (pending handshakes count) -> 429 `too_many_streams` without Retry-After (the cap answers even when
+ * credits fail too); the window's remaining credits below the price -> 429 `rate_limited` with Retry-After;
+ * else the stream is pending (nothing charged until {@link streamConfirm}). Every answer carries
+ * `x-ratelimit-limit` 1000, `remaining` before any charge and `reset` = the window end. An unknown kind is a
+ * 400 `invalid_argument`. `id` is the caller's stream id (default `s<n>`).
+ *
+ * @example
+ * const r = streamHandshake(undefined, Date.UTC(2026, 5, 1), 'footprint')
+ * r.outcome.ok // true; r.outcome.headers['x-ratelimit-remaining'] === '1000'
+ */
+export function streamHandshake(
+  state: StreamLedgerState | undefined,
+  now: number,
+  kind: StreamKind,
+  id?: string,
+): LedgerTransition<StreamLedgerState, HandshakeOutcome> {
+  const l = load(state, now, 'streamHandshake')
+  const s = l.s
+  const notices = settle(s, l.now)
+  const h = headers(s)
+  if (!isKind(kind)) {
+    return { state: freeze(s), outcome: { ok: false, error: { status: 400, code: 'invalid_argument', message: MSG.badKind(kind) }, headers: h, notices } }
+  }
+  let count = 0
+  for (const r of s.streams) if (r.kind === kind) count++
+  if (count >= STREAM_CAPS[kind]) {
+    const error: ApiError = { status: 429, code: 'too_many_streams', message: MSG.tooManyStreams(kind, STREAM_CAPS[kind]) }
+    return { state: freeze(s), outcome: { ok: false, error, headers: h, notices } }
+  }
+  const price = STREAM_PRICES[kind]
+  const remaining = STREAM_CREDIT_LIMIT - s.used
+  if (remaining < price) {
+    const retryAfter = retryAfterSeconds(s.windowStart + STREAM_WINDOW_MS, l.now)
+    h['retry-after'] = String(retryAfter)
+    const error: ApiError = { status: 429, code: 'rate_limited', message: MSG.streamLimited(kind, price, remaining, retryAfter), retryAfter }
+    return { state: freeze(s), outcome: { ok: false, error, retryAfter, headers: h, notices } }
+  }
+  let streamId = id
+  if (streamId === undefined) {
+    do streamId = `s${s.nextId++}`
+    while (s.streams.some((r) => r.id === streamId))
+  } else if (s.streams.some((r) => r.id === streamId)) {
+    throw new MarketDataError('invalid_option', MSG.duplicateId(streamId), { field: 'id' })
+  }
+  s.streams.push({ id: streamId, kind, status: 'pending', openedAt: l.now })
+  return { state: freeze(s), outcome: { ok: true, streamId, headers: h, notices } }
+}
+
+/**
+ * Pure: upstream confirmed the subscription of a pending stream: its price is charged to the window of
+ * `now` and its renewal falls due 300 s later. If the window can no longer cover the price, the stream
+ * ends (a `rate_limited` notice, also in `notices`) and costs nothing.
+ *
+ * @example
+ * let r = streamHandshake(undefined, 0, 'candles')
+ * const c = streamConfirm(r.state, 1000, 's1')
+ * c.outcome.ok // true; c.outcome.charged === 10
+ */
+export function streamConfirm(state: StreamLedgerState | undefined, now: number, id: string): LedgerTransition<StreamLedgerState, ConfirmOutcome> {
+  const l = load(state, now, 'streamConfirm')
+  const s = l.s
+  const notices = settle(s, l.now)
+  const i = s.streams.findIndex((r) => r.id === id)
+  if (i < 0) return { state: freeze(s), outcome: { ok: false, reason: 'unknown_stream', charged: 0, notices } }
+  const r = s.streams[i]!
+  if (r.status !== 'pending') return { state: freeze(s), outcome: { ok: false, reason: 'not_pending', charged: 0, notices } }
+  const price = STREAM_PRICES[r.kind]
+  if (STREAM_CREDIT_LIMIT - s.used < price) {
+    s.streams.splice(i, 1)
+    const n = notice(r, l.now, MSG.confirmRefused(r.kind, price))
+    notices.push(n)
+    return { state: freeze(s), outcome: { ok: false, reason: 'rate_limited', charged: 0, notice: n, notices } }
+  }
+  s.used += price
+  s.streams[i] = { ...r, status: 'open', dueAt: l.now + STREAM_WINDOW_MS }
+  return { state: freeze(s), outcome: { ok: true, charged: price, notices } }
+}
+
+function end(state: StreamLedgerState | undefined, now: number, id: string, fn: string): LedgerTransition<StreamLedgerState, EndOutcome> {
+  const l = load(state, now, fn)
+  const s = l.s
+  const notices = settle(s, l.now)
+  const i = s.streams.findIndex((r) => r.id === id)
+  if (i >= 0) s.streams.splice(i, 1)
+  return { state: freeze(s), outcome: { removed: i >= 0, notices } }
+}
+
+/**
+ * Pure: the client or the server closed a stream (pending or open); its slot is freed. Charges already
+ * taken stay taken. Closing an unknown (e.g. already ended) stream changes nothing.
+ *
+ * @example
+ * const r = streamHandshake(undefined, 0, 'orderbook')
+ * streamClose(r.state, 5, 's1').outcome.removed // true
+ */
+export function streamClose(state: StreamLedgerState | undefined, now: number, id: string): LedgerTransition<StreamLedgerState, EndOutcome> {
+  return end(state, now, id, 'streamClose')
+}
+
+/**
+ * Pure: a terminal upstream error ended a stream. Before its confirm it costs nothing (nothing was
+ * charged); after, its charges stay. Either way its slot is freed.
+ *
+ * @example
+ * const r = streamHandshake(undefined, 0, 'footprint')
+ * streamUpstreamError(r.state, 5, 's1').state.used // 0
+ */
+export function streamUpstreamError(state: StreamLedgerState | undefined, now: number, id: string): LedgerTransition<StreamLedgerState, EndOutcome> {
+  return end(state, now, id, 'streamUpstreamError')
+}
+
+/**
+ * Pure: settles every renewal due at or before `now` (call it at {@link nextStreamDue}, or any time).
+ * Streams that cannot pay come back as notices: send the `error` frame, then a normal close.
+ *
+ * @example
+ * let st = streamConfirm(streamHandshake(undefined, 0, 'candles').state, 0, 's1').state
+ * st = streamRenew(st, 300_000).state // charged 10 again in the window [300 s, 600 s)
+ */
+export function streamRenew(state: StreamLedgerState | undefined, now: number): LedgerTransition<StreamLedgerState, RenewOutcome> {
+  const l = load(state, now, 'streamRenew')
+  const notices = settle(l.s, l.now)
+  return { state: freeze(l.s), outcome: { notices } }
+}
+
+/**
+ * The earliest renewal due time of a state (epoch ms), or undefined without open streams: when a server
+ * should call renew next.
+ *
+ * @example
+ * nextStreamDue(streamConfirm(streamHandshake(undefined, 0, 'candles').state, 7, 's1').state) // 300007
+ */
+export function nextStreamDue(state: StreamLedgerState | undefined): number | undefined {
+  if (state === undefined) return undefined
+  let due: number | undefined
+  for (const r of state.streams) if (r.status === 'open' && (due === undefined || r.dueAt! < due)) due = r.dueAt
+  return due
+}
+
+/** An in-memory stream ledger for one account (a thin wrapper over the pure transitions). */
+export interface StreamLedger {
+  handshake(now: number, kind: StreamKind, id?: string): HandshakeOutcome
+  confirm(now: number, id: string): ConfirmOutcome
+  renew(now: number): RenewOutcome
+  close(now: number, id: string): EndOutcome
+  upstreamError(now: number, id: string): EndOutcome
+  /** When renew should run next, or undefined. */
+  nextDue(): number | undefined
+  /** The serializable state (undefined before the first call). */
+  state(): StreamLedgerState | undefined
+}
+
+/**
+ * Creates an in-memory WebSocket credit ledger for one account, optionally from a stored state.
+ *
+ * @example
+ * const ledger = createStreamLedger()
+ * const h = ledger.handshake(0, 'footprint')      // pending; remaining header '1000'
+ * if (h.ok) ledger.confirm(2_000, h.streamId)     // charged 25
+ * ledger.renew(302_000).notices                   // [] (charged 25 again)
+ */
+export function createStreamLedger(opts: { state?: StreamLedgerState } = {}): StreamLedger {
+  let s: StreamLedgerState | undefined = opts.state
+  const run = <O>(t: LedgerTransition<StreamLedgerState, O>): O => {
+    s = t.state
+    return t.outcome
+  }
+  return {
+    handshake: (now, kind, id) => run(streamHandshake(s, now, kind, id)),
+    confirm: (now, id) => run(streamConfirm(s, now, id)),
+    renew: (now) => run(streamRenew(s, now)),
+    close: (now, id) => run(streamClose(s, now, id)),
+    upstreamError: (now, id) => run(streamUpstreamError(s, now, id)),
+    nextDue: () => nextStreamDue(s),
+    state: () => s,
+  }
+}
