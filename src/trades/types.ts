@@ -31,3 +31,18 @@ export interface TradeColumns {
 export const SESSION_CODES: Readonly<Record<SessionType, number>> = { MAINSESSION: 0, PRE_MARKET: 1, POST_MARKET: 2 }
 /** Session names by code. */
 export const SESSION_NAMES: readonly SessionType[] = ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']
+
+/**
+ * Trades a batch function accepts: trade objects (array or any iterable), one `TradeColumns`, or an
+ * iterable mixing trade objects and `TradeColumns` batches (read in order).
+ */
+export type TradeInput = Iterable<Trade | TradeColumns> | TradeColumns
+
+/** An asynchronous source of trades: anything {@link TradeInput} is, or an async iterable of trades and batches. */
+export type AsyncTradeInput = TradeInput | AsyncIterable<Trade | TradeColumns>
+
+/** What {@link feedTrades} pushes records into: every aggregator of the library is one. */
+export interface TradeSink {
+  add(trade: Trade): void
+  addColumns(columns: TradeColumns): void
+}

@@ -1,0 +1,134 @@
+import fc from 'fast-check'
+import type { Timeframe, TimeUnit } from '../time/index.js'
+import type { SessionType, Side, Trade, TradeColumns } from '../trades/index.js'
+
+/** Zones the arbitraries draw from: UTC, whole-hour and half-hour DST zones, a southern-hemisphere zone, a fixed offset zone. */
+export const TEST_TIME_ZONES: readonly string[] = ['UTC', 'America/New_York', 'Europe/London', 'America/Sao_Paulo', 'Australia/Lord_Howe', 'Asia/Kolkata', 'Europe/Berlin']
+
+/** An IANA zone name (see {@link TEST_TIME_ZONES}). @example fc.sample(timeZoneArb(), 1) */
+export function timeZoneArb(): fc.Arbitrary<string> {
+  return fc.constantFrom(...TEST_TIME_ZONES)
+}
+
+const UNIT_MAX: Record<TimeUnit, number> = { MINUTE: 240, HOUR: 48, DAY: 10, WEEK: 5, MONTH: 14, QUARTER: 5, YEAR: 3 }
+const UNIT_LETTER: Record<TimeUnit, string> = { MINUTE: 'm', HOUR: 'h', DAY: 'd', WEEK: 'w', MONTH: 'M', QUARTER: 'Q', YEAR: 'y' }
+
+/**
+ * A time frame object with any count (custom frames such as 90 minutes or 2 quarters), as interface A allows.
+ *
+ * @example fc.sample(timeframeArb({ units: ['MINUTE', 'HOUR'] }), 3)
+ */
+export function timeframeArb(opts: { units?: readonly TimeUnit[]; maxCount?: number } = {}): fc.Arbitrary<Timeframe> {
+  const units = opts.units ?? (['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR'] as const)
+  return fc.constantFrom(...units).chain((unit) =>
+    fc.integer({ min: 1, max: opts.maxCount ?? UNIT_MAX[unit] }).map((count) => ({ id: `${count}${UNIT_LETTER[unit]}`, unit, count })),
+  )
+}
+
+/** Options of {@link tradesArb}. */
+export interface TradesArbOptions {
+  /** Tick size as a decimal string; prices are whole ticks (default '0.25'). */
+  tickSize?: string
+  /** Also draw prices off the tick grid (one more decimal). Default false. */
+  offGrid?: boolean
+  /** First trade time (default 2026-05-29T00:00Z). */
+  start?: number
+  /** Largest gap between consecutive trades in ms (default 20 minutes). Gaps of 0 (equal times) occur. */
+  maxGapMs?: number
+  minLength?: number
+  maxLength?: number
+  /** Include `session` on some trades. Default true. */
+  sessions?: boolean
+  /** Allow negative prices. Default false. */
+  negativePrices?: boolean
+  /** Draw prices and volumes as numbers instead of decimal strings for some trades. Default true. */
+  numbers?: boolean
+}
+
+function gridString(units: bigint, scale: number): string {
+  const neg = units < 0n
+  let d = (neg ? -units : units).toString()
+  if (scale > 0) {
+    if (d.length <= scale) d = '0'.repeat(scale - d.length + 1) + d
+    d = `${d.slice(0, d.length - scale)}.${d.slice(d.length - scale)}`
+  }
+  return neg ? `-${d}` : d
+}
+
+function decimalsOfString(s: string): number {
+  const i = s.indexOf('.')
+  if (i < 0) return 0
+  let end = s.length
+  while (end > i + 1 && s[end - 1] === '0') end--
+  return end - i - 1
+}
+
+/**
+ * Time-ordered trades (non-decreasing `time`, equal times included) with prices on a tick grid,
+ * volumes with up to 3 decimals (zero included), both sides and optional sessions.
+ *
+ * @example fc.assert(fc.property(tradesArb(), (trades) => candlesFromTrades(trades, { timeframe: '1m' }).length <= trades.length))
+ */
+export function tradesArb(opts: TradesArbOptions = {}): fc.Arbitrary<Trade[]> {
+  const tick = opts.tickSize ?? '0.25'
+  const tickScale = decimalsOfString(tick)
+  const extra = opts.offGrid ? 1 : 0
+  const scale = tickScale + extra
+  const tickUnits = BigInt(tick.replace('.', '')) * 10n ** BigInt(extra) / 10n ** BigInt((tick.indexOf('.') < 0 ? 0 : tick.length - tick.indexOf('.') - 1) - tickScale)
+  const start = opts.start ?? Date.UTC(2026, 4, 29)
+  const maxGap = opts.maxGapMs ?? 20 * 60_000
+  const useNumbers = opts.numbers ?? true
+  const sessionArb: fc.Arbitrary<SessionType | undefined> = opts.sessions === false ? fc.constant(undefined) : fc.constantFrom(undefined, 'MAINSESSION', 'PRE_MARKET', 'POST_MARKET')
+  const one = fc.record({
+    gap: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: maxGap }), fc.integer({ min: 0, max: 1000 })),
+    ticks: fc.integer({ min: opts.negativePrices ? -2000 : 1, max: 40000 }),
+    off: fc.integer({ min: 0, max: extra ? 9 : 0 }),
+    vol: fc.oneof(fc.constant(0n), fc.bigInt({ min: 0n, max: 100000n })),
+    volScale: fc.integer({ min: 0, max: 3 }),
+    side: fc.constantFrom<Side>('buy', 'sell'),
+    session: sessionArb,
+    asNumber: useNumbers ? fc.boolean() : fc.constant(false),
+  })
+  return fc.array(one, { minLength: opts.minLength ?? 0, maxLength: opts.maxLength ?? 60 }).map((rows) => {
+    let t = start
+    return rows.map((r) => {
+      t += r.gap
+      const priceUnits = BigInt(r.ticks) * tickUnits + BigInt(r.off)
+      const price = gridString(priceUnits, scale)
+      const volume = gridString(r.vol, r.volScale)
+      const tr: Trade = { time: t, price: r.asNumber ? Number(price) : price, volume: r.asNumber ? Number(volume) : volume, side: r.side }
+      if (r.session !== undefined) tr.session = r.session
+      return tr
+    })
+  })
+}
+
+/**
+ * Columnar trades drawn like {@link tradesArb} (prices and volumes as numbers).
+ *
+ * @example fc.sample(tradeColumnsArb(), 1)[0].time.length
+ */
+export function tradeColumnsArb(opts: TradesArbOptions = {}): fc.Arbitrary<TradeColumns> {
+  return tradesArb(opts).map((trades) => {
+    const n = trades.length
+    const cols: TradeColumns = { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n), session: new Uint8Array(n) }
+    for (let i = 0; i < n; i++) {
+      const t = trades[i] as Trade
+      cols.time[i] = t.time
+      cols.price[i] = Number(t.price)
+      cols.volume[i] = Number(t.volume)
+      cols.side[i] = t.side === 'buy' ? 1 : 2
+      ;(cols.session as Uint8Array)[i] = t.session === 'PRE_MARKET' ? 1 : t.session === 'POST_MARKET' ? 2 : 0
+    }
+    return cols
+  })
+}
+
+/**
+ * Split points: sorted cut indexes in [0, n] for splitting a stream into consecutive parts.
+ *
+ * @example splitsArb(10) // e.g. [0, 3, 3, 10]
+ */
+export function splitsArb(n: number, maxParts = 4): fc.Arbitrary<number[]> {
+  return fc.array(fc.integer({ min: 0, max: n }), { maxLength: maxParts }).map((cuts) => [...cuts].sort((a, b) => a - b))
+}

@@ -1,0 +1,94 @@
+import { parseDecimal } from '../decimal/index.js'
+import { MarketDataError } from '../errors.js'
+import { TRADE_MSG } from './messages.js'
+import type { SessionType, Side, Trade, TradeColumns } from './types.js'
+import { columnRecordProblem, columnsShapeProblem, sessionCodeOf, sideCodeOf, tradeProblem } from './validate.js'
+
+const SIDES: readonly Side[] = ['buy', 'buy', 'sell']
+const SESSIONS: readonly SessionType[] = ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']
+
+/** A decimal input as a number that holds it exactly (its shortest round-trip form is the same decimal), or throws. */
+function exactNumber(x: string | number, index: number, field: 'price' | 'volume'): number {
+  if (typeof x === 'number') return x === 0 ? 0 : x
+  const n = Number(x)
+  const a = parseDecimal(x)
+  const b = parseDecimal(n)
+  if (!a.ok || !b.ok || a.value.units !== b.value.units || a.value.scale !== b.value.scale) {
+    throw new MarketDataError('invalid_decimal', TRADE_MSG.notFloat(field, x), { index, field })
+  }
+  return n === 0 ? 0 : n
+}
+
+/**
+ * Converts trade objects to columns (the fast path's input). Decimal strings must survive as doubles:
+ * a string whose decimal a double cannot hold exactly (more than ~15 significant digits) throws rather
+ * than rounding. A `session` column is present when any trade has a session. Throws `MarketDataError`
+ * naming the index and the field of the first bad record.
+ *
+ * @example
+ * const cols = tradesToColumns([{ time: 0, price: '5000.25', volume: '2', side: 'sell' }])
+ * cols.price[0] // 5000.25; cols.side[0] // 2
+ */
+export function tradesToColumns(trades: Iterable<Trade>): TradeColumns {
+  const list = Array.isArray(trades) ? (trades as Trade[]) : Array.from(trades)
+  const n = list.length
+  const time = new Float64Array(n)
+  const price = new Float64Array(n)
+  const volume = new Float64Array(n)
+  const side = new Uint8Array(n)
+  const session = new Uint8Array(n)
+  let anySession = false
+  for (let i = 0; i < n; i++) {
+    const t = list[i]
+    const e = tradeProblem(t, i)
+    if (e !== undefined) throw e
+    const tr = t as Trade
+    time[i] = tr.time
+    price[i] = exactNumber(tr.price, i, 'price')
+    volume[i] = exactNumber(tr.volume, i, 'volume')
+    side[i] = sideCodeOf(tr.side)
+    if (tr.session !== undefined) anySession = true
+    session[i] = sessionCodeOf(tr.session)
+  }
+  return anySession ? { time, price, volume, side, session } : { time, price, volume, side }
+}
+
+/**
+ * Converts columns back to trade objects; price and volume are numbers (exact by the shortest
+ * round-trip rule), `session` set only when the columns have a session column. Throws
+ * `MarketDataError` naming the index and field of the first bad record.
+ *
+ * @example columnsToTrades(tradesToColumns(trades)) // same trades, decimals as numbers
+ */
+export function columnsToTrades(columns: TradeColumns): Trade[] {
+  const shape = columnsShapeProblem(columns)
+  if (shape !== undefined) throw shape
+  const n = columns.time.length
+  const out: Trade[] = new Array(n)
+  for (let i = 0; i < n; i++) {
+    const e = columnRecordProblem(columns, i, i)
+    if (e !== undefined) throw e
+    const p = columns.price[i] as number
+    const v = columns.volume[i] as number
+    const tr: Trade = { time: columns.time[i] as number, price: p === 0 ? 0 : p, volume: v === 0 ? 0 : v, side: SIDES[columns.side[i] as number] as Side }
+    if (columns.session !== undefined) tr.session = SESSIONS[columns.session[i] as number] as SessionType
+    out[i] = tr
+  }
+  return out
+}
+
+/**
+ * A view of records [from, to) of columns (no copy: typed-array subarrays).
+ *
+ * @example sliceTradeColumns(cols, 0, 100).time.length // 100
+ */
+export function sliceTradeColumns(columns: TradeColumns, from: number, to: number): TradeColumns {
+  const out: TradeColumns = {
+    time: columns.time.subarray(from, to),
+    price: columns.price.subarray(from, to),
+    volume: columns.volume.subarray(from, to),
+    side: columns.side.subarray(from, to),
+  }
+  if (columns.session !== undefined) out.session = columns.session.subarray(from, to)
+  return out
+}

@@ -1,0 +1,72 @@
+import { MarketDataError } from '../errors.js'
+import { TRADE_MSG } from './messages.js'
+import type { AsyncTradeInput, Trade, TradeColumns, TradeInput, TradeSink } from './types.js'
+import { isTradeColumns } from './validate.js'
+
+/** A sink that can also take a run of trade objects from an array at once (the library's aggregators can). */
+export interface TradeArraySink extends TradeSink {
+  addTrades?(trades: ArrayLike<Trade>, from: number, to: number): void
+}
+
+function feedArray(arr: ArrayLike<Trade | TradeColumns>, sink: TradeArraySink): void {
+  const n = arr.length
+  let i = 0
+  while (i < n) {
+    const x = arr[i]
+    if (isTradeColumns(x)) {
+      sink.addColumns(x)
+      i++
+      continue
+    }
+    let j = i + 1
+    while (j < n && !isTradeColumns(arr[j])) j++
+    if (sink.addTrades !== undefined) sink.addTrades(arr as ArrayLike<Trade>, i, j)
+    else for (let k = i; k < j; k++) sink.add(arr[k] as Trade)
+    i = j
+  }
+}
+
+/**
+ * Pushes every record of a synchronous trade input into a sink, in order: `TradeColumns` go to
+ * `addColumns`, trade objects to `add` (or, from arrays, in runs to `addTrades` when the sink has it).
+ *
+ * @example
+ * const agg = createCandleAggregator({ timeframe: '1m' })
+ * feedTrades(tradesOrColumns, agg)
+ */
+export function feedTrades(input: TradeInput, sink: TradeArraySink): void {
+  if (isTradeColumns(input)) {
+    sink.addColumns(input)
+    return
+  }
+  if (Array.isArray(input)) {
+    feedArray(input, sink)
+    return
+  }
+  if (typeof input !== 'object' || input === null || typeof (input as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
+    throw new MarketDataError('invalid_option', TRADE_MSG.notIterable(input), { field: 'trades' })
+  }
+  for (const x of input as Iterable<Trade | TradeColumns>) {
+    if (isTradeColumns(x)) sink.addColumns(x)
+    else sink.add(x)
+  }
+}
+
+/**
+ * Like {@link feedTrades} for an async iterable too (e.g. a database cursor yielding batches of columns).
+ *
+ * @example
+ * const agg = createCandleAggregator({ timeframe: '1m' })
+ * await feedTradesAsync(cursor, agg)
+ * const candles = agg.finish()
+ */
+export async function feedTradesAsync(input: AsyncTradeInput, sink: TradeArraySink): Promise<void> {
+  if (typeof input === 'object' && input !== null && typeof (input as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function') {
+    for await (const x of input as AsyncIterable<Trade | TradeColumns>) {
+      if (isTradeColumns(x)) sink.addColumns(x)
+      else sink.add(x)
+    }
+    return
+  }
+  feedTrades(input as TradeInput, sink)
+}

@@ -1,0 +1,167 @@
+import { parseDecimal } from '../decimal/index.js'
+import { MarketDataError } from '../errors.js'
+import { err, ok, type Result } from '../result.js'
+import { TRADE_MSG } from './messages.js'
+import type { SessionType, Trade, TradeColumns } from './types.js'
+
+/** Largest |time| a `Date` can hold (±8.64e15 ms). */
+export const MAX_TIME = 8.64e15
+
+/** True when `t` is an integer number of epoch milliseconds a `Date` can hold. */
+export function isValidTime(t: unknown): t is number {
+  return typeof t === 'number' && t >= -MAX_TIME && t <= MAX_TIME && Math.floor(t) === t
+}
+
+/** Session code of a session name (`undefined` -> 0, MAINSESSION), or -1 when it is not a session. */
+export function sessionCodeOf(s: unknown): number {
+  if (s === undefined || s === 'MAINSESSION') return 0
+  if (s === 'PRE_MARKET') return 1
+  if (s === 'POST_MARKET') return 2
+  return -1
+}
+
+/** Side code of a side name (1 buy, 2 sell), or 0 when it is not a side. */
+export function sideCodeOf(s: unknown): number {
+  return s === 'buy' ? 1 : s === 'sell' ? 2 : 0
+}
+
+/** The first problem of a trade-like value, as an unthrown MarketDataError, or undefined when it is a valid trade. */
+export function tradeProblem(x: unknown, index: number): MarketDataError | undefined {
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) return new MarketDataError('invalid_option', TRADE_MSG.notObject(x), { index, field: 'trade' })
+  const t = x as Record<string, unknown>
+  if (!isValidTime(t.time)) return new MarketDataError('invalid_time', TRADE_MSG.time(t.time), { index, field: 'time' })
+  const p = parseDecimal(t.price)
+  if (!p.ok) return new MarketDataError('invalid_decimal', TRADE_MSG.price(t.price, p.error), { index, field: 'price' })
+  const v = parseDecimal(t.volume)
+  if (!v.ok) return new MarketDataError('invalid_volume', TRADE_MSG.volume(t.volume, v.error), { index, field: 'volume' })
+  if (v.value.units < 0n) return new MarketDataError('invalid_volume', TRADE_MSG.negativeVolume(t.volume), { index, field: 'volume' })
+  if (sideCodeOf(t.side) === 0) return new MarketDataError('invalid_side', TRADE_MSG.side(t.side), { index, field: 'side' })
+  if (sessionCodeOf(t.session) < 0) return new MarketDataError('invalid_session', TRADE_MSG.session(t.session), { index, field: 'session' })
+  return undefined
+}
+
+/**
+ * Checks one trade: `time` an integer of epoch ms within ±8.64e15, `price` a finite decimal (any sign; a
+ * price off the tick grid is valid), `volume` a finite decimal >= 0, `side` `'buy'`/`'sell'`, `session`
+ * absent or a session type. Never throws; the error names the index and the field.
+ *
+ * @example
+ * validateTrade({ time: 0, price: '5000.25', volume: 1, side: 'buy' }).ok // true
+ * validateTrade({ time: 0, price: 'x', volume: 1, side: 'buy' }, 7)        // { ok: false, error: MarketDataError (index 7, field 'price') }
+ */
+export function validateTrade(x: unknown, index = 0): Result<Trade, MarketDataError> {
+  const e = tradeProblem(x, index)
+  return e === undefined ? ok(x as Trade) : err(e)
+}
+
+/**
+ * Checks a list (or any iterable) of trades; the error names the first bad record's index and field.
+ * Never throws (an iterable that throws while being read gives an error result).
+ *
+ * @example validateTrades([{ time: 0, price: 1, volume: -1, side: 'buy' }]) // error: index 0, field 'volume'
+ */
+export function validateTrades(x: unknown): Result<Trade[], MarketDataError> {
+  if (Array.isArray(x)) {
+    for (let i = 0; i < x.length; i++) {
+      const e = tradeProblem(x[i], i)
+      if (e !== undefined) return err(e)
+    }
+    return ok(x as Trade[])
+  }
+  if (typeof x !== 'object' || x === null || typeof (x as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
+    return err(new MarketDataError('invalid_option', TRADE_MSG.notIterable(x), { field: 'trades' }))
+  }
+  const out: Trade[] = []
+  try {
+    let i = 0
+    for (const t of x as Iterable<unknown>) {
+      const e = tradeProblem(t, i)
+      if (e !== undefined) return err(e)
+      out.push(t as Trade)
+      i++
+    }
+  } catch (e) {
+    return err(new MarketDataError('invalid_option', `trades: reading the iterable failed: ${e instanceof Error ? e.message : String(e)}`, { field: 'trades' }))
+  }
+  return ok(out)
+}
+
+/** The first problem of record `i` of columns already known to be well-formed arrays, or undefined. */
+export function columnRecordProblem(c: TradeColumns, i: number, index: number): MarketDataError | undefined {
+  const t = c.time[i]
+  if (!isValidTime(t)) return new MarketDataError('invalid_time', TRADE_MSG.time(t), { index, field: 'time' })
+  const p = c.price[i] as number
+  if (!Number.isFinite(p)) return new MarketDataError('invalid_decimal', TRADE_MSG.price(p, 'numbers must be finite'), { index, field: 'price' })
+  const v = c.volume[i] as number
+  if (!Number.isFinite(v)) return new MarketDataError('invalid_volume', TRADE_MSG.volume(v, 'numbers must be finite'), { index, field: 'volume' })
+  if (v < 0) return new MarketDataError('invalid_volume', TRADE_MSG.negativeVolume(v), { index, field: 'volume' })
+  const s = c.side[i]
+  if (s !== 1 && s !== 2) return new MarketDataError('invalid_side', TRADE_MSG.sideCode(s), { index, field: 'side' })
+  const ss = c.session === undefined ? 0 : (c.session[i] as number)
+  if (ss > 2) return new MarketDataError('invalid_session', TRADE_MSG.sessionCode(ss), { index, field: 'session' })
+  return undefined
+}
+
+/** The shape problem of a TradeColumns-like value (types, equal lengths), or undefined. */
+export function columnsShapeProblem(x: unknown): MarketDataError | undefined {
+  if (typeof x !== 'object' || x === null) return new MarketDataError('invalid_option', TRADE_MSG.notColumns(x), { field: 'columns' })
+  const c = x as Record<string, unknown>
+  if (!(c.time instanceof Float64Array)) return new MarketDataError('invalid_option', TRADE_MSG.columnType('time', 'Float64Array'), { field: 'time' })
+  const n = c.time.length
+  for (const f of ['price', 'volume'] as const) {
+    const a = c[f]
+    if (!(a instanceof Float64Array)) return new MarketDataError('invalid_option', TRADE_MSG.columnType(f, 'Float64Array'), { field: f })
+    if (a.length !== n) return new MarketDataError('invalid_option', TRADE_MSG.columnLength(f, a.length, n), { field: f })
+  }
+  for (const f of ['side', 'session'] as const) {
+    const a = c[f]
+    if (f === 'session' && a === undefined) continue
+    if (!(a instanceof Uint8Array)) return new MarketDataError('invalid_option', TRADE_MSG.columnType(f, 'Uint8Array'), { field: f })
+    if (a.length !== n) return new MarketDataError('invalid_option', TRADE_MSG.columnLength(f, a.length, n), { field: f })
+  }
+  return undefined
+}
+
+/** True when `x` looks like TradeColumns (has a Float64Array `time`); the full check is {@link validateTradeColumns}. */
+export function isTradeColumns(x: unknown): x is TradeColumns {
+  return typeof x === 'object' && x !== null && (x as { time?: unknown }).time instanceof Float64Array
+}
+
+/**
+ * Checks columnar trades: the array types, equal lengths, and every record as {@link validateTrade} does
+ * (side codes 1 | 2, session codes 0 | 1 | 2). A column price is any finite number, read by its shortest
+ * round-trip decimal form. Never throws; the error names the index and the field.
+ *
+ * @example
+ * validateTradeColumns({ time: new Float64Array([0]), price: new Float64Array([1.5]), volume: new Float64Array([2]), side: new Uint8Array([3]) })
+ * // { ok: false, error: MarketDataError (index 0, field 'side') }
+ */
+export function validateTradeColumns(x: unknown): Result<TradeColumns, MarketDataError> {
+  const shape = columnsShapeProblem(x)
+  if (shape !== undefined) return err(shape)
+  const c = x as TradeColumns
+  for (let i = 0; i < c.time.length; i++) {
+    const e = columnRecordProblem(c, i, i)
+    if (e !== undefined) return err(e)
+  }
+  return ok(c)
+}
+
+/**
+ * Bit mask of the selected sessions (bit `code`), for hot loops: `(mask >> session) & 1`.
+ * `undefined` selects all three. Throws `MarketDataError` (`invalid_option`, field `sessions`) on
+ * anything but an array of session types; an empty array selects none.
+ *
+ * @example sessionMask(['MAINSESSION', 'POST_MARKET']) // 0b101
+ */
+export function sessionMask(sessions: readonly SessionType[] | undefined, field = 'sessions'): number {
+  if (sessions === undefined) return 7
+  if (!Array.isArray(sessions)) throw new MarketDataError('invalid_option', TRADE_MSG.sessions(sessions), { field })
+  let m = 0
+  for (const s of sessions) {
+    const c = s === undefined ? -1 : sessionCodeOf(s)
+    if (c < 0) throw new MarketDataError('invalid_option', TRADE_MSG.sessions(sessions), { field })
+    m |= 1 << c
+  }
+  return m
+}
