@@ -9,15 +9,152 @@ export type ApiErrorCode =
   | 'too_many_streams'
   | 'unavailable'
 
-/** An interface B error: the HTTP status, the stable `code`, a message for people; 429 carries `retryAfter` (seconds). */
+/**
+ * An interface B error: the HTTP status, the stable `code`, a message for people; 429 `rate_limited`
+ * carries `retryAfter` (whole seconds, >= 1). `parameter` names the query parameter a 400
+ * `invalid_argument` is about (it is not sent on the wire; the message names it too).
+ */
 export interface ApiError {
   status: number
   code: ApiErrorCode
   message: string
   retryAfter?: number
+  parameter?: string
 }
 
-/** 400 `invalid_argument`, naming the parameter and the rule. @example invalidArgumentError('limit: must be an integer 1..10000') */
-export function invalidArgumentError(message: string): ApiError {
-  return { status: 400, code: 'invalid_argument', message }
+/** What {@link notFoundError} is about; each has the spec's message (`exchange not found`, ...). */
+export type NotFoundKind = 'exchange' | 'security' | 'data'
+
+/** The HTTP answer of an {@link ApiError}: status, headers and the spec's JSON body `{error: {code, message}}`. */
+export interface ApiErrorResponse {
+  status: number
+  headers: Record<string, string>
+  body: { error: { code: ApiErrorCode; message: string } }
+}
+
+/**
+ * 400 `invalid_argument`, naming the parameter and the rule. When `parameter` is given it is kept on the
+ * error (not sent on the wire) so callers and tests can tell which parameter was rejected.
+ *
+ * @example
+ * invalidArgumentError('limit: must be an integer 1..10000', 'limit')
+ * // { status: 400, code: 'invalid_argument', message: 'limit: must be an integer 1..10000', parameter: 'limit' }
+ */
+export function invalidArgumentError(message: string, parameter?: string): ApiError {
+  return parameter === undefined
+    ? { status: 400, code: 'invalid_argument', message }
+    : { status: 400, code: 'invalid_argument', message, parameter }
+}
+
+/**
+ * 400 `too_much_data`: the resolved range holds more slots than the per-request cap. The message names the
+ * cap in digits. Nothing is billed and retrying the same request does not help.
+ *
+ * @example
+ * tooMuchDataError(1000, 'footprint profiles').message
+ * // 'too much data: the range holds more than 1000 footprint profiles, the cap per request is 1000; narrow from/to or period'
+ */
+export function tooMuchDataError(cap: number, what: string): ApiError {
+  return {
+    status: 400,
+    code: 'too_much_data',
+    message: `too much data: the range holds more than ${cap} ${what}, the cap per request is ${cap}; narrow from/to or period`,
+  }
+}
+
+/** 401 `unauthenticated`: missing or invalid API key. @example unauthenticatedError().status // 401 */
+export function unauthenticatedError(message = 'missing or invalid API key (header x-api-key)'): ApiError {
+  return { status: 401, code: 'unauthenticated', message }
+}
+
+/** 403 `permission_denied`: the key has no access to this data. @example permissionDeniedError().status // 403 */
+export function permissionDeniedError(message = 'the API key has no access to this data'): ApiError {
+  return { status: 403, code: 'permission_denied', message }
+}
+
+/**
+ * 404 `not_found` with the spec's messages: `exchange not found` (unknown exchange code), `security not found`
+ * (symbol not listed on that exchange), `data not found` (the security has no data of that kind at all; an
+ * empty range of existing data is a 200, not a 404).
+ *
+ * @example
+ * notFoundError('security') // { status: 404, code: 'not_found', message: 'security not found' }
+ */
+export function notFoundError(kind: NotFoundKind): ApiError {
+  const message = kind === 'exchange' ? 'exchange not found' : kind === 'security' ? 'security not found' : 'data not found'
+  return { status: 404, code: 'not_found', message }
+}
+
+/**
+ * 429 `rate_limited`: the credit quota of the window is spent; `retryAfter` is the number of whole seconds
+ * until the window resets (rounded up, at least 1; a non-finite input gives 1).
+ *
+ * @example
+ * rateLimitedError(12.2) // { status: 429, code: 'rate_limited', message: 'credit quota exhausted; retry after 13 s', retryAfter: 13 }
+ */
+export function rateLimitedError(retryAfterSeconds: number): ApiError {
+  const retryAfter = Number.isFinite(retryAfterSeconds) ? Math.max(1, Math.ceil(retryAfterSeconds)) : 1
+  return { status: 429, code: 'rate_limited', message: `credit quota exhausted; retry after ${retryAfter} s`, retryAfter }
+}
+
+/**
+ * 429 `too_many_streams`: a WebSocket handshake over the per-kind cap of open streams (no `Retry-After`).
+ *
+ * @example
+ * tooManyStreamsError('orderbook', 20).message // 'too many open orderbook streams: at most 20 at once'
+ */
+export function tooManyStreamsError(kind: string, max: number): ApiError {
+  return { status: 429, code: 'too_many_streams', message: `too many open ${kind} streams: at most ${max} at once` }
+}
+
+/**
+ * 502 / 503 / 504 `unavailable`: a temporary upstream problem; retry later.
+ *
+ * @example
+ * unavailableError(504) // { status: 504, code: 'unavailable', message: 'upstream timed out; retry later' }
+ */
+export function unavailableError(status: 502 | 503 | 504 = 503, message?: string): ApiError {
+  const text =
+    message ??
+    (status === 502
+      ? 'bad upstream response; retry later'
+      : status === 504
+        ? 'upstream timed out; retry later'
+        : 'service temporarily unavailable; retry later')
+  return { status, code: 'unavailable', message: text }
+}
+
+/**
+ * Turns an {@link ApiError} into its HTTP answer: the status, the caller's headers (e.g. `x-request-id`,
+ * `x-ratelimit-*`) plus `content-type`, `retry-after` on a 429 that carries `retryAfter`, and the spec's body
+ * `{error: {code, message}}`. Header names it adds are lower case; a caller header of the same name (any case)
+ * is replaced. Never mutates its inputs.
+ *
+ * @example
+ * toHttpResponse(rateLimitedError(30), { 'x-request-id': 'r1' })
+ * // { status: 429, headers: { 'x-request-id': 'r1', 'content-type': 'application/json; charset=utf-8', 'retry-after': '30' },
+ * //   body: { error: { code: 'rate_limited', message: 'credit quota exhausted; retry after 30 s' } } }
+ */
+export function toHttpResponse(error: ApiError, headers?: Readonly<Record<string, string | number>>): ApiErrorResponse {
+  const out: Record<string, string> = {}
+  const retryAfter =
+    error.status === 429 && error.retryAfter !== undefined && Number.isFinite(error.retryAfter)
+      ? String(Math.max(1, Math.ceil(error.retryAfter)))
+      : undefined
+  if (headers !== undefined) {
+    for (const name of Object.keys(headers)) {
+      const lower = name.toLowerCase()
+      if (lower === 'content-type' || (retryAfter !== undefined && lower === 'retry-after')) continue
+      const value = headers[name]
+      if (value !== undefined) defineHeader(out, name, String(value))
+    }
+  }
+  defineHeader(out, 'content-type', 'application/json; charset=utf-8')
+  if (retryAfter !== undefined) defineHeader(out, 'retry-after', retryAfter)
+  return { status: error.status, headers: out, body: { error: { code: error.code, message: error.message } } }
+}
+
+// Header names come from the caller; define them as own data properties so `__proto__` stays a plain key.
+function defineHeader(target: Record<string, string>, name: string, value: string): void {
+  Object.defineProperty(target, name, { value, enumerable: true, writable: true, configurable: true })
 }

@@ -1,0 +1,53 @@
+import { createBucketer, type Timeframe } from '../time/index.js'
+import { tooMuchDataError, type ApiError } from './api-error.js'
+import type { HistoryRequest } from './types.js'
+
+/** Per-request caps of the profile endpoints (SERVICE-SPEC.md "Per-request caps"). Candles are capped by `limit`. */
+export const PROFILE_CAPS = { footprint: 1000, tpo: 400 } as const
+
+/**
+ * Checks the per-request cap before any data is read: footprint buckets overlapping `[from, to)` > 1000, or TPO
+ * periods x (GROUP_BY_TYPE ? selected session types : 1) > 400 -> 400 `too_much_data` naming the cap. Slots are
+ * counted, not profiles with data. Candles never answer `too_much_data` (their cap is `limit`); an empty request
+ * holds no slots. Pass the request as the server runs it (for profiles, the one {@link trimToDepth} returns).
+ * Counting walks at most cap + 1 buckets and allocates nothing per bucket.
+ *
+ * @example
+ * const r = parseHistoryQuery('footprint', { exchange: 'X', symbol: 'S', timeframe: '1m', from: '1780000000', period: '86400' }, { now })
+ * if (r.ok) checkCap(r.value) // 1440 one-minute buckets -> { status: 400, code: 'too_much_data', message: '... 1000 ...' }
+ */
+export function checkCap(request: HistoryRequest, ctx?: { timeZone?: string }): ApiError | undefined {
+  if (request.endpoint === 'candles' || request.empty || !(request.from < request.to)) return undefined
+  const timeZone = ctx?.timeZone ?? request.timeZone
+  if (request.endpoint === 'footprint') {
+    const cap = PROFILE_CAPS.footprint
+    return countSlots(request.timeframe, timeZone, request.from, request.to, cap + 1) > cap
+      ? tooMuchDataError(cap, 'footprint profiles')
+      : undefined
+  }
+  const cap = PROFILE_CAPS.tpo
+  const perPeriod = request.mergeSessions === 'GROUP_BY_TYPE' ? Math.max(1, request.sessionTypes.length) : 1
+  const maxPeriods = Math.floor(cap / perPeriod)
+  const periods = countSlots(request.timeframe, timeZone, request.from, request.to, maxPeriods + 1)
+  return periods * perPeriod > cap
+    ? tooMuchDataError(cap, perPeriod > 1 ? 'TPO profiles (each session type of a period counts as one)' : 'TPO profiles')
+    : undefined
+}
+
+/**
+ * Number of timeframe buckets overlapping `[from, to)`, counting at most `stopAt` (a bounded walk: the answer
+ * is `min(count, stopAt)`).
+ */
+export function countSlots(tf: Timeframe, timeZone: string, from: number, to: number, stopAt: number): number {
+  if (!(from < to) || stopAt <= 0) return 0
+  const b = createBucketer(tf, { timeZone })
+  b.locate(from)
+  let n = 1
+  while (n < stopAt && b.end < to) {
+    const end = b.end
+    b.locate(end)
+    if (!(b.end > end)) break // defensive: a bucketer must move forward
+    n++
+  }
+  return n
+}

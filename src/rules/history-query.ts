@@ -1,0 +1,303 @@
+import { decimalToString, parseDecimal } from '../decimal/index.js'
+import { MarketDataError } from '../errors.js'
+import { err, ok, type Result } from '../result.js'
+import { isValidTimeZone, parseRfc3339, parseTimeframe, type Timeframe } from '../time/index.js'
+import { SESSION_NAMES, type SessionType } from '../trades/types.js'
+import { invalidArgumentError, type ApiError } from './api-error.js'
+import { collectParams, type QueryInput } from './query-params.js'
+import { DEFAULT_WINDOW, PERIOD_MAX_SECONDS, resolveRange, TIME_MAX, TIME_MIN } from './range.js'
+import { isDigits, quote, readDigits } from './text.js'
+import type {
+  CandlesHistoryRequest,
+  FootprintHistoryRequest,
+  HistoryEndpoint,
+  HistoryQueryContext,
+  HistoryRequest,
+  HistoryRequestBase,
+  TpoHistoryRequest,
+} from './types.js'
+
+const COMMON = ['exchange', 'symbol', 'timeframe', 'from', 'to', 'period', 'sessionType'] as const
+const ALLOWED: Readonly<Record<HistoryEndpoint, ReadonlySet<string>>> = {
+  candles: new Set<string>([...COMMON, 'limit']),
+  footprint: new Set<string>([...COMMON, 'rowSize', 'rowSizeValue']),
+  tpo: new Set<string>([...COMMON, 'blockSize', 'mergeSessions']),
+}
+const REPEATABLE: ReadonlySet<string> = new Set(['sessionType'])
+const ENDPOINT_ONLY: ReadonlyMap<string, string> = new Map([
+  ['limit', '/candles'],
+  ['rowSize', '/footprint'],
+  ['rowSizeValue', '/footprint'],
+  ['blockSize', '/tpo'],
+  ['mergeSessions', '/tpo'],
+])
+
+/** Longest accepted `exchange` / `symbol`. */
+const NAME_MAX = 128
+/** Longest string handed to a time, timeframe or decimal parser (bounds their work on huge values). */
+const TOKEN_MAX = 64
+const LIMIT_DEFAULT = 1000
+const LIMIT_MAX = 10_000
+const ROW_SIZE_MAX = 1000
+const UNIX_SECONDS_MAX = TIME_MAX / 1000 - 1
+
+const SESSION_BIT: ReadonlyMap<string, number> = new Map([
+  ['MAINSESSION', 1],
+  ['PRE_MARKET', 2],
+  ['POST_MARKET', 4],
+])
+
+const fail = (parameter: string, rule: string): { ok: false; error: ApiError } =>
+  err(invalidArgumentError(`${parameter}: ${rule}`, parameter))
+
+/**
+ * Parses and validates an interface B history query (`GET /candles`, `/footprint`, `/tpo`) and resolves its
+ * range, following SERVICE-SPEC.md and DESIGN.md "Interface B ranges": exactly the endpoint's parameters,
+ * `from` / `to` as Unix seconds or RFC3339, `period` in whole seconds, the half-open range `[from, to)` with its
+ * pinned end, candles' `limit` and direction, default windows of 100 footprint buckets / 20 TPO periods, and
+ * the endpoint options. Returns one 400 `invalid_argument` naming the first offending parameter (`error.parameter`).
+ * Never throws on query input and runs in linear time; throws {@link MarketDataError} only for an invalid
+ * `ctx` (a programming error).
+ *
+ * @example
+ * const r = parseHistoryQuery('candles', new URLSearchParams('exchange=XNAS&symbol=AAPL&timeframe=1h&from=1780000000'), { now: Date.UTC(2026, 5, 1) })
+ * // r.ok && r.value: { from: 1780000000000, to: 1780272000000, pinned: 'from', limit: 1000, direction: 'forward', ... }
+ */
+export function parseHistoryQuery(
+  endpoint: HistoryEndpoint,
+  query: QueryInput,
+  ctx: HistoryQueryContext,
+): Result<HistoryRequest, ApiError> {
+  const now = checkContext(ctx)
+  const timeZone = ctx.timeZone ?? 'UTC'
+  if (endpoint !== 'candles' && endpoint !== 'footprint' && endpoint !== 'tpo') {
+    return fail('endpoint', `${quote(String(endpoint))} is not one of candles, footprint, tpo`)
+  }
+  const allowed = ALLOWED[endpoint]
+  const collected = collectParams(query, allowed, REPEATABLE, (name) => {
+    const only = ENDPOINT_ONLY.get(name)
+    return only !== undefined
+      ? `${name}: not accepted by /${endpoint} (only ${only} takes it)`
+      : `unknown query parameter ${quote(name)} for /${endpoint}`
+  })
+  if (!collected.ok) return collected
+  const params = collected.value
+  const one = (name: string): string | undefined => params.get(name)?.[0]
+
+  // Required parameters, in the spec's order.
+  for (const name of ['exchange', 'symbol', 'timeframe']) {
+    if (one(name) === undefined) return fail(name, 'is required')
+  }
+  for (const name of ['exchange', 'symbol']) {
+    const v = one(name) as string
+    if (v.length === 0) return fail(name, 'must not be empty')
+    if (v.length > NAME_MAX) return fail(name, `at most ${NAME_MAX} characters`)
+  }
+  const tf = readTimeframe('timeframe', one('timeframe') as string)
+  if (!tf.ok) return tf
+  const timeframe = tf.value
+  const kind = checkTimeframeKind(endpoint, timeframe)
+  if (kind !== undefined) return err(kind)
+  const tick = timeframe.unit === 'TICK'
+  if (tick) {
+    for (const name of ['from', 'to', 'period']) {
+      if (params.has(name)) return fail(name, `not accepted with tick timeframe ${timeframe.id}: tick timeframes accept only limit and sessionType`)
+    }
+  }
+
+  // Range parameters.
+  const fromRaw = one('from')
+  const toRaw = one('to')
+  const periodRaw = one('period')
+  let from: number | undefined
+  let to: number | undefined
+  let period: number | undefined
+  if (fromRaw !== undefined) {
+    const r = readTime('from', fromRaw)
+    if (!r.ok) return r
+    from = r.value
+  }
+  if (toRaw !== undefined) {
+    const r = readTime('to', toRaw)
+    if (!r.ok) return r
+    to = r.value
+  }
+  if (periodRaw !== undefined) {
+    const r = readPeriod(periodRaw)
+    if (!r.ok) return r
+    period = r.value
+  }
+  if (from !== undefined && to !== undefined && period !== undefined) {
+    return fail('period', 'cannot be combined with both from and to (give at most two of from, to, period)')
+  }
+  if (from !== undefined && to !== undefined && to <= from) return fail('to', 'must be greater than from')
+
+  const sessions = readSessionTypes(params.get('sessionType'))
+  if (!sessions.ok) return sessions
+
+  const window =
+    endpoint === 'candles' ? undefined : { count: DEFAULT_WINDOW[endpoint], timeframe, timeZone }
+  const range = resolveRange({ from, to, period }, now, window)
+  const base: HistoryRequestBase = {
+    endpoint,
+    exchange: one('exchange') as string,
+    symbol: one('symbol') as string,
+    timeframe,
+    from: range.from,
+    to: range.to,
+    pinned: range.pinned,
+    sessionTypes: sessions.value,
+    timeZone,
+    empty: range.empty,
+  }
+
+  if (endpoint === 'candles') {
+    let limit = LIMIT_DEFAULT
+    const limitRaw = one('limit')
+    if (limitRaw !== undefined) {
+      const n = readDigits(limitRaw, LIMIT_MAX)
+      if (limitRaw.length === 0) return fail('limit', 'must not be empty')
+      if (n < 0) return fail('limit', `must be an integer 1..${LIMIT_MAX} (digits only)`)
+      if (n === Infinity) return fail('limit', `must be at most ${LIMIT_MAX}`)
+      if (n === 0) return fail('limit', 'must be at least 1')
+      limit = n
+    }
+    const request: CandlesHistoryRequest = {
+      ...base,
+      endpoint,
+      limit,
+      direction: range.pinned === 'from' ? 'forward' : 'backward',
+    }
+    return ok(request)
+  }
+
+  if (endpoint === 'footprint') {
+    const rowSizeRaw = one('rowSize')
+    const rowSizeValueRaw = one('rowSizeValue')
+    let rowSize: number | undefined
+    let rowSizeValue: string | undefined
+    if (rowSizeRaw !== undefined) {
+      if (rowSizeRaw.length === 0) return fail('rowSize', 'must not be empty')
+      const n = readDigits(rowSizeRaw, ROW_SIZE_MAX)
+      if (n < 0) return fail('rowSize', `must be an integer number of ticks 1..${ROW_SIZE_MAX} (digits only)`)
+      if (n === Infinity) return fail('rowSize', `must be at most ${ROW_SIZE_MAX} ticks`)
+      if (n === 0) return fail('rowSize', 'must be at least 1 tick')
+      rowSize = n
+    }
+    if (rowSizeValueRaw !== undefined) {
+      if (rowSizeValueRaw.length === 0) return fail('rowSizeValue', 'must not be empty')
+      if (rowSizeRaw !== undefined) return fail('rowSizeValue', 'cannot be combined with rowSize (give one of them)')
+      const d = rowSizeValueRaw.length > TOKEN_MAX ? undefined : parseDecimal(rowSizeValueRaw)
+      if (d === undefined || !d.ok) return fail('rowSizeValue', `${quote(rowSizeValueRaw)} is not a decimal number`)
+      if (d.value.units <= 0n) return fail('rowSizeValue', 'must be greater than 0')
+      rowSizeValue = decimalToString(d.value)
+    }
+    const request: FootprintHistoryRequest =
+      rowSizeValue !== undefined ? { ...base, endpoint, rowSizeValue } : { ...base, endpoint, rowSize: rowSize ?? 1 }
+    return ok(request)
+  }
+
+  let blockSize: Timeframe
+  const blockRaw = one('blockSize')
+  if (blockRaw !== undefined) {
+    const b = readTimeframe('blockSize', blockRaw)
+    if (!b.ok) return b
+    if (b.value.unit !== 'MINUTE' && b.value.unit !== 'HOUR') {
+      return fail('blockSize', `must be a minute or hour timeframe id such as 30m or 1h, not ${quote(blockRaw)}`)
+    }
+    blockSize = b.value
+  } else {
+    const b = parseTimeframe('30m')
+    if (!b.ok) throw new MarketDataError('invalid_option', 'blockSize: the default 30m is not a timeframe (time module)')
+    blockSize = b.value
+  }
+  let mergeSessions: TpoHistoryRequest['mergeSessions'] = 'MERGE_ALL'
+  const mergeRaw = one('mergeSessions')
+  if (mergeRaw !== undefined) {
+    if (mergeRaw === 'true' || mergeRaw === 'MERGE_ALL') mergeSessions = 'MERGE_ALL'
+    else if (mergeRaw === 'false' || mergeRaw === 'GROUP_BY_TYPE') mergeSessions = 'GROUP_BY_TYPE'
+    else return fail('mergeSessions', `must be one of true, MERGE_ALL, false, GROUP_BY_TYPE, not ${quote(mergeRaw)}`)
+  }
+  const request: TpoHistoryRequest = { ...base, endpoint: 'tpo', blockSize, mergeSessions }
+  return ok(request)
+}
+
+function checkContext(ctx: HistoryQueryContext): number {
+  if (typeof ctx !== 'object' || ctx === null || typeof ctx.now !== 'number' || !Number.isFinite(ctx.now)) {
+    throw new MarketDataError('invalid_option', 'ctx.now: must be a finite number (UTC epoch ms)', { field: 'now' })
+  }
+  if (ctx.timeZone !== undefined && (typeof ctx.timeZone !== 'string' || !isValidTimeZone(ctx.timeZone))) {
+    throw new MarketDataError('invalid_option', 'ctx.timeZone: must be a valid IANA time zone', { field: 'timeZone' })
+  }
+  return ctx.now < TIME_MIN ? TIME_MIN : ctx.now > TIME_MAX ? TIME_MAX : ctx.now
+}
+
+function readTimeframe(name: string, v: string): Result<Timeframe, ApiError> {
+  if (v.length === 0) return fail(name, 'must not be empty')
+  const r = v.length > TOKEN_MAX ? undefined : parseTimeframe(v)
+  if (r === undefined || !r.ok) return fail(name, `${quote(v)} is not a supported timeframe id (GET /timeframes lists them)`)
+  return r
+}
+
+function checkTimeframeKind(endpoint: HistoryEndpoint, tf: Timeframe): ApiError | undefined {
+  if (endpoint === 'footprint' && (tf.unit === 'TICK' || tf.unit === 'QUARTER' || tf.unit === 'YEAR')) {
+    return invalidArgumentError(`timeframe: footprint accepts minute to month frames, not ${tf.id}`, 'timeframe')
+  }
+  if (endpoint === 'tpo' && tf.unit !== 'DAY' && tf.unit !== 'WEEK' && tf.unit !== 'MONTH') {
+    return invalidArgumentError(`timeframe: TPO accepts only day, week and month frames, not ${tf.id}`, 'timeframe')
+  }
+  return undefined
+}
+
+// Unix seconds (digits only, >= 0) or RFC3339 with Z or an offset; 1970-01-01 .. 10000-01-01.
+function readTime(name: 'from' | 'to', v: string): Result<number, ApiError> {
+  if (v.length === 0) return fail(name, 'must not be empty')
+  let t: number
+  if (isDigits(v)) {
+    const s = readDigits(v, UNIX_SECONDS_MAX)
+    if (s === Infinity) return fail(name, `Unix seconds must be at most ${UNIX_SECONDS_MAX} (year 9999)`)
+    t = s * 1000
+  } else {
+    const r = v.length > TOKEN_MAX ? undefined : parseRfc3339(v)
+    if (r === undefined || !r.ok) {
+      return fail(name, `${quote(v)} is neither Unix seconds (digits) nor an RFC3339 date-time with Z or an offset`)
+    }
+    t = r.value
+    if (!Number.isFinite(t) || t < TIME_MIN) return fail(name, 'must not be before 1970-01-01T00:00:00Z')
+    if (t > TIME_MAX) return fail(name, 'must not be after 10000-01-01T00:00:00Z')
+  }
+  return ok(t)
+}
+
+function readPeriod(v: string): Result<number, ApiError> {
+  if (v.length === 0) return fail('period', 'must not be empty')
+  const n = readDigits(v, PERIOD_MAX_SECONDS)
+  if (n < 0) return fail('period', `must be a whole number of seconds (digits only, e.g. 3600), not ${quote(v)}`)
+  if (n === Infinity) return fail('period', `must be at most ${PERIOD_MAX_SECONDS} seconds`)
+  if (n === 0) return fail('period', 'must be at least 1 second')
+  return ok(n)
+}
+
+// Repeated and/or comma-separated; each item exactly one of the three names; de-duplicated, in code order.
+function readSessionTypes(values: readonly string[] | undefined): Result<SessionType[], ApiError> {
+  if (values === undefined) return ok([...SESSION_NAMES])
+  let bits = 0
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k] as string
+    let start = 0
+    for (let i = 0; i <= v.length; i++) {
+      if (i < v.length && v.charCodeAt(i) !== 44) continue
+      const item = v.slice(start, i)
+      start = i + 1
+      if (item.length === 0) return fail('sessionType', 'empty value (give MAINSESSION, PRE_MARKET or POST_MARKET)')
+      const bit = item.length > 11 ? undefined : SESSION_BIT.get(item)
+      if (bit === undefined) return fail('sessionType', `${quote(item)} is not one of MAINSESSION, PRE_MARKET, POST_MARKET`)
+      bits |= bit
+    }
+  }
+  const out: SessionType[] = []
+  for (const name of SESSION_NAMES) {
+    if ((bits & (SESSION_BIT.get(name) as number)) !== 0) out.push(name)
+  }
+  return ok(out)
+}

@@ -1,0 +1,179 @@
+import { invalidArgument, type Status } from '../partner/status.js'
+import { err, ok, type Result } from '../result.js'
+import { addIsoDuration, parseIsoDuration, parseRfc3339, timeframeFromPartner, type Timeframe } from '../time/index.js'
+import { SESSION_NAMES, type SessionType } from '../trades/types.js'
+import { field, isJsonObject, unknownFields } from './json-fields.js'
+import { TIME_MAX, TIME_MIN } from './range.js'
+import { parseSecurityId, type SecurityId } from './security-id.js'
+import { quote } from './text.js'
+
+/** A candle property of ListCandles' `properties`. */
+export type ListCandlesProperty = 'OPEN' | 'HIGH' | 'LOW' | 'CLOSE' | 'VALUE' | 'VOLUME' | 'SESSION_TYPE'
+
+/** The `properties` values, in the spec's order. */
+export const LIST_CANDLES_PROPERTIES: readonly ListCandlesProperty[] = ['OPEN', 'HIGH', 'LOW', 'CLOSE', 'VALUE', 'VOLUME', 'SESSION_TYPE']
+
+const TIME_UNITS: ReadonlySet<string> = new Set(['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR'])
+const BODY: ReadonlySet<string> = new Set(['security_id', 'time_frame', 'range', 'properties', 'session_types'])
+const TIME_FRAME: ReadonlySet<string> = new Set(['time_unit', 'count'])
+const RANGE: ReadonlySet<string> = new Set(['first_bound_time', 'second_bound_time', 'duration', 'count'])
+const INT32_MAX = 2_147_483_647
+const TOKEN_MAX = 64
+
+/**
+ * A validated ListCandles request with its resolved range: candles with `time` in `[from, to)` (UTC ms),
+ * read in `direction`; `limit` (count form only) is the number of candles.
+ * - bounds: `[min(first, second), max(first, second))`, forward;
+ * - duration: `[first, first + duration)`, forward (calendar-aware in UTC);
+ * - count > 0: the first `count` candles from `first` (`to` = 10000-01-01), forward;
+ *   count < 0: the last `-count` candles before `first` (`from` = 1970-01-01), backward.
+ */
+export interface ListCandlesQuery {
+  securityId: SecurityId
+  timeframe: Timeframe
+  rangeForm: 'bounds' | 'duration' | 'count'
+  from: number
+  to: number
+  direction: 'forward' | 'backward'
+  limit?: number
+  /** Requested properties, de-duplicated, in the spec's order; all seven when omitted or empty. */
+  properties: ListCandlesProperty[]
+  /** Requested sessions, de-duplicated, in code order; all three when omitted or empty. */
+  sessionTypes: SessionType[]
+}
+
+const fail = (message: string): { ok: false; error: Status } => err(invalidArgument(message))
+
+/**
+ * Validates an interface A ListCandles request body (SERVICE-SPEC.md, DESIGN.md "Interface A"): `security_id`
+ * (see {@link parseSecurityId}), `time_frame {time_unit, count?}` (count an integer >= 1, default 1), exactly one
+ * range form with `first_bound_time` (bounds in either order, equal bounds invalid; a positive ISO 8601
+ * duration counted forward; a non-zero count, negative reading backwards), `properties` and `session_types`
+ * enums. Date-times need `Z` or an offset. Unknown fields at any level are rejected by name; `null` counts as
+ * absent. Returns 3 INVALID_ARGUMENT naming the field, never throws.
+ *
+ * @example
+ * validateListCandlesRequest({ security_id: { guid: 'g1' }, time_frame: { time_unit: 'MINUTE', count: 15 },
+ *   range: { first_bound_time: '2026-06-01T00:00:00Z', duration: 'PT4H' } })
+ * // { ok: true, value: { from: 1780272000000, to: 1780286400000, direction: 'forward', rangeForm: 'duration', ... } }
+ */
+export function validateListCandlesRequest(body: unknown): Result<ListCandlesQuery, Status> {
+  if (!isJsonObject(body)) return fail('the request body must be a JSON object')
+  const unknown = unknownFields(body, '', BODY)
+  if (unknown !== undefined) return err(unknown)
+
+  const sid = field(body, 'security_id')
+  if (sid === undefined) return fail('security_id: is required')
+  const securityId = parseSecurityId(sid, 'security_id')
+  if (!securityId.ok) return securityId
+
+  const timeframe = readTimeFrame(field(body, 'time_frame'))
+  if (!timeframe.ok) return timeframe
+
+  const range = readRange(field(body, 'range'))
+  if (!range.ok) return range
+
+  const properties = readEnumList('properties', field(body, 'properties'), LIST_CANDLES_PROPERTIES)
+  if (!properties.ok) return properties
+  const sessionTypes = readEnumList('session_types', field(body, 'session_types'), SESSION_NAMES)
+  if (!sessionTypes.ok) return sessionTypes
+
+  return ok({
+    securityId: securityId.value,
+    timeframe: timeframe.value,
+    ...range.value,
+    properties: properties.value,
+    sessionTypes: sessionTypes.value,
+  })
+}
+
+function readTimeFrame(tf: unknown): Result<Timeframe, Status> {
+  if (tf === undefined) return fail('time_frame: is required')
+  if (!isJsonObject(tf)) return fail('time_frame: must be an object with time_unit and count')
+  const unknown = unknownFields(tf, 'time_frame', TIME_FRAME)
+  if (unknown !== undefined) return err(unknown)
+  const unit = field(tf, 'time_unit')
+  if (unit === undefined) return fail('time_frame.time_unit: is required')
+  if (typeof unit !== 'string' || !TIME_UNITS.has(unit)) {
+    return fail(`time_frame.time_unit: must be one of MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR, not ${describe(unit)}`)
+  }
+  const count = field(tf, 'count')
+  if (count !== undefined && (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > INT32_MAX)) {
+    return fail(`time_frame.count: must be an integer 1..${INT32_MAX}, not ${describe(count)}`)
+  }
+  return timeframeFromPartner(count === undefined ? { time_unit: unit } : { time_unit: unit, count })
+}
+
+type RangeValue = Pick<ListCandlesQuery, 'rangeForm' | 'from' | 'to' | 'direction' | 'limit'>
+
+function readRange(range: unknown): Result<RangeValue, Status> {
+  if (range === undefined) return fail('range: is required')
+  if (!isJsonObject(range)) return fail('range: must be an object with first_bound_time and one of second_bound_time, duration, count')
+  const unknown = unknownFields(range, 'range', RANGE)
+  if (unknown !== undefined) return err(unknown)
+  const firstRaw = field(range, 'first_bound_time')
+  if (firstRaw === undefined) return fail('range.first_bound_time: is required')
+  const first = readDateTime('range.first_bound_time', firstRaw)
+  if (!first.ok) return first
+  const second = field(range, 'second_bound_time')
+  const duration = field(range, 'duration')
+  const count = field(range, 'count')
+  const forms = (second !== undefined ? 1 : 0) + (duration !== undefined ? 1 : 0) + (count !== undefined ? 1 : 0)
+  if (forms !== 1) {
+    return fail(`range: give exactly one of second_bound_time, duration, count (${forms === 0 ? 'none' : forms} given)`)
+  }
+  const t0 = first.value
+  if (second !== undefined) {
+    const t1 = readDateTime('range.second_bound_time', second)
+    if (!t1.ok) return t1
+    if (t1.value === t0) return fail('range.second_bound_time: must differ from first_bound_time')
+    return ok({ rangeForm: 'bounds', from: Math.min(t0, t1.value), to: Math.max(t0, t1.value), direction: 'forward' })
+  }
+  if (duration !== undefined) {
+    if (typeof duration !== 'string') return fail(`range.duration: must be an ISO 8601 duration string such as PT4H, not ${describe(duration)}`)
+    const d = duration.length > TOKEN_MAX ? undefined : parseIsoDuration(duration)
+    if (d === undefined || !d.ok) return fail(`range.duration: ${quote(duration)} is not a positive ISO 8601 duration such as PT4H, P1D or P1W`)
+    const end = addIsoDuration(t0, d.value)
+    if (!Number.isFinite(end) || end > TIME_MAX) return fail('range.duration: the range must end by 10000-01-01T00:00:00Z')
+    if (!(end > t0)) return fail('range.duration: must be positive')
+    return ok({ rangeForm: 'duration', from: t0, to: end, direction: 'forward' })
+  }
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < -INT32_MAX - 1 || count > INT32_MAX) {
+    return fail(`range.count: must be an integer, not ${describe(count)}`)
+  }
+  if (count === 0) return fail('range.count: must not be 0 (negative reads candles before first_bound_time)')
+  return count > 0
+    ? ok({ rangeForm: 'count', from: t0, to: TIME_MAX, direction: 'forward', limit: count })
+    : ok({ rangeForm: 'count', from: TIME_MIN, to: t0, direction: 'backward', limit: -count })
+}
+
+function readDateTime(path: string, v: unknown): Result<number, Status> {
+  if (typeof v !== 'string') return fail(`${path}: must be an ISO 8601 date-time string with Z or an offset, not ${describe(v)}`)
+  const r = v.length > TOKEN_MAX ? undefined : parseRfc3339(v)
+  if (r === undefined || !r.ok) return fail(`${path}: ${quote(v)} is not an ISO 8601 date-time with Z or an offset`)
+  if (!(r.value >= TIME_MIN)) return fail(`${path}: must not be before 1970-01-01T00:00:00Z`)
+  if (r.value >= TIME_MAX) return fail(`${path}: must be before 10000-01-01T00:00:00Z`)
+  return ok(r.value)
+}
+
+function readEnumList<T extends string>(path: string, v: unknown, names: readonly T[]): Result<T[], Status> {
+  if (v === undefined) return ok([...names])
+  if (!Array.isArray(v)) return fail(`${path}: must be an array of ${names.join(', ')}`)
+  const seen = new Set<string>()
+  for (let i = 0; i < v.length; i++) {
+    const item: unknown = v[i]
+    if (typeof item !== 'string' || !(names as readonly string[]).includes(item)) {
+      return fail(`${path}[${i}]: must be one of ${names.join(', ')}, not ${describe(item)}`)
+    }
+    seen.add(item)
+  }
+  if (seen.size === 0) return ok([...names])
+  return ok(names.filter((n) => seen.has(n)))
+}
+
+function describe(v: unknown): string {
+  if (typeof v === 'string') return quote(v)
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
+  if (v === undefined) return 'nothing'
+  return Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v
+}

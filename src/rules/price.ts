@@ -1,0 +1,81 @@
+import { MarketDataError } from '../errors.js'
+import type { RestEndpoint } from './types.js'
+
+/** Every billed REST request costs at least this many credits. */
+export const PRICE_MIN = 1000
+/** No REST request costs more than this many credits. */
+export const PRICE_MAX = 10_000
+
+/**
+ * What a REST answer returned, for {@link priceOf}. `status` is the HTTP status of the answer (default 200);
+ * only a 200 is billed. The count that matters per endpoint: `candles` for `candles`, `profiles` for
+ * `footprint`, `periods` for `tpo` (with GROUP_BY_TYPE the per-session-type profiles of one period count once).
+ */
+export interface PriceInput {
+  status?: number
+  candles?: number
+  profiles?: number
+  periods?: number
+}
+
+const PER_ITEM: Readonly<Record<'candles' | 'footprint' | 'tpo', { field: 'candles' | 'profiles' | 'periods'; credits: number }>> = {
+  candles: { field: 'candles', credits: 1 },
+  footprint: { field: 'profiles', credits: 10 },
+  tpo: { field: 'periods', credits: 25 },
+}
+const FLAT: ReadonlySet<string> = new Set(['row-size-scale', 'search', 'exchanges', 'securities', 'security', 'timeframes'])
+const COUNT_FIELDS = ['candles', 'profiles', 'periods'] as const
+
+/**
+ * Credits a REST answer costs (SERVICE-SPEC.md "REST prices"): candles 1 per candle, footprint 10 per profile,
+ * TPO 25 per period, every other endpoint 1,000; at least 1,000 (an empty range costs 1,000) and at most 10,000.
+ * Unbilled outcomes cost 0: pass the answer's `status`, anything but 200 (400 invalid_argument or
+ * too_much_data, 401, 403, 404, 429, 5xx) is never billed. Throws {@link MarketDataError} for an unknown
+ * endpoint, a negative or fractional count, or a count that does not belong to the endpoint (a programming error).
+ *
+ * @example
+ * priceOf('candles', { candles: 2500 })      // 2500
+ * priceOf('footprint', { profiles: 3 })      // 1000 (minimum)
+ * priceOf('tpo', { periods: 400 })           // 10000 (maximum)
+ * priceOf('exchanges')                       // 1000
+ * priceOf('footprint', { status: 400 })      // 0: too_much_data is not billed
+ */
+export function priceOf(endpoint: RestEndpoint, returned: PriceInput = {}): number {
+  const status = returned.status ?? 200
+  const item = endpoint === 'candles' || endpoint === 'footprint' || endpoint === 'tpo' ? PER_ITEM[endpoint] : undefined
+  if (item === undefined && !FLAT.has(endpoint)) {
+    throw new MarketDataError('invalid_option', `endpoint: ${JSON.stringify(String(endpoint))} is not a REST endpoint name`, { field: 'endpoint' })
+  }
+  let count = 0
+  for (const field of COUNT_FIELDS) {
+    const v = returned[field]
+    if (v === undefined) continue
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) {
+      throw new MarketDataError('invalid_option', `returned.${field}: must be a non-negative integer`, { field })
+    }
+    if (item === undefined || item.field !== field) {
+      throw new MarketDataError('invalid_option', `returned.${field}: not a count of ${endpoint} (give ${item?.field ?? 'no count'})`, { field })
+    }
+    count = v
+  }
+  if (typeof status !== 'number' || !Number.isInteger(status)) {
+    throw new MarketDataError('invalid_option', 'returned.status: must be an HTTP status code', { field: 'status' })
+  }
+  if (status !== 200) return 0
+  if (item === undefined) return PRICE_MIN
+  const credits = count * item.credits
+  return credits < PRICE_MIN ? PRICE_MIN : credits > PRICE_MAX ? PRICE_MAX : credits
+}
+
+/**
+ * Number of TPO periods among profiles (distinct `time`s), the count {@link priceOf} bills for `tpo`: with
+ * GROUP_BY_TYPE the per-session-type profiles of one period count once.
+ *
+ * @example
+ * countTpoPeriods([{ time: 0 }, { time: 0 }, { time: 86_400_000 }]) // 2
+ */
+export function countTpoPeriods(profiles: Iterable<{ time: number }>): number {
+  const seen = new Set<number>()
+  for (const p of profiles) seen.add(p.time)
+  return seen.size
+}

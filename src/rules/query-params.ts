@@ -1,0 +1,54 @@
+import { err, ok, type Result } from '../result.js'
+import { invalidArgumentError, type ApiError } from './api-error.js'
+
+/** Query input of {@link parseHistoryQuery}: `URLSearchParams` or a record of string / string[] (e.g. a framework's parsed query). */
+export type QueryInput = URLSearchParams | Readonly<Record<string, string | readonly string[]>>
+
+/**
+ * Collects the query's parameters into a Map (never a plain object: user keys such as `__proto__` stay plain
+ * keys). Stops at the first parameter not in `allowed`, the second occurrence of a parameter that is not in
+ * `repeatable`, or a value that is not a string. Linear in the size of the input.
+ */
+export function collectParams(
+  query: unknown,
+  allowed: ReadonlySet<string>,
+  repeatable: ReadonlySet<string>,
+  unknownMessage: (name: string) => string,
+): Result<Map<string, string[]>, ApiError> {
+  const params = new Map<string, string[]>()
+  const add = (name: string, value: unknown): ApiError | undefined => {
+    if (!allowed.has(name)) return invalidArgumentError(unknownMessage(name), name)
+    if (typeof value !== 'string') return invalidArgumentError(`${name}: must be a string`, name)
+    const list = params.get(name)
+    if (list === undefined) params.set(name, [value])
+    else if (!repeatable.has(name)) return invalidArgumentError(`${name}: given more than once`, name)
+    else list.push(value)
+    return undefined
+  }
+
+  if (typeof URLSearchParams !== 'undefined' && query instanceof URLSearchParams) {
+    for (const [name, value] of query) {
+      const e = add(name, value)
+      if (e !== undefined) return err(e)
+    }
+    return ok(params)
+  }
+  if (typeof query !== 'object' || query === null || Array.isArray(query)) {
+    return err(invalidArgumentError('query: must be URLSearchParams or a record of parameter name to string or string[]', 'query'))
+  }
+  for (const name of Object.keys(query)) {
+    // Read the own property's descriptor: never runs a getter, never walks the prototype chain.
+    const descriptor = Object.getOwnPropertyDescriptor(query, name)
+    const raw: unknown = descriptor !== undefined && 'value' in descriptor ? descriptor.value : undefined
+    if (Array.isArray(raw)) {
+      for (let i = 0; i < raw.length; i++) {
+        const e = add(name, raw[i])
+        if (e !== undefined) return err(e)
+      }
+    } else {
+      const e = add(name, raw)
+      if (e !== undefined) return err(e)
+    }
+  }
+  return ok(params)
+}

@@ -1,0 +1,54 @@
+import { invalidArgument, type Status } from '../partner/status.js'
+import { err, ok, type Result } from '../result.js'
+import { field, isJsonObject, join, unknownFields } from './json-fields.js'
+
+/** Interface A SecurityId, as on the wire: exactly one of `guid` or `ticker_code {ticker, exchange_code}`. */
+export type SecurityId = { guid: string } | { ticker_code: { ticker: string; exchange_code: string } }
+
+/** Longest accepted identifier string (guid, ticker, exchange code). */
+export const SECURITY_ID_STRING_MAX = 128
+
+const TOP: ReadonlySet<string> = new Set(['guid', 'ticker_code'])
+const TICKER: ReadonlySet<string> = new Set(['ticker', 'exchange_code'])
+
+/**
+ * Validates an interface A SecurityId: exactly one of `guid` (non-empty string) or `ticker_code` with both
+ * `ticker` and `exchange_code` (non-empty strings); at most 128 characters each; unknown fields rejected by
+ * name; `null` counts as absent. Returns a fresh object or a 3 INVALID_ARGUMENT Status naming the field
+ * (prefixed by `path`, default `security_id`). Never throws.
+ *
+ * @example
+ * parseSecurityId({ ticker_code: { ticker: 'AAPL', exchange_code: 'XNAS' } }) // { ok: true, value: { ticker_code: { ticker: 'AAPL', exchange_code: 'XNAS' } } }
+ * parseSecurityId({ guid: 'a', ticker_code: { ticker: 'A', exchange_code: 'X' } }).ok // false: exactly one of guid or ticker_code
+ */
+export function parseSecurityId(x: unknown, path = 'security_id'): Result<SecurityId, Status> {
+  if (!isJsonObject(x)) return err(invalidArgument(`${path}: must be an object with guid or ticker_code`))
+  const unknown = unknownFields(x, path, TOP)
+  if (unknown !== undefined) return err(unknown)
+  const guid = field(x, 'guid')
+  const tickerCode = field(x, 'ticker_code')
+  if ((guid === undefined) === (tickerCode === undefined)) {
+    return err(invalidArgument(`${path}: give exactly one of guid or ticker_code`))
+  }
+  if (guid !== undefined) {
+    const g = idString(guid, join(path, 'guid'))
+    return g.ok ? ok({ guid: g.value }) : g
+  }
+  const tcPath = join(path, 'ticker_code')
+  if (!isJsonObject(tickerCode)) return err(invalidArgument(`${tcPath}: must be an object with ticker and exchange_code`))
+  const unknownTc = unknownFields(tickerCode, tcPath, TICKER)
+  if (unknownTc !== undefined) return err(unknownTc)
+  const ticker = idString(field(tickerCode, 'ticker'), join(tcPath, 'ticker'))
+  if (!ticker.ok) return ticker
+  const exchange = idString(field(tickerCode, 'exchange_code'), join(tcPath, 'exchange_code'))
+  if (!exchange.ok) return exchange
+  return ok({ ticker_code: { ticker: ticker.value, exchange_code: exchange.value } })
+}
+
+function idString(v: unknown, path: string): Result<string, Status> {
+  if (v === undefined) return err(invalidArgument(`${path}: is required`))
+  if (typeof v !== 'string') return err(invalidArgument(`${path}: must be a string`))
+  if (v.length === 0) return err(invalidArgument(`${path}: must not be empty`))
+  if (v.length > SECURITY_ID_STRING_MAX) return err(invalidArgument(`${path}: at most ${SECURITY_ID_STRING_MAX} characters`))
+  return ok(v)
+}
