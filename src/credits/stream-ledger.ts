@@ -127,14 +127,14 @@ function enterWindow(s: Mutable, time: number): void {
  * open order. Each renewal is charged to the window holding its due time; one that cannot be covered
  * ends its stream with a notice. Then moves to the window of `now`.
  *
- * Exact fast path for long gaps: once a whole window lying after the previous clock has been settled with
- * no stream ended, every later window repeats it exactly (each open stream is due once per window, in the
- * same order, from an empty window), so the remaining whole windows are skipped by shifting every due time.
+ * Exact fast path for long gaps: every stream open at the end of a window paid in it exactly once (its
+ * confirm or its one renewal there), so their prices fit in 1,000; with no confirm in between (none
+ * happens inside a settlement) every later window charges the same streams in the same order and all pay.
+ * So once a settlement leaves a window, the whole windows up to the one holding `now` are skipped by
+ * shifting every due time.
  */
 function settle(s: Mutable, now: number): StreamNotice[] {
   const notices: StreamNotice[] = []
-  const settledBefore = s.clock
-  let dropInWindow = false
   for (;;) {
     let pick = -1
     let due = Infinity
@@ -148,7 +148,7 @@ function settle(s: Mutable, now: number): StreamNotice[] {
     if (pick < 0 || due > now) break
     const w = windowStartOf(due, STREAM_WINDOW_MS)
     if (w > s.windowStart) {
-      if (!dropInWindow && s.windowStart > settledBefore && w === s.windowStart + STREAM_WINDOW_MS) {
+      if (w === s.windowStart + STREAM_WINDOW_MS) {
         const skip = windowStartOf(now, STREAM_WINDOW_MS) - w
         if (skip > 0) {
           for (let i = 0; i < s.streams.length; i++) {
@@ -164,7 +164,6 @@ function settle(s: Mutable, now: number): StreamNotice[] {
         }
       }
       enterWindow(s, due)
-      dropInWindow = false
     }
     const r = s.streams[pick]!
     const price = STREAM_PRICES[r.kind]
@@ -174,7 +173,6 @@ function settle(s: Mutable, now: number): StreamNotice[] {
     } else {
       s.streams.splice(pick, 1)
       notices.push(notice(r, due, MSG.renewRefused(r.kind, price)))
-      dropInWindow = true
     }
   }
   enterWindow(s, now)
