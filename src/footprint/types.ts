@@ -1,3 +1,5 @@
+import type { DecimalInput } from '../decimal/types.js'
+import type { TimeframeInput } from '../time/index.js'
 import type { SessionType } from '../trades/types.js'
 
 /** A footprint row: `[price, volumeBuy, volumeSell, tradesCountBuy, tradesCountSell]`; price is the row's lower bound. */
@@ -11,24 +13,102 @@ export interface FootprintProfile {
   end: number
   /** Real start of the first profile when its range was trimmed (depth, data floor or `from`). */
   profileStart?: number
-  /** Row height in ticks (undefined when the grid was given as an absolute `rowSizeValue` that is not a whole number of ticks). */
+  /**
+   * Row height in ticks: `rowSizeValue / tickSize`. A whole number unless the grid was given as an absolute
+   * `rowSizeValue` that is not a whole multiple of the tick size (then the exact ratio as a number, e.g. 0.4).
+   */
   rowSize: number
-  /** Row height as an absolute price step, echo it back to pin the same grid. */
+  /** Row height as an absolute price step (minimal form); echo it back to pin the same grid. */
   rowSizeValue: string
+  /** Tick size the profile was built with (minimal form). */
+  tickSize: string
   /** Rows in ascending price; only rows that traded. */
   rows: FootprintRow[]
-  /** Highest and lowest traded price. */
+  /** Highest and lowest traded price (grid decimals, more when the traded price has more). */
   high: string
   low: string
   /** Totals over the profile. */
   volumeBuy: string
   volumeSell: string
+  /** volumeBuy + volumeSell. */
+  volume: string
   /** volumeBuy - volumeSell. */
   delta: string
   tradesCountBuy: number
   tradesCountSell: number
+  /** tradesCountBuy + tradesCountSell. */
+  trades: number
   /** Row price with the most buy + sell volume (ties: TPO POC rule on volume). */
   volumePoc: string
-  /** Set when a `sessions` filter or grouping applies. */
+  /** Set when the `sessions` filter selects exactly one session type. */
   sessionType?: SessionType
+  /** Order-flow analytics, present only when the `analytics` option asked for them. */
+  analytics?: FootprintAnalytics
+}
+
+/** Options of the order-flow analytics (all optional). */
+export interface FootprintAnalyticsOptions {
+  /** Imbalance threshold in percent: buy at a row >= ratio% of sell one row below (and mirrored). Default 300. */
+  ratio?: DecimalInput
+  /** Minimum volume of the dominant side for an imbalance. Default 0 (any volume above zero). */
+  minVolume?: DecimalInput
+  /** Consecutive imbalanced rows (same side) that make a stacked imbalance. Default 3. */
+  stackedRows?: number
+}
+
+/** A diagonal imbalance at one row. */
+export interface FootprintImbalance {
+  /** Row price (grid decimals) of the dominant side. */
+  price: string
+  /** 'buy': buy volume at `price` vs sell volume one row below; 'sell': sell at `price` vs buy one row above. */
+  side: 'buy' | 'sell'
+  /** Dominant volume. */
+  volume: string
+  /** The compared (diagonal) volume, `"0"` when that row did not trade on that side. */
+  against: string
+}
+
+/** N or more consecutive grid rows imbalanced on the same side. */
+export interface FootprintStackedImbalance {
+  side: 'buy' | 'sell'
+  /** Lowest and highest row price of the run. */
+  low: string
+  high: string
+  /** Number of rows in the run. */
+  rows: number
+}
+
+/** Order-flow analytics of one profile, with the options they were computed with. */
+export interface FootprintAnalytics {
+  ratio: string
+  minVolume: string
+  stackedRows: number
+  imbalances: FootprintImbalance[]
+  stackedImbalances: FootprintStackedImbalance[]
+  /** Both sides traded at the high row (an auction that did not finish there). */
+  unfinishedHigh: boolean
+  /** Both sides traded at the low row. */
+  unfinishedLow: boolean
+}
+
+/** Options of {@link footprintProfiles} and {@link createFootprintAggregator}. */
+export interface FootprintOptions {
+  /** Bucket frame: an id (`'1h'`) or a Timeframe object (any count >= 1); minute .. year units, not ticks. */
+  timeframe: TimeframeInput
+  /** Tick size of the security, a positive decimal. */
+  tickSize: DecimalInput
+  /** Row height in ticks, an integer >= 1 (default 1). Not together with `rowSizeValue`. */
+  rowSize?: number
+  /** Row height as an absolute positive decimal (pins a grid echoed from a previous profile). Not together with `rowSize`. */
+  rowSizeValue?: DecimalInput
+  /** IANA zone of the bucket alignment (default `UTC`). */
+  timeZone?: string
+  /** Session types to keep (default all). */
+  sessions?: readonly SessionType[]
+  /** Keep trades with time >= from (UTC ms); sets `profileStart` when it cuts into the first bucket. */
+  from?: number
+  /** Keep trades with time < to (UTC ms). */
+  to?: number
+  /** Compute order-flow analytics into each profile (`true` for the defaults). */
+  analytics?: boolean | FootprintAnalyticsOptions
 }

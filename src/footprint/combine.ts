@@ -1,0 +1,52 @@
+import { parseDecimal, type ExactDecimal } from '../decimal/index.js'
+import { MarketDataError } from '../errors.js'
+import { resolveAnalyticsOptions, type ResolvedAnalyticsOptions } from './analytics-core.js'
+import { MSG } from './messages.js'
+import { buildProfile, compareExact, parseProfile, RowAccumulator, type ParsedProfile, type ProfileMeta } from './rowset.js'
+import type { FootprintProfile } from './types.js'
+
+/** Analytics options a profile was computed with, to recompute them on a combined profile. */
+export function analyticsOf(ps: readonly FootprintProfile[]): ResolvedAnalyticsOptions | undefined {
+  for (const p of ps) {
+    const a = p.analytics
+    if (a !== undefined) return resolveAnalyticsOptions({ ratio: a.ratio, minVolume: a.minVolume, stackedRows: a.stackedRows })
+  }
+  return undefined
+}
+
+function sameDecimal(a: string, b: string): boolean {
+  const x = parseDecimal(a)
+  const y = parseDecimal(b)
+  return x.ok && y.ok && x.value.units === y.value.units && x.value.scale === y.value.scale
+}
+
+/**
+ * Adds profiles that share one price grid into one profile of bucket `time`..`end` (rows summed exactly,
+ * high = max, low = min, profileStart = earliest given, sessionType kept when all agree).
+ */
+export function combineProfiles(ps: readonly FootprintProfile[], time: number, end: number, fn: string): FootprintProfile {
+  const parsed: ParsedProfile[] = ps.map((p) => parseProfile(p, fn))
+  const first = ps[0] as FootprintProfile
+  const grid = (parsed[0] as ParsedProfile).grid
+  const acc = new RowAccumulator()
+  let high: ExactDecimal | undefined
+  let low: ExactDecimal | undefined
+  let profileStart: number | undefined
+  let sessionType = first.sessionType
+  for (let i = 0; i < ps.length; i++) {
+    const p = ps[i] as FootprintProfile
+    const q = parsed[i] as ParsedProfile
+    if (!sameDecimal(q.grid.tickSize, grid.tickSize)) throw new MarketDataError('grid_mismatch', MSG.tick(fn, grid.tickSize, q.grid.tickSize), { field: 'tickSize' })
+    if (!sameDecimal(q.grid.rowSizeValue, grid.rowSizeValue)) throw new MarketDataError('grid_mismatch', MSG.grid(fn, grid.rowSizeValue, q.grid.rowSizeValue), { field: 'rowSizeValue' })
+    acc.add(q.set)
+    if (q.set.rows.length > 0) {
+      if (high === undefined || compareExact(q.high, high) > 0) high = q.high
+      if (low === undefined || compareExact(q.low, low) < 0) low = q.low
+    }
+    if (p.profileStart !== undefined && (profileStart === undefined || p.profileStart < profileStart)) profileStart = p.profileStart
+    if (p.sessionType !== sessionType) sessionType = undefined
+  }
+  const meta: ProfileMeta = { time, end, profileStart, sessionType }
+  const zero = { units: 0n, scale: 0 }
+  return buildProfile(meta, grid, acc.result(), high ?? zero, low ?? zero, analyticsOf(ps))
+}

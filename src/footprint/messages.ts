@@ -1,0 +1,47 @@
+// Error messages of src/footprint, in one place. Each names the argument or field and the rule.
+const show = (x: unknown): string => {
+  if (typeof x === 'string') return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x)
+  if (typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean') return String(x)
+  if (x === null) return 'null'
+  return typeof x
+}
+
+export const MSG = {
+  optionsMissing: (fn: string) => `${fn}: options { timeframe, tickSize } are required`,
+  tickSize: (x: unknown) => `tickSize: ${show(x)} must be a decimal greater than 0`,
+  rowSize: (x: unknown) => `rowSize: ${show(x)} must be an integer >= 1 (rows are rowSize ticks high)`,
+  rowSizeValue: (x: unknown) => `rowSizeValue: ${show(x)} must be a decimal greater than 0`,
+  rowBoth: () => 'rowSize and rowSizeValue: give one of them, not both',
+  rowTooLarge: (x: string) => `rowSizeValue: ${x} is too large for the price grid (row height x 10^decimals must stay below 2^52)`,
+  tickFrame: (id: string) => `timeframe: tick frames (${id}) are not allowed for footprint profiles; use minute .. year frames`,
+  sessions: (x: unknown) => `sessions: ${show(x)} must be an array of MAINSESSION, PRE_MARKET, POST_MARKET`,
+  range: (field: string, x: unknown) => `${field}: ${show(x)} must be a finite epoch-millisecond number`,
+  columnsLength: (field: string, n: number, m: number) => `${field}: column length ${m} differs from time's length ${n} (columns must have equal length)`,
+  notTrades: () => 'trades: expected TradeColumns ({ time, price, volume, side: typed arrays }) or an iterable of Trade objects',
+  notTrade: () => 'trade: expected an object { time, price, volume, side }',
+  time: (x: unknown) => `time: ${show(x)} is not a finite epoch-millisecond number`,
+  side: (x: unknown) => `side: ${show(x)} must be 'buy' or 'sell' (columns: 1 = buy, 2 = sell)`,
+  session: (x: unknown) => `session: ${show(x)} must be MAINSESSION, PRE_MARKET or POST_MARKET (columns: 0, 1, 2)`,
+  price: (x: unknown, why: string) => `price: ${why}`,
+  volume: (x: unknown, why: string) => `volume: ${why}`,
+  negativeVolume: (x: unknown) => `volume: ${show(x)} must not be negative`,
+  late: (t: number, end: number, watermark: number) =>
+    `time: ${t} falls in the bucket ending at ${end}, already closed by advance(${watermark}) (late trade)`,
+  advance: (x: unknown) => `advance: time ${show(x)} must be a finite epoch-millisecond number`,
+  mergeBucket: (a: number, b: number) => `mergeFootprintProfiles: profiles of different buckets (time ${a} vs ${b}) cannot be merged`,
+  mergeEnd: (a: number, b: number) => `mergeFootprintProfiles: profiles with different bucket ends (${a} vs ${b}) cannot be merged`,
+  grid: (fn: string, a: string, b: string) => `${fn}: different price grids (rowSizeValue ${a} vs ${b}); re-grid to a common row size first`,
+  tick: (fn: string, a: string, b: string) => `${fn}: different tick sizes (${a} vs ${b})`,
+  notProfile: (fn: string) => `${fn}: expected a FootprintProfile`,
+  regridMultiple: (want: string, have: string) =>
+    `regridFootprint: rowSizeValue ${want} must be a whole multiple of the profile's rowSizeValue ${have}`,
+  resampleNest: (time: number, end: number, id: string) =>
+    `resampleFootprint: the profile [${time}, ${end}) does not lie in one ${id} bucket (every fine bucket must nest in one coarse bucket)`,
+  ratio: (x: unknown) => `ratio: ${show(x)} must be a decimal percentage greater than 0 (300 means 300%)`,
+  minVolume: (x: unknown) => `minVolume: ${show(x)} must be a decimal >= 0`,
+  stackedRows: (x: unknown) => `stackedRows: ${show(x)} must be an integer >= 2`,
+  typicalRange: (x: unknown) => `typicalRange: ${show(x)} must be a decimal >= 0`,
+  ranges: () => 'ranges: must be an array of decimals >= 0 (the high - low of recent buckets)',
+  rowsOption: (field: string, x: unknown) => `${field}: ${show(x)} must be an integer >= 1`,
+  maxRowSize: (x: unknown) => `maxRowSize: ${show(x)} must be an integer >= 1`,
+} as const

@@ -1,0 +1,48 @@
+import { MarketDataError } from '../errors.js'
+import { bucketEnd, bucketStart, resolveTimeframe, type TimeframeInput } from '../time/index.js'
+import { combineProfiles } from './combine.js'
+import { MSG } from './messages.js'
+import type { FootprintProfile } from './types.js'
+
+/** Options of {@link resampleFootprint}. */
+export interface ResampleFootprintOptions {
+  /** The coarser frame: an id or a Timeframe object (any count >= 1). */
+  timeframe: TimeframeInput
+  /** IANA zone of the coarse alignment (default `UTC`). */
+  timeZone?: string
+}
+
+/**
+ * Combines fine profiles (e.g. 1m) into a coarser frame (e.g. 1h): every fine bucket must lie in one coarse
+ * bucket (else `MarketDataError` `incompatible`); profiles of one coarse bucket are added exactly as by
+ * {@link mergeFootprintProfiles} (same grid required). Input in any order; output in time order, one
+ * profile per coarse bucket that has input. Equals aggregating the trades at the coarse frame.
+ *
+ * @example
+ * resampleFootprint(footprintProfiles(trades, { timeframe: '1m', tickSize: '0.25' }), { timeframe: '1h' })
+ */
+export function resampleFootprint(profiles: readonly FootprintProfile[], opts: ResampleFootprintOptions): FootprintProfile[] {
+  const fn = 'resampleFootprint'
+  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', MSG.optionsMissing(fn))
+  const tf = resolveTimeframe(opts.timeframe)
+  if (tf.unit === 'TICK') throw new MarketDataError('invalid_option', MSG.tickFrame(tf.id), { field: 'timeframe' })
+  const zone = opts.timeZone === undefined ? {} : { timeZone: opts.timeZone }
+  if (!Array.isArray(profiles)) throw new MarketDataError('invalid_option', MSG.notProfile(fn))
+  const groups = new Map<number, { end: number; ps: FootprintProfile[] }>()
+  for (let i = 0; i < profiles.length; i++) {
+    const p = profiles[i] as FootprintProfile
+    if (typeof p !== 'object' || p === null || typeof p.time !== 'number' || typeof p.end !== 'number') {
+      throw new MarketDataError('invalid_option', MSG.notProfile(fn), { index: i })
+    }
+    const s = bucketStart(p.time, tf, zone)
+    const e = bucketEnd(p.time, tf, zone)
+    if (p.end > e || p.end <= p.time) throw new MarketDataError('incompatible', MSG.resampleNest(p.time, p.end, tf.id), { index: i, field: 'time' })
+    let g = groups.get(s)
+    if (g === undefined) {
+      g = { end: e, ps: [] }
+      groups.set(s, g)
+    }
+    g.ps.push(p)
+  }
+  return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([s, g]) => combineProfiles(g.ps, s, g.end, fn))
+}
