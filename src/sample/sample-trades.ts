@@ -1,0 +1,86 @@
+import { formatFixed, formatUnits, POW10 } from '../decimal/index.js'
+import type { Trade, TradeColumns } from '../trades/index.js'
+import { SESSION_NAMES } from '../trades/index.js'
+import { SampleGenerator, type ColumnsOut } from './generator.js'
+import { resolveSampleOptions, type SampleOptions } from './options.js'
+
+function allocate(n: number): ColumnsOut {
+  return {
+    time: new Float64Array(n),
+    price: new Float64Array(n),
+    volume: new Float64Array(n),
+    side: new Uint8Array(n),
+    session: new Uint8Array(n),
+  }
+}
+
+/**
+ * Deterministic synthetic trades in columns: a random walk on the tick grid with bursts, buy/sell
+ * aggressors and three sessions per local trading day (pre-market 04:00-09:30, main 09:30-16:00,
+ * post-market 16:00-20:00 in `timeZone`; session codes 1, 0, 2). Main sessions alternate trend and balanced
+ * days by default. Times are non-decreasing integer epoch ms; every price is a whole number of ticks and
+ * its shortest decimal form is exact. Same seed and options, same trades.
+ *
+ * @example
+ * const cols = sampleTrades({ seed: 7, tradesPerDay: 10_000 })
+ * cols.time.length // 10000
+ */
+export function sampleTrades(opts: SampleOptions = {}): TradeColumns {
+  const gen = new SampleGenerator(resolveSampleOptions(opts))
+  const out = allocate(gen.total)
+  gen.fill(out, 0, gen.total)
+  return out
+}
+
+/**
+ * The same trades as {@link sampleTrades}, handed out in batches of `batchSize` columns (default 65,536;
+ * the last batch may be shorter) in constant memory — for samples of hundreds of millions of trades.
+ * Each batch is fresh arrays the caller may keep.
+ *
+ * @example
+ * let n = 0
+ * for (const b of sampleTradeBatches({ days: 20, tradesPerDay: 5_000_000 })) n += b.time.length
+ */
+export function* sampleTradeBatches(opts: SampleOptions & { batchSize?: number } = {}): Generator<TradeColumns, void, undefined> {
+  const batchSize = opts.batchSize ?? 65_536
+  const r = resolveSampleOptions(opts)
+  if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
+    throw new RangeError(`sampleTradeBatches: option \`batchSize\` must be an integer >= 1, got ${String(batchSize)}`)
+  }
+  const gen = new SampleGenerator(r)
+  let left = gen.total
+  while (left > 0) {
+    const out = allocate(Math.min(batchSize, left))
+    const m = gen.fill(out, 0, out.time.length)
+    left -= m
+    yield out
+    if (m === 0) return
+  }
+}
+
+/**
+ * The same trades as {@link sampleTrades} as `Trade` objects with decimal strings: prices with the tick's
+ * decimals (`"5000.25"`, `"5000.50"`), volumes in minimal form (`"3"`, `"0.01524287"`), and the session name.
+ *
+ * @example
+ * sampleTradeObjects({ tradesPerDay: 100 })[0] // { time: 1780302661513, price: '5000.25', volume: '1', side: 'buy', session: 'PRE_MARKET' }
+ */
+export function sampleTradeObjects(opts: SampleOptions = {}): Trade[] {
+  const r = resolveSampleOptions(opts)
+  const cols = sampleTrades(opts)
+  const n = cols.time.length
+  const out: Trade[] = new Array(n)
+  const pow = POW10[r.scale]!
+  const vpow = POW10[r.volumeDecimals]!
+  const sess = cols.session!
+  for (let i = 0; i < n; i++) {
+    out[i] = {
+      time: cols.time[i]!,
+      price: formatFixed(Math.round(cols.price[i]! * pow), r.scale, r.scale),
+      volume: formatUnits(Math.round(cols.volume[i]! * vpow), r.volumeDecimals),
+      side: cols.side[i] === 1 ? 'buy' : 'sell',
+      session: SESSION_NAMES[sess[i]!]!,
+    }
+  }
+  return out
+}
