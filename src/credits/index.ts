@@ -26,4 +26,4 @@ export {
   createStreamLedger,
 } from './stream-ledger.js'
 export type { RangeTruncatedFrame } from './range-truncated.js'
-export { footprintHistorySince, rangeTruncatedFrame } from './range-truncated.js'
+export { rangeTruncatedFrame } from './range-truncated.js'

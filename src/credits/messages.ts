@@ -14,6 +14,4 @@ export const MSG = {
     `rate_limited: the ${kind} stream's renewal of ${price} credits cannot be covered by this 300 s window's remaining credits`,
   confirmRefused: (kind: string, price: number) =>
     `rate_limited: the ${kind} stream's ${price} credits can no longer be covered by this 300 s window's remaining credits`,
-  badNewest: (t: unknown) => `footprintHistorySince: newestCandleTime must be a finite epoch millisecond time, got ${String(t)}`,
-  badTimeframe: (tf: string) => `timeframe: footprint history depth is defined for minute to month frames, got ${tf}`,
 } as const

@@ -1,1 +1,46 @@
-export {}
+export type { Status } from './status.js'
+export { StatusCode, statusOk, invalidArgument, notFound, unauthenticated, resourceExhausted } from './status.js'
+export type {
+  TickerCode,
+  SecurityId,
+  TokenInfo,
+  LoginRequest,
+  LoginResponse,
+  RefreshRequest,
+  RefreshResponse,
+  Industry,
+  Company,
+  AssetId,
+  Asset,
+  SecurityClass,
+  PricePrecision,
+  SecurityInfo,
+  ListSecuritiesRequest,
+  ListSecuritiesItem,
+  ListSecuritiesResponse,
+  PartnerTimeUnit,
+  PartnerCandleProperty,
+  PartnerSessionType,
+  PartnerCandleRange,
+  ListCandlesRequest,
+  PartnerCandle,
+  ListCandlesResponse,
+  LinkedSecurity,
+  LinkSecurityRequest,
+  LinkSecurityResponse,
+  UnlinkSecurityRequest,
+  UnlinkSecurityResponse,
+  GetLinkedSecurityRequest,
+  GetLinkedSecurityResponse,
+} from './types.js'
+export type { LinkOperationName, LinkOperation, LinkRequest, LinkResponse } from './link.js'
+export { validateLinkRequest, applyLinkOperation } from './link.js'
+export { listSecuritiesItems } from './list-securities.js'
+export type { TokenValidity, AccessTokenValidity } from './tokens.js'
+export {
+  ACCESS_TOKEN_LIFETIME_MS,
+  DEFAULT_REFRESH_TOKEN_LIFETIME_MS,
+  tokenValidity,
+  accessTokenValidity,
+  checkAccessToken,
+} from './tokens.js'

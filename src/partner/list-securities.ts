@@ -1,0 +1,36 @@
+import { err, ok, type Result } from '../result.js'
+import { parseSecurityId } from '../rules/index.js'
+import { MSG } from './messages.js'
+import { invalidArgument, notFound, statusOk, type Status } from './status.js'
+import type { ListSecuritiesItem, SecurityId, SecurityInfo } from './types.js'
+
+/**
+ * Answers ListSecurities' `security_ids`: one item per requested id, in request order, guid and ticker
+ * variants mixed. Found: status 0 with `security_info`; not found: 5 NOT_FOUND without it; an invalid id:
+ * its own item with status 3 naming the problem (the others are still answered). `security_id` echoes the
+ * id as requested. A missing, non-array or empty list is a request-level 3 INVALID_ARGUMENT.
+ * `lookup` resolves a valid id (fetch the catalog first, then pass a synchronous lookup).
+ *
+ * @example
+ * const r = listSecuritiesItems([{ guid: 'g-1' }, { guid: 'nope' }], (id) => ('guid' in id && id.guid === 'g-1' ? info : undefined))
+ * // r.value[0].status.code === 0, r.value[1].status.code === 5
+ */
+export function listSecuritiesItems(
+  ids: unknown,
+  lookup: (id: SecurityId) => SecurityInfo | undefined,
+): Result<ListSecuritiesItem[], Status> {
+  if (!Array.isArray(ids)) return err(invalidArgument(MSG.idsNotArray(ids)))
+  if (ids.length === 0) return err(invalidArgument(MSG.idsEmpty))
+  const items: ListSecuritiesItem[] = new Array(ids.length)
+  for (let i = 0; i < ids.length; i++) {
+    const raw: unknown = ids[i]
+    const id = parseSecurityId(raw, `security_ids[${i}]`)
+    if (!id.ok) {
+      items[i] = { status: id.error, security_id: raw }
+      continue
+    }
+    const info = lookup(id.value)
+    items[i] = info === undefined ? { status: notFound(), security_id: raw } : { status: statusOk(), security_id: raw, security_info: info }
+  }
+  return ok(items)
+}

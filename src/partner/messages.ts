@@ -1,0 +1,32 @@
+/** Messages of the partner folder: each names the field and the rule. */
+export const MAX_ID_CHARS = 128
+
+const show = (x: unknown): string => {
+  if (typeof x === 'string') return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}...` : x)
+  if (x === undefined) return 'undefined'
+  try {
+    const s = JSON.stringify(x)
+    return s === undefined ? String(x) : s.length > 60 ? `${s.slice(0, 60)}...` : s
+  } catch {
+    return String(x)
+  }
+}
+
+export const MSG = {
+  linked: 'security linked',
+  unlinked: 'security unlinked',
+  notObject: (what: string) => `${what}: must be a JSON object`,
+  unknownField: (path: string) => `${path.length > 60 ? `${path.slice(0, 60)}...` : path}: unknown field`,
+  badIdString: (field: string, x: unknown) =>
+    `${field}: must be a non-empty string of at most ${MAX_ID_CHARS} characters, got ${x === undefined ? 'nothing' : show(x)}`,
+  badOperation: (op: unknown) => `operation: must be LinkSecurity, UnlinkSecurity or GetLinkedSecurity, got ${show(op)}`,
+  otherGuid: (current: string, requested: string) =>
+    `applyLinkOperation: current is the link of security_guid ${show(current)}, the request is about ${show(requested)}`,
+  idsNotArray: (x: unknown) => `security_ids: must be an array of SecurityId, got ${show(x)}`,
+  idsEmpty: 'security_ids: must hold at least one SecurityId',
+  badRefreshLifetime: (x: unknown) => `refreshLifetimeMs: must be an integer number of ms >= 1, got ${show(x)}`,
+  badNow: (fn: string, x: unknown) => `${fn}: now must be a finite epoch millisecond time, got ${show(x)}`,
+  tokenExpired: 'access token expired',
+  tokenInvalidTime: 'access token has no valid valid_to_time',
+  show,
+} as const
