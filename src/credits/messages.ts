@@ -7,7 +7,6 @@ export const MSG = {
     `rate_limited: the account's 100000 credits of this 60 s window are spent; retry after ${retryAfter} s`,
   streamLimited: (kind: string, price: number, remaining: number, retryAfter: number) =>
     `rate_limited: a ${kind} stream needs ${price} credits and ${remaining} of the account's 1000 credits of this 300 s window remain; retry after ${retryAfter} s`,
-  tooManyStreams: (kind: string, cap: number) => `too_many_streams: at most ${cap} ${kind} streams may be open at once`,
   badKind: (kind: unknown) => `kind: must be one of candles, footprint, orderbook, got ${JSON.stringify(kind) ?? String(kind)}`,
   duplicateId: (id: string) => `handshake: stream id ${JSON.stringify(id)} is already in use`,
   renewRefused: (kind: string, price: number) =>

@@ -1,5 +1,5 @@
 import { MarketDataError } from '../errors.js'
-import type { ApiError } from '../rules/api-error.js'
+import { rateLimitedError, type ApiError } from '../rules/index.js'
 import { MSG } from './messages.js'
 import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
 
@@ -23,7 +23,7 @@ export interface RestLedgerState {
 }
 
 /** The `x-ratelimit-*` headers (and `retry-after` on a 429), values as strings ready to write. */
-export interface RateLimitHeaders {
+export type RateLimitHeaders = {
   'x-ratelimit-limit': string
   'x-ratelimit-remaining': string
   /** The window end, Unix seconds. */
@@ -80,7 +80,7 @@ function limited(state: RestLedgerState, now: number): { remaining: number; rese
     reset: resetMs / 1000,
     headers: h,
     retryAfter,
-    error: { status: 429, code: 'rate_limited', message: MSG.restLimited(retryAfter), retryAfter },
+    error: { ...rateLimitedError(retryAfter), message: MSG.restLimited(retryAfter) },
   }
 }
 

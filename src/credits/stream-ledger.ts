@@ -1,5 +1,5 @@
 import { MarketDataError } from '../errors.js'
-import type { ApiError } from '../rules/api-error.js'
+import { invalidArgumentError, rateLimitedError, tooManyStreamsError, type ApiError } from '../rules/index.js'
 import { MSG } from './messages.js'
 import type { RateLimitHeaders, LedgerTransition } from './rest-ledger.js'
 import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
@@ -211,12 +211,12 @@ export function streamHandshake(
   const notices = settle(s, l.now)
   const h = headers(s)
   if (!isKind(kind)) {
-    return { state: freeze(s), outcome: { ok: false, error: { status: 400, code: 'invalid_argument', message: MSG.badKind(kind) }, headers: h, notices } }
+    return { state: freeze(s), outcome: { ok: false, error: invalidArgumentError(MSG.badKind(kind), 'kind'), headers: h, notices } }
   }
   let count = 0
   for (const r of s.streams) if (r.kind === kind) count++
   if (count >= STREAM_CAPS[kind]) {
-    const error: ApiError = { status: 429, code: 'too_many_streams', message: MSG.tooManyStreams(kind, STREAM_CAPS[kind]) }
+    const error = tooManyStreamsError(kind, STREAM_CAPS[kind])
     return { state: freeze(s), outcome: { ok: false, error, headers: h, notices } }
   }
   const price = STREAM_PRICES[kind]
@@ -224,7 +224,7 @@ export function streamHandshake(
   if (remaining < price) {
     const retryAfter = retryAfterSeconds(s.windowStart + STREAM_WINDOW_MS, l.now)
     h['retry-after'] = String(retryAfter)
-    const error: ApiError = { status: 429, code: 'rate_limited', message: MSG.streamLimited(kind, price, remaining, retryAfter), retryAfter }
+    const error: ApiError = { ...rateLimitedError(retryAfter), message: MSG.streamLimited(kind, price, remaining, retryAfter) }
     return { state: freeze(s), outcome: { ok: false, error, retryAfter, headers: h, notices } }
   }
   let streamId = id
@@ -244,8 +244,8 @@ export function streamHandshake(
  * ends (a `rate_limited` notice, also in `notices`) and costs nothing.
  *
  * @example
- * let r = streamHandshake(undefined, 0, 'candles')
- * const c = streamConfirm(r.state, 1000, 's1')
+ * const h = streamHandshake(undefined, 0, 'candles')
+ * const c = streamConfirm(h.state, 1000, 's1')
  * c.outcome.ok // true; c.outcome.charged === 10
  */
 export function streamConfirm(state: StreamLedgerState | undefined, now: number, id: string): LedgerTransition<StreamLedgerState, ConfirmOutcome> {

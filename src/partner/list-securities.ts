@@ -12,8 +12,9 @@ import type { ListSecuritiesItem, SecurityId, SecurityInfo } from './types.js'
  * `lookup` resolves a valid id (fetch the catalog first, then pass a synchronous lookup).
  *
  * @example
- * const r = listSecuritiesItems([{ guid: 'g-1' }, { guid: 'nope' }], (id) => ('guid' in id && id.guid === 'g-1' ? info : undefined))
- * // r.value[0].status.code === 0, r.value[1].status.code === 5
+ * const catalog = new Map([['g-1', { guid: 'g-1', ticker: 'AAPL', exchange_code: 'NASDAQ' }]])
+ * const r = listSecuritiesItems([{ guid: 'g-1' }, { guid: 'nope' }, { guid: '' }], (id) => ('guid' in id ? catalog.get(id.guid) : undefined))
+ * // r.ok; statuses 0 (with security_info), 5 NOT_FOUND, 3 INVALID_ARGUMENT
  */
 export function listSecuritiesItems(
   ids: unknown,

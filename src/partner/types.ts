@@ -1,4 +1,7 @@
 import type { PartnerDecimal } from '../decimal/index.js'
+import type { ListCandlesProperty } from '../rules/index.js'
+import type { TimeUnit } from '../time/index.js'
+import type { SessionType } from '../trades/index.js'
 import type { Status } from './status.js'
 
 // Request and response bodies of interface A (the partner API), field names exactly as on the wire.
@@ -125,15 +128,6 @@ export interface ListSecuritiesResponse {
   securities: ListSecuritiesItem[]
 }
 
-/** `time_frame.time_unit` values. */
-export type PartnerTimeUnit = 'MINUTE' | 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'QUARTER' | 'YEAR'
-
-/** `properties` values of ListCandles. */
-export type PartnerCandleProperty = 'OPEN' | 'HIGH' | 'LOW' | 'CLOSE' | 'VALUE' | 'VOLUME' | 'SESSION_TYPE'
-
-/** `session_types` values of ListCandles. */
-export type PartnerSessionType = 'MAINSESSION' | 'PRE_MARKET' | 'POST_MARKET'
-
 /** ListCandles `range`: `first_bound_time` plus exactly one of `second_bound_time`, `duration`, `count`. */
 export type PartnerCandleRange =
   | { first_bound_time: string; second_bound_time: string }
@@ -143,30 +137,28 @@ export type PartnerCandleRange =
 /** `CandleHistoryApi.ListCandles` request. */
 export interface ListCandlesRequest {
   security_id: SecurityId
-  time_frame: { time_unit: PartnerTimeUnit; count?: number }
+  time_frame: { time_unit: TimeUnit; count?: number }
   range: PartnerCandleRange
-  properties?: PartnerCandleProperty[]
-  session_types?: PartnerSessionType[]
+  properties?: ListCandlesProperty[]
+  session_types?: SessionType[]
 }
 
-/** A candle of interface A: `time` (ISO 8601, the candle start) and the requested properties. */
-export interface PartnerCandle {
+/** A ListCandles candle (the same shape as src/candles' `PartnerCandle`, which `toPartnerCandles` builds). */
+interface ListCandlesCandle {
   time: string
   open?: PartnerDecimal
   high?: PartnerDecimal
   low?: PartnerDecimal
   close?: PartnerDecimal
-  volume?: PartnerDecimal
-  /** Present when `VALUE` is requested (the `properties` enum has it). */
   value?: PartnerDecimal
-  /** 0 = MAINSESSION, 1 = PRE_MARKET, 2 = POST_MARKET. */
-  session_type?: 0 | 1 | 2
+  volume?: PartnerDecimal
+  session_type?: number
 }
 
 /** `CandleHistoryApi.ListCandles` response. */
 export interface ListCandlesResponse {
   status?: Status
-  candles: PartnerCandle[]
+  candles: ListCandlesCandle[]
 }
 
 /** A stored link: the service's GUID and the partner's own id for that security. */
