@@ -1,1 +1,6 @@
-export {}
+export type { RenderTpoOptions } from './tpo-model.js'
+export type { RenderFootprintOptions } from './footprint-model.js'
+export { renderTpo } from './tpo-text.js'
+export { renderTpoSvg } from './tpo-svg.js'
+export { renderFootprint } from './footprint-text.js'
+export { renderFootprintSvg } from './footprint-svg.js'

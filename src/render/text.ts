@@ -1,0 +1,108 @@
+import { formatInTimeZone } from 'date-fns-tz'
+import { formatUnits, parseDecimal } from '../decimal/index.js'
+import { MarketDataError } from '../errors.js'
+
+/** Internal helpers shared by the text and SVG renderings (not exported from the folder). */
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+
+/** The letter of block index i: A..Z, a..z, then again from A. */
+export function blockLetter(i: number): string {
+  return LETTERS[i % 52]!
+}
+
+/** An exact decimal at a fixed scale, for comparisons and sums of printed values. */
+export interface Scaled {
+  units: bigint
+  scale: number
+}
+
+/** Parses a decimal string of a profile; a malformed one is a bug in the caller's profile and throws. */
+export function dec(x: unknown, field: string): Scaled {
+  const r = parseDecimal(x)
+  if (!r.ok) throw new MarketDataError('invalid_decimal', `render: field \`${field}\`: ${r.error}`, { field })
+  return r.value
+}
+
+function at(d: Scaled, scale: number): bigint {
+  return d.units * 10n ** BigInt(scale - d.scale)
+}
+
+/** -1, 0, 1 as a < b, a = b, a > b (exact). */
+export function cmp(a: Scaled, b: Scaled): number {
+  const s = Math.max(a.scale, b.scale)
+  const x = at(a, s)
+  const y = at(b, s)
+  return x < y ? -1 : x > y ? 1 : 0
+}
+
+export function add(a: Scaled, b: Scaled): Scaled {
+  const s = Math.max(a.scale, b.scale)
+  return { units: at(a, s) + at(b, s), scale: s }
+}
+
+export function sub(a: Scaled, b: Scaled): Scaled {
+  const s = Math.max(a.scale, b.scale)
+  return { units: at(a, s) - at(b, s), scale: s }
+}
+
+/** Minimal form; with `signed`, a leading `+` on positive values. */
+export function show(d: Scaled, signed = false): string {
+  const s = formatUnits(d.units, d.scale)
+  return signed && d.units > 0n ? `+${s}` : s
+}
+
+/** Approximate value for drawing (bar lengths) only; never printed. */
+export function approx(d: Scaled): number {
+  return Number(d.units) / 10 ** d.scale
+}
+
+/** Whether price x lies in the row [row, row + step). */
+export function rowHolds(row: Scaled, step: Scaled, x: Scaled): boolean {
+  return cmp(row, x) <= 0 && cmp(x, add(row, step)) < 0
+}
+
+/** A time in a zone: `yyyy-MM-dd HH:mm` (or only `HH:mm` / `MM-dd HH:mm`). */
+export function timeLabel(ms: number, timeZone: string, pattern: 'full' | 'clock' | 'day-clock' = 'full'): string {
+  const f = pattern === 'full' ? 'yyyy-MM-dd HH:mm' : pattern === 'clock' ? 'HH:mm' : 'MM-dd HH:mm'
+  return formatInTimeZone(ms, timeZone, f)
+}
+
+export function localDate(ms: number, timeZone: string): string {
+  return formatInTimeZone(ms, timeZone, 'yyyy-MM-dd')
+}
+
+/** Joins items with two spaces, wrapping lines at `width` characters. */
+export function wrap(items: string[], width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const it of items) {
+    if (line !== '' && line.length + 2 + it.length > width) {
+      lines.push(line)
+      line = it
+    } else line = line === '' ? it : `${line}  ${it}`
+  }
+  if (line !== '') lines.push(line)
+  return lines
+}
+
+/** Escapes text and attribute values for XML. */
+export function xml(s: string): string {
+  let out = ''
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!
+    out += c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : c === "'" ? '&apos;' : c
+  }
+  return out
+}
+
+/** Resolves the zone option of the renderings (default UTC); an invalid zone throws `invalid_option`. */
+export function zoneOption(tz: string | undefined): string {
+  const z = tz ?? 'UTC'
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: z })
+  } catch {
+    throw new MarketDataError('invalid_option', `render: option \`timeZone\` must be an IANA time zone, got ${JSON.stringify(z)}`, { field: 'timeZone' })
+  }
+  return z
+}

@@ -1,0 +1,90 @@
+import type { TpoProfile } from '../tpo/index.js'
+import { add, blockLetter, cmp, dec, localDate, rowHolds, show, timeLabel, zoneOption, type Scaled } from './text.js'
+
+/** Options of the TPO renderings. */
+export interface RenderTpoOptions {
+  /** IANA zone of the printed times (period start, block times); default `UTC`. */
+  timeZone?: string
+}
+
+/** One row of the chart, top (high) to bottom (low). */
+export interface TpoChartRow {
+  price: string
+  letters: string
+  blockIndexes: number[]
+  poc: boolean
+  volumePoc: boolean
+  valueArea: boolean
+  vah: boolean
+  val: boolean
+  initialBalance: boolean
+  ibh: boolean
+  ibl: boolean
+  singlePrint: boolean
+  labels: string[]
+}
+
+/** What both TPO renderings draw, computed once from the profile. */
+export interface TpoChart {
+  title: string
+  summary: string[]
+  rows: TpoChartRow[]
+  /** `A 09:30`, ... one per block. */
+  blockLabels: string[]
+  blockSize: string
+}
+
+export function tpoChart(p: TpoProfile, opts: RenderTpoOptions = {}): TpoChart {
+  const tz = zoneOption(opts.timeZone)
+  const step = dec(p.rowSizeValue, 'rowSizeValue')
+  const poc = dec(p.poc, 'poc')
+  const vpoc = dec(p.volumePoc, 'volumePoc')
+  const vah = dec(p.valueAreaHigh, 'valueAreaHigh')
+  const val = dec(p.valueAreaLow, 'valueAreaLow')
+  const ib = p.initialBalance === null ? null : { high: dec(p.initialBalance.high, 'initialBalance.high'), low: dec(p.initialBalance.low, 'initialBalance.low') }
+  const singles = p.singlePrints.map((s) => dec(s, 'singlePrints'))
+  const rows: TpoChartRow[] = []
+  for (let i = p.rows.length - 1; i >= 0; i--) {
+    const [price, idx] = p.rows[i]!
+    const r = dec(price, 'rows.price')
+    const sorted = [...idx].sort((a, b) => a - b)
+    let letters = ''
+    for (const k of sorted) letters += blockLetter(k)
+    const row: TpoChartRow = {
+      price,
+      letters,
+      blockIndexes: sorted,
+      poc: cmp(r, poc) === 0,
+      volumePoc: cmp(r, vpoc) === 0,
+      valueArea: cmp(val, r) <= 0 && cmp(r, vah) <= 0,
+      vah: cmp(r, vah) === 0,
+      val: cmp(r, val) === 0,
+      initialBalance: ib !== null && cmp(r, ib.high) <= 0 && cmp(ib.low, add(r, step)) < 0,
+      ibh: ib !== null && rowHolds(r, step, ib.high),
+      ibl: ib !== null && rowHolds(r, step, ib.low),
+      singlePrint: singles.some((s) => cmp(s, r) === 0),
+      labels: [],
+    }
+    if (row.poc) row.labels.push('POC')
+    if (row.volumePoc) row.labels.push('vPOC')
+    if (row.vah) row.labels.push('VAH')
+    if (row.val) row.labels.push('VAL')
+    if (row.ibh) row.labels.push('IBH')
+    if (row.ibl) row.labels.push('IBL')
+    if (row.singlePrint) row.labels.push('single print')
+    rows.push(row)
+  }
+  const multiDay = p.blocks.length > 0 && localDate(p.blocks[0]!, tz) !== localDate(p.blocks[p.blocks.length - 1]!, tz)
+  const blockLabels = p.blocks.map((b, i) => `${blockLetter(i)} ${timeLabel(b, tz, multiDay ? 'day-clock' : 'clock')}`)
+  const buy = dec(p.volumeBuy, 'volumeBuy')
+  const sell = dec(p.volumeSell, 'volumeSell')
+  const ibText = p.initialBalance === null ? 'none' : `${p.initialBalance.low}-${p.initialBalance.high}`
+  const ibPeriod = (p as { initialBalancePeriod?: string }).initialBalancePeriod
+  const vaPercent = (p as { valueAreaPercent?: number }).valueAreaPercent
+  const title = `TPO ${timeLabel(p.time, tz)} ${tz}${p.sessionType !== undefined ? ` ${p.sessionType}` : ''} | ${p.blockSize} blocks | row ${p.rowSizeValue}`
+  const summary = [
+    `POC ${p.poc} | value area ${p.valueAreaLow}-${p.valueAreaHigh}${vaPercent !== undefined ? ` (${vaPercent}%)` : ''} | initial balance ${ibText}${ibPeriod !== undefined && p.initialBalance !== null ? ` (${ibPeriod})` : ''}`,
+    `range ${p.low}-${p.high} | open ${p.open} | close ${p.close} | ${p.tpoCount} TPOs | volume ${show(add(buy, sell))} (buy ${p.volumeBuy}, sell ${p.volumeSell})`,
+  ]
+  return { title, summary, rows, blockLabels, blockSize: p.blockSize }
+}

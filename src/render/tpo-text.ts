@@ -1,0 +1,30 @@
+import type { TpoProfile } from '../tpo/index.js'
+import { wrap } from './text.js'
+import { tpoChart, type RenderTpoOptions } from './tpo-model.js'
+
+/**
+ * The classic Market Profile letter chart of one TPO profile, highest price on top. Each row:
+ * price, an initial-balance gutter (`|`), a value-area gutter (`:` inside the value area, `>` at the
+ * POC), the row's block letters (A..Z, a..z, then again, in block order, collapsed to the left), and
+ * labels (`POC`, `vPOC`, `VAH`, `VAL`, `IBH`, `IBL`, `single print`). A header sums the profile up; the
+ * block times and a legend follow the rows. Times print in `timeZone` (default UTC).
+ *
+ * @example
+ * console.log(renderTpo(tpoProfiles(trades, { timeframe: '1d', tickSize: '0.25' })[0]!))
+ */
+export function renderTpo(profile: TpoProfile, opts: RenderTpoOptions = {}): string {
+  const c = tpoChart(profile, opts)
+  const pw = Math.max(0, ...c.rows.map((r) => r.price.length))
+  const lw = Math.max(0, ...c.rows.map((r) => r.letters.length))
+  const lines = [c.title, ...c.summary, '']
+  for (const r of c.rows) {
+    const ib = r.initialBalance ? '|' : ' '
+    const va = r.poc ? '>' : r.valueArea ? ':' : ' '
+    const line = `${r.price.padStart(pw)} ${ib}${va} ${r.letters.padEnd(lw)}  ${r.labels.join(' ')}`
+    lines.push(line.trimEnd())
+  }
+  lines.push('')
+  lines.push(...wrap(c.blockLabels, 78))
+  lines.push(`legend: > POC  : value area  | initial balance  letters: one per ${c.blockSize} block, A-Z then a-z`)
+  return `${lines.join('\n')}\n`
+}
