@@ -1,1 +1,9 @@
-export {}
+export type { Candle, CandleInput, CandleColumns, CandleOptions, PartnerCandle, PartnerDecimalValue, CandleProperty } from './types.js'
+export type { CandleAggregatorOptions } from './aggregator.js'
+export { CandleAggregator, createCandleAggregator } from './aggregator.js'
+export { candlesFromTrades, candlesFromTradesAsync } from './from-trades.js'
+export type { CandleSource } from './resample.js'
+export { resampleCandles } from './resample.js'
+export { mergeCandles } from './merge.js'
+export type { PartnerCandleOptions } from './partner.js'
+export { toPartnerCandle, toPartnerCandles } from './partner.js'

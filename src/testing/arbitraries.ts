@@ -1,5 +1,6 @@
 import fc from 'fast-check'
-import type { Timeframe, TimeUnit } from '../time/index.js'
+import type { CandleInput } from '../candles/index.js'
+import { bucketEnd, bucketStart, type Timeframe, type TimeUnit } from '../time/index.js'
 import type { SessionType, Side, Trade, TradeColumns } from '../trades/index.js'
 
 /** Zones the arbitraries draw from: UTC, whole-hour and half-hour DST zones, a southern-hemisphere zone, a fixed offset zone. */
@@ -131,4 +132,77 @@ export function tradeColumnsArb(opts: TradesArbOptions = {}): fc.Arbitrary<Trade
  */
 export function splitsArb(n: number, maxParts = 4): fc.Arbitrary<number[]> {
   return fc.array(fc.integer({ min: 0, max: n }), { maxLength: maxParts }).map((cuts) => [...cuts].sort((a, b) => a - b))
+}
+
+/** Options of {@link candleSeriesArb}. */
+export interface CandleSeriesArbOptions {
+  /** Frame of the series (default 1m). Candle times are its bucket starts in `timeZone`. */
+  timeframe?: Timeframe
+  timeZone?: string
+  /** First time (rounded down to a bucket start). Default 2026-03-01T00:00Z (covers DST changes within weeks/months). */
+  start?: number
+  /** Most empty buckets between candles (default 3); gaps of 0 are common. */
+  maxGapBuckets?: number
+  maxLength?: number
+  /** Tick size for prices (default '0.25'). */
+  tickSize?: string
+  /** Include `session` on some candles (default true). */
+  sessions?: boolean
+}
+
+/**
+ * A time-ordered candle series with gaps: times are consecutive (or skipped) bucket starts of the frame
+ * in the zone; prices on a tick grid with low <= open, close <= high; volume, value and trades present.
+ *
+ * @example fc.sample(candleSeriesArb({ timeframe: { id: '1d', unit: 'DAY', count: 1 }, timeZone: 'America/New_York' }), 1)
+ */
+export function candleSeriesArb(opts: CandleSeriesArbOptions = {}): fc.Arbitrary<CandleInput[]> {
+  const tf = opts.timeframe ?? { id: '1m', unit: 'MINUTE', count: 1 }
+  const zone = opts.timeZone === undefined ? {} : { timeZone: opts.timeZone }
+  const tick = opts.tickSize ?? '0.25'
+  const scale = decimalsOfString(tick)
+  const tickUnits = BigInt(Math.round(Number(tick) * 10 ** scale))
+  const sessionArb: fc.Arbitrary<SessionType | undefined> = opts.sessions === false ? fc.constant(undefined) : fc.constantFrom(undefined, 'MAINSESSION', 'PRE_MARKET', 'POST_MARKET')
+  const one = fc.record({
+    gap: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: opts.maxGapBuckets ?? 3 })),
+    a: fc.integer({ min: 1, max: 4000 }),
+    b: fc.integer({ min: 1, max: 4000 }),
+    o: fc.integer({ min: 0, max: 1000 }),
+    c: fc.integer({ min: 0, max: 1000 }),
+    vol: fc.bigInt({ min: 0n, max: 10_000_000n }),
+    volScale: fc.integer({ min: 0, max: 3 }),
+    trades: fc.integer({ min: 0, max: 500 }),
+    session: sessionArb,
+    asNumber: fc.boolean(),
+  })
+  return fc.array(one, { maxLength: opts.maxLength ?? 50 }).map((rows) => {
+    let t = bucketStart(opts.start ?? Date.UTC(2026, 2, 1), tf, zone)
+    const out: CandleInput[] = []
+    for (const r of rows) {
+      for (let g = 0; g < r.gap; g++) t = bucketEnd(t, tf, zone)
+      const lo = BigInt(Math.min(r.a, r.b))
+      const hi = BigInt(Math.max(r.a, r.b))
+      const span = hi - lo
+      const open = lo + (span * BigInt(r.o)) / 1000n
+      const close = lo + (span * BigInt(r.c)) / 1000n
+      const p = (u: bigint) => gridString(u * tickUnits, scale)
+      const volume = gridString(r.vol, r.volScale)
+      // a plausible value: volume x a price between low and high, exact
+      const valueUnits = r.vol * close * tickUnits
+      const c: CandleInput = {
+        time: t,
+        open: r.asNumber ? Number(p(open)) : p(open),
+        high: p(hi),
+        low: r.asNumber ? Number(p(lo)) : p(lo),
+        close: p(close),
+        volume: r.asNumber ? Number(volume) : volume,
+        value: gridString(valueUnits, r.volScale + scale),
+        trades: r.trades,
+      }
+      if (r.session !== undefined) c.session = r.session
+      out.push(c)
+      t = bucketEnd(t, tf, zone)
+    }
+    return out
+  })
 }

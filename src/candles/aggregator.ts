@@ -1,0 +1,658 @@
+import { decimalToString, type DecimalInput, formatFixed, formatUnits, parseDecimal, UNITS_LIMIT } from '../decimal/index.js'
+import { MarketDataError } from '../errors.js'
+import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe } from '../time/index.js'
+import { createScaledTradeReader, type ScaledTradeReader, SESSION_NAMES, type SessionType, sessionMask, type Trade, type TradeColumns, type TradeArraySink } from '../trades/index.js'
+import { CANDLE_MSG } from './messages.js'
+import type { Candle, CandleColumns, CandleInput, CandleOptions } from './types.js'
+import { UnitsColumn } from './units.js'
+
+const L = UNITS_LIMIT
+const MAX_TIME = 8.64e15
+const CHUNK = 4096
+
+/** Options of {@link createCandleAggregator}. */
+export interface CandleAggregatorOptions extends CandleOptions {
+  /** Called with each candle as it closes; without it closed candles wait for {@link CandleAggregator.take}. */
+  onCandle?: (candle: Candle) => void
+}
+
+const isBig = (u: number): boolean => u >= L || u <= -L
+
+function plainOf(x: DecimalInput): string {
+  if (typeof x === 'string') return x
+  const d = parseDecimal(x)
+  return d.ok ? decimalToString(d.value) : String(x)
+}
+
+/** Units of a validated decimal input at `scale` (>= its decimals), as a number when below 2^52, else via bigint. */
+function unitsOf(x: DecimalInput, scale: number): { u: number; b: bigint } {
+  const d = parseDecimal(x)
+  if (!d.ok) return { u: 0, b: 0n }
+  const b = d.value.units * 10n ** BigInt(scale - d.value.scale)
+  const u = Number(b)
+  return { u, b }
+}
+
+/**
+ * Streaming candle builder: trades (or candles, for resampling) in time order in, candles out. One
+ * aggregator takes either trades (`add`, `addColumns`, `addTrades`) or candles (`addCandle`,
+ * `addCandleColumns`, `addCandles`). Records must come in non-decreasing time order; the error names
+ * the record's index in the whole stream.
+ */
+export class CandleAggregator implements TradeArraySink {
+  readonly timeframe: Timeframe
+  private readonly tick: boolean
+  private readonly perTick: number
+  private readonly bucketer: Bucketer | undefined
+  private readonly mask: number
+  private readonly gridDecimals: number | undefined
+  private readonly onCandle: ((c: Candle) => void) | undefined
+  private reader: ScaledTradeReader | undefined
+  private cols: { t: Float64Array; s: Uint8Array; n: Float64Array; hasValue: Uint8Array; hasTrades: Uint8Array; o: UnitsColumn; h: UnitsColumn; l: UnitsColumn; c: UnitsColumn; v: UnitsColumn; x: UnitsColumn } | undefined
+  private mode = 0 // 0 none yet, 1 trades, 2 candles
+  private seen = 0
+  private last = Number.NEGATIVE_INFINITY
+  private floor = Number.NEGATIVE_INFINITY
+  private ps = 0
+  private vs = 0
+  private xs = 0
+  // the open candle
+  private has = false
+  private cTime = 0
+  private cEnd = Number.NEGATIVE_INFINITY
+  private cSession = 0
+  private openRaw: DecimalInput = 0
+  private hiRaw: DecimalInput = 0
+  private loRaw: DecimalInput = 0
+  private closeRaw: DecimalInput = 0
+  private hiU = Number.NEGATIVE_INFINITY
+  private loU = Number.POSITIVE_INFINITY
+  private hiB = 0n
+  private loB = 0n
+  private count = 0
+  private volLo = 0
+  private volHi = 0n
+  private valLo = 0
+  private valHi = 0n
+  private noValue = false
+  private noTrades = false
+  private closed: Candle[] = []
+
+  constructor(opts: CandleAggregatorOptions) {
+    if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
+    this.timeframe = resolveTimeframe(opts.timeframe)
+    this.tick = this.timeframe.unit === 'TICK'
+    this.perTick = this.timeframe.count
+    this.bucketer = this.tick ? undefined : createBucketer(this.timeframe, opts.timeZone === undefined ? {} : { timeZone: opts.timeZone })
+    this.mask = sessionMask(opts.sessions)
+    if (opts.tickSize !== undefined) {
+      const d = parseDecimal(opts.tickSize)
+      if (!d.ok || d.value.units <= 0n) throw new MarketDataError('invalid_option', CANDLE_MSG.tickSize(opts.tickSize), { field: 'tickSize' })
+      this.gridDecimals = d.value.scale
+    }
+    this.onCandle = opts.onCandle
+  }
+
+  /** Adds one trade. @example agg.add({ time, price: '5000.25', volume: '1', side: 'buy' }) */
+  add(trade: Trade): void {
+    const r = this.tradeReader()
+    const k = r.readTrade(trade, this.seen)
+    this.consumeTrades(r, k, () => trade.price)
+  }
+
+  /** Adds trades[from, to) of an array (the object fast path). */
+  addTrades(trades: ArrayLike<Trade>, from = 0, to = trades.length): void {
+    const r = this.tradeReader()
+    for (let at = from; at < to;) {
+      const k = r.readTrades(trades, at, to, this.seen)
+      const base = at
+      this.consumeTrades(r, k, (i) => (trades[base + i] as Trade).price)
+      at += k
+    }
+  }
+
+  /** Adds a batch of columnar trades (the fast path). */
+  addColumns(columns: TradeColumns): void {
+    const r = this.tradeReader()
+    const n = columns.time.length
+    const price = columns.price
+    for (let at = 0; at < n;) {
+      const k = r.readColumns(columns, at, n, this.seen)
+      const base = at
+      this.consumeTrades(r, k, (i) => price[base + i] as number)
+      at += k
+    }
+  }
+
+  /** Adds one input candle (resampling). */
+  addCandle(candle: CandleInput): void {
+    this.addCandles([candle])
+  }
+
+  /** Adds candles[from, to) of an array (resampling). */
+  addCandles(candles: ArrayLike<CandleInput>, from = 0, to = candles.length): void {
+    const c = this.candleColumns()
+    for (let at = from; at < to;) {
+      const k = Math.min(CHUNK, to - at)
+      this.readCandleObjects(candles, at, k)
+      const base = at
+      this.consumeCandles(k, (f, i) => (candles[base + i] as CandleInput)[f] as DecimalInput)
+      at += k
+    }
+    void c
+  }
+
+  /** Adds a batch of columnar candles (the fast resampling path). */
+  addCandleColumns(columns: CandleColumns): void {
+    this.candleColumns()
+    const n = columns.time.length
+    checkCandleColumns(columns)
+    for (let at = 0; at < n;) {
+      const k = Math.min(CHUNK, n - at)
+      this.readCandleColumnChunk(columns, at, k)
+      const base = at
+      this.consumeCandles(k, (f, i) => (columns[f] as Float64Array)[base + i] as number)
+      at += k
+    }
+  }
+
+  /**
+   * Declares that the stream reached `time`: no record before it will come. Closes the open candle when
+   * its bucket ends at or before `time` (time frames). A later record before `time` throws `late_record`.
+   */
+  advance(time: number): void {
+    if (typeof time !== 'number' || !(time >= -MAX_TIME && time <= MAX_TIME)) throw new MarketDataError('invalid_time', CANDLE_MSG.time(time), { field: 'time' })
+    if (time > this.floor) this.floor = time
+    if (time > this.last) this.last = time
+    if (!this.tick && this.has && time >= this.cEnd) this.closeCandle()
+  }
+
+  /** Closed candles not yet taken (in time order); empties the queue. */
+  take(): Candle[] {
+    const out = this.closed
+    this.closed = []
+    return out
+  }
+
+  /** The open candle so far (a snapshot), or undefined. */
+  current(): Candle | undefined {
+    return this.has ? this.snapshot() : undefined
+  }
+
+  /** Closes the open candle and returns every candle not yet taken. The aggregator can go on afterwards. */
+  finish(): Candle[] {
+    if (this.has) this.closeCandle()
+    return this.take()
+  }
+
+  // ---- internals -------------------------------------------------------------------------------
+
+  private tradeReader(): ScaledTradeReader {
+    if (this.mode === 2) throw new MarketDataError('incompatible', CANDLE_MSG.mixed(), { field: 'add' })
+    this.mode = 1
+    return (this.reader ??= createScaledTradeReader({ chunkSize: CHUNK }))
+  }
+
+  private candleColumns(): NonNullable<CandleAggregator['cols']> {
+    if (this.mode === 1) throw new MarketDataError('incompatible', CANDLE_MSG.mixed(), { field: 'add' })
+    this.mode = 2
+    return (this.cols ??= {
+      t: new Float64Array(CHUNK),
+      s: new Uint8Array(CHUNK),
+      n: new Float64Array(CHUNK),
+      hasValue: new Uint8Array(CHUNK),
+      hasTrades: new Uint8Array(CHUNK),
+      o: new UnitsColumn(CHUNK),
+      h: new UnitsColumn(CHUNK),
+      l: new UnitsColumn(CHUNK),
+      c: new UnitsColumn(CHUNK),
+      v: new UnitsColumn(CHUNK),
+      x: new UnitsColumn(CHUNK),
+    })
+  }
+
+  private orderError(t: number, index: number): MarketDataError {
+    if (t < this.floor) return new MarketDataError('late_record', CANDLE_MSG.late(t, this.floor), { index, field: 'time' })
+    return new MarketDataError('out_of_order', CANDLE_MSG.outOfOrder(t, this.last), { index, field: 'time' })
+  }
+
+  /** Moves the open candle's sums and extremes to new scales (they only grow). */
+  private rescale(ps: number, vs: number, xs: number): void {
+    if (this.has) {
+      if (ps !== this.ps) {
+        const h = unitsOf(this.hiRaw, ps)
+        const l = unitsOf(this.loRaw, ps)
+        this.hiU = h.u
+        this.hiB = h.b
+        this.loU = l.u
+        this.loB = l.b
+      }
+      if (vs !== this.vs) {
+        this.volHi = (this.volHi + BigInt(this.volLo)) * 10n ** BigInt(vs - this.vs)
+        this.volLo = 0
+      }
+      if (xs !== this.xs) {
+        this.valHi = (this.valHi + BigInt(this.valLo)) * 10n ** BigInt(xs - this.xs)
+        this.valLo = 0
+      }
+    }
+    this.ps = ps
+    this.vs = vs
+    this.xs = xs
+  }
+
+  /** Opens a candle at record time t (bucket start, or t itself for tick frames). */
+  private openCandle(t: number, session: number, openRaw: DecimalInput): void {
+    if (this.tick) this.cTime = t
+    else {
+      const b = this.bucketer as Bucketer
+      this.cTime = b.locate(t)
+      this.cEnd = b.end
+    }
+    this.has = true
+    this.cSession = session
+    this.openRaw = openRaw
+    this.hiU = Number.NEGATIVE_INFINITY
+    this.loU = Number.POSITIVE_INFINITY
+    this.hiB = 0n
+    this.loB = 0n
+    this.count = 0
+    this.volLo = 0
+    this.volHi = 0n
+    this.valLo = 0
+    this.valHi = 0n
+    this.noValue = false
+    this.noTrades = false
+  }
+
+  private spell(x: DecimalInput): string {
+    if (this.gridDecimals === undefined) return plainOf(x)
+    const d = parseDecimal(x)
+    return d.ok ? formatFixed(d.value.units, d.value.scale, this.gridDecimals) : String(x)
+  }
+
+  private snapshot(): Candle {
+    const c: Candle = {
+      time: this.cTime,
+      open: this.spell(this.openRaw),
+      high: this.spell(this.hiRaw),
+      low: this.spell(this.loRaw),
+      close: this.spell(this.closeRaw),
+      volume: formatUnits(this.volHi + BigInt(this.volLo), this.vs),
+    }
+    if (!this.noValue) c.value = formatUnits(this.valHi + BigInt(this.valLo), this.xs)
+    if (!this.noTrades) c.trades = this.count
+    c.session = SESSION_NAMES[this.cSession] as SessionType
+    return c
+  }
+
+  private closeCandle(): void {
+    const c = this.snapshot()
+    this.has = false
+    this.cEnd = Number.NEGATIVE_INFINITY
+    if (this.onCandle !== undefined) this.onCandle(c)
+    else this.closed.push(c)
+  }
+
+  /** The trade hot loop over one chunk of the reader. `raw(i)` is the input spelling of entry i's price. */
+  private consumeTrades(r: ScaledTradeReader, k: number, raw: (i: number) => DecimalInput): void {
+    if (r.priceScale !== this.ps || r.volumeScale !== this.vs) this.rescale(r.priceScale, r.volumeScale, r.priceScale + r.volumeScale)
+    const T = r.time
+    const P = r.price
+    const V = r.volume
+    const S = r.session
+    const mask = this.mask
+    const tick = this.tick
+    const N = this.perTick
+    const base = this.seen
+    let last = this.last
+    let end = this.cEnd
+    let hiU = this.hiU
+    let loU = this.loU
+    let volLo = this.volLo
+    let valLo = this.valLo
+    let count = this.count
+    let hiI = -1
+    let loI = -1
+    let closeI = -1
+    for (let i = 0; i < k; i++) {
+      const t = T[i] as number
+      if (t < last) {
+        this.seen = base + i
+        throw this.orderError(t, base + i)
+      }
+      last = t
+      const s = S[i] as number
+      if (((mask >> s) & 1) === 0) continue
+      if (tick ? count >= N || !this.has : t >= end) {
+        if (this.has) {
+          if (hiI >= 0) this.hiRaw = raw(hiI)
+          if (loI >= 0) this.loRaw = raw(loI)
+          if (closeI >= 0) this.closeRaw = raw(closeI)
+          this.hiU = hiU
+          this.loU = loU
+          this.volLo = volLo
+          this.valLo = valLo
+          this.count = count
+          this.closeCandle()
+        }
+        this.openCandle(t, s, raw(i))
+        end = this.cEnd
+        hiU = Number.NEGATIVE_INFINITY
+        loU = Number.POSITIVE_INFINITY
+        volLo = 0
+        valLo = 0
+        count = 0
+        hiI = -1
+        loI = -1
+      }
+      const p = P[i] as number
+      const v = V[i] as number
+      if (p === p) {
+        if (p > hiU) {
+          hiU = p
+          hiI = i
+        }
+        if (p < loU) {
+          loU = p
+          loI = i
+        }
+        if (v === v) {
+          const x = p * v
+          if (x < L && x > -L) {
+            valLo += x
+            if (valLo > L || valLo < -L) {
+              this.valHi += BigInt(valLo)
+              valLo = 0
+            }
+          } else this.valHi += BigInt(p) * BigInt(v)
+          volLo += v
+          if (volLo > L) {
+            this.volHi += BigInt(volLo)
+            volLo = 0
+          }
+        } else {
+          const vb = r.volumeBig(i)
+          this.valHi += BigInt(p) * vb
+          this.volHi += vb
+        }
+      } else {
+        const pb = r.priceBig(i)
+        const pa = Number(pb)
+        if (isBig(hiU) ? pb > this.hiB : pa > hiU) {
+          hiU = pa
+          this.hiB = pb
+          hiI = i
+        }
+        if (isBig(loU) ? pb < this.loB : pa < loU) {
+          loU = pa
+          this.loB = pb
+          loI = i
+        }
+        const vb = r.volumeBig(i)
+        this.valHi += pb * vb
+        this.volHi += vb
+      }
+      closeI = i
+      count++
+    }
+    this.seen = base + k
+    this.last = last
+    if (this.has) {
+      if (hiI >= 0) this.hiRaw = raw(hiI)
+      if (loI >= 0) this.loRaw = raw(loI)
+      if (closeI >= 0) this.closeRaw = raw(closeI)
+    }
+    this.hiU = hiU
+    this.loU = loU
+    this.volLo = volLo
+    this.valLo = valLo
+    this.count = count
+    if (tick && this.has && count >= N) this.closeCandle()
+  }
+
+  // ---- candles in (resampling) -----------------------------------------------------------------
+
+  private candleFail(index: number, field: string, msg: string, code: 'invalid_decimal' | 'invalid_volume' | 'invalid_time' | 'invalid_session' | 'invalid_option' = 'invalid_decimal'): never {
+    throw new MarketDataError(code, msg, { index, field })
+  }
+
+  private readCandleObjects(candles: ArrayLike<CandleInput>, from: number, k: number): void {
+    const c = this.cols as NonNullable<CandleAggregator['cols']>
+    const base = this.seen
+    for (let i = 0; i < k; i++) {
+      const x = candles[from + i] as CandleInput
+      if (typeof x !== 'object' || x === null) this.candleFail(base + i, 'candle', CANDLE_MSG.notCandle(x), 'invalid_option')
+      const t = x.time
+      if (typeof t !== 'number' || !(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t) this.candleFail(base + i, 'time', CANDLE_MSG.time(t), 'invalid_time')
+      c.t[i] = t
+      const se = x.session
+      const s = se === undefined || se === 'MAINSESSION' ? 0 : se === 'PRE_MARKET' ? 1 : se === 'POST_MARKET' ? 2 : -1
+      if (s < 0) this.candleFail(base + i, 'session', CANDLE_MSG.session(se), 'invalid_session')
+      c.s[i] = s
+      const tr = x.trades
+      if (tr === undefined) c.hasTrades[i] = 0
+      else {
+        if (typeof tr !== 'number' || !Number.isSafeInteger(tr) || tr < 0) this.candleFail(base + i, 'trades', CANDLE_MSG.trades(tr), 'invalid_option')
+        c.hasTrades[i] = 1
+        c.n[i] = tr
+      }
+      c.hasValue[i] = x.value === undefined ? 0 : 1
+    }
+    const get = (f: keyof CandleInput) => (i: number) => (candles[from + i] as CandleInput)[f]
+    const fail = (f: string, vol = false) => (i: number): never => this.candleFail(base + i, f, vol ? CANDLE_MSG.volume(f, (candles[from + i] as CandleInput)[f as 'volume']) : CANDLE_MSG.price(f, (candles[from + i] as CandleInput)[f as 'open']), vol ? 'invalid_volume' : 'invalid_decimal')
+    c.o.fromValues(get('open'), k, false, fail('open'))
+    c.h.fromValues(get('high'), k, false, fail('high'))
+    c.l.fromValues(get('low'), k, false, fail('low'))
+    c.c.fromValues(get('close'), k, false, fail('close'))
+    c.v.fromValues(get('volume'), k, true, fail('volume', true))
+    c.x.fromValues((i) => (candles[from + i] as CandleInput).value ?? 0, k, false, fail('value'))
+    this.unifyCandleScales()
+  }
+
+  private readCandleColumnChunk(cc: CandleColumns, from: number, k: number): void {
+    const c = this.cols as NonNullable<CandleAggregator['cols']>
+    const base = this.seen
+    const T = cc.time
+    const S = cc.session
+    const N = cc.trades
+    for (let i = 0; i < k; i++) {
+      const t = T[from + i] as number
+      if (!(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t) this.candleFail(base + i, 'time', CANDLE_MSG.time(t), 'invalid_time')
+      c.t[i] = t
+      const s = S === undefined ? 0 : (S[from + i] as number)
+      if (s > 2) this.candleFail(base + i, 'session', CANDLE_MSG.session(s), 'invalid_session')
+      c.s[i] = s
+      if (N !== undefined) {
+        const n = N[from + i] as number
+        if (!(n >= 0) || !Number.isSafeInteger(n)) this.candleFail(base + i, 'trades', CANDLE_MSG.trades(n), 'invalid_option')
+        c.n[i] = n
+      }
+    }
+    c.hasTrades.fill(N === undefined ? 0 : 1, 0, k)
+    c.hasValue.fill(cc.value === undefined ? 0 : 1, 0, k)
+    const fail = (f: string, src: Float64Array, vol = false) => (i: number): never => this.candleFail(base + i, f, vol ? CANDLE_MSG.volume(f, src[from + i]) : CANDLE_MSG.price(f, src[from + i]), vol ? 'invalid_volume' : 'invalid_decimal')
+    c.o.fromNumbers(cc.open, from, k, false, fail('open', cc.open))
+    c.h.fromNumbers(cc.high, from, k, false, fail('high', cc.high))
+    c.l.fromNumbers(cc.low, from, k, false, fail('low', cc.low))
+    c.c.fromNumbers(cc.close, from, k, false, fail('close', cc.close))
+    c.v.fromNumbers(cc.volume, from, k, true, fail('volume', cc.volume, true))
+    if (cc.value !== undefined) c.x.fromNumbers(cc.value, from, k, false, fail('value', cc.value))
+    else c.x.out.fill(0, 0, k)
+    this.unifyCandleScales()
+  }
+
+  private unifyCandleScales(): void {
+    const c = this.cols as NonNullable<CandleAggregator['cols']>
+    const ps = Math.max(c.o.scale, c.h.scale, c.l.scale, c.c.scale, this.ps)
+    c.o.raise(ps)
+    c.h.raise(ps)
+    c.l.raise(ps)
+    c.c.raise(ps)
+    c.v.raise(this.vs)
+    c.x.raise(this.xs)
+    if (ps !== this.ps || c.v.scale !== this.vs || c.x.scale !== this.xs) this.rescale(ps, c.v.scale, c.x.scale)
+  }
+
+  /** The candle hot loop over one chunk read into `cols`. `raw(f, i)` is the input spelling of field f of entry i. */
+  private consumeCandles(k: number, raw: (f: 'open' | 'high' | 'low' | 'close', i: number) => DecimalInput): void {
+    const c = this.cols as NonNullable<CandleAggregator['cols']>
+    const T = c.t
+    const S = c.s
+    const O = c.o.out
+    const H = c.h.out
+    const Lo = c.l.out
+    const C = c.c.out
+    const V = c.v.out
+    const X = c.x.out
+    const NT = c.n
+    const HV = c.hasValue
+    const HT = c.hasTrades
+    const mask = this.mask
+    const base = this.seen
+    let last = this.last
+    let end = this.cEnd
+    let hiU = this.hiU
+    let loU = this.loU
+    let volLo = this.volLo
+    let valLo = this.valLo
+    let count = this.count
+    let hiI = -1
+    let loI = -1
+    let closeI = -1
+    for (let i = 0; i < k; i++) {
+      const t = T[i] as number
+      if (t < last) {
+        this.seen = base + i
+        throw this.orderError(t, base + i)
+      }
+      last = t
+      const o = O[i] as number
+      const h = H[i] as number
+      const l = Lo[i] as number
+      const cl = C[i] as number
+      if (o === o && h === h && l === l && cl === cl) {
+        if (!(l <= o && l <= cl && l <= h)) this.candleFail(base + i, 'low', CANDLE_MSG.ohlc('low'))
+        if (!(o <= h && cl <= h)) this.candleFail(base + i, 'high', CANDLE_MSG.ohlc('high'))
+      } else {
+        const ob = c.o.bigAt(i)
+        const hb = c.h.bigAt(i)
+        const lb = c.l.bigAt(i)
+        const cb = c.c.bigAt(i)
+        if (!(lb <= ob && lb <= cb && lb <= hb)) this.candleFail(base + i, 'low', CANDLE_MSG.ohlc('low'))
+        if (!(ob <= hb && cb <= hb)) this.candleFail(base + i, 'high', CANDLE_MSG.ohlc('high'))
+      }
+      const s = S[i] as number
+      if (((mask >> s) & 1) === 0) continue
+      if (t >= end) {
+        if (this.has) {
+          if (hiI >= 0) this.hiRaw = raw('high', hiI)
+          if (loI >= 0) this.loRaw = raw('low', loI)
+          if (closeI >= 0) this.closeRaw = raw('close', closeI)
+          this.hiU = hiU
+          this.loU = loU
+          this.volLo = volLo
+          this.valLo = valLo
+          this.count = count
+          this.closeCandle()
+        }
+        this.openCandle(t, s, raw('open', i))
+        end = this.cEnd
+        hiU = Number.NEGATIVE_INFINITY
+        loU = Number.POSITIVE_INFINITY
+        volLo = 0
+        valLo = 0
+        count = 0
+        hiI = -1
+        loI = -1
+      }
+      if (h === h) {
+        if (h > hiU) {
+          hiU = h
+          hiI = i
+        }
+      } else {
+        const hb = c.h.bigAt(i)
+        if (isBig(hiU) ? hb > this.hiB : Number(hb) > hiU) {
+          hiU = Number(hb)
+          this.hiB = hb
+          hiI = i
+        }
+      }
+      if (l === l) {
+        if (l < loU) {
+          loU = l
+          loI = i
+        }
+      } else {
+        const lb = c.l.bigAt(i)
+        if (isBig(loU) ? lb < this.loB : Number(lb) < loU) {
+          loU = Number(lb)
+          this.loB = lb
+          loI = i
+        }
+      }
+      closeI = i
+      const v = V[i] as number
+      if (v === v) {
+        volLo += v
+        if (volLo > L) {
+          this.volHi += BigInt(volLo)
+          volLo = 0
+        }
+      } else this.volHi += c.v.bigAt(i)
+      if (HV[i] === 0) this.noValue = true
+      else {
+        const x = X[i] as number
+        if (x === x) {
+          valLo += x
+          if (valLo > L || valLo < -L) {
+            this.valHi += BigInt(valLo)
+            valLo = 0
+          }
+        } else this.valHi += c.x.bigAt(i)
+      }
+      if (HT[i] === 0) this.noTrades = true
+      else count += NT[i] as number
+    }
+    this.seen = base + k
+    this.last = last
+    if (this.has) {
+      if (hiI >= 0) this.hiRaw = raw('high', hiI)
+      if (loI >= 0) this.loRaw = raw('low', loI)
+      if (closeI >= 0) this.closeRaw = raw('close', closeI)
+    }
+    this.hiU = hiU
+    this.loU = loU
+    this.volLo = volLo
+    this.valLo = valLo
+    this.count = count
+  }
+}
+
+function checkCandleColumns(cc: CandleColumns): void {
+  if (typeof cc !== 'object' || cc === null || !(cc.time instanceof Float64Array)) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns('time', 'Float64Array'), { field: 'time' })
+  const n = cc.time.length
+  for (const f of ['open', 'high', 'low', 'close', 'volume', 'value', 'trades'] as const) {
+    const a = cc[f]
+    if (a === undefined && (f === 'value' || f === 'trades')) continue
+    if (!(a instanceof Float64Array) || a.length !== n) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns(f, 'Float64Array'), { field: f })
+  }
+  if (cc.session !== undefined && (!(cc.session instanceof Uint8Array) || cc.session.length !== n)) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns('session', 'Uint8Array'), { field: 'session' })
+}
+
+/**
+ * Creates a streaming candle aggregator. Feed trades with `add` / `addTrades` / `addColumns` (or
+ * candles with `addCandle` / `addCandles` / `addCandleColumns` to resample a stream); closed candles are
+ * handed to `onCandle` or queue for `take()` as soon as a record (or `advance(T)`) passes their end;
+ * `current()` is the open candle so far; `finish()` closes it.
+ *
+ * @example
+ * const agg = createCandleAggregator({ timeframe: '1m' })
+ * agg.add({ time: Date.UTC(2026, 4, 29, 10, 0, 5), price: '5000.25', volume: '2', side: 'buy' })
+ * agg.advance(Date.UTC(2026, 4, 29, 10, 1))
+ * agg.take() // [{ time: ..., open: '5000.25', ..., volume: '2', value: '10000.5', trades: 1, session: 'MAINSESSION' }]
+ */
+export function createCandleAggregator(opts: CandleAggregatorOptions): CandleAggregator {
+  return new CandleAggregator(opts)
+}

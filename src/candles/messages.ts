@@ -1,0 +1,24 @@
+// Error messages of src/candles, in one place. Each names the field and the rule.
+import { show } from '../trades/messages.js'
+
+export const CANDLE_MSG = {
+  outOfOrder: (t: number, last: number) => `time: ${show(t)} is before the previous record's time ${show(last)}; records must come in non-decreasing time order (equal times are allowed)`,
+  late: (t: number, floor: number) => `time: ${show(t)} is before ${show(floor)}, the time the stream was declared to have reached (advance)`,
+  notCandle: (x: unknown) => `candle: ${show(x)} is not a candle object {time, open, high, low, close, volume, value?, trades?, session?}`,
+  time: (x: unknown) => `time: ${show(x)} is not a valid time: expected an integer number of UTC epoch milliseconds within ±8.64e15`,
+  price: (f: string, x: unknown) => `${f}: ${show(x)} is not a finite decimal`,
+  volume: (f: string, x: unknown) => `${f}: ${show(x)} is not valid: expected a finite decimal >= 0`,
+  value: (x: unknown) => `value: ${show(x)} is not a finite decimal`,
+  trades: (x: unknown) => `trades: ${show(x)} is not a trade count: expected an integer >= 0`,
+  session: (x: unknown) => `session: ${show(x)} is not a session: expected 'MAINSESSION', 'PRE_MARKET' or 'POST_MARKET' (columns: 0, 1, 2)`,
+  ohlc: (f: 'high' | 'low') => f === 'high' ? 'high: is below open, close or low; a candle needs low <= open, close <= high' : 'low: is above open or close; a candle needs low <= open, close <= high',
+  notColumns: (field: string, want: string) => `${field}: expected a ${want} of the same length as time`,
+  notCandles: (x: unknown) => `candles: ${show(x)} is neither CandleColumns nor an iterable of candles`,
+  tickResample: (id: string) => `timeframe: ${id} is a tick frame; candles can be resampled into time frames only (MINUTE..YEAR)`,
+  mixed: () => 'add: this aggregator already holds candles (or trades); one aggregator takes either trades or candles',
+  tickSize: (x: unknown) => `tickSize: ${show(x)} is not a decimal > 0`,
+  mergeOrder: (a: number, b: number) => `b: its first candle (time ${show(b)}) is before a's last candle (time ${show(a)}); mergeCandles joins partials split by time (a before b)`,
+  mergeUnsorted: (which: string, i: number) => `${which}: candle ${i} is before the previous one; candles must be in non-decreasing time order`,
+  properties: (x: unknown) => `properties: ${show(x)} must be a list of OPEN, HIGH, LOW, CLOSE, VALUE, VOLUME, SESSION_TYPE`,
+  sessionTypes: (x: unknown) => `session_types: ${show(x)} must be a list of MAINSESSION, PRE_MARKET, POST_MARKET`,
+} as const

@@ -1,0 +1,134 @@
+import { parseDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
+
+const L = UNITS_LIMIT
+const MAX_FAST_SCALE = 22
+
+/**
+ * One field of a chunk as exact integer units at an adaptive scale (internal; the candle twin of the
+ * trades reader's price/volume conversion). `out[i]` is NaN where |units| >= 2^52: then `bigAt(i)`.
+ */
+export class UnitsColumn {
+  scale: number
+  readonly out: Float64Array
+  private big: Map<number, bigint> | undefined
+  private get: ((i: number) => unknown) | undefined
+  private src: Float64Array | undefined
+  private from = 0
+  private n = 0
+  private nonNegative = false
+  private fail: ((i: number) => never) | undefined
+
+  constructor(capacity: number, scale = 0) {
+    this.out = new Float64Array(capacity)
+    this.scale = scale
+  }
+
+  bigAt(i: number): bigint {
+    const v = this.out[i] as number
+    if (v === v) return BigInt(v)
+    return this.big?.get(i) ?? 0n
+  }
+
+  /** Reads numbers src[from, from + n). `fail(i)` is called (and must throw) for an invalid entry. */
+  fromNumbers(src: Float64Array, from: number, n: number, nonNegative: boolean, fail: (i: number) => never): void {
+    this.src = src
+    this.get = undefined
+    this.from = from
+    this.n = n
+    this.nonNegative = nonNegative
+    this.fail = fail
+    this.fill()
+  }
+
+  /** Reads decimal inputs get(0..n-1). */
+  fromValues(get: (i: number) => unknown, n: number, nonNegative: boolean, fail: (i: number) => never): void {
+    this.src = undefined
+    this.get = get
+    this.n = n
+    this.nonNegative = nonNegative
+    this.fail = fail
+    this.fill()
+  }
+
+  /** Raises the scale to s (>= current) and converts the last input again. */
+  raise(s: number): void {
+    if (s <= this.scale) return
+    this.scale = s
+    this.fill()
+  }
+
+  private fill(): void {
+    const out = this.out
+    const n = this.n
+    const nonNeg = this.nonNegative
+    for (;;) {
+      this.big = undefined
+      const scale = this.scale
+      let failed = false
+      if (scale <= MAX_FAST_SCALE) {
+        const P = POW10[scale] as number
+        const src = this.src
+        if (src !== undefined) {
+          const from = this.from
+          for (let i = 0; i < n; i++) {
+            const x = src[from + i] as number
+            const u = Math.round(x * P)
+            if (u / P === x && u < L && u > -L && (!nonNeg || x >= 0)) out[i] = u
+            else {
+              out[i] = Number.NaN
+              failed = true
+            }
+          }
+        } else {
+          const get = this.get as (i: number) => unknown
+          for (let i = 0; i < n; i++) {
+            const x = get(i)
+            let u: number
+            if (typeof x === 'string') u = stringToUnits(x, scale)
+            else if (typeof x === 'number') {
+              u = Math.round(x * P)
+              if (!(u / P === x && u < L && u > -L)) u = Number.NaN
+            } else u = Number.NaN
+            if (u === u && (!nonNeg || u >= 0)) out[i] = u
+            else {
+              out[i] = Number.NaN
+              failed = true
+            }
+          }
+        }
+      } else {
+        out.fill(Number.NaN, 0, n)
+        failed = n > 0
+      }
+      if (!failed) return
+      let need = scale
+      const vals: (bigint | undefined)[] = []
+      for (let i = 0; i < n; i++) {
+        if (out[i] === out[i]) continue
+        const x = this.src !== undefined ? this.src[this.from + i] : (this.get as (i: number) => unknown)(i)
+        const d = parseDecimal(x)
+        const fail = this.fail as (i: number) => never
+        if (!d.ok) {
+          fail(i)
+          continue
+        }
+        if (nonNeg && d.value.units < 0n) fail(i)
+        if (d.value.scale > need) need = d.value.scale
+        vals[i] = d.value.units * 10n ** BigInt(Math.max(0, scale - d.value.scale))
+      }
+      if (need > scale) {
+        this.scale = need
+        continue
+      }
+      const big = new Map<number, bigint>()
+      for (let i = 0; i < n; i++) if (out[i] !== out[i]) big.set(i, vals[i] as bigint)
+      this.big = big
+      return
+    }
+  }
+}
+
+/** 10^k as a bigint. */
+export function pow10Big(k: number): bigint {
+  return 10n ** BigInt(k)
+}
