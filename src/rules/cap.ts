@@ -40,6 +40,9 @@ export function checkCap(request: HistoryRequest, ctx?: { timeZone?: string }): 
  */
 export function countSlots(tf: Timeframe, timeZone: string, from: number, to: number, stopAt: number): number {
   if (!(from < to) || stopAt <= 0) return 0
+  // No bucket is longer than maxBucketMs, so at least floor(span / max) buckets overlap: decide huge ranges at once.
+  const max = maxBucketMs(tf)
+  if (max > 0 && Math.floor((to - from) / max) >= stopAt) return stopAt
   const b = createBucketer(tf, { timeZone })
   b.locate(from)
   let n = 1
@@ -50,4 +53,31 @@ export function countSlots(tf: Timeframe, timeZone: string, from: number, to: nu
     n++
   }
   return n
+}
+
+const MINUTE_MS = 60_000
+const HOUR_MS = 3_600_000
+const DAY_MS = 86_400_000
+
+// An upper bound of one bucket's length: minute and hour buckets are elapsed time (never longer than nominal);
+// calendar buckets get a whole day of slack for DST and zone offset changes. 0 = unknown (tick frames).
+function maxBucketMs(tf: Timeframe): number {
+  switch (tf.unit) {
+    case 'MINUTE':
+      return tf.count * MINUTE_MS
+    case 'HOUR':
+      return tf.count * HOUR_MS
+    case 'DAY':
+      return tf.count * DAY_MS + DAY_MS
+    case 'WEEK':
+      return tf.count * 7 * DAY_MS + DAY_MS
+    case 'MONTH':
+      return tf.count * 31 * DAY_MS + DAY_MS
+    case 'QUARTER':
+      return tf.count * 92 * DAY_MS + DAY_MS
+    case 'YEAR':
+      return tf.count * 366 * DAY_MS + DAY_MS
+    default:
+      return 0
+  }
 }

@@ -1,0 +1,41 @@
+import { expect } from 'vitest'
+import { parseHistoryQuery, type ApiError, type HistoryEndpoint, type HistoryRequest } from '../../src/rules/index.js'
+import { bucketEnd, bucketStart, parseTimeframe, type Timeframe } from '../../src/time/index.js'
+
+/** A fixed clock: Wednesday 2026-06-10T12:34:56.789Z. */
+export const NOW = Date.UTC(2026, 5, 10, 12, 34, 56, 789)
+export const HOUR = 3_600_000
+export const DAY = 86_400_000
+
+export const BASE = { exchange: 'XNAS', symbol: 'AAPL' }
+
+export function tf(id: string): Timeframe {
+  const r = parseTimeframe(id)
+  if (!r.ok) throw new Error(`test timeframe ${id}: ${r.error.message}`)
+  return r.value
+}
+
+/** Parses and expects success. */
+export function parsed(endpoint: HistoryEndpoint, query: Record<string, string | string[]>, now = NOW): HistoryRequest {
+  const r = parseHistoryQuery(endpoint, query, { now })
+  if (!r.ok) throw new Error(`expected ${endpoint} ${JSON.stringify(query)} to parse: ${r.error.message}`)
+  return r.value
+}
+
+/** Parses and expects one 400 invalid_argument naming `parameter`. */
+export function rejected(endpoint: HistoryEndpoint, query: Record<string, string | string[]> | URLSearchParams, parameter: string, now = NOW): ApiError {
+  const r = parseHistoryQuery(endpoint, query, { now })
+  if (r.ok) throw new Error(`expected ${endpoint} ${JSON.stringify(query instanceof URLSearchParams ? String(query) : query)} to be rejected naming ${parameter}`)
+  expect(r.error.status).toBe(400)
+  expect(r.error.code).toBe('invalid_argument')
+  expect(r.error.parameter).toBe(parameter)
+  return r.error
+}
+
+/** Slow reference: number of buckets overlapping [from, to), walking bucketStart/bucketEnd one by one. */
+export function slowSlotCount(timeframe: Timeframe, from: number, to: number, timeZone = 'UTC'): number {
+  if (!(from < to)) return 0
+  let n = 0
+  for (let s = bucketStart(from, timeframe, { timeZone }); s < to; s = bucketEnd(s, timeframe, { timeZone })) n++
+  return n
+}
