@@ -406,7 +406,7 @@ describe('properties over random sequences of stream calls and clock steps', () 
   it('matches the slow reference; remaining in [0, 1000]; charged per window <= 1,000; caps hold', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(stepArb, opArb), { maxLength: 250 }), (seq) => {
-        const l = createStreamLedger()
+        let l = createStreamLedger()
         const ref = new Reference()
         let now = T0
         for (const [step, op] of seq) {
@@ -462,6 +462,7 @@ describe('properties over random sequences of stream calls and clock steps', () 
           for (const k of ['candles', 'footprint', 'orderbook'] as const) {
             expect(st.streams.filter((x) => x.kind === k).length).toBeLessThanOrEqual(STREAM_CAPS[k])
           }
+          l = createStreamLedger({ state: JSON.parse(JSON.stringify(st)) as StreamLedgerState }) // stored between calls
         }
         for (const total of ref.charged.values()) expect(total).toBeLessThanOrEqual(STREAM_CREDIT_LIMIT)
       }),
