@@ -3,8 +3,10 @@ export const MSG = {
   badNow: (fn: string, now: unknown) => `${fn}: now must be a finite epoch millisecond time, got ${String(now)}`,
   badCredits: (credits: unknown) => `charge: credits must be an integer >= 0, got ${String(credits)}`,
   badState: (fn: string, why: string) => `${fn}: state is not a ledger state (${why})`,
-  restLimited: (retryAfter: number) =>
-    `rate_limited: the account's 100000 credits of this 60 s window are spent; retry after ${retryAfter} s`,
+  restUncovered: (price: number, remaining: number, retryAfter: number) =>
+    `rate_limited: this request costs ${price} credits and ${remaining} of the account's 100000 credits of this 60 s window remain; every request is refused until the reset; retry after ${retryAfter} s`,
+  restLocked: (retryAfter: number) =>
+    `rate_limited: the account is locked out until this 60 s window resets (a request could not be covered); retry after ${retryAfter} s`,
   streamLimited: (kind: string, price: number, remaining: number, retryAfter: number) =>
     `rate_limited: a ${kind} stream needs ${price} credits and ${remaining} of the account's 1000 credits of this 300 s window remain; retry after ${retryAfter} s`,
   badKind: (kind: unknown) => `kind: must be one of candles, footprint, orderbook, got ${JSON.stringify(kind) ?? String(kind)}`,

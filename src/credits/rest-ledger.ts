@@ -69,7 +69,7 @@ function headers(remaining: number, resetMs: number): RateLimitHeaders {
   }
 }
 
-function limited(state: RestLedgerState, now: number): { remaining: number; reset: number; headers: RateLimitHeaders; retryAfter: number; error: ApiError } {
+function limited(state: RestLedgerState, now: number, price?: number): { remaining: number; reset: number; headers: RateLimitHeaders; retryAfter: number; error: ApiError } {
   const resetMs = state.windowStart + REST_WINDOW_MS
   const remaining = REST_CREDIT_LIMIT - state.used
   const retryAfter = retryAfterSeconds(resetMs, now)
@@ -80,7 +80,7 @@ function limited(state: RestLedgerState, now: number): { remaining: number; rese
     reset: resetMs / 1000,
     headers: h,
     retryAfter,
-    error: { ...rateLimitedError(retryAfter), message: MSG.restLimited(retryAfter) },
+    error: { ...rateLimitedError(retryAfter), message: price === undefined ? MSG.restLocked(retryAfter) : MSG.restUncovered(price, remaining, retryAfter) },
   }
 }
 
@@ -123,7 +123,7 @@ export function restCharge(state: RestLedgerState | undefined, now: number, cred
   if (s.locked) return { state: s, outcome: { ok: false, charged: 0, ...limited(s, c.now) } }
   if (REST_CREDIT_LIMIT - s.used < credits) {
     const locked: RestLedgerState = { windowStart: s.windowStart, used: s.used, locked: true }
-    return { state: locked, outcome: { ok: false, charged: 0, ...limited(locked, c.now) } }
+    return { state: locked, outcome: { ok: false, charged: 0, ...limited(locked, c.now, credits) } }
   }
   const next: RestLedgerState = credits === 0 ? s : { windowStart: s.windowStart, used: s.used + credits, locked: false }
   const resetMs = next.windowStart + REST_WINDOW_MS

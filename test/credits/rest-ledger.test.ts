@@ -74,6 +74,9 @@ describe('429 and lock-out', () => {
     const refused = restCharge(s, T0 + 1000, 10_000)
     expect(refused.outcome.ok).toBe(false)
     expect(refused.outcome.headers['x-ratelimit-remaining']).toBe('5000') // as it stands, nothing charged
+    if (!refused.outcome.ok) expect(refused.outcome.error.message).toMatch(/costs 10000 credits and 5000 .* remain/)
+    const again = restCharge(refused.state, T0 + 1500, 1000).outcome
+    if (!again.ok) expect(again.error.message).toContain('locked out')
     s = refused.state
     expect(restCharge(s, T0 + 2000, 1000).outcome.ok).toBe(false)
     const c = restCheck(s, T0 + 59_999)
