@@ -1,15 +1,19 @@
 import { MarketDataError } from '../errors.js'
+import { feedTrades, type TradeInput } from '../trades/index.js'
 import type { Trade, TradeColumns } from '../trades/types.js'
 import { FootprintEngine } from './engine.js'
+import { engineSink } from './footprint-profiles.js'
 import { MSG } from './messages.js'
 import type { FootprintOptions, FootprintProfile } from './types.js'
 
 /** A streaming footprint aggregator (see {@link createFootprintAggregator}). */
 export interface FootprintAggregator {
-  /** Adds one trade or an iterable of trades (any order among open buckets). */
-  add(trades: Trade | Iterable<Trade>): void
+  /** Adds one trade. */
+  add(trade: Trade): void
   /** Adds a batch of columnar trades (the fast path). */
   addColumns(columns: TradeColumns): void
+  /** Adds any batch input: trade objects, columns, or an iterable mixing them. */
+  addAll(trades: TradeInput): void
   /**
    * Declares that the stream has reached `time`: closes and returns (in time order) every bucket whose
    * end is <= time. Later trades for a closed bucket are rejected (`late_record`).
@@ -24,9 +28,11 @@ export interface FootprintAggregator {
 }
 
 /**
- * Creates a streaming footprint aggregator with the options of {@link footprintProfiles}. Memory holds only
- * the open buckets; call `advance(time)` as the stream's time moves to hand closed profiles out.
- * Streaming gives the same profiles as the batch function.
+ * Creates a streaming footprint aggregator with the options of {@link footprintProfiles}. Trades may
+ * arrive in any order among open buckets; memory holds only the open buckets. Call `advance(time)` as
+ * the stream's time moves to hand closed profiles out; a trade for a closed bucket then throws
+ * `MarketDataError` `late_record`. Streaming gives the same profiles as the batch function. It is a
+ * `TradeSink`, so `feedTrades(input, aggregator)` works.
  *
  * @example
  * const agg = createFootprintAggregator({ timeframe: '1m', tickSize: '0.25' })
@@ -36,13 +42,14 @@ export interface FootprintAggregator {
 export function createFootprintAggregator(opts: FootprintOptions): FootprintAggregator {
   const engine = new FootprintEngine(opts, 'createFootprintAggregator')
   return {
-    add(trades) {
-      if (typeof trades === 'object' && trades !== null && typeof (trades as Iterable<Trade>)[Symbol.iterator] === 'function') {
-        engine.addTrades(trades as Iterable<Trade>)
-      } else engine.addTrade(trades as Trade, 0)
+    add(trade) {
+      engine.addTrade(trade, 0)
     },
     addColumns(columns) {
-      engine.addColumns(columns)
+      engine.addColumns(columns, 0)
+    },
+    addAll(trades) {
+      feedTrades(trades, engineSink(engine))
     },
     advance(time) {
       if (typeof time !== 'number' || Number.isNaN(time)) throw new MarketDataError('invalid_option', MSG.advance(time), { field: 'time' })

@@ -15,10 +15,10 @@ export class BucketState {
   readonly end: number
   base = 0
   cap = 0
-  buy = new ExactSums(1)
-  sell = new ExactSums(1)
-  nb = new Float64Array(1)
-  ns = new Float64Array(1)
+  /** Volume units, interleaved: slot k buy at 2k, sell at 2k + 1 (index = 2k + side - 1, no side branch). */
+  sums = new ExactSums(2)
+  /** Trade counts, interleaved like `sums`. */
+  counts = new Float64Array(2)
   /** True once a sum has spilled into its bigint part (then moving slots must carry it). */
   spilled = false
   private sparse: Map<number, number> | null = null
@@ -68,49 +68,43 @@ export class BucketState {
     return row - base
   }
 
+  private used(k: number): boolean {
+    return (this.counts[2 * k] as number) + (this.counts[2 * k + 1] as number) > 0
+  }
+
   private allocate(n: number): void {
-    this.buy = new ExactSums(n)
-    this.sell = new ExactSums(n)
-    this.nb = new Float64Array(n)
-    this.ns = new Float64Array(n)
+    this.sums = new ExactSums(2 * n)
+    this.counts = new Float64Array(2 * n)
   }
 
   /** Sparse mode: room for n slots. */
   private ensure(n: number): void {
-    if (n <= this.nb.length) return
-    const m = Math.max(n, this.nb.length * 2)
-    this.buy.grow(m)
-    this.sell.grow(m)
-    const nb = new Float64Array(m)
-    nb.set(this.nb)
-    this.nb = nb
-    const ns = new Float64Array(m)
-    ns.set(this.ns)
-    this.ns = ns
+    if (2 * n <= this.counts.length) return
+    const m = 2 * Math.max(n, this.counts.length)
+    this.sums.grow(m)
+    const c = new Float64Array(m)
+    c.set(this.counts)
+    this.counts = c
   }
 
   private usedDense(): number {
     let c = 0
-    for (let k = 0; k < this.cap; k++) if ((this.nb[k] as number) + (this.ns[k] as number) > 0) c++
+    for (let k = 0; k < this.cap; k++) if (this.used(k)) c++
     return c
   }
 
   /** Dense mode: re-lays the slots at a new base and capacity. */
   private move(base: number, cap: number): void {
-    const off = this.base - base
-    const { buy, sell, nb, ns } = this
-    const oldCap = this.cap
+    const off = 2 * (this.base - base)
+    const { sums, counts } = this
+    const oldLen = 2 * this.cap
     this.allocate(cap)
-    this.buy.lo.set(buy.lo.subarray(0, oldCap), off)
-    this.sell.lo.set(sell.lo.subarray(0, oldCap), off)
-    this.nb.set(nb.subarray(0, oldCap), off)
-    this.ns.set(ns.subarray(0, oldCap), off)
+    this.sums.lo.set(sums.lo.subarray(0, oldLen), off)
+    this.counts.set(counts.subarray(0, oldLen), off)
     if (this.spilled) {
-      for (let k = 0; k < oldCap; k++) {
-        const b = buy.get(k) - BigInt(buy.lo[k] as number)
-        if (b !== 0n) this.buy.addBig(k + off, b)
-        const s = sell.get(k) - BigInt(sell.lo[k] as number)
-        if (s !== 0n) this.sell.addBig(k + off, s)
+      for (let j = 0; j < oldLen; j++) {
+        const b = sums.get(j) - BigInt(sums.lo[j] as number)
+        if (b !== 0n) this.sums.addBig(j + off, b)
       }
     }
     this.base = base
@@ -118,7 +112,7 @@ export class BucketState {
   }
 
   private toSparse(): void {
-    const { buy, sell, nb, ns, base, cap } = this
+    const { sums, counts, base, cap } = this
     const used = this.usedDense()
     this.sparse = new Map()
     this.slotRow = []
@@ -126,14 +120,14 @@ export class BucketState {
     this.base = 0
     this.allocate(Math.max(16, used * 2))
     for (let k = 0; k < cap; k++) {
-      if ((nb[k] as number) + (ns[k] as number) === 0) continue
+      if ((counts[2 * k] as number) + (counts[2 * k + 1] as number) === 0) continue
       const j = this.slotRow.length
       this.sparse.set(base + k, j)
       this.slotRow.push(base + k)
-      this.buy.addBig(j, buy.get(k))
-      this.sell.addBig(j, sell.get(k))
-      this.nb[j] = nb[k] as number
-      this.ns[j] = ns[k] as number
+      for (let s = 0; s < 2; s++) {
+        this.sums.addBig(2 * j + s, sums.get(2 * k + s))
+        this.counts[2 * j + s] = counts[2 * k + s] as number
+      }
     }
     this.spilled = true
   }
@@ -144,7 +138,7 @@ export class BucketState {
       for (let k = 0; k < this.slotRow.length; k++) f(k, this.slotRow[k] as number)
       return
     }
-    for (let k = 0; k < this.cap; k++) if ((this.nb[k] as number) + (this.ns[k] as number) > 0) f(k, this.base + k)
+    for (let k = 0; k < this.cap; k++) if (this.used(k)) f(k, this.base + k)
   }
 
   /** Records a traded price given as exact units. */
@@ -159,14 +153,13 @@ export class BucketState {
     if (this.maxBig === null || u > this.maxBig) this.maxBig = u
   }
 
-  /** Adds exact volume units to slot k of one side. */
+  /** Adds exact volume units to slot k of one side (1 buy, 2 sell) and counts the trade. */
   addVolumeBig(k: number, side: 1 | 2, u: bigint): void {
-    const sums = side === 1 ? this.buy : this.sell
-    if (u < BigInt(LIMIT)) sums.add(k, Number(u))
-    else sums.addBig(k, u)
+    const j = 2 * k + side - 1
+    if (u < BigInt(LIMIT)) this.sums.add(j, Number(u))
+    else this.sums.addBig(j, u)
     this.spilled = true
-    if (side === 1) this.nb[k] = (this.nb[k] as number) + 1
-    else this.ns[k] = (this.ns[k] as number) + 1
+    this.counts[j] = (this.counts[j] as number) + 1
   }
 
   /** Multiplies every price unit by 10^k (the engine's price scale grew). */
@@ -190,13 +183,14 @@ export class BucketState {
   rescaleVolumes(k: number): void {
     const f = 10n ** BigInt(k)
     const lim = BigInt(LIMIT)
+    const sums = this.sums
     this.forEachUsed((slot) => {
-      for (const sums of [this.buy, this.sell]) {
-        const x = sums.get(slot) * f
-        sums.reset(slot)
-        if (x < lim) sums.lo[slot] = Number(x)
+      for (let j = 2 * slot; j < 2 * slot + 2; j++) {
+        const x = sums.get(j) * f
+        sums.reset(j)
+        if (x < lim) sums.lo[j] = Number(x)
         else {
-          sums.addBig(slot, x)
+          sums.addBig(j, x)
           this.spilled = true
         }
       }
@@ -233,10 +227,10 @@ export class BucketState {
       const j = order[i] as number
       const k = idx[j] as number
       set.rows[i] = rowOf[j] as number
-      set.buy[i] = this.buy.get(k)
-      set.sell[i] = this.sell.get(k)
-      set.nb[i] = this.nb[k] as number
-      set.ns[i] = this.ns[k] as number
+      set.buy[i] = this.sums.get(2 * k)
+      set.sell[i] = this.sums.get(2 * k + 1)
+      set.nb[i] = this.counts[2 * k] as number
+      set.ns[i] = this.counts[2 * k + 1] as number
     }
     return set
   }

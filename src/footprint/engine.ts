@@ -1,6 +1,7 @@
-import { POW10, floorDivBig, parseDecimal, stringToUnits } from '../decimal/index.js'
+import { floorDivBig } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { createBucketer, resolveTimeframe, type Bucketer, type Timeframe } from '../time/index.js'
+import { createScaledTradeReader, isTradeColumns, validateTradeColumns, type ScaledTradeReader } from '../trades/index.js'
 import type { SessionType, Trade, TradeColumns } from '../trades/types.js'
 import { resolveAnalyticsOptions, type ResolvedAnalyticsOptions } from './analytics-core.js'
 import { BucketState } from './bucket-state.js'
@@ -12,16 +13,14 @@ import type { FootprintOptions, FootprintProfile } from './types.js'
 const LIMIT = 2 ** 52
 const EMPTY = new Float64Array(0)
 const SESSION_CODE: Readonly<Record<string, number>> = { MAINSESSION: 0, PRE_MARKET: 1, POST_MARKET: 2 }
-
-/** True when `x` looks like TradeColumns (typed-array time column). */
-export function isColumns(x: unknown): x is TradeColumns {
-  return typeof x === 'object' && x !== null && (x as TradeColumns).time instanceof Float64Array
-}
+/** Records per chunk of the shared scaled reader. */
+const CHUNK = 4096
 
 /**
  * The footprint aggregation engine shared by the batch function and the streaming aggregator: one
- * {@link BucketState} per open bucket, prices and volumes as exact integer units at per-engine scales
- * that only grow (a record with more decimals rescales the open buckets once, exactly).
+ * {@link BucketState} per open bucket. Records are validated and turned into exact integer units, chunk
+ * by chunk, by the shared {@link ScaledTradeReader}; its scales only grow, and when they do the open
+ * buckets are rescaled once, exactly.
  */
 export class FootprintEngine {
   readonly grid: Grid
@@ -34,13 +33,15 @@ export class FootprintEngine {
   private readonly sessionType: SessionType | undefined
   private readonly analytics: ResolvedAnalyticsOptions | undefined
 
+  private readonly reader: ScaledTradeReader
+  /** True when every session is kept (no per-record session test). */
+  private readonly allSessions: boolean
+  private readonly chunk: Trade[] = []
   pScale: number
-  /** 10^pScale, or NaN when prices must take the exact slow path (scale > 22 or rows too large). */
-  pPow: number
+  /** Row height in price units (NaN when it reaches 2^52: every record takes the exact slow path). */
   rowUnits: number
   rowUnitsBig: bigint
   vScale = 0
-  vPow = 1
 
   private readonly states = new Map<number, BucketState>()
   cur: BucketState | null = null
@@ -66,18 +67,18 @@ export class FootprintEngine {
         this.keep[c] = 1
       }
     }
+    this.allSessions = this.keep[0] === 1 && this.keep[1] === 1 && this.keep[2] === 1
     const distinct = new Set(sessions ?? [])
     this.sessionType = distinct.size === 1 ? (sessions?.[0] as SessionType) : undefined
     this.analytics = opts.analytics === undefined || opts.analytics === false ? undefined : resolveAnalyticsOptions(opts.analytics)
     this.pScale = this.grid.decimals
     this.rowUnitsBig = BigInt(this.grid.rowUnits)
     this.rowUnits = this.grid.rowUnits
-    this.pPow = POW10[this.pScale] as number
+    this.reader = createScaledTradeReader({ chunkSize: CHUNK, priceScale: this.pScale })
   }
 
   /** Moves to the bucket of time t; false when t is outside [from, to). Throws on a bad or late time. */
   enter(t: number, index: number): boolean {
-    if (typeof t !== 'number' || !Number.isFinite(t)) throw new MarketDataError('invalid_time', MSG.time(t), { index, field: 'time' })
     if (t < this.from || t >= this.to) return false
     const start = this.bucketer.locate(t)
     const end = this.bucketer.end
@@ -93,75 +94,59 @@ export class FootprintEngine {
     return true
   }
 
-  /** Grows the price scale so `scale` decimals are exact; rescales every open bucket. */
-  private growPriceScale(scale: number): void {
-    const k = scale - this.pScale
-    for (const st of this.states.values()) st.rescalePrices(k)
-    this.pScale = scale
-    this.rowUnitsBig = BigInt(this.grid.rowUnits) * 10n ** BigInt(scale - this.grid.decimals)
-    const fast = scale <= 22 && this.rowUnitsBig < BigInt(LIMIT)
-    this.rowUnits = fast ? Number(this.rowUnitsBig) : Number.NaN
-    this.pPow = fast ? (POW10[scale] as number) : Number.NaN
+  /** Follows the reader's scales (they only grow), rescaling every open bucket exactly. */
+  private syncScales(): void {
+    const r = this.reader
+    if (r.priceScale !== this.pScale) {
+      const k = r.priceScale - this.pScale
+      for (const st of this.states.values()) st.rescalePrices(k)
+      this.pScale = r.priceScale
+      this.rowUnitsBig = BigInt(this.grid.rowUnits) * 10n ** BigInt(this.pScale - this.grid.decimals)
+      this.rowUnits = this.rowUnitsBig < BigInt(LIMIT) ? Number(this.rowUnitsBig) : Number.NaN
+    }
+    if (r.volumeScale !== this.vScale) {
+      const k = r.volumeScale - this.vScale
+      for (const st of this.states.values()) st.rescaleVolumes(k)
+      this.vScale = r.volumeScale
+    }
   }
 
-  private growVolumeScale(scale: number): void {
-    const k = scale - this.vScale
-    for (const st of this.states.values()) st.rescaleVolumes(k)
-    this.vScale = scale
-    this.vPow = scale <= 22 ? (POW10[scale] as number) : Number.NaN
-  }
-
-  /** The exact path for one record (validation, more decimals, units past 2^52). */
-  slowTrade(st: BucketState, index: number, price: unknown, volume: unknown, side: 1 | 2): void {
-    const pd = parseDecimal(price)
-    if (!pd.ok) throw new MarketDataError('invalid_decimal', MSG.price(price, pd.error), { index, field: 'price' })
-    const vd = parseDecimal(volume)
-    if (!vd.ok) throw new MarketDataError('invalid_volume', MSG.volume(volume, vd.error), { index, field: 'volume' })
-    if (vd.value.units < 0n) throw new MarketDataError('invalid_volume', MSG.negativeVolume(volume), { index, field: 'volume' })
-    if (pd.value.scale > this.pScale) this.growPriceScale(pd.value.scale)
-    if (vd.value.scale > this.vScale) this.growVolumeScale(vd.value.scale)
-    const pu = pd.value.units * 10n ** BigInt(this.pScale - pd.value.scale)
-    const vu = vd.value.units * 10n ** BigInt(this.vScale - vd.value.scale)
+  /** The exact path for entry i of the reader's chunk (units past 2^52, or rows too large for doubles). */
+  private slowEntry(st: BucketState, i: number): void {
+    const r = this.reader
+    const pu = r.priceBig(i)
     const k = st.slotOf(Number(floorDivBig(pu, this.rowUnitsBig)))
     st.addPriceBig(pu)
-    st.addVolumeBig(k, side, vu)
+    st.addVolumeBig(k, r.side[i] as 1 | 2, r.volumeBig(i))
   }
 
-  /** Columnar fast path. */
-  addColumns(c: TradeColumns): void {
-    if (!isColumns(c)) throw new MarketDataError('invalid_option', MSG.notTrades())
-    const time = c.time
-    const price = c.price
-    const volume = c.volume
-    const side = c.side
-    const sess = c.session
-    const n = time.length
-    if (!(price instanceof Float64Array) || price.length !== n) throw new MarketDataError('invalid_option', MSG.columnsLength('price', n, price?.length ?? 0), { field: 'price' })
-    if (!(volume instanceof Float64Array) || volume.length !== n) throw new MarketDataError('invalid_option', MSG.columnsLength('volume', n, volume?.length ?? 0), { field: 'volume' })
-    if (!(side instanceof Uint8Array) || side.length !== n) throw new MarketDataError('invalid_option', MSG.columnsLength('side', n, side?.length ?? 0), { field: 'side' })
-    if (sess !== undefined && (!(sess instanceof Uint8Array) || sess.length !== n)) throw new MarketDataError('invalid_option', MSG.columnsLength('session', n, sess?.length ?? 0), { field: 'session' })
+  /** Aggregates the reader's current chunk (n entries; stream index of entry 0 = index). */
+  private processChunk(n: number, index: number): void {
+    this.syncScales()
+    const r = this.reader
+    const time = r.time
+    const price = r.price
+    const volume = r.volume
+    const side = r.side
+    const sess = r.session
     const keep = this.keep
+    const filter = !this.allSessions
+    const rowUnits = this.rowUnits
+    const rowsFast = rowUnits === rowUnits
     let st = this.cur
     let wS = this.wS
     let wE = this.wE
-    let pPow = this.pPow
-    let rowUnits = this.rowUnits
-    let vPow = this.vPow
     let base = 0
     let cap = 0
-    let bl: Float64Array = EMPTY
-    let sl: Float64Array = EMPTY
-    let bn: Float64Array = EMPTY
-    let sn: Float64Array = EMPTY
+    let lo: Float64Array = EMPTY
+    let cnt: Float64Array = EMPTY
     let minP = Infinity
     let maxP = -Infinity
     if (st !== null) {
       base = st.base
       cap = st.cap
-      bl = st.buy.lo
-      sl = st.sell.lo
-      bn = st.nb
-      sn = st.ns
+      lo = st.sums.lo
+      cnt = st.counts
       minP = st.minP
       maxP = st.maxP
     }
@@ -172,81 +157,52 @@ export class FootprintEngine {
           st.minP = minP
           st.maxP = maxP
         }
-        if (!this.enter(t, i)) continue
+        if (!this.enter(t, index + i)) continue
         st = this.cur as BucketState
         wS = this.wS
         wE = this.wE
         base = st.base
         cap = st.cap
-        bl = st.buy.lo
-        sl = st.sell.lo
-        bn = st.nb
-        sn = st.ns
+        lo = st.sums.lo
+        cnt = st.counts
         minP = st.minP
         maxP = st.maxP
       }
-      if (sess !== undefined) {
-        const code = sess[i] as number
-        if (keep[code] !== 1) {
-          if (code > 2) throw new MarketDataError('invalid_session', MSG.session(code), { index: i, field: 'session' })
-          continue
-        }
-      }
-      const s = side[i] as number
-      if (s !== 1 && s !== 2) throw new MarketDataError('invalid_side', MSG.side(s), { index: i, field: 'side' })
-      const p = price[i] as number
-      const v = volume[i] as number
-      const u = Math.round(p * pPow)
-      const vu = Math.round(v * vPow)
-      if (u / pPow !== p || vu / vPow !== v || !(u < LIMIT && u > -LIMIT && vu < LIMIT && vu >= 0)) {
+      if (filter && keep[sess[i] as number] !== 1) continue
+      const u = price[i] as number
+      const vu = volume[i] as number
+      if (u !== u || vu !== vu || !rowsFast) {
         const cs = st as BucketState
         cs.minP = minP
         cs.maxP = maxP
-        this.slowTrade(cs, i, p, v, s)
-        pPow = this.pPow
-        rowUnits = this.rowUnits
-        vPow = this.vPow
+        this.slowEntry(cs, i)
         base = cs.base
         cap = cs.cap
-        bl = cs.buy.lo
-        sl = cs.sell.lo
-        bn = cs.nb
-        sn = cs.ns
+        lo = cs.sums.lo
+        cnt = cs.counts
         minP = cs.minP
         maxP = cs.maxP
         continue
       }
-      const row = Math.floor(u / rowUnits)
-      let k = row - base
+      let k = Math.floor(u / rowUnits) - base
       if (k < 0 || k >= cap) {
         const cs = st as BucketState
-        k = cs.slotOf(row)
+        k = cs.slotOf(k + base)
         base = cs.base
         cap = cs.cap
-        bl = cs.buy.lo
-        sl = cs.sell.lo
-        bn = cs.nb
-        sn = cs.ns
+        lo = cs.sums.lo
+        cnt = cs.counts
       }
       if (u < minP) minP = u
       if (u > maxP) maxP = u
-      if (s === 1) {
-        const x = (bl[k] as number) + vu
-        bl[k] = x
-        if (x > LIMIT) {
-          ;(st as BucketState).buy.spill(k)
-          ;(st as BucketState).spilled = true
-        }
-        bn[k] = (bn[k] as number) + 1
-      } else {
-        const x = (sl[k] as number) + vu
-        sl[k] = x
-        if (x > LIMIT) {
-          ;(st as BucketState).sell.spill(k)
-          ;(st as BucketState).spilled = true
-        }
-        sn[k] = (sn[k] as number) + 1
+      const j = 2 * k + (side[i] as number) - 1
+      const x = (lo[j] as number) + vu
+      lo[j] = x
+      if (x > LIMIT) {
+        ;(st as BucketState).sums.spill(j)
+        ;(st as BucketState).spilled = true
       }
+      cnt[j] = (cnt[j] as number) + 1
     }
     if (st !== null) {
       st.minP = minP
@@ -254,80 +210,61 @@ export class FootprintEngine {
     }
   }
 
-  /** Object path: Trade objects with decimal strings or numbers. */
+  /** Columnar fast path; `index` is the stream index of record 0 (for errors). */
+  addColumns(c: TradeColumns, index = 0): void {
+    if (!isTradeColumns(c)) throw new MarketDataError('invalid_option', MSG.notTrades(), { field: 'trades' })
+    const n = c.time.length
+    if (c.price?.length !== n || c.volume?.length !== n || c.side?.length !== n || (c.session !== undefined && c.session.length !== n) ||
+      !(c.price instanceof Float64Array) || !(c.volume instanceof Float64Array) || !(c.side instanceof Uint8Array)) {
+      const v = validateTradeColumns(c)
+      if (!v.ok) throw v.error
+    }
+    const r = this.reader
+    for (let at = 0; at < n; ) {
+      const k = r.readColumns(c, at, n, index + at)
+      this.processChunk(k, index + at)
+      at += k
+    }
+  }
+
+  /** Trade objects of an array, records [from, to); `index` is the stream index of trades[from]. */
+  addTradeArray(trades: ArrayLike<Trade>, from: number, to: number, index: number): void {
+    const r = this.reader
+    for (let at = from; at < to; ) {
+      const k = r.readTrades(trades, at, to, index + (at - from))
+      this.processChunk(k, index + (at - from))
+      at += k
+    }
+  }
+
+  /** Object path: any iterable of Trade objects. */
   addTrades(trades: Iterable<Trade>): void {
     if (Array.isArray(trades)) {
-      for (let i = 0; i < trades.length; i++) this.addTrade(trades[i] as Trade, i)
+      this.addTradeArray(trades, 0, trades.length, 0)
       return
     }
     if (typeof trades !== 'object' || trades === null || typeof (trades as Iterable<Trade>)[Symbol.iterator] !== 'function') {
-      throw new MarketDataError('invalid_option', MSG.notTrades())
+      throw new MarketDataError('invalid_option', MSG.notTrades(), { field: 'trades' })
     }
-    let i = 0
-    for (const tr of trades) this.addTrade(tr, i++)
+    const chunk = this.chunk
+    let index = 0
+    chunk.length = 0
+    for (const tr of trades) {
+      chunk.push(tr)
+      if (chunk.length === CHUNK) {
+        this.addTradeArray(chunk, 0, CHUNK, index)
+        index += CHUNK
+        chunk.length = 0
+      }
+    }
+    if (chunk.length > 0) this.addTradeArray(chunk, 0, chunk.length, index)
+    chunk.length = 0
   }
 
-  /** One Trade object (the object path's per-record step; allocation-free for valid records). */
-  addTrade(tr: Trade, i: number): void {
-    if (typeof tr !== 'object' || tr === null) throw new MarketDataError('invalid_option', MSG.notTrade(), { index: i })
-    const t = tr.time
-    if (typeof t !== 'number' || !(t >= this.wS && t < this.wE)) {
-      if (!this.enter(t, i)) return
-    }
-    const st = this.cur as BucketState
-    const ss = tr.session
-    if (ss !== undefined) {
-      const code = ss === 'MAINSESSION' ? 0 : ss === 'PRE_MARKET' ? 1 : ss === 'POST_MARKET' ? 2 : -1
-      if (code < 0) throw new MarketDataError('invalid_session', MSG.session(ss), { index: i, field: 'session' })
-      if (this.keep[code] !== 1) return
-    } else if (this.keep[0] !== 1) return
-    const sd = tr.side
-    const s = sd === 'buy' ? 1 : sd === 'sell' ? 2 : 0
-    if (s === 0) throw new MarketDataError('invalid_side', MSG.side(sd), { index: i, field: 'side' })
-    const p = tr.price
-    const v = tr.volume
-    const pPow = this.pPow
-    const vPow = this.vPow
-    let u: number
-    if (typeof p === 'string') u = pPow === pPow ? stringToUnits(p, this.pScale) : Number.NaN
-    else if (typeof p === 'number') {
-      u = Math.round(p * pPow)
-      if (u / pPow !== p) u = Number.NaN
-    } else u = Number.NaN
-    let vu: number
-    if (typeof v === 'string') vu = vPow === vPow ? stringToUnits(v, this.vScale) : Number.NaN
-    else if (typeof v === 'number') {
-      vu = Math.round(v * vPow)
-      if (vu / vPow !== v) vu = Number.NaN
-    } else vu = Number.NaN
-    if (!(u < LIMIT && u > -LIMIT && vu < LIMIT && vu >= 0)) {
-      this.slowTrade(st, i, p, v, s)
-      return
-    }
-    const row = Math.floor(u / this.rowUnits)
-    let k = row - st.base
-    if (k < 0 || k >= st.cap) k = st.slotOf(row)
-    if (u < st.minP) st.minP = u
-    if (u > st.maxP) st.maxP = u
-    if (s === 1) {
-      const lo = st.buy.lo
-      const x = (lo[k] as number) + vu
-      lo[k] = x
-      if (x > LIMIT) {
-        st.buy.spill(k)
-        st.spilled = true
-      }
-      st.nb[k] = (st.nb[k] as number) + 1
-    } else {
-      const lo = st.sell.lo
-      const x = (lo[k] as number) + vu
-      lo[k] = x
-      if (x > LIMIT) {
-        st.sell.spill(k)
-        st.spilled = true
-      }
-      st.ns[k] = (st.ns[k] as number) + 1
-    }
+  /** One Trade object. */
+  addTrade(tr: Trade, index: number): void {
+    const k = this.reader.readTrade(tr, index)
+    this.processChunk(k, index)
   }
 
   private finalize(st: BucketState): FootprintProfile {

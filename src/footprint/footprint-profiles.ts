@@ -1,13 +1,33 @@
+import { feedTrades, type TradeArraySink, type TradeInput } from '../trades/index.js'
 import type { Trade, TradeColumns } from '../trades/types.js'
-import { FootprintEngine, isColumns } from './engine.js'
+import { FootprintEngine } from './engine.js'
 import type { FootprintOptions, FootprintProfile } from './types.js'
+
+/** A sink feeding an engine, numbering records across the whole input (for error indexes). */
+export function engineSink(engine: FootprintEngine): TradeArraySink {
+  let seen = 0
+  return {
+    add(trade: Trade) {
+      engine.addTrade(trade, seen++)
+    },
+    addColumns(c: TradeColumns) {
+      engine.addColumns(c, seen)
+      seen += c.time.length
+    },
+    addTrades(trades: ArrayLike<Trade>, from: number, to: number) {
+      engine.addTradeArray(trades, from, to, seen)
+      seen += to - from
+    },
+  }
+}
 
 /**
  * Volume footprint profiles: one profile per timeframe bucket that has trades, rows
  * `[price, volumeBuy, volumeSell, tradesCountBuy, tradesCountSell]` in ascending price, where row `price`
  * is `floor(p / rowSizeValue) * rowSizeValue` (grid anchored at 0) and `rowSizeValue = rowSize * tickSize`.
  * Exact: volumes are summed as scaled integers (bigint past 2^52), never through a float. Trades may come
- * in any order; `TradeColumns` is the fast path. Throws `MarketDataError` for bad options or records.
+ * in any order; `TradeColumns` is the fast path (an iterable may mix trade objects and column batches).
+ * Throws `MarketDataError` for bad options or records (naming the record index and field).
  *
  * @example
  * footprintProfiles(
@@ -15,9 +35,8 @@ import type { FootprintOptions, FootprintProfile } from './types.js'
  *   { timeframe: '1h', tickSize: '0.25', rowSize: 4 },
  * )[0].rows // [['5000.00', '2', '0', 1, 0]]
  */
-export function footprintProfiles(trades: TradeColumns | Iterable<Trade>, opts: FootprintOptions): FootprintProfile[] {
+export function footprintProfiles(trades: TradeInput, opts: FootprintOptions): FootprintProfile[] {
   const engine = new FootprintEngine(opts, 'footprintProfiles')
-  if (isColumns(trades)) engine.addColumns(trades)
-  else engine.addTrades(trades)
+  feedTrades(trades, engineSink(engine))
   return engine.close(Infinity)
 }

@@ -1,0 +1,219 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { MarketDataError } from '../../src/errors.js'
+import { footprintProfiles, type FootprintProfile } from '../../src/footprint/index.js'
+import type { Trade } from '../../src/trades/index.js'
+import { START, TICKS, fpTrades, toColumns } from './arbitraries.js'
+import { columnsAsTrades, referenceFootprint } from './reference.js'
+
+const H = 3_600_000
+const tr = (time: number, price: string | number, volume: string | number, side: 'buy' | 'sell' = 'buy'): Trade => ({ time, price, volume, side })
+const rowsOf = (ps: FootprintProfile[]) => ps.map((p) => p.rows)
+
+describe('footprintProfiles: exactness against a big.js reference', () => {
+  const ZONES = ['UTC', 'America/New_York', 'Asia/Kathmandu']
+  for (const tick of TICKS) {
+    it(`tick ${tick}: objects (strings and numbers, off-grid prices, negative prices)`, () => {
+      fc.assert(
+        fc.property(
+          fpTrades({ tick, offGrid: true }),
+          fc.integer({ min: 1, max: 12 }),
+          fc.constantFrom('1m', '15m', '1h', '1d'),
+          fc.constantFrom(...ZONES),
+          (trades, rowSize, timeframe, timeZone) => {
+            const opts = { timeframe, tickSize: tick, rowSize, timeZone }
+            expect(footprintProfiles(trades, opts)).toEqual(referenceFootprint(trades, opts))
+          },
+        ),
+        { numRuns: 60 },
+      )
+    })
+    it(`tick ${tick}: columns`, () => {
+      fc.assert(
+        fc.property(fpTrades({ tick, numbers: true }), fc.integer({ min: 1, max: 12 }), (trades, rowSize) => {
+          const cols = toColumns(trades)
+          const opts = { timeframe: '1h', tickSize: tick, rowSize }
+          expect(footprintProfiles(cols, opts)).toEqual(referenceFootprint(columnsAsTrades(cols), opts))
+        }),
+        { numRuns: 60 },
+      )
+    })
+  }
+
+  it('rowSizeValue grids (absolute, not a tick multiple too) equal the reference', () => {
+    fc.assert(
+      fc.property(fpTrades({ tick: '0.01' }), fc.constantFrom('0.1', '0.05', '0.3', '1', '0.015', '2.5'), (trades, rowSizeValue) => {
+        const opts = { timeframe: '1h', tickSize: '0.01', rowSizeValue }
+        expect(footprintProfiles(trades, opts)).toEqual(referenceFootprint(trades, opts))
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  it('sums past 2^53 units stay exact (columns and strings, bigint path)', () => {
+    const big = 2 ** 52 - 1 // largest integer volume on the fast path
+    const n = 9
+    const cols = {
+      time: new Float64Array(n).fill(START),
+      price: new Float64Array(n).fill(100.25),
+      volume: new Float64Array(n).fill(big),
+      side: new Uint8Array(n).fill(1),
+    }
+    const opts = { timeframe: '1h', tickSize: '0.25' }
+    const [p] = footprintProfiles(cols, opts)
+    expect(p?.rows[0]?.[1]).toBe((BigInt(big) * BigInt(n)).toString())
+    const strings = [
+      tr(START, '100.25', '90071992547409.93'), // 2^53-ish units at scale 2: bigint per record
+      tr(START + 1, '100.25', '90071992547409.93'),
+      tr(START + 2, '100.25', '0.00000001'),
+      tr(START + 3, '123456789012345.25', '45035996273704.95', 'sell'), // price units past 2^52
+      tr(START + 4, '-123456789012345.75', '1', 'sell'),
+    ]
+    expect(footprintProfiles(strings, opts)).toEqual(referenceFootprint(strings, opts))
+    expect(footprintProfiles(strings, opts)[0]?.volumeBuy).toBe('180143985094819.86000001')
+  })
+})
+
+describe('footprintProfiles: the grid', () => {
+  it('boundary prices land in the row they open (no float misbinning)', () => {
+    const a = footprintProfiles([tr(START, 0.07, 1), tr(START, '0.07', 1)], { timeframe: '1h', tickSize: '0.01' })
+    expect(a[0]?.rows).toEqual([['0.07', '2', '0', 2, 0]])
+    const b = footprintProfiles([tr(START, 0.3, 1), tr(START, '0.3', 2)], { timeframe: '1h', tickSize: '0.01', rowSizeValue: '0.1' })
+    expect(b[0]?.rows).toEqual([['0.30', '3', '0', 2, 0]])
+    const cols = { time: new Float64Array([START, START]), price: new Float64Array([0.07, 0.3]), volume: new Float64Array([1, 1]), side: new Uint8Array([1, 2]) }
+    expect(rowsOf(footprintProfiles(cols, { timeframe: '1h', tickSize: '0.01' }))).toEqual([[['0.07', '1', '0', 1, 0], ['0.30', '0', '1', 0, 1]]])
+    expect(rowsOf(footprintProfiles(cols, { timeframe: '1h', tickSize: '0.1' }))).toEqual([[['0.0', '1', '0', 1, 0], ['0.3', '0', '1', 0, 1]]])
+  })
+
+  it('floors negative prices (not truncation) and anchors the grid at 0', () => {
+    const ps = footprintProfiles([tr(START, '-0.01', 1), tr(START, '-1.3', 1), tr(START, '1.3', 1)], { timeframe: '1h', tickSize: '0.01', rowSizeValue: '0.5' })
+    expect(ps[0]?.rows.map((r) => r[0])).toEqual(['-1.50', '-0.50', '1.00'])
+    expect(ps[0]?.low).toBe('-1.30')
+    expect(ps[0]?.high).toBe('1.30')
+  })
+
+  it('prints prices with the grid decimals; high/low keep extra decimals of off-grid prices', () => {
+    const ps = footprintProfiles([tr(START, '5000', 1), tr(START, '5000.125', 1)], { timeframe: '1h', tickSize: '0.25', rowSize: 4 })
+    expect(ps[0]).toMatchObject({ rowSize: 4, rowSizeValue: '1', tickSize: '0.25', high: '5000.125', low: '5000.00', volumePoc: '5000.00' })
+    expect(ps[0]?.rows).toEqual([['5000.00', '2', '0', 2, 0]])
+    const t5 = footprintProfiles([tr(START, 12345, 1)], { timeframe: '1h', tickSize: 5, rowSize: 3 })
+    expect(t5[0]?.rows[0]?.[0]).toBe('12345')
+    expect(t5[0]?.rowSizeValue).toBe('15')
+  })
+
+  it('a rowSizeValue echoed from a profile reproduces the same grid', () => {
+    fc.assert(
+      fc.property(fpTrades({ tick: '0.25' }), fc.integer({ min: 1, max: 20 }), (trades, rowSize) => {
+        const a = footprintProfiles(trades, { timeframe: '1h', tickSize: '0.25', rowSize })
+        if (a.length === 0) return
+        const b = footprintProfiles(trades, { timeframe: '1h', tickSize: '0.25', rowSizeValue: (a[0] as FootprintProfile).rowSizeValue })
+        expect(b).toEqual(a)
+      }),
+      { numRuns: 40 },
+    )
+  })
+
+  it('volume 0 is a trade; totals and delta', () => {
+    const ps = footprintProfiles([tr(START, 1, 0), tr(START, 1, '2.5', 'sell'), tr(START, 2, '1')], { timeframe: '1h', tickSize: 1 })
+    expect(ps[0]).toMatchObject({ volumeBuy: '1', volumeSell: '2.5', volume: '3.5', delta: '-1.5', tradesCountBuy: 2, tradesCountSell: 1, trades: 3, volumePoc: '1' })
+    expect(ps[0]?.rows).toEqual([['1', '0', '2.5', 1, 1], ['2', '1', '0', 1, 0]])
+  })
+
+  it('volume POC ties: nearest the middle, then the side with more volume, then the lower price', () => {
+    const p = (rows: [number, number][]) =>
+      footprintProfiles(rows.map(([price, v]) => tr(START, price, v)), { timeframe: '1h', tickSize: 1 })[0]?.volumePoc
+    expect(p([[1, 5], [2, 1], [3, 5], [4, 1], [5, 1]])).toBe('3') // 3 is the middle
+    expect(p([[1, 5], [2, 5], [3, 1], [4, 1], [5, 3]])).toBe('2') // 2 nearer the middle than 1
+    expect(p([[1, 1], [2, 5], [3, 1], [4, 5], [5, 2]])).toBe('4') // 2 and 4 equally near; above holds more
+    expect(p([[1, 2], [2, 5], [3, 1], [4, 5], [5, 1]])).toBe('2') // below holds more
+    expect(p([[1, 1], [2, 5], [3, 1], [4, 5], [5, 1]])).toBe('2') // equal sides: lower price
+  })
+})
+
+describe('footprintProfiles: frames, ranges, sessions', () => {
+  it('one profile per bucket with trades, in time order, any input order', () => {
+    const ts = [tr(START + 2 * H + 5, 1, 1), tr(START, 1, 1), tr(START + 5 * H, 2, 1, 'sell'), tr(START + 1, 1, 2)]
+    const ps = footprintProfiles(ts, { timeframe: '1h', tickSize: 1 })
+    expect(ps.map((p) => [p.time, p.end])).toEqual([[START, START + H], [START + 2 * H, START + 3 * H], [START + 5 * H, START + 6 * H]])
+    expect(ps[0]?.rows).toEqual([['1', '3', '0', 2, 0]])
+  })
+
+  it('months and weeks in a zone; custom counts', () => {
+    const t = Date.UTC(2026, 4, 31, 12)
+    const m = footprintProfiles([tr(t, 1, 1)], { timeframe: '1M', tickSize: 1, timeZone: 'America/New_York' })
+    expect(m[0]?.time).toBe(Date.UTC(2026, 4, 1, 4))
+    expect(m[0]?.end).toBe(Date.UTC(2026, 5, 1, 4))
+    const w = footprintProfiles([tr(Date.UTC(2026, 4, 29), 1, 1)], { timeframe: '1w', tickSize: 1 })
+    expect(w[0]?.time).toBe(Date.UTC(2026, 4, 25))
+    const c = footprintProfiles([tr(START + 100 * 60_000, 1, 1)], { timeframe: { unit: 'MINUTE', count: 90 }, tickSize: 1 })
+    expect(c[0]?.time).toBe(Date.UTC(2026, 4, 29, 10, 30))
+  })
+
+  it('from/to keep [from, to); profileStart when from cuts into the first bucket', () => {
+    const ts = [tr(START, 1, 1), tr(START + 10 * 60_000, 2, 1), tr(START + H + 5, 3, 1), tr(START + 2 * H, 4, 1)]
+    const from = START + 5 * 60_000
+    const ps = footprintProfiles(ts, { timeframe: '1h', tickSize: 1, from, to: START + 2 * H })
+    expect(ps.map((p) => p.rows.map((r) => r[0]))).toEqual([['2'], ['3']])
+    expect(ps[0]?.profileStart).toBe(from)
+    expect(ps[1]?.profileStart).toBeUndefined()
+    const aligned = footprintProfiles(ts, { timeframe: '1h', tickSize: 1, from: START })
+    expect(aligned[0]?.profileStart).toBeUndefined()
+  })
+
+  it('sessions filter; one selected session type is reported', () => {
+    const ts: Trade[] = [{ ...tr(START, 1, 1), session: 'PRE_MARKET' }, tr(START, 2, 1), { ...tr(START, 3, 1), session: 'POST_MARKET' }]
+    expect(footprintProfiles(ts, { timeframe: '1h', tickSize: 1, sessions: ['MAINSESSION'] })[0]).toMatchObject({ sessionType: 'MAINSESSION', rows: [['2', '1', '0', 1, 0]] })
+    const two = footprintProfiles(ts, { timeframe: '1h', tickSize: 1, sessions: ['PRE_MARKET', 'POST_MARKET'] })[0]
+    expect(two?.rows.map((r) => r[0])).toEqual(['1', '3'])
+    expect(two?.sessionType).toBeUndefined()
+    expect(footprintProfiles(ts, { timeframe: '1h', tickSize: 1, sessions: [] })).toEqual([])
+  })
+
+  it('no trades -> []', () => {
+    expect(footprintProfiles([], { timeframe: '1h', tickSize: 1 })).toEqual([])
+  })
+
+  it('sparse rows (huge range in one bucket) stay exact', () => {
+    const ts = [tr(START, '0.01', 1), tr(START, '99999999.99', 2), tr(START, '0.02', 3, 'sell'), tr(START, '50000000', 4)]
+    const opts = { timeframe: '1h', tickSize: '0.01' }
+    expect(footprintProfiles(ts, opts)).toEqual(referenceFootprint(ts, opts))
+  })
+
+  it('dense rows growing in both directions', () => {
+    const ts: Trade[] = []
+    for (let i = 0; i < 3000; i++) ts.push(tr(START + i, (i % 2 ? 1 : -1) * i * 0.25 + 1000, (i % 7) + 0.5, i % 3 ? 'buy' : 'sell'))
+    const opts = { timeframe: '1h', tickSize: '0.25' }
+    expect(footprintProfiles(ts, opts)).toEqual(referenceFootprint(ts, opts))
+  })
+})
+
+describe('footprintProfiles: errors', () => {
+  const code = (f: () => unknown): [string, number | undefined, string | undefined] => {
+    try {
+      f()
+    } catch (e) {
+      if (e instanceof MarketDataError) return [e.code, e.index, e.field]
+      throw e
+    }
+    throw new Error('did not throw')
+  }
+  it('rejects bad options naming the option', () => {
+    expect(code(() => footprintProfiles([], { timeframe: '1h', tickSize: 1, rowSize: 2, rowSizeValue: '2' }))).toEqual(['invalid_option', undefined, 'rowSize'])
+    expect(code(() => footprintProfiles([], { timeframe: '1h', tickSize: 0 }))).toEqual(['invalid_option', undefined, 'tickSize'])
+    expect(code(() => footprintProfiles([], { timeframe: '1h', tickSize: 1, rowSize: 1.5 }))).toEqual(['invalid_option', undefined, 'rowSize'])
+    expect(code(() => footprintProfiles([], { timeframe: '1h', tickSize: 1, rowSizeValue: '-1' }))).toEqual(['invalid_option', undefined, 'rowSizeValue'])
+    expect(code(() => footprintProfiles([], { timeframe: '100t', tickSize: 1 }))).toEqual(['invalid_option', undefined, 'timeframe'])
+    expect(code(() => footprintProfiles([], { timeframe: '60m', tickSize: 1 }))[0]).toBe('invalid_option')
+    expect(code(() => footprintProfiles([], { timeframe: '1h', tickSize: 1, timeZone: 'Mars/Base' }))).toEqual(['invalid_option', undefined, 'timeZone'])
+    expect(code(() => footprintProfiles([], { timeframe: '1h', tickSize: 1, sessions: ['LUNCH' as never] }))).toEqual(['invalid_option', undefined, 'sessions'])
+  })
+  it('rejects bad records naming the index and field', () => {
+    const opts = { timeframe: '1h', tickSize: 1 }
+    expect(code(() => footprintProfiles([tr(START, 1, 1), tr(START, 'x', 1)], opts))).toEqual(['invalid_decimal', 1, 'price'])
+    expect(code(() => footprintProfiles([tr(START, 1, 1), tr(START, 1, 1), tr(START, 1, -1)], opts))).toEqual(['invalid_volume', 2, 'volume'])
+    expect(code(() => footprintProfiles([tr(Number.NaN, 1, 1)], opts))).toEqual(['invalid_time', 0, 'time'])
+    expect(code(() => footprintProfiles([{ ...tr(START, 1, 1), side: 'up' as never }], opts))).toEqual(['invalid_side', 0, 'side'])
+    const cols = { time: new Float64Array([START, START]), price: new Float64Array([1, 1]), volume: new Float64Array([1, 1]), side: new Uint8Array([1, 0]) }
+    expect(code(() => footprintProfiles(cols, opts))).toEqual(['invalid_side', 1, 'side'])
+  })
+})
