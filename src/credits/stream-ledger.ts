@@ -98,7 +98,15 @@ function load(state: StreamLedgerState | undefined, now: number, fn: string): { 
   if (state === undefined || state === null) {
     return { s: { windowStart: windowStartOf(now, STREAM_WINDOW_MS), used: 0, clock: now, nextId: 1, streams: [] }, now }
   }
-  if (typeof state !== 'object' || !Number.isFinite(state.windowStart) || !Number.isFinite(state.clock) || !Array.isArray(state.streams)) {
+  if (
+    typeof state !== 'object' ||
+    !Number.isFinite(state.windowStart) ||
+    !Number.isFinite(state.clock) ||
+    !Number.isSafeInteger(state.used) ||
+    state.used < 0 ||
+    !Number.isSafeInteger(state.nextId) ||
+    !Array.isArray(state.streams)
+  ) {
     throw new MarketDataError('invalid_option', MSG.badState(fn, 'windowStart, used, clock, nextId, streams'), { field: 'state' })
   }
   const s: Mutable = { windowStart: state.windowStart, used: state.used, clock: state.clock, nextId: state.nextId, streams: state.streams.slice() }

@@ -325,8 +325,11 @@ describe('state', () => {
     expect(r.headers['x-ratelimit-reset']).toBe(String(s(1200) / 1000))
   })
 
-  it('throws for a non-finite now', () => {
+  it('throws for a non-finite now or a malformed state', () => {
     expect(() => streamRenew(undefined, Number.NaN)).toThrow(MarketDataError)
+    const bad = { windowStart: 0, used: -1, clock: 0, nextId: 1, streams: [] }
+    expect(() => streamRenew(bad, 0)).toThrow(/state/)
+    expect(() => streamRenew({ ...bad, used: 0, streams: 'x' } as unknown as StreamLedgerState, 0)).toThrow(/state/)
   })
 })
 
