@@ -1,0 +1,149 @@
+// Command line of the reference server:
+//   node examples/server [--port N] [--api-key KEY ...] [--no-access-key KEY ...] [--partner-key KEY ...]
+//                        [--trades FILE ...] [--tick-size X] [--now ISO] [--days N] [--trades-per-day N]
+import { randomBytes } from 'node:crypto'
+import { parseRfc3339, sliceTradeColumns, type TradeColumns } from '../../src/index.js'
+import { defaultCatalog } from './catalog.js'
+import { PARTNER_OPERATIONS } from './partner.js'
+import { REST_PREFIX } from './rest.js'
+import { startServer, type ApiKeyConfig } from './server.js'
+import { createStore, sampleStore } from './store.js'
+import { addFileSecurity, readTradesCsv } from './trades-file.js'
+
+interface Args {
+  port: number
+  apiKeys: string[]
+  noAccessKeys: string[]
+  partnerKeys: string[]
+  trades: string[]
+  tickSize: string
+  now?: number
+  days: number
+  tradesPerDay: number
+}
+
+const USAGE = `usage: node examples/server [--port N] [--api-key KEY ...] [--no-access-key KEY ...] [--partner-key KEY ...]
+                           [--trades FILE ...] [--tick-size X] [--now ISO] [--days N] [--trades-per-day N]`
+
+function parseArgs(argv: readonly string[]): Args {
+  const a: Args = { port: 8080, apiKeys: [], noAccessKeys: [], partnerKeys: [], trades: [], tickSize: '0.01', days: 60, tradesPerDay: 3000 }
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i]!
+    if (name === '--help' || name === '-h') {
+      console.log(USAGE)
+      process.exit(0)
+    }
+    const value = argv[i + 1]
+    if (value === undefined) throw new Error(`${name}: needs a value\n${USAGE}`)
+    i++
+    const int = (min: number, max: number): number => {
+      if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) throw new Error(`${name}: must be an integer ${min}..${max}`)
+      return Number(value)
+    }
+    switch (name) {
+      case '--port':
+        a.port = int(0, 65535)
+        break
+      case '--api-key':
+        a.apiKeys.push(value)
+        break
+      case '--no-access-key':
+        a.noAccessKeys.push(value)
+        break
+      case '--partner-key':
+        a.partnerKeys.push(value)
+        break
+      case '--trades':
+        a.trades.push(value)
+        break
+      case '--tick-size':
+        a.tickSize = value
+        break
+      case '--now': {
+        const t = parseRfc3339(value)
+        if (!t.ok) throw new Error(`--now: ${t.error}`)
+        a.now = t.value
+        break
+      }
+      case '--days':
+        a.days = int(1, 3660)
+        break
+      case '--trades-per-day':
+        a.tradesPerDay = int(0, 1_000_000)
+        break
+      default:
+        throw new Error(`unknown option ${name}\n${USAGE}`)
+    }
+  }
+  return a
+}
+
+const generated = (prefix: string): string => `${prefix}_${randomBytes(12).toString('hex')}`
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2))
+  const pinned = args.now
+  const now = pinned ?? Date.now()
+  const clock = pinned === undefined ? Date.now : () => pinned
+
+  const catalog = defaultCatalog()
+  const sample = sampleStore({ now, days: args.days, tradesPerDay: args.tradesPerDay, catalog })
+  const trades = new Map<string, TradeColumns>()
+  for (const s of sample.all()) trades.set(s.security.guid, s.trades)
+  args.trades.forEach((file, i) => {
+    const security = addFileSecurity(catalog, file, args.tickSize, i)
+    const cols = readTradesCsv(file)
+    let end = 0
+    while (end < cols.time.length && cols.time[end]! < now) end++
+    trades.set(security.guid, sliceTradeColumns(cols, 0, end))
+  })
+  const store = createStore(catalog, trades)
+
+  const apiKeys = args.apiKeys.length > 0 || args.noAccessKeys.length > 0 ? args.apiKeys : [generated('key')]
+  const partnerKeys = args.partnerKeys.length > 0 ? args.partnerKeys : [generated('partner')]
+  const keyConfig: ApiKeyConfig[] = [...apiKeys.map((key) => ({ key })), ...args.noAccessKeys.map((key) => ({ key, access: false }))]
+  const running = await startServer({ store, apiKeys: keyConfig, partnerKeys, clock, port: args.port })
+
+  const url = running.url
+  const key = apiKeys[0] ?? args.noAccessKeys[0] ?? ''
+  const login = Object.keys(PARTNER_OPERATIONS)[0]!
+  const candles = Object.keys(PARTNER_OPERATIONS)[3]!
+  const lines = [
+    `listening on ${url}`,
+    ``,
+    `clock:        ${pinned === undefined ? 'system time' : `pinned at ${new Date(pinned).toISOString()}`}`,
+    `data:         ${store.all().length} securities, ${store.all().reduce((n, s) => n + s.trades.time.length, 0)} trades, ${args.days} days ending ${new Date(now).toISOString()}`,
+    `api keys:     ${apiKeys.join(' ')}${args.apiKeys.length === 0 && args.noAccessKeys.length === 0 ? '   (generated)' : ''}`,
+    ...(args.noAccessKeys.length > 0 ? [`no-access:    ${args.noAccessKeys.join(' ')}`] : []),
+    `partner keys: ${partnerKeys.join(' ')}${args.partnerKeys.length === 0 ? '   (generated)' : ''}`,
+    ``,
+    `try:`,
+    `  curl -si -H 'x-api-key: ${key}' '${url}${REST_PREFIX}/exchanges'`,
+    `  curl -s  -H 'x-api-key: ${key}' '${url}${REST_PREFIX}/exchanges/CME/securities'`,
+    `  curl -s  -H 'x-api-key: ${key}' '${url}${REST_PREFIX}/search?q=apple'`,
+    `  curl -s  -H 'x-api-key: ${key}' '${url}${REST_PREFIX}/candles?exchange=NASDAQ&symbol=AAPL&timeframe=1h&limit=5'`,
+    `  curl -s  -H 'x-api-key: ${key}' '${url}${REST_PREFIX}/footprint?exchange=CME&symbol=ES&timeframe=1h&rowSize=4&period=7200'`,
+    `  curl -s  -H 'x-api-key: ${key}' '${url}${REST_PREFIX}/tpo?exchange=CME&symbol=ES&timeframe=1d&period=172800'`,
+    `  curl -s  -H 'x-api-key: ${key}' '${url}${REST_PREFIX}/footprint/row-size-scale?exchange=CME&symbol=ES&timeframe=15m'`,
+    `  curl -s  -H 'x-api-key: ${key}' '${url}${REST_PREFIX}/timeframes'`,
+    `  curl -s -X POST -H 'content-type: application/json' -d '{"api_key":"${partnerKeys[0]}"}' '${url}/partner/${login}'`,
+    `  curl -s -X POST -H 'content-type: application/json' -H "accesstoken: $TOKEN" \\`,
+    `       -d '{"security_id":{"ticker_code":{"ticker":"ES","exchange_code":"CME"}},"time_frame":{"time_unit":"MINUTE","count":90},"range":{"first_bound_time":"${new Date(now - 86_400_000).toISOString()}","duration":"PT6H"}}' \\`,
+    `       '${url}/partner/${candles}'`,
+  ]
+  console.log(lines.join('\n'))
+
+  const stop = (): void => {
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    )
+  }
+  process.on('SIGINT', stop)
+  process.on('SIGTERM', stop)
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e)
+  process.exit(1)
+})

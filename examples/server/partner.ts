@@ -1,0 +1,189 @@
+// Interface A (partner API) handlers: seven POST operations, JSON in and out, HTTP 200 with a `status`.
+// Tokens are real JWTs (tokens.ts); validation, link states, ListSecurities items, token lifetimes and expiry,
+// partner Decimals and candle resampling are the library's.
+import {
+  accessTokenValidity,
+  applyLinkOperation,
+  checkAccessToken,
+  invalidArgument,
+  listSecuritiesItems,
+  notFound,
+  statusOk,
+  tokenValidity,
+  unauthenticated,
+  validateListCandlesRequest,
+  bucketEnd,
+  bucketStart,
+  type Candle,
+  type LinkedSecurity,
+  type LinkOperationName,
+  type SecurityId,
+  type Status,
+} from '../../src/index.js'
+import { securityInfo } from './catalog.js'
+import { lib } from './lib.js'
+import type { MarketStore, StoredSecurity } from './store.js'
+import type { TokenSigner } from './tokens.js'
+
+/** Operation paths (after the partner prefix) and their short names. */
+export const PARTNER_OPERATIONS = {
+  'svc.partner.external.auth.v1.AuthApi.Login': 'Login',
+  'svc.partner.external.auth.v1.AuthApi.Refresh': 'Refresh',
+  'svc.reference.external.security.v1.SecurityInfoApi.ListSecurities': 'ListSecurities',
+  'svc.marketdata.external.candle.v1.CandleHistoryApi.ListCandles': 'ListCandles',
+  'svc.partner.external.security.v1.LinkApi.LinkSecurity': 'LinkSecurity',
+  'svc.partner.external.security.v1.LinkApi.UnlinkSecurity': 'UnlinkSecurity',
+  'svc.partner.external.security.v1.LinkApi.GetLinkedSecurity': 'GetLinkedSecurity',
+} as const
+
+export type PartnerOperation = (typeof PARTNER_OPERATIONS)[keyof typeof PARTNER_OPERATIONS]
+
+/** Server state interface A needs. */
+export interface PartnerContext {
+  store: MarketStore
+  signer: TokenSigner
+  /** api_key -> partner id. */
+  partnerKeys: ReadonlyMap<string, string>
+  /** partner id -> security_guid -> link. */
+  links: Map<string, Map<string, LinkedSecurity>>
+  refreshLifetimeMs?: number
+  /** Cached one-minute candles per security GUID (the base ListCandles resamples). */
+  minuteCandles: Map<string, Candle[]>
+  now: number
+}
+
+const fail = (status: Status): { status: Status } => ({ status })
+
+/** Checks the `accesstoken` header: a valid signature, an access token, not expired at `now` (library rule). */
+async function authorize(ctx: PartnerContext, token: string | undefined): Promise<{ partner: string } | { status: Status }> {
+  if (token === undefined || token === '') return fail(unauthenticated('accesstoken header is required'))
+  const claims = await ctx.signer.read(token)
+  if (claims === undefined || claims.typ !== 'access') return fail(unauthenticated('invalid access token'))
+  const st = checkAccessToken(claims.valid_to_time, ctx.now)
+  if (st.code !== 0) return fail(st)
+  return { partner: claims.sub }
+}
+
+function field(body: unknown, name: string): unknown {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && Object.prototype.hasOwnProperty.call(body, name)
+    ? (body as Record<string, unknown>)[name]
+    : undefined
+}
+
+async function login(ctx: PartnerContext, body: unknown): Promise<unknown> {
+  const key = field(body, 'api_key')
+  if (typeof key !== 'string' || key.length === 0) return fail(invalidArgument('api_key: is required, a non-empty string'))
+  const partner = ctx.partnerKeys.get(key)
+  if (partner === undefined) return fail(unauthenticated('invalid api_key'))
+  const v = tokenValidity(ctx.now, ctx.refreshLifetimeMs === undefined ? {} : { refreshLifetimeMs: ctx.refreshLifetimeMs })
+  const access = await ctx.signer.sign({ sub: partner, typ: 'access', valid_to_time: v.access_token.valid_to_time }, ctx.now)
+  const refresh = await ctx.signer.sign({ sub: partner, typ: 'refresh', valid_to_time: v.refresh_token.valid_to_time }, ctx.now)
+  return {
+    status: statusOk(),
+    access_token: { token: access, valid_to_time: v.access_token.valid_to_time },
+    refresh_token: { token: refresh, valid_to_time: v.refresh_token.valid_to_time },
+  }
+}
+
+async function refresh(ctx: PartnerContext, body: unknown): Promise<unknown> {
+  const token = field(body, 'refresh_token')
+  if (typeof token !== 'string' || token.length === 0) return fail(invalidArgument('refresh_token: is required, a non-empty string'))
+  const claims = await ctx.signer.read(token)
+  if (claims === undefined || claims.typ !== 'refresh') return fail(unauthenticated('invalid refresh token'))
+  const st = checkAccessToken(claims.valid_to_time, ctx.now)
+  if (st.code !== 0) return fail(unauthenticated('refresh token expired'))
+  const v = accessTokenValidity(ctx.now)
+  const access = await ctx.signer.sign({ sub: claims.sub, typ: 'access', valid_to_time: v.access_token.valid_to_time }, ctx.now)
+  return { status: statusOk(), access_token: { token: access, valid_to_time: v.access_token.valid_to_time } }
+}
+
+function lookup(store: MarketStore, id: SecurityId): StoredSecurity | undefined {
+  return 'guid' in id ? store.byGuid(id.guid) : store.security(id.ticker_code.exchange_code, id.ticker_code.ticker)
+}
+
+function listSecurities(ctx: PartnerContext, body: unknown): unknown {
+  const r = listSecuritiesItems(field(body, 'security_ids'), (id) => {
+    const s = lookup(ctx.store, id)
+    return s === undefined ? undefined : securityInfo(s.security)
+  })
+  return r.ok ? { status: statusOk(), securities: r.value } : { status: r.error, securities: [] }
+}
+
+function link(ctx: PartnerContext, partner: string, operation: LinkOperationName, body: unknown): unknown {
+  let links = ctx.links.get(partner)
+  if (links === undefined) {
+    links = new Map()
+    ctx.links.set(partner, links)
+  }
+  const guid = field(body, 'security_guid')
+  const current = typeof guid === 'string' ? links.get(guid) : undefined
+  const { next, response } = applyLinkOperation(current, { operation, body })
+  if (response.status.code === 0 && typeof guid === 'string') {
+    if (next === undefined) links.delete(guid)
+    else links.set(guid, next)
+  }
+  return response
+}
+
+/** One-minute candles of a security, computed once from its trades (the base every ListCandles frame resamples). */
+function minuteCandles(ctx: PartnerContext, s: StoredSecurity): Candle[] {
+  let c = ctx.minuteCandles.get(s.security.guid)
+  if (c === undefined) {
+    c = lib('candlesFromTrades')(s.trades, { timeframe: '1m', tickSize: s.security.tickSize })
+    ctx.minuteCandles.set(s.security.guid, c)
+  }
+  return c
+}
+
+function lowerBound(c: readonly Candle[], t: number): number {
+  let lo = 0
+  let hi = c.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if (c[mid]!.time < t) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+function listCandles(ctx: PartnerContext, body: unknown): unknown {
+  const v = validateListCandlesRequest(body)
+  if (!v.ok) return { status: v.error, candles: [] }
+  const q = v.value
+  const s = lookup(ctx.store, q.securityId)
+  if (s === undefined) return { status: notFound(), candles: [] }
+  const base = minuteCandles(ctx, s)
+  const zone = s.exchange.timezone
+  const first = base[0]
+  const last = base[base.length - 1]
+  let out: Candle[] = []
+  if (first !== undefined && last !== undefined) {
+    // Candles overlapping [from, to) are returned whole: read the minutes of every bucket the range touches.
+    const opts = { timeZone: zone }
+    const readFrom = q.from <= first.time ? first.time : bucketStart(q.from, q.timeframe, opts)
+    const readTo = q.to > last.time ? last.time + 1 : bucketEnd(q.to - 1, q.timeframe, opts)
+    const slice = base.slice(lowerBound(base, readFrom), lowerBound(base, readTo))
+    out = lib('resampleCandles')(slice, { timeframe: q.timeframe, timeZone: zone, sessions: q.sessionTypes })
+    if (q.limit !== undefined) out = q.direction === 'forward' ? out.slice(0, q.limit) : out.slice(Math.max(0, out.length - q.limit))
+  }
+  const candles = lib('toPartnerCandles')(out, { properties: q.properties })
+  return { status: statusOk(), candles }
+}
+
+/** Runs one operation; the body is already parsed JSON (or `undefined` when it was not JSON). */
+export async function handlePartner(ctx: PartnerContext, op: PartnerOperation, body: unknown, accessToken: string | undefined): Promise<unknown> {
+  if (op === 'Login') return login(ctx, body)
+  if (op === 'Refresh') return refresh(ctx, body)
+  const auth = await authorize(ctx, accessToken)
+  if ('status' in auth) return auth
+  switch (op) {
+    case 'ListSecurities':
+      return listSecurities(ctx, body)
+    case 'ListCandles':
+      return listCandles(ctx, body)
+    case 'LinkSecurity':
+    case 'UnlinkSecurity':
+    case 'GetLinkedSecurity':
+      return link(ctx, auth.partner, op, body)
+  }
+}

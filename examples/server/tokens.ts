@@ -1,0 +1,56 @@
+// Real JWTs for interface A, signed and verified with `jose` (HS256). The library decides lifetimes
+// (`tokenValidity`, `accessTokenValidity`) and expiry (`checkAccessToken`, against the server's clock);
+// jose only signs and checks signatures, so an injected clock governs expiry end to end.
+import { randomUUID } from 'node:crypto'
+import { compactVerify, SignJWT } from 'jose'
+
+/** What a token of this server carries. */
+export interface TokenClaims {
+  /** The partner (one per interface A api key). */
+  sub: string
+  typ: 'access' | 'refresh'
+  /** Expiry, ISO 8601 UTC, as the library computed it. */
+  valid_to_time: string
+}
+
+/** Signs and reads this server's tokens. */
+export interface TokenSigner {
+  sign(claims: TokenClaims, now: number): Promise<string>
+  /** The claims of a token whose signature is valid, otherwise undefined. Expiry is not checked here. */
+  read(token: string): Promise<TokenClaims | undefined>
+}
+
+const ISSUER = 'svc-marketdata-example'
+
+/** A signer over an HMAC secret (32 random bytes from the caller). */
+export function createTokenSigner(secret: Uint8Array): TokenSigner {
+  return {
+    async sign(claims, now) {
+      const validTo = Date.parse(claims.valid_to_time)
+      return new SignJWT({ typ: claims.typ, valid_to_time: claims.valid_to_time })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(ISSUER)
+        .setSubject(claims.sub)
+        .setJti(randomUUID())
+        .setIssuedAt(Math.floor(now / 1000))
+        .setExpirationTime(Math.ceil(validTo / 1000))
+        .sign(secret)
+    },
+    async read(token) {
+      if (typeof token !== 'string' || token.length === 0 || token.length > 4096) return undefined
+      try {
+        const { payload, protectedHeader } = await compactVerify(token, secret, { algorithms: ['HS256'] })
+        if (protectedHeader.alg !== 'HS256') return undefined
+        const claims: unknown = JSON.parse(new TextDecoder().decode(payload))
+        if (typeof claims !== 'object' || claims === null) return undefined
+        const c = claims as Record<string, unknown>
+        if (c.iss !== ISSUER || typeof c.sub !== 'string' || (c.typ !== 'access' && c.typ !== 'refresh') || typeof c.valid_to_time !== 'string') {
+          return undefined
+        }
+        return { sub: c.sub, typ: c.typ, valid_to_time: c.valid_to_time }
+      } catch {
+        return undefined
+      }
+    },
+  }
+}
