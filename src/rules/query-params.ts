@@ -26,7 +26,7 @@ export function collectParams(
     return undefined
   }
 
-  if (typeof URLSearchParams !== 'undefined' && query instanceof URLSearchParams) {
+  if (isSearchParams(query)) {
     for (const [name, value] of query) {
       const e = add(name, value)
       if (e !== undefined) return err(e)
@@ -51,4 +51,12 @@ export function collectParams(
     }
   }
   return ok(params)
+}
+
+// URLSearchParams of this realm, or a look-alike (a polyfill or another realm's class): iterable pairs with getAll.
+function isSearchParams(query: unknown): query is Iterable<[string, unknown]> {
+  if (typeof URLSearchParams !== 'undefined' && query instanceof URLSearchParams) return true
+  if (typeof query !== 'object' || query === null || Array.isArray(query)) return false
+  const q = query as { getAll?: unknown; [Symbol.iterator]?: unknown }
+  return typeof q.getAll === 'function' && typeof q[Symbol.iterator] === 'function'
 }

@@ -330,6 +330,12 @@ describe('input shapes and programming errors', () => {
     const b = parseHistoryQuery('footprint', { exchange: 'X', symbol: 'S', timeframe: '5m', from: '1780272000', rowSize: ['4'] }, { now: NOW })
     expect(a).toEqual(b)
   })
+  it('accepts a URLSearchParams look-alike (polyfill or another realm)', () => {
+    const inner = new URLSearchParams('exchange=X&symbol=S&timeframe=1d&sessionType=PRE_MARKET')
+    const lookAlike = { getAll: (n: string) => inner.getAll(n), [Symbol.iterator]: () => inner[Symbol.iterator]() }
+    const r = parseHistoryQuery('tpo', lookAlike as unknown as URLSearchParams, { now: NOW })
+    expect(r.ok && r.value.sessionTypes).toEqual(['PRE_MARKET'])
+  })
   it('an empty array value counts as absent', () => {
     expect(parsed('candles', q('candles', { from: [] }))).toMatchObject({ pinned: 'to' })
   })
