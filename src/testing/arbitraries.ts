@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type { CandleInput } from '../candles/index.js'
-import { bucketEnd, bucketStart, type Timeframe, type TimeUnit } from '../time/index.js'
+import { bucketEnd, bucketStart, timeframeRank, type Timeframe, type TimeUnit } from '../time/index.js'
 import type { SessionType, Side, Trade, TradeColumns } from '../trades/index.js'
 
 /** Zones the arbitraries draw from: UTC, whole-hour and half-hour DST zones, a southern-hemisphere zone, a fixed offset zone. */
@@ -82,7 +82,8 @@ export function tradesArb(opts: TradesArbOptions = {}): fc.Arbitrary<Trade[]> {
   const sessionArb: fc.Arbitrary<SessionType | undefined> = opts.sessions === false ? fc.constant(undefined) : fc.constantFrom(undefined, 'MAINSESSION', 'PRE_MARKET', 'POST_MARKET')
   const one = fc.record({
     gap: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: maxGap }), fc.integer({ min: 0, max: 1000 })),
-    ticks: fc.integer({ min: opts.negativePrices ? -2000 : 1, max: 40000 }),
+    // a narrow band often, so equal prices (ties, in different spellings) are common
+    ticks: fc.oneof(fc.integer({ min: opts.negativePrices ? -2000 : 1, max: 40000 }), fc.integer({ min: 100, max: 104 })),
     off: fc.integer({ min: 0, max: extra ? 9 : 0 }),
     vol: fc.oneof(fc.constant(0n), fc.bigInt({ min: 0n, max: 100000n })),
     volScale: fc.integer({ min: 0, max: 3 }),
@@ -165,8 +166,8 @@ export function candleSeriesArb(opts: CandleSeriesArbOptions = {}): fc.Arbitrary
   const sessionArb: fc.Arbitrary<SessionType | undefined> = opts.sessions === false ? fc.constant(undefined) : fc.constantFrom(undefined, 'MAINSESSION', 'PRE_MARKET', 'POST_MARKET')
   const one = fc.record({
     gap: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: opts.maxGapBuckets ?? 3 })),
-    a: fc.integer({ min: 1, max: 4000 }),
-    b: fc.integer({ min: 1, max: 4000 }),
+    a: fc.oneof(fc.integer({ min: 1, max: 4000 }), fc.integer({ min: 100, max: 103 })),
+    b: fc.oneof(fc.integer({ min: 1, max: 4000 }), fc.integer({ min: 100, max: 103 })),
     o: fc.integer({ min: 0, max: 1000 }),
     c: fc.integer({ min: 0, max: 1000 }),
     vol: fc.bigInt({ min: 0n, max: 10_000_000n }),
@@ -179,7 +180,11 @@ export function candleSeriesArb(opts: CandleSeriesArbOptions = {}): fc.Arbitrary
     let t = bucketStart(opts.start ?? Date.UTC(2026, 2, 1), tf, zone)
     const out: CandleInput[] = []
     for (const r of rows) {
-      for (let g = 0; g < r.gap; g++) t = bucketEnd(t, tf, zone)
+      if (r.gap > 0) {
+        // jump about `gap` buckets at once (nominal length), then align; always strictly forward
+        const next = bucketStart(t + r.gap * timeframeRank(tf), tf, zone)
+        t = next > t ? next : bucketEnd(t, tf, zone)
+      }
       const lo = BigInt(Math.min(r.a, r.b))
       const hi = BigInt(Math.max(r.a, r.b))
       const span = hi - lo
@@ -192,9 +197,9 @@ export function candleSeriesArb(opts: CandleSeriesArbOptions = {}): fc.Arbitrary
       const c: CandleInput = {
         time: t,
         open: r.asNumber ? Number(p(open)) : p(open),
-        high: p(hi),
+        high: r.asNumber ? Number(p(hi)) : p(hi),
         low: r.asNumber ? Number(p(lo)) : p(lo),
-        close: p(close),
+        close: r.o % 2 === 0 ? Number(p(close)) : p(close),
         volume: r.asNumber ? Number(volume) : volume,
         value: gridString(valueUnits, r.volScale + scale),
         trades: r.trades,
