@@ -1,0 +1,100 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { MarketDataError } from '../../src/errors.js'
+import { createFootprintAggregator, footprintProfiles, mergeFootprintProfiles, type FootprintProfile } from '../../src/footprint/index.js'
+import { feedTrades, type Trade } from '../../src/trades/index.js'
+import { START, fpTrades, shuffled, toColumns } from './arbitraries.js'
+
+const M = 60_000
+const tr = (time: number, price: number | string, volume: number | string, side: 'buy' | 'sell' = 'buy'): Trade => ({ time, price, volume, side })
+
+describe('createFootprintAggregator', () => {
+  it('advance closes the buckets that ended, in time order; flush the rest', () => {
+    const agg = createFootprintAggregator({ timeframe: '1m', tickSize: '0.25' })
+    agg.add(tr(START + 2 * M, '10', 1))
+    agg.add(tr(START, '10.25', 1))
+    agg.add(tr(START + M + 5, '10.5', 2, 'sell'))
+    expect(agg.advance(START + M)).toMatchObject([{ time: START, rows: [['10.25', '1', '0', 1, 0]] }])
+    expect(agg.watermark).toBe(START + M)
+    expect(agg.snapshot().map((p) => p.time)).toEqual([START + M, START + 2 * M])
+    expect(agg.advance(START + 2 * M + 1).map((p) => p.time)).toEqual([START + M])
+    expect(agg.advance(START).length).toBe(0) // the watermark never moves back
+    expect(agg.flush().map((p) => p.time)).toEqual([START + 2 * M])
+  })
+
+  it('rejects a late trade for a closed bucket with late_record, naming the time', () => {
+    const agg = createFootprintAggregator({ timeframe: '1m', tickSize: 1 })
+    agg.add(tr(START, 1, 1))
+    agg.advance(START + M)
+    let e: unknown
+    try {
+      agg.add(tr(START + M - 1, 1, 1))
+    } catch (x) {
+      e = x
+    }
+    expect(e).toBeInstanceOf(MarketDataError)
+    expect(e).toMatchObject({ code: 'late_record', field: 'time' })
+    expect(String((e as Error).message)).toMatch(/already closed by advance/)
+    // the open bucket still takes trades, also out of order
+    agg.add(tr(START + M + 30, 2, 1))
+    agg.add(tr(START + M, 1, 1))
+    expect(agg.flush()[0]?.rows).toEqual([['1', '1', '0', 1, 0], ['2', '1', '0', 1, 0]])
+  })
+
+  it('columns in batches with advances = batch over the whole (any batch cut)', () => {
+    fc.assert(
+      fc.property(fpTrades({ tick: '0.01', maxGap: 3 * M }), fc.array(fc.integer({ min: 1, max: 10 }), { maxLength: 8 }), (trades, sizes) => {
+        const cols = toColumns(trades)
+        const opts = { timeframe: '5m', tickSize: '0.01', rowSize: 5 }
+        const agg = createFootprintAggregator(opts)
+        const out: FootprintProfile[] = []
+        let at = 0
+        for (const k of [...sizes, cols.time.length]) {
+          const end = Math.min(cols.time.length, at + k)
+          agg.addColumns({ time: cols.time.subarray(at, end), price: cols.price.subarray(at, end), volume: cols.volume.subarray(at, end), side: cols.side.subarray(at, end), session: cols.session?.subarray(at, end) })
+          if (end > at) out.push(...agg.advance(cols.time[end - 1] as number))
+          at = end
+        }
+        out.push(...agg.flush())
+        expect(out).toEqual(footprintProfiles(cols, opts))
+      }),
+      { numRuns: 60 },
+    )
+  })
+
+  it('out-of-order trades among open buckets are accepted; results as batch', () => {
+    fc.assert(
+      fc.property(fpTrades({ tick: '0.25' }), fc.integer(), (trades, seed) => {
+        const opts = { timeframe: '15m', tickSize: '0.25' }
+        const agg = createFootprintAggregator(opts)
+        feedTrades(shuffled(trades, seed), agg)
+        expect(agg.flush()).toEqual(footprintProfiles(trades, opts))
+      }),
+      { numRuns: 40 },
+    )
+  })
+
+  it('partial flushes merge back into the whole bucket', () => {
+    const opts = { timeframe: '1h', tickSize: 1 }
+    const agg = createFootprintAggregator(opts)
+    agg.add(tr(START, 1, 1))
+    const a = agg.flush()[0] as FootprintProfile
+    agg.add(tr(START + 1, 1, 2, 'sell'))
+    const b = agg.flush()[0] as FootprintProfile
+    expect(mergeFootprintProfiles(a, b)).toEqual(footprintProfiles([tr(START, 1, 1), tr(START + 1, 1, 2, 'sell')], opts)[0])
+  })
+
+  it('advance rejects a time that is not a number', () => {
+    const agg = createFootprintAggregator({ timeframe: '1h', tickSize: 1 })
+    expect(() => agg.advance(Number.NaN)).toThrow(MarketDataError)
+  })
+
+  it('scales grow mid-stream (more price and volume decimals) and stay exact', () => {
+    const opts = { timeframe: '1h', tickSize: 1 }
+    const agg = createFootprintAggregator(opts)
+    const trades = [tr(START, 5, 3), tr(START + 1, '5.5', '0.25'), tr(START + 2, '6.125', '0.00000001', 'sell'), tr(START + 3, '4', '1')]
+    for (const t of trades) agg.add(t)
+    expect(agg.flush()).toEqual(footprintProfiles(trades, opts))
+    expect(footprintProfiles(trades, opts)[0]).toMatchObject({ high: '6.125', low: '4', volumeBuy: '4.25', volumeSell: '0.00000001' })
+  })
+})
