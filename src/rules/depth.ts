@@ -1,5 +1,6 @@
 import { MarketDataError } from '../errors.js'
 import { DAY_MS, type Timeframe } from '../time/index.js'
+import { OPTION_MSG } from './messages.js'
 import type { HistoryRequest } from './types.js'
 
 /** Footprint and TPO data start: 2026-05-29T00:00Z (no backfill). Weekly profiles start with the week of Monday 2026-05-25. */
@@ -38,7 +39,7 @@ export function footprintDepthDays(tf: Timeframe): number {
     case 'YEAR':
       return 1095
     default:
-      throw new MarketDataError('invalid_option', `timeframe: footprint has no history depth for ${tf.id}`, { field: 'timeframe' })
+      throw new MarketDataError('invalid_option', OPTION_MSG.noDepth(tf.id), { field: 'timeframe' })
   }
 }
 
@@ -83,6 +84,6 @@ export function trimToDepth<R extends HistoryRequest>(request: R, ctx: { newestC
 
 function checkTime(t: number): void {
   if (typeof t !== 'number' || !Number.isFinite(t)) {
-    throw new MarketDataError('invalid_option', 'newestCandleTime: must be a finite number (UTC epoch ms)', { field: 'newestCandleTime' })
+    throw new MarketDataError('invalid_option', OPTION_MSG.badNewest, { field: 'newestCandleTime' })
   }
 }

@@ -6,7 +6,8 @@ import { SESSION_NAMES, type SessionType } from '../trades/types.js'
 import { invalidArgumentError, type ApiError } from './api-error.js'
 import { collectParams, type QueryInput } from './query-params.js'
 import { DEFAULT_WINDOW, PERIOD_MAX_SECONDS, resolveRange, TIME_MAX, TIME_MIN } from './range.js'
-import { isDigits, quote, readDigits } from './text.js'
+import { OPTION_MSG, QUERY_MSG, RULE } from './messages.js'
+import { isDigits, readDigits } from './text.js'
 import type {
   CandlesHistoryRequest,
   FootprintHistoryRequest,
@@ -71,14 +72,12 @@ export function parseHistoryQuery(
   const now = checkContext(ctx)
   const timeZone = ctx.timeZone ?? 'UTC'
   if (endpoint !== 'candles' && endpoint !== 'footprint' && endpoint !== 'tpo') {
-    return fail('endpoint', `${quote(String(endpoint))} is not one of candles, footprint, tpo`)
+    return fail('endpoint', RULE.badEndpoint(endpoint))
   }
   const allowed = ALLOWED[endpoint]
   const collected = collectParams(query, allowed, REPEATABLE, (name) => {
     const only = ENDPOINT_ONLY.get(name)
-    return only !== undefined
-      ? `${name}: not accepted by /${endpoint} (only ${only} takes it)`
-      : `unknown query parameter ${quote(name)} for /${endpoint}`
+    return only !== undefined ? QUERY_MSG.otherEndpoint(name, endpoint, only) : QUERY_MSG.unknown(name, endpoint)
   })
   if (!collected.ok) return collected
   const params = collected.value
@@ -86,12 +85,12 @@ export function parseHistoryQuery(
 
   // Required parameters, in the spec's order.
   for (const name of ['exchange', 'symbol', 'timeframe']) {
-    if (one(name) === undefined) return fail(name, 'is required')
+    if (one(name) === undefined) return fail(name, RULE.required)
   }
   for (const name of ['exchange', 'symbol']) {
     const v = one(name) as string
-    if (v.length === 0) return fail(name, 'must not be empty')
-    if (v.length > NAME_MAX) return fail(name, `at most ${NAME_MAX} characters`)
+    if (v.length === 0) return fail(name, RULE.empty)
+    if (v.length > NAME_MAX) return fail(name, RULE.tooLong(NAME_MAX))
   }
   const tf = readTimeframe('timeframe', one('timeframe') as string)
   if (!tf.ok) return tf
@@ -101,7 +100,7 @@ export function parseHistoryQuery(
   const tick = timeframe.unit === 'TICK'
   if (tick) {
     for (const name of ['from', 'to', 'period']) {
-      if (params.has(name)) return fail(name, `not accepted with tick timeframe ${timeframe.id}: tick timeframes accept only limit and sessionType`)
+      if (params.has(name)) return fail(name, RULE.tickOnly(timeframe.id))
     }
   }
 
@@ -128,9 +127,9 @@ export function parseHistoryQuery(
     period = r.value
   }
   if (from !== undefined && to !== undefined && period !== undefined) {
-    return fail('period', 'cannot be combined with both from and to (give at most two of from, to, period)')
+    return fail('period', RULE.periodWithBoth)
   }
-  if (from !== undefined && to !== undefined && to <= from) return fail('to', 'must be greater than from')
+  if (from !== undefined && to !== undefined && to <= from) return fail('to', RULE.toNotAfterFrom)
 
   const sessions = readSessionTypes(params.get('sessionType'))
   if (!sessions.ok) return sessions
@@ -156,10 +155,10 @@ export function parseHistoryQuery(
     const limitRaw = one('limit')
     if (limitRaw !== undefined) {
       const n = readDigits(limitRaw, LIMIT_MAX)
-      if (limitRaw.length === 0) return fail('limit', 'must not be empty')
-      if (n < 0) return fail('limit', `must be an integer 1..${LIMIT_MAX} (digits only)`)
-      if (n === Infinity) return fail('limit', `must be at most ${LIMIT_MAX}`)
-      if (n === 0) return fail('limit', 'must be at least 1')
+      if (limitRaw.length === 0) return fail('limit', RULE.empty)
+      if (n < 0) return fail('limit', RULE.badLimit(LIMIT_MAX))
+      if (n === Infinity) return fail('limit', RULE.limitTooLarge(LIMIT_MAX))
+      if (n === 0) return fail('limit', RULE.limitZero)
       limit = n
     }
     const request: CandlesHistoryRequest = {
@@ -177,19 +176,19 @@ export function parseHistoryQuery(
     let rowSize: number | undefined
     let rowSizeValue: string | undefined
     if (rowSizeRaw !== undefined) {
-      if (rowSizeRaw.length === 0) return fail('rowSize', 'must not be empty')
+      if (rowSizeRaw.length === 0) return fail('rowSize', RULE.empty)
       const n = readDigits(rowSizeRaw, ROW_SIZE_MAX)
-      if (n < 0) return fail('rowSize', `must be an integer number of ticks 1..${ROW_SIZE_MAX} (digits only)`)
-      if (n === Infinity) return fail('rowSize', `must be at most ${ROW_SIZE_MAX} ticks`)
-      if (n === 0) return fail('rowSize', 'must be at least 1 tick')
+      if (n < 0) return fail('rowSize', RULE.badRowSize(ROW_SIZE_MAX))
+      if (n === Infinity) return fail('rowSize', RULE.rowSizeTooLarge(ROW_SIZE_MAX))
+      if (n === 0) return fail('rowSize', RULE.rowSizeZero)
       rowSize = n
     }
     if (rowSizeValueRaw !== undefined) {
-      if (rowSizeValueRaw.length === 0) return fail('rowSizeValue', 'must not be empty')
-      if (rowSizeRaw !== undefined) return fail('rowSizeValue', 'cannot be combined with rowSize (give one of them)')
+      if (rowSizeValueRaw.length === 0) return fail('rowSizeValue', RULE.empty)
+      if (rowSizeRaw !== undefined) return fail('rowSizeValue', RULE.rowSizeBoth)
       const d = rowSizeValueRaw.length > TOKEN_MAX ? undefined : parseDecimal(rowSizeValueRaw)
-      if (d === undefined || !d.ok) return fail('rowSizeValue', `${quote(rowSizeValueRaw)} is not a decimal number`)
-      if (d.value.units <= 0n) return fail('rowSizeValue', 'must be greater than 0')
+      if (d === undefined || !d.ok) return fail('rowSizeValue', RULE.badDecimal(rowSizeValueRaw))
+      if (d.value.units <= 0n) return fail('rowSizeValue', RULE.notPositive)
       rowSizeValue = decimalToString(d.value)
     }
     const request: FootprintHistoryRequest =
@@ -203,12 +202,12 @@ export function parseHistoryQuery(
     const b = readTimeframe('blockSize', blockRaw)
     if (!b.ok) return b
     if (b.value.unit !== 'MINUTE' && b.value.unit !== 'HOUR') {
-      return fail('blockSize', `must be a minute or hour timeframe id such as 30m or 1h, not ${quote(blockRaw)}`)
+      return fail('blockSize', RULE.badBlockSize(blockRaw))
     }
     blockSize = b.value
   } else {
     const b = parseTimeframe('30m')
-    if (!b.ok) throw new MarketDataError('invalid_option', 'blockSize: the default 30m is not a timeframe (time module)')
+    if (!b.ok) throw new MarketDataError('invalid_option', OPTION_MSG.badDefaultBlock)
     blockSize = b.value
   }
   let mergeSessions: TpoHistoryRequest['mergeSessions'] = 'MERGE_ALL'
@@ -216,7 +215,7 @@ export function parseHistoryQuery(
   if (mergeRaw !== undefined) {
     if (mergeRaw === 'true' || mergeRaw === 'MERGE_ALL') mergeSessions = 'MERGE_ALL'
     else if (mergeRaw === 'false' || mergeRaw === 'GROUP_BY_TYPE') mergeSessions = 'GROUP_BY_TYPE'
-    else return fail('mergeSessions', `must be one of true, MERGE_ALL, false, GROUP_BY_TYPE, not ${quote(mergeRaw)}`)
+    else return fail('mergeSessions', RULE.badMergeSessions(mergeRaw))
   }
   const request: TpoHistoryRequest = { ...base, endpoint: 'tpo', blockSize, mergeSessions }
   return ok(request)
@@ -224,57 +223,57 @@ export function parseHistoryQuery(
 
 function checkContext(ctx: HistoryQueryContext): number {
   if (typeof ctx !== 'object' || ctx === null || typeof ctx.now !== 'number' || !Number.isFinite(ctx.now)) {
-    throw new MarketDataError('invalid_option', 'ctx.now: must be a finite number (UTC epoch ms)', { field: 'now' })
+    throw new MarketDataError('invalid_option', OPTION_MSG.badNow, { field: 'now' })
   }
   if (ctx.timeZone !== undefined && (typeof ctx.timeZone !== 'string' || !isValidTimeZone(ctx.timeZone))) {
-    throw new MarketDataError('invalid_option', 'ctx.timeZone: must be a valid IANA time zone', { field: 'timeZone' })
+    throw new MarketDataError('invalid_option', OPTION_MSG.badTimeZone, { field: 'timeZone' })
   }
   return ctx.now < TIME_MIN ? TIME_MIN : ctx.now > TIME_MAX ? TIME_MAX : ctx.now
 }
 
 function readTimeframe(name: string, v: string): Result<Timeframe, ApiError> {
-  if (v.length === 0) return fail(name, 'must not be empty')
+  if (v.length === 0) return fail(name, RULE.empty)
   const r = v.length > TOKEN_MAX ? undefined : parseTimeframe(v)
-  if (r === undefined || !r.ok) return fail(name, `${quote(v)} is not a supported timeframe id (GET /timeframes lists them)`)
+  if (r === undefined || !r.ok) return fail(name, RULE.badTimeframe(v))
   return r
 }
 
 function checkTimeframeKind(endpoint: HistoryEndpoint, tf: Timeframe): ApiError | undefined {
   if (endpoint === 'footprint' && (tf.unit === 'TICK' || tf.unit === 'QUARTER' || tf.unit === 'YEAR')) {
-    return invalidArgumentError(`timeframe: footprint accepts minute to month frames, not ${tf.id}`, 'timeframe')
+    return invalidArgumentError(`timeframe: ${RULE.footprintFrame(tf.id)}`, 'timeframe')
   }
   if (endpoint === 'tpo' && tf.unit !== 'DAY' && tf.unit !== 'WEEK' && tf.unit !== 'MONTH') {
-    return invalidArgumentError(`timeframe: TPO accepts only day, week and month frames, not ${tf.id}`, 'timeframe')
+    return invalidArgumentError(`timeframe: ${RULE.tpoFrame(tf.id)}`, 'timeframe')
   }
   return undefined
 }
 
 // Unix seconds (digits only, >= 0) or RFC3339 with Z or an offset; 1970-01-01 .. 10000-01-01.
 function readTime(name: 'from' | 'to', v: string): Result<number, ApiError> {
-  if (v.length === 0) return fail(name, 'must not be empty')
+  if (v.length === 0) return fail(name, RULE.empty)
   let t: number
   if (isDigits(v)) {
     const s = readDigits(v, UNIX_SECONDS_MAX)
-    if (s === Infinity) return fail(name, `Unix seconds must be at most ${UNIX_SECONDS_MAX} (year 9999)`)
+    if (s === Infinity) return fail(name, RULE.unixTooLarge(UNIX_SECONDS_MAX))
     t = s * 1000
   } else {
     const r = v.length > TOKEN_MAX ? undefined : parseRfc3339(v)
     if (r === undefined || !r.ok) {
-      return fail(name, `${quote(v)} is neither Unix seconds (digits) nor an RFC3339 date-time with Z or an offset`)
+      return fail(name, RULE.badTime(v))
     }
     t = r.value
-    if (!Number.isFinite(t) || t < TIME_MIN) return fail(name, 'must not be before 1970-01-01T00:00:00Z')
-    if (t > TIME_MAX) return fail(name, 'must not be after 10000-01-01T00:00:00Z')
+    if (!Number.isFinite(t) || t < TIME_MIN) return fail(name, RULE.beforeEpoch)
+    if (t > TIME_MAX) return fail(name, RULE.afterYear9999)
   }
   return ok(t)
 }
 
 function readPeriod(v: string): Result<number, ApiError> {
-  if (v.length === 0) return fail('period', 'must not be empty')
+  if (v.length === 0) return fail('period', RULE.empty)
   const n = readDigits(v, PERIOD_MAX_SECONDS)
-  if (n < 0) return fail('period', `must be a whole number of seconds (digits only, e.g. 3600), not ${quote(v)}`)
-  if (n === Infinity) return fail('period', `must be at most ${PERIOD_MAX_SECONDS} seconds`)
-  if (n === 0) return fail('period', 'must be at least 1 second')
+  if (n < 0) return fail('period', RULE.badPeriod(v))
+  if (n === Infinity) return fail('period', RULE.periodTooLarge(PERIOD_MAX_SECONDS))
+  if (n === 0) return fail('period', RULE.periodZero)
   return ok(n)
 }
 
@@ -289,9 +288,9 @@ function readSessionTypes(values: readonly string[] | undefined): Result<Session
       if (i < v.length && v.charCodeAt(i) !== 44) continue
       const item = v.slice(start, i)
       start = i + 1
-      if (item.length === 0) return fail('sessionType', 'empty value (give MAINSESSION, PRE_MARKET or POST_MARKET)')
+      if (item.length === 0) return fail('sessionType', RULE.sessionEmpty)
       const bit = item.length > 11 ? undefined : SESSION_BIT.get(item)
-      if (bit === undefined) return fail('sessionType', `${quote(item)} is not one of MAINSESSION, PRE_MARKET, POST_MARKET`)
+      if (bit === undefined) return fail('sessionType', RULE.badSession(item))
       bits |= bit
     }
   }

@@ -1,7 +1,7 @@
 // Reading untrusted JSON bodies of interface A: own data properties only (never getters, never the prototype
 // chain, `__proto__` is a plain key), unknown fields named, `null` read as absent (proto3 JSON mapping).
 import { invalidArgument, type Status } from '../partner/status.js'
-import { quote } from './text.js'
+import { FIELD_MSG, quote } from './messages.js'
 
 /** A JSON object: not null, not an array. */
 export function isJsonObject(x: unknown): x is Record<string, unknown> {
@@ -29,7 +29,7 @@ export function unknownFields(obj: object, path: string, allowed: ReadonlySet<st
   if (unknown.length === 0) return undefined
   const where = path === '' ? 'the request body' : path
   const list = unknown.join(', ') + (more > 0 ? ` and ${more} more` : '')
-  return invalidArgument(`${where}: unknown field${unknown.length + more > 1 ? 's' : ''} ${list}`)
+  return invalidArgument(FIELD_MSG.unknownFields(where, list, unknown.length + more > 1))
 }
 
 /** Joins a path and a field name (`security_id.guid`). */

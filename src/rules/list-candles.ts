@@ -5,7 +5,7 @@ import { SESSION_NAMES, type SessionType } from '../trades/types.js'
 import { field, isJsonObject, unknownFields } from './json-fields.js'
 import { TIME_MAX, TIME_MIN } from './range.js'
 import { parseSecurityId, type SecurityId } from './security-id.js'
-import { quote } from './text.js'
+import { FIELD_MSG } from './messages.js'
 
 /** A candle property of ListCandles' `properties`. */
 export type ListCandlesProperty = 'OPEN' | 'HIGH' | 'LOW' | 'CLOSE' | 'VALUE' | 'VOLUME' | 'SESSION_TYPE'
@@ -58,12 +58,12 @@ const fail = (message: string): { ok: false; error: Status } => err(invalidArgum
  * // { ok: true, value: { from: 1780272000000, to: 1780286400000, direction: 'forward', rangeForm: 'duration', ... } }
  */
 export function validateListCandlesRequest(body: unknown): Result<ListCandlesQuery, Status> {
-  if (!isJsonObject(body)) return fail('the request body must be a JSON object')
+  if (!isJsonObject(body)) return fail(FIELD_MSG.bodyNotObject)
   const unknown = unknownFields(body, '', BODY)
   if (unknown !== undefined) return err(unknown)
 
   const sid = field(body, 'security_id')
-  if (sid === undefined) return fail('security_id: is required')
+  if (sid === undefined) return fail(FIELD_MSG.required('security_id'))
   const securityId = parseSecurityId(sid, 'security_id')
   if (!securityId.ok) return securityId
 
@@ -88,18 +88,18 @@ export function validateListCandlesRequest(body: unknown): Result<ListCandlesQue
 }
 
 function readTimeFrame(tf: unknown): Result<Timeframe, Status> {
-  if (tf === undefined) return fail('time_frame: is required')
-  if (!isJsonObject(tf)) return fail('time_frame: must be an object with time_unit and count')
+  if (tf === undefined) return fail(FIELD_MSG.required('time_frame'))
+  if (!isJsonObject(tf)) return fail(FIELD_MSG.timeFrameNotObject)
   const unknown = unknownFields(tf, 'time_frame', TIME_FRAME)
   if (unknown !== undefined) return err(unknown)
   const unit = field(tf, 'time_unit')
-  if (unit === undefined) return fail('time_frame.time_unit: is required')
+  if (unit === undefined) return fail(FIELD_MSG.required('time_frame.time_unit'))
   if (typeof unit !== 'string' || !TIME_UNITS.has(unit)) {
-    return fail(`time_frame.time_unit: must be one of MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR, not ${describe(unit)}`)
+    return fail(FIELD_MSG.badTimeUnit(unit))
   }
   const count = field(tf, 'count')
   if (count !== undefined && (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > INT32_MAX)) {
-    return fail(`time_frame.count: must be an integer 1..${INT32_MAX}, not ${describe(count)}`)
+    return fail(FIELD_MSG.badTimeFrameCount(INT32_MAX, count))
   }
   return timeframeFromPartner(count === undefined ? { time_unit: unit } : { time_unit: unit, count })
 }
@@ -107,73 +107,64 @@ function readTimeFrame(tf: unknown): Result<Timeframe, Status> {
 type RangeValue = Pick<ListCandlesQuery, 'rangeForm' | 'from' | 'to' | 'direction' | 'limit'>
 
 function readRange(range: unknown): Result<RangeValue, Status> {
-  if (range === undefined) return fail('range: is required')
-  if (!isJsonObject(range)) return fail('range: must be an object with first_bound_time and one of second_bound_time, duration, count')
+  if (range === undefined) return fail(FIELD_MSG.required('range'))
+  if (!isJsonObject(range)) return fail(FIELD_MSG.rangeNotObject)
   const unknown = unknownFields(range, 'range', RANGE)
   if (unknown !== undefined) return err(unknown)
   const firstRaw = field(range, 'first_bound_time')
-  if (firstRaw === undefined) return fail('range.first_bound_time: is required')
+  if (firstRaw === undefined) return fail(FIELD_MSG.required('range.first_bound_time'))
   const first = readDateTime('range.first_bound_time', firstRaw)
   if (!first.ok) return first
   const second = field(range, 'second_bound_time')
   const duration = field(range, 'duration')
   const count = field(range, 'count')
   const forms = (second !== undefined ? 1 : 0) + (duration !== undefined ? 1 : 0) + (count !== undefined ? 1 : 0)
-  if (forms !== 1) {
-    return fail(`range: give exactly one of second_bound_time, duration, count (${forms === 0 ? 'none' : forms} given)`)
-  }
+  if (forms !== 1) return fail(FIELD_MSG.rangeForms(forms))
   const t0 = first.value
   if (second !== undefined) {
     const t1 = readDateTime('range.second_bound_time', second)
     if (!t1.ok) return t1
-    if (t1.value === t0) return fail('range.second_bound_time: must differ from first_bound_time')
+    if (t1.value === t0) return fail(FIELD_MSG.equalBounds)
     return ok({ rangeForm: 'bounds', from: Math.min(t0, t1.value), to: Math.max(t0, t1.value), direction: 'forward' })
   }
   if (duration !== undefined) {
-    if (typeof duration !== 'string') return fail(`range.duration: must be an ISO 8601 duration string such as PT4H, not ${describe(duration)}`)
+    if (typeof duration !== 'string') return fail(FIELD_MSG.durationNotString(duration))
     const d = duration.length > TOKEN_MAX ? undefined : parseIsoDuration(duration)
-    if (d === undefined || !d.ok) return fail(`range.duration: ${quote(duration)} is not a positive ISO 8601 duration such as PT4H, P1D or P1W`)
+    if (d === undefined || !d.ok) return fail(FIELD_MSG.badDuration(duration))
     const end = addIsoDuration(t0, d.value)
-    if (!Number.isFinite(end) || end > TIME_MAX) return fail('range.duration: the range must end by 10000-01-01T00:00:00Z')
-    if (!(end > t0)) return fail('range.duration: must be positive')
+    if (!Number.isFinite(end) || end > TIME_MAX) return fail(FIELD_MSG.durationTooLong)
+    if (!(end > t0)) return fail(FIELD_MSG.durationNotPositive)
     return ok({ rangeForm: 'duration', from: t0, to: end, direction: 'forward' })
   }
   if (typeof count !== 'number' || !Number.isInteger(count) || count < -INT32_MAX - 1 || count > INT32_MAX) {
-    return fail(`range.count: must be an integer, not ${describe(count)}`)
+    return fail(FIELD_MSG.badCount(count))
   }
-  if (count === 0) return fail('range.count: must not be 0 (negative reads candles before first_bound_time)')
+  if (count === 0) return fail(FIELD_MSG.countZero)
   return count > 0
     ? ok({ rangeForm: 'count', from: t0, to: TIME_MAX, direction: 'forward', limit: count })
     : ok({ rangeForm: 'count', from: TIME_MIN, to: t0, direction: 'backward', limit: -count })
 }
 
 function readDateTime(path: string, v: unknown): Result<number, Status> {
-  if (typeof v !== 'string') return fail(`${path}: must be an ISO 8601 date-time string with Z or an offset, not ${describe(v)}`)
+  if (typeof v !== 'string') return fail(FIELD_MSG.dateTimeNotString(path, v))
   const r = v.length > TOKEN_MAX ? undefined : parseRfc3339(v)
-  if (r === undefined || !r.ok) return fail(`${path}: ${quote(v)} is not an ISO 8601 date-time with Z or an offset`)
-  if (!(r.value >= TIME_MIN)) return fail(`${path}: must not be before 1970-01-01T00:00:00Z`)
-  if (r.value >= TIME_MAX) return fail(`${path}: must be before 10000-01-01T00:00:00Z`)
+  if (r === undefined || !r.ok) return fail(FIELD_MSG.badDateTime(path, v))
+  if (!(r.value >= TIME_MIN)) return fail(FIELD_MSG.dateTimeBeforeEpoch(path))
+  if (r.value >= TIME_MAX) return fail(FIELD_MSG.dateTimeAfter9999(path))
   return ok(r.value)
 }
 
 function readEnumList<T extends string>(path: string, v: unknown, names: readonly T[]): Result<T[], Status> {
   if (v === undefined) return ok([...names])
-  if (!Array.isArray(v)) return fail(`${path}: must be an array of ${names.join(', ')}`)
+  if (!Array.isArray(v)) return fail(FIELD_MSG.notArrayOf(path, names))
   const seen = new Set<string>()
   for (let i = 0; i < v.length; i++) {
     const item: unknown = v[i]
     if (typeof item !== 'string' || !(names as readonly string[]).includes(item)) {
-      return fail(`${path}[${i}]: must be one of ${names.join(', ')}, not ${describe(item)}`)
+      return fail(FIELD_MSG.badEnumItem(path, i, names, item))
     }
     seen.add(item)
   }
   if (seen.size === 0) return ok([...names])
   return ok(names.filter((n) => seen.has(n)))
-}
-
-function describe(v: unknown): string {
-  if (typeof v === 'string') return quote(v)
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
-  if (v === undefined) return 'nothing'
-  return Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v
 }

@@ -1,4 +1,5 @@
 import { MarketDataError } from '../errors.js'
+import { OPTION_MSG } from './messages.js'
 import type { RestEndpoint } from './types.js'
 
 /** Every billed REST request costs at least this many credits. */
@@ -44,22 +45,22 @@ export function priceOf(endpoint: RestEndpoint, returned: PriceInput = {}): numb
   const status = returned.status ?? 200
   const item = endpoint === 'candles' || endpoint === 'footprint' || endpoint === 'tpo' ? PER_ITEM[endpoint] : undefined
   if (item === undefined && !FLAT.has(endpoint)) {
-    throw new MarketDataError('invalid_option', `endpoint: ${JSON.stringify(String(endpoint))} is not a REST endpoint name`, { field: 'endpoint' })
+    throw new MarketDataError('invalid_option', OPTION_MSG.badEndpoint(endpoint), { field: 'endpoint' })
   }
   let count = 0
   for (const field of COUNT_FIELDS) {
     const v = returned[field]
     if (v === undefined) continue
     if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) {
-      throw new MarketDataError('invalid_option', `returned.${field}: must be a non-negative integer`, { field })
+      throw new MarketDataError('invalid_option', OPTION_MSG.badCount(field), { field })
     }
     if (item === undefined || item.field !== field) {
-      throw new MarketDataError('invalid_option', `returned.${field}: not a count of ${endpoint} (give ${item?.field ?? 'no count'})`, { field })
+      throw new MarketDataError('invalid_option', OPTION_MSG.foreignCount(field, endpoint, item?.field), { field })
     }
     count = v
   }
   if (typeof status !== 'number' || !Number.isInteger(status)) {
-    throw new MarketDataError('invalid_option', 'returned.status: must be an HTTP status code', { field: 'status' })
+    throw new MarketDataError('invalid_option', OPTION_MSG.badStatus, { field: 'status' })
   }
   if (status !== 200) return 0
   if (item === undefined) return PRICE_MIN

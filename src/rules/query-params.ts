@@ -1,5 +1,6 @@
 import { err, ok, type Result } from '../result.js'
 import { invalidArgumentError, type ApiError } from './api-error.js'
+import { QUERY_MSG, RULE } from './messages.js'
 
 /** Query input of {@link parseHistoryQuery}: `URLSearchParams` or a record of string / string[] (e.g. a framework's parsed query). */
 export type QueryInput = URLSearchParams | Readonly<Record<string, string | readonly string[]>>
@@ -18,10 +19,10 @@ export function collectParams(
   const params = new Map<string, string[]>()
   const add = (name: string, value: unknown): ApiError | undefined => {
     if (!allowed.has(name)) return invalidArgumentError(unknownMessage(name), name)
-    if (typeof value !== 'string') return invalidArgumentError(`${name}: must be a string`, name)
+    if (typeof value !== 'string') return invalidArgumentError(`${name}: ${RULE.notString}`, name)
     const list = params.get(name)
     if (list === undefined) params.set(name, [value])
-    else if (!repeatable.has(name)) return invalidArgumentError(`${name}: given more than once`, name)
+    else if (!repeatable.has(name)) return invalidArgumentError(`${name}: ${RULE.repeated}`, name)
     else list.push(value)
     return undefined
   }
@@ -34,7 +35,7 @@ export function collectParams(
     return ok(params)
   }
   if (typeof query !== 'object' || query === null || Array.isArray(query)) {
-    return err(invalidArgumentError('query: must be URLSearchParams or a record of parameter name to string or string[]', 'query'))
+    return err(invalidArgumentError(QUERY_MSG.notQuery, 'query'))
   }
   for (const name of Object.keys(query)) {
     // Read the own property's descriptor: never runs a getter, never walks the prototype chain.

@@ -1,6 +1,7 @@
 import { invalidArgument, type Status } from '../partner/status.js'
 import { err, ok, type Result } from '../result.js'
 import { field, isJsonObject, join, unknownFields } from './json-fields.js'
+import { FIELD_MSG } from './messages.js'
 
 /** Interface A SecurityId, as on the wire: exactly one of `guid` or `ticker_code {ticker, exchange_code}`. */
 export type SecurityId = { guid: string } | { ticker_code: { ticker: string; exchange_code: string } }
@@ -22,20 +23,20 @@ const TICKER: ReadonlySet<string> = new Set(['ticker', 'exchange_code'])
  * parseSecurityId({ guid: 'a', ticker_code: { ticker: 'A', exchange_code: 'X' } }).ok // false: exactly one of guid or ticker_code
  */
 export function parseSecurityId(x: unknown, path = 'security_id'): Result<SecurityId, Status> {
-  if (!isJsonObject(x)) return err(invalidArgument(`${path}: must be an object with guid or ticker_code`))
+  if (!isJsonObject(x)) return err(invalidArgument(FIELD_MSG.securityIdNotObject(path)))
   const unknown = unknownFields(x, path, TOP)
   if (unknown !== undefined) return err(unknown)
   const guid = field(x, 'guid')
   const tickerCode = field(x, 'ticker_code')
   if ((guid === undefined) === (tickerCode === undefined)) {
-    return err(invalidArgument(`${path}: give exactly one of guid or ticker_code`))
+    return err(invalidArgument(FIELD_MSG.securityIdOneOf(path)))
   }
   if (guid !== undefined) {
     const g = idString(guid, join(path, 'guid'))
     return g.ok ? ok({ guid: g.value }) : g
   }
   const tcPath = join(path, 'ticker_code')
-  if (!isJsonObject(tickerCode)) return err(invalidArgument(`${tcPath}: must be an object with ticker and exchange_code`))
+  if (!isJsonObject(tickerCode)) return err(invalidArgument(FIELD_MSG.tickerCodeNotObject(tcPath)))
   const unknownTc = unknownFields(tickerCode, tcPath, TICKER)
   if (unknownTc !== undefined) return err(unknownTc)
   const ticker = idString(field(tickerCode, 'ticker'), join(tcPath, 'ticker'))
@@ -46,9 +47,9 @@ export function parseSecurityId(x: unknown, path = 'security_id'): Result<Securi
 }
 
 function idString(v: unknown, path: string): Result<string, Status> {
-  if (v === undefined) return err(invalidArgument(`${path}: is required`))
-  if (typeof v !== 'string') return err(invalidArgument(`${path}: must be a string`))
-  if (v.length === 0) return err(invalidArgument(`${path}: must not be empty`))
-  if (v.length > SECURITY_ID_STRING_MAX) return err(invalidArgument(`${path}: at most ${SECURITY_ID_STRING_MAX} characters`))
+  if (v === undefined) return err(invalidArgument(FIELD_MSG.required(path)))
+  if (typeof v !== 'string') return err(invalidArgument(FIELD_MSG.notString(path)))
+  if (v.length === 0) return err(invalidArgument(FIELD_MSG.empty(path)))
+  if (v.length > SECURITY_ID_STRING_MAX) return err(invalidArgument(FIELD_MSG.tooLong(path, SECURITY_ID_STRING_MAX)))
   return ok(v)
 }

@@ -1,13 +1,5 @@
 // Small linear-time text helpers for untrusted input (no regular expressions on user input).
 
-const QUOTE_MAX = 40
-
-/** Quotes a user-supplied string for an error message, cut to a readable length. */
-export function quote(s: string): string {
-  const cut = s.length > QUOTE_MAX ? `${s.slice(0, QUOTE_MAX)}...` : s
-  return JSON.stringify(cut)
-}
-
 /** True when `s` is non-empty and every character is an ASCII digit. */
 export function isDigits(s: string): boolean {
   if (s.length === 0) return false
