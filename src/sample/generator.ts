@@ -172,7 +172,7 @@ export class SampleGenerator {
     this.trend = s === 1 && r.trendDays[this.day % r.trendDays.length]!
     const dirWord = nextUint32(this.rng, 1)
     const steps = this.p * n
-    this.drift = this.trend ? Math.min(0.35, (2.5 * target) / steps) * ((dirWord & 1) === 1 ? 1 : -1) : 0
+    this.drift = this.trend ? Math.min(0.35, (4 * target) / steps) * ((dirWord & 1) === 1 ? 1 : -1) : 0
     this.anchor = this.ticks
     this.c = 1 / (target * target)
     // pass 1 over stream A: total of the n + 1 gaps, so trade times fill [t0, t0 + dur) exactly
@@ -286,7 +286,7 @@ export class SampleGenerator {
           const pull = c * (ticks - anchor)
           q = 0.5 - (pull > 0.4 ? 0.4 : pull < -0.4 ? -0.4 : pull)
         }
-        if (inBurst === 1) q = 0.5 * q + (burstUp === 1 ? 0.425 : 0.075)
+        if (inBurst === 1) q = 0.5 * q + (burstUp === 1 ? 0.35 : 0.15)
         if (u1 < pe * q) {
           step = 2
           if (ticks < maxTicks) ticks++
