@@ -1,0 +1,97 @@
+// Peer (c): DuckDB through @duckdb/node-api, in the same process, both threads. Data is loaded before
+// timing (appender fed with data chunks straight from the typed arrays); only the query (and reading its
+// result into JS) is timed. An exact variant uses DECIMAL columns.
+import { minimal, numText } from '../canon.js'
+
+// the module is loaded lazily so that a missing native binding only marks DuckDB rows unavailable
+type Duck = typeof import('@duckdb/node-api')
+type Connection = import('@duckdb/node-api').DuckDBConnection
+type Instance = import('@duckdb/node-api').DuckDBInstance
+
+let duck: Duck | undefined
+let loadError: string | undefined
+
+export async function loadDuck(): Promise<string | undefined> {
+  if (duck !== undefined || loadError !== undefined) return loadError
+  try {
+    duck = await import('@duckdb/node-api')
+  } catch (e) {
+    loadError = `@duckdb/node-api failed to load: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`
+  }
+  return loadError
+}
+
+export class DuckPeer {
+  private constructor(
+    private readonly instance: Instance,
+    readonly con: Connection,
+  ) {}
+
+  static async open(threads = 2): Promise<DuckPeer> {
+    const err = await loadDuck()
+    if (err !== undefined || duck === undefined) throw new Error(err ?? 'DuckDB unavailable')
+    const instance = await duck.DuckDBInstance.create(':memory:', { threads: String(threads) })
+    return new DuckPeer(instance, await instance.connect())
+  }
+
+  /**
+   * Loads columns into table `name` (DOUBLE for Float64Array, UTINYINT for Uint8Array) plus `seq`, the row
+   * number (arrival order), then `transform` (a SELECT over `raw`) makes the final table.
+   */
+  async load(name: string, cols: Record<string, Float64Array | Uint8Array>, n: number, transform: string): Promise<void> {
+    const d = duck as Duck
+    const names = Object.keys(cols)
+    const types = names.map((k) => (cols[k] instanceof Uint8Array ? d.UTINYINT : d.DOUBLE))
+    await this.con.run(`DROP TABLE IF EXISTS raw`)
+    await this.con.run(`CREATE TABLE raw (${[...names.map((k, j) => `${k} ${String(types[j])}`), 'seq DOUBLE'].join(', ')})`)
+    const app = await this.con.createAppender('raw')
+    const chunk = d.DuckDBDataChunk.create([...types, d.DOUBLE])
+    const size = 2048
+    const seq = new Float64Array(size)
+    for (let off = 0; off < n; off += size) {
+      const m = Math.min(size, n - off)
+      chunk.reset()
+      chunk.rowCount = m
+      for (let j = 0; j < names.length; j++) {
+        const v = chunk.getColumnVector(j) as unknown as { items: Float64Array | Uint8Array; flush(): void }
+        v.items.set((cols[names[j] as string] as Float64Array | Uint8Array).subarray(off, off + m) as never)
+        v.flush()
+      }
+      for (let i = 0; i < m; i++) seq[i] = off + i
+      const sv = chunk.getColumnVector(names.length) as unknown as { items: Float64Array; flush(): void }
+      sv.items.set(seq.subarray(0, m))
+      sv.flush()
+      app.appendDataChunk(chunk)
+    }
+    app.closeSync()
+    await this.con.run(`DROP TABLE IF EXISTS ${name}`)
+    await this.con.run(`CREATE TABLE ${name} AS ${transform}`)
+    await this.con.run(`DROP TABLE raw`)
+  }
+
+  async query(sql: string): Promise<unknown[][]> {
+    const r = await this.con.runAndReadAll(sql)
+    return r.getRows() as unknown[][]
+  }
+
+  async drop(name: string): Promise<void> {
+    await this.con.run(`DROP TABLE IF EXISTS ${name}`)
+  }
+
+  close(): void {
+    this.con.closeSync()
+    this.instance.closeSync()
+  }
+}
+
+/** Canonical text of one DuckDB value: DECIMAL exactly, DOUBLE by its short form, integers as digits. */
+export function duckText(v: unknown): string {
+  if (typeof v === 'bigint') return v.toString()
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : numText(v)
+  if (v !== null && typeof v === 'object' && 'scale' in v && 'value' in v) {
+    const d = v as { value: bigint; scale: number }
+    return minimal(d.value, d.scale)
+  }
+  if (v === null) return '0'
+  return String(v)
+}

@@ -1,0 +1,314 @@
+// Peer (b): the best hand-written float loop — typed arrays, dense rows, doubles for prices and sums. Not
+// exact in general (0.1 + 0.2, misbinned boundary prices); exact on the ES data (tick 0.25 is a power of
+// two, volumes are whole lots), so it is checked for equality like every other peer.
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz'
+import type { TradeColumns } from '../../src/trades/index.js'
+import { numText } from '../canon.js'
+import { tpoAnalytics } from './tpo-analytics.js'
+
+/** Local days of an IANA zone, found with date-fns-tz once per day (not per trade). */
+export class ZoneDays {
+  start = Number.NaN
+  end = Number.NaN
+  constructor(readonly timeZone: string) {}
+  locate(t: number): number {
+    if (t >= this.start && t < this.end) return this.start
+    const d = formatInTimeZone(t, this.timeZone, 'yyyy-MM-dd')
+    this.start = fromZonedTime(`${d}T00:00:00`, this.timeZone).getTime()
+    const next = new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+    this.end = fromZonedTime(`${next}T00:00:00`, this.timeZone).getTime()
+    return this.start
+  }
+}
+
+function priceRange(p: Float64Array, n: number, rsv: number): { r0: number; R: number } {
+  let lo = Infinity
+  let hi = -Infinity
+  for (let i = 0; i < n; i++) {
+    const x = p[i] as number
+    if (x < lo) lo = x
+    if (x > hi) hi = x
+  }
+  const r0 = Math.floor(lo / rsv)
+  return { r0, R: Math.floor(hi / rsv) - r0 + 1 }
+}
+
+/** Footprint of time-sorted trades in fixed UTC buckets: same lines as the big.js peer. */
+export function footprintFloat(c: TradeColumns, n: number, bucketMs: number, rsv: number, priceDecimals: number): string[] {
+  const { time, price, volume, side } = c
+  const { r0, R } = priceRange(price, n, rsv)
+  const vb = new Float64Array(R)
+  const vs = new Float64Array(R)
+  const cb = new Uint32Array(R)
+  const cs = new Uint32Array(R)
+  const out: string[] = []
+  let lo = R
+  let hi = -1
+  let bStart = 0
+  let bEnd = -Infinity
+  const flush = () => {
+    for (let r = lo; r <= hi; r++) {
+      if ((cb[r] as number) + (cs[r] as number) === 0) continue
+      out.push(`${bStart}|${((r0 + r) * rsv).toFixed(priceDecimals)}|${numText(vb[r] as number)}|${numText(vs[r] as number)}|${cb[r]}|${cs[r]}`)
+      vb[r] = 0
+      vs[r] = 0
+      cb[r] = 0
+      cs[r] = 0
+    }
+    lo = R
+    hi = -1
+  }
+  for (let i = 0; i < n; i++) {
+    const t = time[i] as number
+    if (t >= bEnd || t < bStart) {
+      flush()
+      bStart = Math.floor(t / bucketMs) * bucketMs
+      bEnd = bStart + bucketMs
+    }
+    const r = Math.floor((price[i] as number) / rsv) - r0
+    if (side[i] === 1) {
+      vb[r]! += volume[i] as number
+      cb[r]!++
+    } else {
+      vs[r]! += volume[i] as number
+      cs[r]!++
+    }
+    if (r < lo) lo = r
+    if (r > hi) hi = r
+  }
+  flush()
+  return out
+}
+
+/** Candle columns (W3 input and the float candle loop's output). */
+export interface CandleColumns {
+  time: Float64Array
+  open: Float64Array
+  high: Float64Array
+  low: Float64Array
+  close: Float64Array
+  volume: Float64Array
+  value: Float64Array
+  trades: Float64Array
+}
+
+function allocCandles(n: number): CandleColumns {
+  return {
+    time: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n),
+    close: new Float64Array(n), volume: new Float64Array(n), value: new Float64Array(n), trades: new Float64Array(n),
+  }
+}
+
+function shrink(c: CandleColumns, m: number): CandleColumns {
+  return {
+    time: c.time.slice(0, m), open: c.open.slice(0, m), high: c.high.slice(0, m), low: c.low.slice(0, m),
+    close: c.close.slice(0, m), volume: c.volume.slice(0, m), value: c.value.slice(0, m), trades: c.trades.slice(0, m),
+  }
+}
+
+/** Time-sorted trades -> candles in fixed UTC buckets, as columns. */
+export function candlesFloat(c: TradeColumns, n: number, bucketMs: number): CandleColumns {
+  const { time, price, volume } = c
+  const out = allocCandles(Math.min(n, 1 << 20))
+  let k = -1
+  let o = out
+  let bEnd = -Infinity
+  let bStart = 0
+  for (let i = 0; i < n; i++) {
+    const t = time[i] as number
+    const p = price[i] as number
+    const v = volume[i] as number
+    if (t >= bEnd || t < bStart) {
+      k++
+      if (k === o.time.length) o = grow(o)
+      bStart = Math.floor(t / bucketMs) * bucketMs
+      bEnd = bStart + bucketMs
+      o.time[k] = bStart
+      o.open[k] = p
+      o.high[k] = p
+      o.low[k] = p
+      o.close[k] = p
+      o.volume[k] = v
+      o.value[k] = p * v
+      o.trades[k] = 1
+      continue
+    }
+    if (p > (o.high[k] as number)) o.high[k] = p
+    if (p < (o.low[k] as number)) o.low[k] = p
+    o.close[k] = p
+    o.volume[k]! += v
+    o.value[k]! += p * v
+    o.trades[k]!++
+  }
+  return shrink(o, k + 1)
+}
+
+function grow(c: CandleColumns): CandleColumns {
+  const n = c.time.length * 2
+  const g = allocCandles(n)
+  for (const key of Object.keys(c) as (keyof CandleColumns)[]) g[key].set(c[key])
+  return g
+}
+
+/** Time-sorted candles -> coarser candles, by a bucket function called once per bucket change. */
+export function resampleFloat(c: CandleColumns, n: number, bucket: { locate(t: number): number; end: number; start: number }): CandleColumns {
+  const out = allocCandles(Math.min(n, 1 << 20))
+  let o = out
+  let k = -1
+  let bEnd = -Infinity
+  let bStart = 0
+  for (let i = 0; i < n; i++) {
+    const t = c.time[i] as number
+    if (t >= bEnd || t < bStart) {
+      k++
+      if (k === o.time.length) o = grow(o)
+      bStart = bucket.locate(t)
+      bEnd = bucket.end
+      o.time[k] = bStart
+      o.open[k] = c.open[i] as number
+      o.high[k] = c.high[i] as number
+      o.low[k] = c.low[i] as number
+      o.close[k] = c.close[i] as number
+      o.volume[k] = c.volume[i] as number
+      o.value[k] = c.value[i] as number
+      o.trades[k] = c.trades[i] as number
+      continue
+    }
+    if ((c.high[i] as number) > (o.high[k] as number)) o.high[k] = c.high[i] as number
+    if ((c.low[i] as number) < (o.low[k] as number)) o.low[k] = c.low[i] as number
+    o.close[k] = c.close[i] as number
+    o.volume[k]! += c.volume[i] as number
+    o.value[k]! += c.value[i] as number
+    o.trades[k]! += c.trades[i] as number
+  }
+  return shrink(o, k + 1)
+}
+
+/** Fixed-length UTC buckets with the `locate`/`start`/`end` shape. */
+export class UtcBuckets {
+  start = Number.NaN
+  end = Number.NaN
+  constructor(readonly ms: number) {}
+  locate(t: number): number {
+    this.start = Math.floor(t / this.ms) * this.ms
+    this.end = this.start + this.ms
+    return this.start
+  }
+}
+
+/** Lines of candle columns, same as the big.js peer's. */
+export function candleLines(c: CandleColumns): string[] {
+  const out: string[] = new Array(c.time.length)
+  for (let k = 0; k < c.time.length; k++) {
+    out[k] = `${c.time[k]}|${numText(c.open[k] as number)}|${numText(c.high[k] as number)}|${numText(c.low[k] as number)}|${numText(c.close[k] as number)}|${numText(c.volume[k] as number)}|${numText(c.value[k] as number)}|${c.trades[k]}`
+  }
+  return out
+}
+
+export interface TpoFloatConfig {
+  timeZone: string
+  blockMs: number
+  rsv: number
+  priceDecimals: number
+  ibMs: number
+}
+
+/** Daily TPO (local days of the zone) of time-sorted trades; same lines as the big.js peer. */
+export function tpoFloat(c: TradeColumns, n: number, cfg: TpoFloatConfig): string[] {
+  const { time, price, volume, side } = c
+  const session = c.session
+  const { rsv, blockMs, priceDecimals: pd } = cfg
+  const { r0, R } = priceRange(price, n, rsv)
+  const vb = new Float64Array(R)
+  const vs = new Float64Array(R)
+  const days = new ZoneDays(cfg.timeZone)
+  const out: string[] = []
+  // blocks of the open period
+  const bStart: number[] = []
+  const bLo: number[] = []
+  const bHi: number[] = []
+  const bMain: boolean[] = []
+  let dStart = 0
+  let dEnd = -Infinity
+  let blkEnd = -Infinity
+  let blkStart = 0
+  let nb = 0
+  const counts = new Float64Array(R)
+  const flush = () => {
+    if (nb === 0) return
+    let lo = Infinity
+    let hi = -Infinity
+    let pLo = Infinity
+    let pHi = -Infinity
+    for (let k = 0; k < nb; k++) {
+      const l = Math.floor((bLo[k] as number) / rsv) - r0
+      const h = Math.floor((bHi[k] as number) / rsv) - r0
+      if (l < lo) lo = l
+      if (h > hi) hi = h
+      if ((bLo[k] as number) < pLo) pLo = bLo[k] as number
+      if ((bHi[k] as number) > pHi) pHi = bHi[k] as number
+      for (let r = l; r <= h; r++) counts[r]!++
+    }
+    const a = tpoAnalytics(counts.subarray(lo, hi + 1))
+    const rp = (r: number) => ((r0 + r) * rsv).toFixed(pd)
+    let ib = 'null'
+    let s = -1
+    for (let k = 0; k < nb; k++) {
+      if (bMain[k] === true) {
+        s = bStart[k] as number
+        break
+      }
+    }
+    if (s >= 0) {
+      let ih = -Infinity
+      let il = Infinity
+      for (let k = 0; k < nb; k++) {
+        const t = bStart[k] as number
+        if (t >= s && t < s + cfg.ibMs) {
+          if ((bHi[k] as number) > ih) ih = bHi[k] as number
+          if ((bLo[k] as number) < il) il = bLo[k] as number
+        }
+      }
+      ib = `${ih.toFixed(pd)}/${il.toFixed(pd)}`
+    }
+    out.push(`P|${dStart}|blocks=${bStart.slice(0, nb).join(',')}|poc=${rp(lo + a.poc)}|va=${rp(lo + a.val)}..${rp(lo + a.vah)}|high=${pHi.toFixed(pd)}|low=${pLo.toFixed(pd)}|ib=${ib}`)
+    for (let r = lo; r <= hi; r++) {
+      const idx: number[] = []
+      for (let k = 0; k < nb; k++) {
+        if (r >= Math.floor((bLo[k] as number) / rsv) - r0 && r <= Math.floor((bHi[k] as number) / rsv) - r0) idx.push(k)
+      }
+      out.push(`R|${rp(r)}|${idx.join(',')}|${numText(vb[r] as number)}|${numText(vs[r] as number)}`)
+      vb[r] = 0
+      vs[r] = 0
+      counts[r] = 0
+    }
+    nb = 0
+  }
+  for (let i = 0; i < n; i++) {
+    const t = time[i] as number
+    const p = price[i] as number
+    if (t >= blkEnd || t < blkStart) {
+      if (t >= dEnd || t < dStart) {
+        flush()
+        dStart = days.locate(t)
+        dEnd = days.end
+      }
+      blkStart = dStart + Math.floor((t - dStart) / blockMs) * blockMs
+      blkEnd = Math.min(blkStart + blockMs, dEnd)
+      bStart[nb] = blkStart
+      bLo[nb] = p
+      bHi[nb] = p
+      bMain[nb] = false
+      nb++
+    }
+    const k = nb - 1
+    if (p < (bLo[k] as number)) bLo[k] = p
+    if (p > (bHi[k] as number)) bHi[k] = p
+    if (session === undefined || session[i] === 0) bMain[k] = true
+    const r = Math.floor(p / rsv) - r0
+    if (side[i] === 1) vb[r]! += volume[i] as number
+    else vs[r]! += volume[i] as number
+  }
+  flush()
+  return out
+}

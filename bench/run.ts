@@ -1,0 +1,123 @@
+// `npm run bench [-- --quick] [-- --only W1,W4]`: every workload in its own child process, one table.
+// The table goes to stdout and (for a run of every workload) to bench/results.md.
+import { fork } from 'node:child_process'
+import { writeFileSync } from 'node:fs'
+import { cpus, totalmem } from 'node:os'
+import { fileURLToPath } from 'node:url'
+import { sampler, type BenchOptions, type Row } from './harness.js'
+import { loadLibrary } from './lib.js'
+import { formatTable, markdownTable } from './table.js'
+
+type Workload = (bench: BenchOptions) => Promise<Row[]>
+
+/** Workload ids in run order, with their modules (loaded only in the child that runs them). */
+const WORKLOADS: Record<string, () => Promise<Workload>> = {
+  W0a: async () => (await import('./w0-bucketer.js')).runW0Bucketer,
+  W0b: async () => (await import('./w0-decimal.js')).runW0Decimal,
+  W1: async () => (await import('./w1-footprint.js')).runW1,
+  W2: async () => (await import('./w2-candles.js')).runW2,
+  W3: async () => (await import('./w3-resample.js')).runW3,
+  W4: async () => (await import('./w4-tpo.js')).runW4,
+  W5: async () => (await import('./w5-objects.js')).runW5,
+  W6: async () => (await import('./w6-stream.js')).runW6,
+}
+
+function arg(name: string): string | undefined {
+  const a = process.argv.find((x) => x === name || x.startsWith(`${name}=`))
+  if (a === undefined) return undefined
+  if (a.includes('=')) return a.slice(a.indexOf('=') + 1)
+  const next = process.argv[process.argv.indexOf(a) + 1]
+  return next !== undefined && !next.startsWith('--') ? next : ''
+}
+
+const quick = arg('--quick') !== undefined
+
+async function child(id: string): Promise<void> {
+  const load = WORKLOADS[id]
+  if (load === undefined) throw new Error(`unknown workload ${id}`)
+  await loadLibrary()
+  sampler.start()
+  const sent: Promise<void>[] = []
+  const emit = (row: Row) => sent.push(new Promise<void>((res) => process.send?.({ row }, undefined, {}, () => res()) ?? res()))
+  await (await load())({ quick, emit })
+  await Promise.all(sent)
+  await sampler.stop()
+}
+
+function runChild(id: string, onRow: (r: Row) => void): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const file = fileURLToPath(import.meta.url)
+    const cp = fork(file, ['--child', id, ...(quick ? ['--quick'] : [])], {
+      // W6 measures peak RSS against a target: it runs with Node's default heap settings
+      execArgv: [...process.execArgv, '--expose-gc', ...(id === 'W6' ? [] : ['--max-old-space-size=8192'])],
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+    })
+    let stderr = ''
+    cp.stderr?.on('data', (d: Buffer) => {
+      stderr += d.toString()
+      if (stderr.length > 20_000) stderr = stderr.slice(-10_000)
+    })
+    cp.on('message', (m: { row?: Row }) => {
+      if (m.row !== undefined) onRow(m.row)
+    })
+    cp.on('exit', (code) => resolve({ code, stderr }))
+  })
+}
+
+function machine(): string {
+  const c = cpus()
+  return `${c[0]?.model ?? 'unknown CPU'}, ${c.length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}/${process.arch}`
+}
+
+async function main(): Promise<void> {
+  const only = arg('--only')
+  const ids = only !== undefined && only !== '' ? only.split(',').map((s) => s.trim()) : Object.keys(WORKLOADS)
+  for (const id of ids) if (WORKLOADS[id] === undefined) throw new Error(`unknown workload ${id}; known: ${Object.keys(WORKLOADS).join(', ')}`)
+  const started = performance.now()
+  const rows: Row[] = []
+  console.log(`svc-marketdata bench (${quick ? 'quick' : 'full'}) — ${machine()}`)
+  for (const id of ids) {
+    const t0 = performance.now()
+    const { code, stderr } = await runChild(id, (r) => {
+      rows.push(r)
+      console.log(formatTable([r], { header: false }))
+    })
+    if (code !== 0) {
+      const tail = stderr.trim().split('\n').filter((l) => !/^\s*at /.test(l)).slice(-3).join(' | ')
+      const r: Row = { workload: id, impl: '(workload process)', n: 0, unit: '', check: 'error', note: `exited with ${code}: ${tail}`.slice(0, 500) }
+      rows.push(r)
+      console.log(formatTable([r], { header: false }))
+    }
+    console.log(`  (${id} took ${((performance.now() - t0) / 1000).toFixed(1)} s)`)
+  }
+  const secs = (performance.now() - started) / 1000
+  console.log('')
+  console.log(formatTable(rows, { header: true }))
+  const bad = rows.filter((r) => r.check === 'MISMATCH' || r.check === 'error')
+  console.log(`\n${rows.length} rows in ${secs.toFixed(0)} s; ${bad.length === 0 ? 'all checks passed' : `${bad.length} FAILED (MISMATCH or error)`}`)
+  if (only === undefined) {
+    const out = fileURLToPath(new URL('./results.md', import.meta.url))
+    writeFileSync(out, markdownTable(rows, { quick, machine: machine(), date: new Date().toISOString(), seconds: secs }))
+    console.log(`wrote ${out}`)
+  }
+  if (bad.length > 0) {
+    for (const r of bad) console.error(`${r.check}: ${r.workload} / ${r.impl}: ${r.note ?? ''}`)
+    process.exitCode = 1
+  }
+}
+
+const childId = arg('--child')
+if (childId !== undefined) {
+  child(childId).then(
+    () => process.exit(0),
+    (e: unknown) => {
+      console.error(e instanceof Error ? e.stack ?? e.message : String(e))
+      process.exit(2)
+    },
+  )
+} else {
+  main().catch((e: unknown) => {
+    console.error(e)
+    process.exit(1)
+  })
+}
