@@ -134,8 +134,11 @@ export function parseHistoryQuery(
   const sessions = readSessionTypes(params.get('sessionType'))
   if (!sessions.ok) return sessions
 
-  const window =
-    endpoint === 'candles' ? undefined : { count: DEFAULT_WINDOW[endpoint], timeframe, timeZone }
+  // Endpoint options, all validated before the range is resolved (that may walk buckets in a zone).
+  const options = readOptions(endpoint, one)
+  if (!options.ok) return options
+
+  const window = endpoint === 'candles' ? undefined : { count: DEFAULT_WINDOW[endpoint], timeframe, timeZone }
   const range = resolveRange({ from, to, period }, now, window)
   const base: HistoryRequestBase = {
     endpoint,
@@ -149,32 +152,48 @@ export function parseHistoryQuery(
     timeZone,
     empty: range.empty,
   }
-
-  if (endpoint === 'candles') {
-    let limit = LIMIT_DEFAULT
-    const limitRaw = one('limit')
-    if (limitRaw !== undefined) {
-      const n = readDigits(limitRaw, LIMIT_MAX)
-      if (limitRaw.length === 0) return fail('limit', RULE.empty)
-      if (n < 0) return fail('limit', RULE.badLimit(LIMIT_MAX))
-      if (n === Infinity) return fail('limit', RULE.limitTooLarge(LIMIT_MAX))
-      if (n === 0) return fail('limit', RULE.limitZero)
-      limit = n
-    }
+  const o = options.value
+  if (o.endpoint === 'candles') {
     const request: CandlesHistoryRequest = {
       ...base,
-      endpoint,
-      limit,
+      endpoint: 'candles',
+      limit: o.limit,
       direction: range.pinned === 'from' ? 'forward' : 'backward',
     }
     return ok(request)
+  }
+  if (o.endpoint === 'footprint') {
+    const request: FootprintHistoryRequest =
+      o.rowSizeValue !== undefined
+        ? { ...base, endpoint: 'footprint', rowSizeValue: o.rowSizeValue }
+        : { ...base, endpoint: 'footprint', rowSize: o.rowSize ?? 1 }
+    return ok(request)
+  }
+  const request: TpoHistoryRequest = { ...base, endpoint: 'tpo', blockSize: o.blockSize, mergeSessions: o.mergeSessions }
+  return ok(request)
+}
+
+type Options =
+  | { endpoint: 'candles'; limit: number }
+  | { endpoint: 'footprint'; rowSize?: number; rowSizeValue?: string }
+  | { endpoint: 'tpo'; blockSize: Timeframe; mergeSessions: TpoHistoryRequest['mergeSessions'] }
+
+function readOptions(endpoint: HistoryEndpoint, one: (name: string) => string | undefined): Result<Options, ApiError> {
+  if (endpoint === 'candles') {
+    const limitRaw = one('limit')
+    if (limitRaw === undefined) return ok({ endpoint, limit: LIMIT_DEFAULT })
+    if (limitRaw.length === 0) return fail('limit', RULE.empty)
+    const n = readDigits(limitRaw, LIMIT_MAX)
+    if (n < 0) return fail('limit', RULE.badLimit(LIMIT_MAX))
+    if (n === Infinity) return fail('limit', RULE.limitTooLarge(LIMIT_MAX))
+    if (n === 0) return fail('limit', RULE.limitZero)
+    return ok({ endpoint, limit: n })
   }
 
   if (endpoint === 'footprint') {
     const rowSizeRaw = one('rowSize')
     const rowSizeValueRaw = one('rowSizeValue')
     let rowSize: number | undefined
-    let rowSizeValue: string | undefined
     if (rowSizeRaw !== undefined) {
       if (rowSizeRaw.length === 0) return fail('rowSize', RULE.empty)
       const n = readDigits(rowSizeRaw, ROW_SIZE_MAX)
@@ -183,17 +202,13 @@ export function parseHistoryQuery(
       if (n === 0) return fail('rowSize', RULE.rowSizeZero)
       rowSize = n
     }
-    if (rowSizeValueRaw !== undefined) {
-      if (rowSizeValueRaw.length === 0) return fail('rowSizeValue', RULE.empty)
-      if (rowSizeRaw !== undefined) return fail('rowSizeValue', RULE.rowSizeBoth)
-      const d = rowSizeValueRaw.length > TOKEN_MAX ? undefined : parseDecimal(rowSizeValueRaw)
-      if (d === undefined || !d.ok) return fail('rowSizeValue', RULE.badDecimal(rowSizeValueRaw))
-      if (d.value.units <= 0n) return fail('rowSizeValue', RULE.notPositive)
-      rowSizeValue = decimalToString(d.value)
-    }
-    const request: FootprintHistoryRequest =
-      rowSizeValue !== undefined ? { ...base, endpoint, rowSizeValue } : { ...base, endpoint, rowSize: rowSize ?? 1 }
-    return ok(request)
+    if (rowSizeValueRaw === undefined) return ok({ endpoint, rowSize: rowSize ?? 1 })
+    if (rowSizeValueRaw.length === 0) return fail('rowSizeValue', RULE.empty)
+    if (rowSizeRaw !== undefined) return fail('rowSizeValue', RULE.rowSizeBoth)
+    const d = rowSizeValueRaw.length > TOKEN_MAX ? undefined : parseDecimal(rowSizeValueRaw)
+    if (d === undefined || !d.ok) return fail('rowSizeValue', RULE.badDecimal(rowSizeValueRaw))
+    if (d.value.units <= 0n) return fail('rowSizeValue', RULE.notPositive)
+    return ok({ endpoint, rowSizeValue: decimalToString(d.value) })
   }
 
   let blockSize: Timeframe
@@ -201,9 +216,7 @@ export function parseHistoryQuery(
   if (blockRaw !== undefined) {
     const b = readTimeframe('blockSize', blockRaw)
     if (!b.ok) return b
-    if (b.value.unit !== 'MINUTE' && b.value.unit !== 'HOUR') {
-      return fail('blockSize', RULE.badBlockSize(blockRaw))
-    }
+    if (b.value.unit !== 'MINUTE' && b.value.unit !== 'HOUR') return fail('blockSize', RULE.badBlockSize(blockRaw))
     blockSize = b.value
   } else {
     const b = parseTimeframe('30m')
@@ -217,8 +230,7 @@ export function parseHistoryQuery(
     else if (mergeRaw === 'false' || mergeRaw === 'GROUP_BY_TYPE') mergeSessions = 'GROUP_BY_TYPE'
     else return fail('mergeSessions', RULE.badMergeSessions(mergeRaw))
   }
-  const request: TpoHistoryRequest = { ...base, endpoint: 'tpo', blockSize, mergeSessions }
-  return ok(request)
+  return ok({ endpoint: 'tpo', blockSize, mergeSessions })
 }
 
 function checkContext(ctx: HistoryQueryContext): number {
