@@ -1,4 +1,5 @@
-import { decimalToString, type DecimalInput, formatFixed, formatUnits, parseDecimal, UNITS_LIMIT } from '../decimal/index.js'
+import { type DecimalInput, parseDecimal, UNITS_LIMIT } from '../decimal/index.js'
+import { formatSum, spellPrice } from './format.js'
 import { MarketDataError } from '../errors.js'
 import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe } from '../time/index.js'
 import { createScaledTradeReader, type ScaledTradeReader, SESSION_NAMES, type SessionType, sessionMask, type Trade, type TradeColumns, type TradeArraySink } from '../trades/index.js'
@@ -17,12 +18,6 @@ export interface CandleAggregatorOptions extends CandleOptions {
 }
 
 const isBig = (u: number): boolean => u >= L || u <= -L
-
-function plainOf(x: DecimalInput): string {
-  if (typeof x === 'string') return x
-  const d = parseDecimal(x)
-  return d.ok ? decimalToString(d.value) : String(x)
-}
 
 /** Units of a validated decimal input at `scale` (>= its decimals), as a number when below 2^52, else via bigint. */
 function unitsOf(x: DecimalInput, scale: number): { u: number; b: bigint } {
@@ -77,6 +72,11 @@ export class CandleAggregator implements TradeArraySink {
   private noValue = false
   private noTrades = false
   private closed: Candle[] = []
+  // the chunk being consumed: where raw spellings come from (no closure per chunk: keeps the hot loops monomorphic)
+  private srcKind = 0 // 1 trade columns, 2 trade objects, 3 candle columns, 4 candle objects
+  private src: unknown = undefined
+  private srcBase = 0
+  private readonly one: Trade[] = []
 
   constructor(opts: CandleAggregatorOptions) {
     if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
@@ -97,7 +97,9 @@ export class CandleAggregator implements TradeArraySink {
   add(trade: Trade): void {
     const r = this.tradeReader()
     const k = r.readTrade(trade, this.seen)
-    this.consumeTrades(r, k, () => trade.price)
+    this.one[0] = trade
+    this.setSource(2, this.one, 0)
+    this.consumeTrades(r, k)
   }
 
   /** Adds trades[from, to) of an array (the object fast path). */
@@ -105,8 +107,8 @@ export class CandleAggregator implements TradeArraySink {
     const r = this.tradeReader()
     for (let at = from; at < to;) {
       const k = r.readTrades(trades, at, to, this.seen)
-      const base = at
-      this.consumeTrades(r, k, (i) => (trades[base + i] as Trade).price)
+      this.setSource(2, trades, at)
+      this.consumeTrades(r, k)
       at += k
     }
   }
@@ -115,11 +117,10 @@ export class CandleAggregator implements TradeArraySink {
   addColumns(columns: TradeColumns): void {
     const r = this.tradeReader()
     const n = columns.time.length
-    const price = columns.price
     for (let at = 0; at < n;) {
       const k = r.readColumns(columns, at, n, this.seen)
-      const base = at
-      this.consumeTrades(r, k, (i) => price[base + i] as number)
+      this.setSource(1, columns, at)
+      this.consumeTrades(r, k)
       at += k
     }
   }
@@ -135,8 +136,8 @@ export class CandleAggregator implements TradeArraySink {
     for (let at = from; at < to;) {
       const k = Math.min(CHUNK, to - at)
       this.readCandleObjects(candles, at, k)
-      const base = at
-      this.consumeCandles(k, (f, i) => (candles[base + i] as CandleInput)[f] as DecimalInput)
+      this.setSource(4, candles, at)
+      this.consumeCandles(k)
       at += k
     }
     void c
@@ -150,8 +151,8 @@ export class CandleAggregator implements TradeArraySink {
     for (let at = 0; at < n;) {
       const k = Math.min(CHUNK, n - at)
       this.readCandleColumnChunk(columns, at, k)
-      const base = at
-      this.consumeCandles(k, (f, i) => (columns[f] as Float64Array)[base + i] as number)
+      this.setSource(3, columns, at)
+      this.consumeCandles(k)
       at += k
     }
   }
@@ -266,9 +267,7 @@ export class CandleAggregator implements TradeArraySink {
   }
 
   private spell(x: DecimalInput): string {
-    if (this.gridDecimals === undefined) return plainOf(x)
-    const d = parseDecimal(x)
-    return d.ok ? formatFixed(d.value.units, d.value.scale, this.gridDecimals) : String(x)
+    return spellPrice(x, this.gridDecimals)
   }
 
   private snapshot(): Candle {
@@ -278,9 +277,9 @@ export class CandleAggregator implements TradeArraySink {
       high: this.spell(this.hiRaw),
       low: this.spell(this.loRaw),
       close: this.spell(this.closeRaw),
-      volume: formatUnits(this.volHi + BigInt(this.volLo), this.vs),
+      volume: formatSum(this.volHi, this.volLo, this.vs),
     }
-    if (!this.noValue) c.value = formatUnits(this.valHi + BigInt(this.valLo), this.xs)
+    if (!this.noValue) c.value = formatSum(this.valHi, this.valLo, this.xs)
     if (!this.noTrades) c.trades = this.count
     c.session = SESSION_NAMES[this.cSession] as SessionType
     return c
@@ -294,8 +293,29 @@ export class CandleAggregator implements TradeArraySink {
     else this.closed.push(c)
   }
 
-  /** The trade hot loop over one chunk of the reader. `raw(i)` is the input spelling of entry i's price. */
-  private consumeTrades(r: ScaledTradeReader, k: number, raw: (i: number) => DecimalInput): void {
+  /** The trade hot loop over one chunk of the reader; price spellings come from `raw`. */
+  private setSource(kind: number, src: unknown, base: number): void {
+    this.srcKind = kind
+    this.src = src
+    this.srcBase = base
+  }
+
+  /** The input spelling of a price field of chunk entry i. */
+  private raw(f: 'open' | 'high' | 'low' | 'close', i: number): DecimalInput {
+    const j = this.srcBase + i
+    switch (this.srcKind) {
+      case 1:
+        return (this.src as TradeColumns).price[j] as number
+      case 2:
+        return ((this.src as ArrayLike<Trade>)[j] as Trade).price
+      case 3:
+        return (this.src as CandleColumns)[f][j] as number
+      default:
+        return ((this.src as ArrayLike<CandleInput>)[j] as CandleInput)[f]
+    }
+  }
+
+  private consumeTrades(r: ScaledTradeReader, k: number): void {
     if (r.priceScale !== this.ps || r.volumeScale !== this.vs) this.rescale(r.priceScale, r.volumeScale, r.priceScale + r.volumeScale)
     const T = r.time
     const P = r.price
@@ -326,9 +346,9 @@ export class CandleAggregator implements TradeArraySink {
       if (((mask >> s) & 1) === 0) continue
       if (tick ? count >= N || !this.has : t >= end) {
         if (this.has) {
-          if (hiI >= 0) this.hiRaw = raw(hiI)
-          if (loI >= 0) this.loRaw = raw(loI)
-          if (closeI >= 0) this.closeRaw = raw(closeI)
+          if (hiI >= 0) this.hiRaw = this.raw('close', hiI)
+          if (loI >= 0) this.loRaw = this.raw('close', loI)
+          if (closeI >= 0) this.closeRaw = this.raw('close', closeI)
           this.hiU = hiU
           this.loU = loU
           this.volLo = volLo
@@ -336,7 +356,7 @@ export class CandleAggregator implements TradeArraySink {
           this.count = count
           this.closeCandle()
         }
-        this.openCandle(t, s, raw(i))
+        this.openCandle(t, s, this.raw('close', i))
         end = this.cEnd
         hiU = Number.NEGATIVE_INFINITY
         loU = Number.POSITIVE_INFINITY
@@ -399,9 +419,9 @@ export class CandleAggregator implements TradeArraySink {
     this.seen = base + k
     this.last = last
     if (this.has) {
-      if (hiI >= 0) this.hiRaw = raw(hiI)
-      if (loI >= 0) this.loRaw = raw(loI)
-      if (closeI >= 0) this.closeRaw = raw(closeI)
+      if (hiI >= 0) this.hiRaw = this.raw('close', hiI)
+      if (loI >= 0) this.loRaw = this.raw('close', loI)
+      if (closeI >= 0) this.closeRaw = this.raw('close', closeI)
     }
     this.hiU = hiU
     this.loU = loU
@@ -439,14 +459,13 @@ export class CandleAggregator implements TradeArraySink {
       }
       c.hasValue[i] = x.value === undefined ? 0 : 1
     }
-    const get = (f: keyof CandleInput) => (i: number) => (candles[from + i] as CandleInput)[f]
     const fail = (f: string, vol = false) => (i: number): never => this.candleFail(base + i, f, vol ? CANDLE_MSG.volume(f, (candles[from + i] as CandleInput)[f as 'volume']) : CANDLE_MSG.price(f, (candles[from + i] as CandleInput)[f as 'open']), vol ? 'invalid_volume' : 'invalid_decimal')
-    c.o.fromValues(get('open'), k, false, fail('open'))
-    c.h.fromValues(get('high'), k, false, fail('high'))
-    c.l.fromValues(get('low'), k, false, fail('low'))
-    c.c.fromValues(get('close'), k, false, fail('close'))
-    c.v.fromValues(get('volume'), k, true, fail('volume', true))
-    c.x.fromValues((i) => (candles[from + i] as CandleInput).value ?? 0, k, false, fail('value'))
+    c.o.fromObjects(candles, from, k, 'open', false, false, fail('open'))
+    c.h.fromObjects(candles, from, k, 'high', false, false, fail('high'))
+    c.l.fromObjects(candles, from, k, 'low', false, false, fail('low'))
+    c.c.fromObjects(candles, from, k, 'close', false, false, fail('close'))
+    c.v.fromObjects(candles, from, k, 'volume', false, true, fail('volume', true))
+    c.x.fromObjects(candles, from, k, 'value', true, false, fail('value'))
     this.unifyCandleScales()
   }
 
@@ -495,7 +514,7 @@ export class CandleAggregator implements TradeArraySink {
   }
 
   /** The candle hot loop over one chunk read into `cols`. `raw(f, i)` is the input spelling of field f of entry i. */
-  private consumeCandles(k: number, raw: (f: 'open' | 'high' | 'low' | 'close', i: number) => DecimalInput): void {
+  private consumeCandles(k: number): void {
     const c = this.cols as NonNullable<CandleAggregator['cols']>
     const T = c.t
     const S = c.s
@@ -546,9 +565,9 @@ export class CandleAggregator implements TradeArraySink {
       if (((mask >> s) & 1) === 0) continue
       if (t >= end) {
         if (this.has) {
-          if (hiI >= 0) this.hiRaw = raw('high', hiI)
-          if (loI >= 0) this.loRaw = raw('low', loI)
-          if (closeI >= 0) this.closeRaw = raw('close', closeI)
+          if (hiI >= 0) this.hiRaw = this.raw('high', hiI)
+          if (loI >= 0) this.loRaw = this.raw('low', loI)
+          if (closeI >= 0) this.closeRaw = this.raw('close', closeI)
           this.hiU = hiU
           this.loU = loU
           this.volLo = volLo
@@ -556,7 +575,7 @@ export class CandleAggregator implements TradeArraySink {
           this.count = count
           this.closeCandle()
         }
-        this.openCandle(t, s, raw('open', i))
+        this.openCandle(t, s, this.raw('open', i))
         end = this.cEnd
         hiU = Number.NEGATIVE_INFINITY
         loU = Number.POSITIVE_INFINITY
@@ -618,9 +637,9 @@ export class CandleAggregator implements TradeArraySink {
     this.seen = base + k
     this.last = last
     if (this.has) {
-      if (hiI >= 0) this.hiRaw = raw('high', hiI)
-      if (loI >= 0) this.loRaw = raw('low', loI)
-      if (closeI >= 0) this.closeRaw = raw('close', closeI)
+      if (hiI >= 0) this.hiRaw = this.raw('high', hiI)
+      if (loI >= 0) this.loRaw = this.raw('low', loI)
+      if (closeI >= 0) this.closeRaw = this.raw('close', closeI)
     }
     this.hiU = hiU
     this.loU = loU

@@ -11,7 +11,9 @@ export class UnitsColumn {
   scale: number
   readonly out: Float64Array
   private big: Map<number, bigint> | undefined
-  private get: ((i: number) => unknown) | undefined
+  private objs: ArrayLike<unknown> | undefined
+  private key = ''
+  private missingAsZero = false
   private src: Float64Array | undefined
   private from = 0
   private n = 0
@@ -32,7 +34,7 @@ export class UnitsColumn {
   /** Reads numbers src[from, from + n). `fail(i)` is called (and must throw) for an invalid entry. */
   fromNumbers(src: Float64Array, from: number, n: number, nonNegative: boolean, fail: (i: number) => never): void {
     this.src = src
-    this.get = undefined
+    this.objs = undefined
     this.from = from
     this.n = n
     this.nonNegative = nonNegative
@@ -40,10 +42,13 @@ export class UnitsColumn {
     this.fill()
   }
 
-  /** Reads decimal inputs get(0..n-1). */
-  fromValues(get: (i: number) => unknown, n: number, nonNegative: boolean, fail: (i: number) => never): void {
+  /** Reads field `key` of objects[from, from + n) (decimal inputs); `missingAsZero` reads an absent field as 0. */
+  fromObjects(objs: ArrayLike<unknown>, from: number, n: number, key: string, missingAsZero: boolean, nonNegative: boolean, fail: (i: number) => never): void {
     this.src = undefined
-    this.get = get
+    this.objs = objs
+    this.from = from
+    this.key = key
+    this.missingAsZero = missingAsZero
     this.n = n
     this.nonNegative = nonNegative
     this.fail = fail
@@ -55,6 +60,12 @@ export class UnitsColumn {
     if (s <= this.scale) return
     this.scale = s
     this.fill()
+  }
+
+  private valueAt(i: number): unknown {
+    const o = (this.objs as ArrayLike<unknown>)[this.from + i] as Record<string, unknown>
+    const x = o[this.key]
+    return x === undefined && this.missingAsZero ? 0 : x
   }
 
   private fill(): void {
@@ -80,9 +91,8 @@ export class UnitsColumn {
             }
           }
         } else {
-          const get = this.get as (i: number) => unknown
           for (let i = 0; i < n; i++) {
-            const x = get(i)
+            const x = this.valueAt(i)
             let u: number
             if (typeof x === 'string') u = stringToUnits(x, scale)
             else if (typeof x === 'number') {
@@ -105,7 +115,7 @@ export class UnitsColumn {
       const vals: (bigint | undefined)[] = []
       for (let i = 0; i < n; i++) {
         if (out[i] === out[i]) continue
-        const x = this.src !== undefined ? this.src[this.from + i] : (this.get as (i: number) => unknown)(i)
+        const x = this.src !== undefined ? this.src[this.from + i] : this.valueAt(i)
         const d = parseDecimal(x)
         const fail = this.fail as (i: number) => never
         if (!d.ok) {
