@@ -1,1 +1,21 @@
-export type { TpoProfile, TpoRow } from "./types.js"
+export type {
+  TpoProfile,
+  TpoRow,
+  TpoOptions,
+  TpoMergeSessions,
+  TpoAggregator,
+  TpoCandleProfile,
+  TpoCandleRow,
+  TpoCandleInput,
+  TpoCandleOptions,
+  TpoProfileLike,
+  NakedPoc,
+  DevelopingTpo,
+} from './types.js'
+export type { TpoTradeInput } from './tpo-profiles.js'
+export { tpoProfiles } from './tpo-profiles.js'
+export { createTpoAggregator } from './aggregator.js'
+export { mergeTpoProfiles, compositeTpoProfile } from './merge.js'
+export { tpoFromCandles } from './from-candles.js'
+export { nakedPocs } from './naked-poc.js'
+export { developingTpo } from './developing.js'

@@ -1,4 +1,6 @@
-import type { SessionType } from '../trades/types.js'
+import type { DecimalInput } from '../decimal/index.js'
+import type { TimeframeInput } from '../time/index.js'
+import type { SessionType, Trade, TradeColumns } from '../trades/index.js'
 
 /** A TPO row: `[price, blockIndexes, volumeBuy, volumeSell]`; price is the row's lower bound; indexes point into `blocks`. */
 export type TpoRow = [price: string, blockIndexes: number[], volumeBuy: string, volumeSell: string]
@@ -42,4 +44,128 @@ export interface TpoProfile {
   excessLow: number
   volumeBuy: string
   volumeSell: string
+  // ---- added by the TPO aggregator: what an exact merge of partial profiles needs ----
+  /** Tick size in minimal form; the grid prints prices with its decimals. */
+  tickSize: string
+  /** Time of the trade that gave `open` (the earliest; the first given among equal times). */
+  openTime: number
+  /** Time of the trade that gave `close` (the latest; the last given among equal times). */
+  closeTime: number
+  /** Highest traded price of each block, aligned with `blocks`. */
+  blockHighs: string[]
+  /** Lowest traded price of each block, aligned with `blocks`. */
+  blockLows: string[]
+  /** The value-area share used, in percent (default 70). */
+  valueAreaPercent: number
+  /** The initial-balance length used (`'1h'`, `'90m'`). */
+  initialBalancePeriod: string
+  /** Start of the first block holding a main-session trade (the initial balance starts there), or null. */
+  initialBalanceStart: number | null
+}
+
+/** How sessions form profiles: one per period, or one per session type per period. */
+export type TpoMergeSessions = 'MERGE_ALL' | 'GROUP_BY_TYPE'
+
+/** Options of {@link tpoProfiles} and {@link createTpoAggregator}. */
+export interface TpoOptions {
+  /** The period: a day, week or month frame (`'1d'`, `'1w'`, `'1M'`, or `{ unit: 'DAY', count: 2 }`). */
+  timeframe: TimeframeInput
+  /** Price tick; rows are `rowSize` ticks high, anchored at 0. */
+  tickSize: DecimalInput
+  /** Block length: a minute or hour frame (default `'30m'`), aligned to local midnight like any such frame. */
+  blockSize?: TimeframeInput
+  /** Row height in ticks, an integer >= 1 (default 1). */
+  rowSize?: number
+  /** `MERGE_ALL` (default) or `GROUP_BY_TYPE`. */
+  mergeSessions?: TpoMergeSessions
+  /** Share of all TPOs the value area holds, 0 < p <= 100 (default 70). */
+  valueAreaPercent?: number
+  /** Initial-balance length `<n>m` / `<n>h` (default `'1h'`). */
+  initialBalance?: string
+  /** IANA zone of the period and block frames (default `UTC`). */
+  timeZone?: string
+  /** Keep only trades of these session types (default: all). */
+  sessions?: readonly SessionType[]
+}
+
+/** A TPO row built from candles: `[price, blockIndexes]` — per-row volumes are unknown, so they are absent. */
+export type TpoCandleRow = [price: string, blockIndexes: number[]]
+
+/**
+ * A TPO profile built from block-sized candles (the classic construction): every field of
+ * {@link TpoProfile} that needs per-row volumes is absent, because candles do not say where in their
+ * range the volume traded. `rowVolumes: 'unknown'` says so; `volume` is the candles' total volume.
+ */
+export interface TpoCandleProfile
+  extends Omit<TpoProfile, 'rows' | 'volumePoc' | 'volumeValueAreaHigh' | 'volumeValueAreaLow' | 'volumeBuy' | 'volumeSell'> {
+  rows: TpoCandleRow[]
+  /** Always `'unknown'`: candles give no volume per row nor per side. */
+  rowVolumes: 'unknown'
+  /** Sum of the candles' volumes (exact), or null when a candle had none. */
+  volume: string | null
+}
+
+/** A candle as {@link tpoFromCandles} reads it (the candles module's `Candle` fits). */
+export interface TpoCandleInput {
+  time: number
+  open: DecimalInput
+  high: DecimalInput
+  low: DecimalInput
+  close: DecimalInput
+  volume?: DecimalInput
+  session?: SessionType
+}
+
+/** Options of {@link tpoFromCandles}: those of {@link TpoOptions} that apply to candles. */
+export type TpoCandleOptions = Omit<TpoOptions, never>
+
+/** What the cross-profile functions read of a profile (both trade and candle profiles fit). */
+export interface TpoProfileLike {
+  time: number
+  end: number
+  sessionType?: SessionType
+  blocks: readonly number[]
+  rowSizeValue: string
+  tickSize: string
+  poc: string
+  valueAreaPercent: number
+  rows: ReadonlyArray<readonly [string, readonly number[], ...unknown[]]>
+}
+
+/** A profile's POC and whether later trading reached it. */
+export interface NakedPoc {
+  /** The profile's period start and session type. */
+  time: number
+  sessionType?: SessionType
+  poc: string
+  /** True when no later block traded through the POC row. */
+  naked: boolean
+  /** Start of the first later block whose range covers the POC row, or null while naked. */
+  revisitedAt: number | null
+}
+
+/** The developing profile after one block. */
+export interface DevelopingTpo {
+  /** Start of the block just added. */
+  block: number
+  poc: string
+  valueAreaHigh: string
+  valueAreaLow: string
+  tpoCount: number
+}
+
+/** The streaming TPO aggregator (see {@link createTpoAggregator}). */
+export interface TpoAggregator {
+  /** Adds one trade (`index` in errors counts the trades given to `add`). */
+  add(trade: Trade): void
+  /** Adds trades `from..to-1` of an array (errors name the array index). */
+  addTrades(trades: ArrayLike<Trade>, from?: number, to?: number): void
+  /** Adds a batch of columnar trades (errors name the index in the batch). */
+  addColumns(columns: TradeColumns): void
+  /** Declares the stream complete up to `time`: returns the profiles of periods ending at or before it; later trades for them throw `late_record`. */
+  advance(time: number): TpoProfile[]
+  /** The open periods' profiles so far, without closing them. */
+  snapshot(): TpoProfile[]
+  /** Closes every open period and returns its profiles; trades for those periods are then late. */
+  flush(): TpoProfile[]
 }

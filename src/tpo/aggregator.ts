@@ -1,0 +1,447 @@
+import { ExactSums, POW10, UNITS_LIMIT, decimalsOf, numberToUnits, parseDecimal, toUnitsBig, type ExactDecimal } from '../decimal/index.js'
+import { MarketDataError } from '../errors.js'
+import { createBucketer, type Bucketer } from '../time/index.js'
+import { SESSION_NAMES, type Trade, type TradeColumns } from '../trades/index.js'
+import { TPO_MSG } from './messages.js'
+import { resolveTpoOptions, type TpoConfig } from './options.js'
+import { buildProfile, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
+import { PeriodAcc } from './period-acc.js'
+import { scratchColumns, writeTrade } from './trade-reader.js'
+import type { TpoAggregator, TpoOptions, TpoProfile } from './types.js'
+
+const MAX_TIME = 8.64e15
+// Module-local aliases: the per-trade loop must not go through import bindings (some loaders compile
+// them to getters, which costs a call per access).
+const LIMIT: number = UNITS_LIMIT
+const toUnits: (x: number, scale: number) => number = numberToUnits
+const POW10_LOCAL: readonly number[] = POW10.slice()
+const CHUNK = 1024
+/** Output order of session codes within a period: PRE_MARKET, MAINSESSION, POST_MARKET. */
+const SESSION_RANK = [1, 0, 2]
+
+function columnsProblem(c: unknown): MarketDataError | undefined {
+  if (typeof c !== 'object' || c === null) return new MarketDataError('invalid_option', 'columns: expected TradeColumns {time, price, volume: Float64Array, side: Uint8Array, session?: Uint8Array}', { field: 'columns' })
+  const x = c as Record<string, unknown>
+  if (!(x.time instanceof Float64Array)) return new MarketDataError('invalid_option', 'time: expected a Float64Array', { field: 'time' })
+  const n = x.time.length
+  for (const f of ['price', 'volume', 'side', 'session'] as const) {
+    const a = x[f]
+    if (f === 'session' && a === undefined) continue
+    const ok = f === 'side' || f === 'session' ? a instanceof Uint8Array : a instanceof Float64Array
+    if (!ok) return new MarketDataError('invalid_option', `${f}: expected a ${f === 'side' || f === 'session' ? 'Uint8Array' : 'Float64Array'}`, { field: f })
+    if ((a as ArrayLike<number>).length !== n) return new MarketDataError('invalid_option', `${f}: length ${(a as ArrayLike<number>).length} differs from time's length ${n}; all columns must have equal length`, { field: f })
+  }
+  return undefined
+}
+
+/**
+ * The TPO engine. The per-trade loop (`run`) keeps the current block's extremes and open/close in
+ * locals, compares each trade's time with the block end computed once per block, maps a price to its
+ * row once per distinct consecutive price (exact integer units, floor on the grid), converts a volume
+ * to scaled integer units once per distinct consecutive volume, and adds it into a typed-array row sum
+ * that spills to bigint past 2^52. No allocation, big.js or date-fns per trade.
+ */
+class TpoEngine implements TpoAggregator {
+  private readonly cfg: TpoConfig
+  private readonly periodB: Bucketer
+  private readonly blockB: Bucketer
+  private readonly periods = new Map<number, (PeriodAcc | undefined)[]>()
+  private watermark = -Infinity
+  private volScale = 0
+  private addCount = 0
+  private readonly scratch = scratchColumns(CHUNK)
+  // current slot
+  private cur: PeriodAcc | null = null
+  private curBlock = -1
+  private curSk = -1
+  private bStart = Number.NaN
+  private bEnd = Number.NaN
+  private skip = false
+
+  constructor(opts: TpoOptions) {
+    this.cfg = resolveTpoOptions(opts)
+    const zone = this.cfg.timeZone === undefined ? {} : { timeZone: this.cfg.timeZone }
+    this.periodB = createBucketer(this.cfg.period, zone)
+    this.blockB = createBucketer(this.cfg.block, zone)
+  }
+
+  add(trade: Trade): void {
+    const c = this.scratch
+    const index = this.addCount++
+    writeTrade(trade, c, 0, index)
+    this.run(c, 0, 1, index)
+  }
+
+  addTrades(trades: ArrayLike<Trade>, from = 0, to = trades.length): void {
+    const c = this.scratch
+    for (let i = from; i < to; i += CHUNK) {
+      const m = Math.min(CHUNK, to - i)
+      let k = 0
+      try {
+        for (; k < m; k++) writeTrade(trades[i + k] as Trade, c, k, i + k)
+      } catch (e) {
+        this.run(c, 0, k, i) // the records before the bad one count, as in a columnar batch
+        throw e
+      }
+      this.run(c, 0, m, i)
+    }
+  }
+
+  addColumns(columns: TradeColumns): void {
+    const e = columnsProblem(columns)
+    if (e !== undefined) throw e
+    this.run(columns, 0, columns.time.length, 0)
+  }
+
+  advance(time: number): TpoProfile[] {
+    if (typeof time !== 'number' || Number.isNaN(time)) throw new MarketDataError('invalid_time', TPO_MSG.advance(time), { field: 'time' })
+    if (time > this.watermark) this.watermark = time
+    return this.close((acc) => acc.end <= time)
+  }
+
+  snapshot(): TpoProfile[] {
+    const out: PeriodAcc[] = []
+    for (const list of this.periods.values()) for (const acc of list) if (acc !== undefined && acc.n > 0) out.push(acc)
+    return this.finish(out)
+  }
+
+  flush(): TpoProfile[] {
+    for (const list of this.periods.values()) for (const acc of list) if (acc !== undefined && acc.end > this.watermark) this.watermark = acc.end
+    return this.close(() => true)
+  }
+
+  private close(pred: (acc: PeriodAcc) => boolean): TpoProfile[] {
+    const out: PeriodAcc[] = []
+    for (const [key, list] of this.periods) {
+      const first = list.find((a) => a !== undefined)
+      if (first === undefined || !pred(first)) continue
+      for (const acc of list) if (acc !== undefined && acc.n > 0) out.push(acc)
+      this.periods.delete(key)
+      if (this.cur !== null && list.includes(this.cur)) this.leave()
+    }
+    return this.finish(out)
+  }
+
+  private leave(): void {
+    this.cur = null
+    this.curBlock = -1
+    this.curSk = -1
+    this.bStart = Number.NaN
+    this.bEnd = Number.NaN
+  }
+
+  private finish(all: PeriodAcc[]): TpoProfile[] {
+    const accs = all.filter(hasTrades)
+    accs.sort((a, b) => a.start - b.start || (SESSION_RANK[a.session] ?? 0) - (SESSION_RANK[b.session] ?? 0))
+    return accs.map((a) => buildProfile(this.parts(a)))
+  }
+
+  /** Reduces a period's running state to {@link TpoParts}. */
+  private parts(acc: PeriodAcc): TpoParts {
+    const cfg = this.cfg
+    const grid = cfg.grid
+    // a block a rejected record opened holds no trade (its high is still -Infinity): it does not exist
+    const order = Array.from({ length: acc.n }, (_, j) => j).filter((j) => (acc.bHi[j] as number) !== -Infinity).sort((a, b) => (acc.bStart[a] as number) - (acc.bStart[b] as number))
+    const blocks: BlockPart[] = []
+    let ibStart: number | null = null
+    let openJ = -1
+    let closeJ = -1
+    for (const j of order) {
+      const high = exactOf(acc.bHi[j] as number)
+      const low = exactOf(acc.bLo[j] as number)
+      blocks.push({ start: acc.bStart[j] as number, high, low, lowRow: rowOfDecimal(low, grid), highRow: rowOfDecimal(high, grid) })
+      if (acc.bMain[j] === 1 && ibStart === null) ibStart = acc.bStart[j] as number
+      if (openJ < 0 || (acc.bOpenT[j] as number) < (acc.bOpenT[openJ] as number)) openJ = j
+      if (closeJ < 0 || (acc.bCloseT[j] as number) > (acc.bCloseT[closeJ] as number)) closeJ = j
+    }
+    const n = acc.rowCap
+    const buy: bigint[] = new Array(n)
+    const sell: bigint[] = new Array(n)
+    for (let i = 0; i < n; i++) {
+      buy[i] = acc.buy.get(i)
+      sell[i] = acc.sell.get(i)
+    }
+    return {
+      time: acc.start,
+      end: acc.end,
+      sessionType: acc.session >= 0 ? SESSION_NAMES[acc.session] : undefined,
+      blockSize: cfg.block.id,
+      grid,
+      valueAreaPercent: cfg.valueAreaPercent,
+      valueArea: cfg.valueArea,
+      initialBalanceMs: cfg.initialBalanceMs,
+      initialBalancePeriod: cfg.initialBalancePeriod,
+      blocks,
+      initialBalanceStart: ibStart,
+      open: exactOf(acc.bOpenP[openJ] as number),
+      openTime: acc.bOpenT[openJ] as number,
+      close: exactOf(acc.bCloseP[closeJ] as number),
+      closeTime: acc.bCloseT[closeJ] as number,
+      volumeScale: this.volScale,
+      rowLow: acc.rowBase,
+      buy,
+      sell,
+    }
+  }
+
+  /** Moves the current slot to the block holding `t` for session code `s`; validates both and changes nothing when it throws. */
+  private enter(t: number, s: number, index: number): void {
+    if (!(Math.floor(t) === t && t >= -MAX_TIME && t <= MAX_TIME)) throw new MarketDataError('invalid_time', TPO_MSG.time(t), { index, field: 'time' })
+    if (s > 2) throw new MarketDataError('invalid_session', TPO_MSG.sessionCode(s), { index, field: 'session' })
+    const bs = this.blockB.locate(t)
+    const be = this.blockB.end
+    if ((this.cfg.sessionMask & (1 << s)) === 0) {
+      this.setSlot(null, -1, bs, be, s, true)
+      return
+    }
+    const ps = this.periodB.locate(t)
+    const pe = this.periodB.end
+    if (pe <= this.watermark) throw new MarketDataError('late_record', TPO_MSG.late(t, pe), { index, field: 'time' })
+    let list = this.periods.get(ps)
+    if (list === undefined) {
+      list = [undefined, undefined, undefined]
+      this.periods.set(ps, list)
+    }
+    const slot = this.cfg.grouped ? s : 0
+    let acc = list[slot]
+    if (acc === undefined) {
+      acc = new PeriodAcc(ps, pe, this.cfg.grouped ? s : -1)
+      list[slot] = acc
+    }
+    const j = acc.block(bs)
+    if (s === 0) acc.bMain[j] = 1
+    this.setSlot(acc, j, bs, be, s, false)
+  }
+
+  private setSlot(acc: PeriodAcc | null, j: number, bs: number, be: number, s: number, skip: boolean): void {
+    this.cur = acc
+    this.curBlock = j
+    this.bStart = bs
+    this.bEnd = be
+    this.curSk = s
+    this.skip = skip
+  }
+
+  /** Row of a price (validated): exact units on the grid, floor division by the row height. */
+  private rowOf(p: number, index: number): number {
+    const g = this.cfg.grid
+    const u = toUnits(p, g.scale)
+    if (u === u) return Math.floor(u / g.rowUnits)
+    const d = parseDecimal(p)
+    if (!d.ok) throw new MarketDataError('invalid_decimal', TPO_MSG.price(p, d.error), { index, field: 'price' })
+    try {
+      return rowOfDecimal(d.value, g)
+    } catch (e) {
+      if (e instanceof MarketDataError) throw new MarketDataError(e.code, e.message, { index, field: 'price' })
+      throw e
+    }
+  }
+
+  /** Volume units at the current scale (rescaling every open sum when a volume has more decimals); NaN means "add exactly via bigint". */
+  private unitsOf(v: number, index: number): number {
+    if (!(v >= 0 && v < Infinity)) throw new MarketDataError('invalid_volume', TPO_MSG.volume(v), { index, field: 'volume' })
+    const u = toUnits(v, this.volScale)
+    if (u === u) return u
+    const d = decimalsOf(v)
+    if (d > this.volScale) {
+      this.rescale(d)
+      if (d < POW10.length) return numberToUnits(v, d)
+    }
+    return Number.NaN
+  }
+
+  private rescale(d: number): void {
+    const f = 10n ** BigInt(d - this.volScale)
+    const lim = BigInt(UNITS_LIMIT)
+    for (const list of this.periods.values()) {
+      for (const acc of list) {
+        if (acc === undefined) continue
+        for (const sums of [acc.buy, acc.sell]) {
+          for (let i = 0; i < acc.rowCap; i++) {
+            if (sums.isZero(i)) continue
+            const v = sums.get(i) * f
+            sums.reset(i)
+            if (v <= lim && v >= -lim) sums.lo[i] = Number(v)
+            else sums.addBig(i, v)
+          }
+        }
+      }
+    }
+    this.volScale = d
+  }
+
+  /** The exact add when a sum passes 2^52 or the volume's units do not fit a double. */
+  private slowAdd(sums: ExactSums, k: number, u: number, v: number): void {
+    if (u === u) {
+      sums.lo[k] = (sums.lo[k] as number) + u
+      sums.spill(k)
+    } else sums.addBig(k, toUnitsBig(v, this.volScale))
+  }
+
+  /** The per-trade loop over records [from, to) of columns; `base` maps a record to its reported index. */
+  private run(c: TradeColumns, from: number, to: number, base: number): void {
+    const time = c.time
+    const price = c.price
+    const volume = c.volume
+    const side = c.side
+    const sess = c.session
+    let acc = this.cur
+    let j = this.curBlock
+    let bS = this.bStart
+    let bE = this.bEnd
+    let sk = this.curSk
+    let skip = this.skip
+    let hi = 0
+    let lo = 0
+    let oT = 0
+    let oP = 0
+    let cT = 0
+    let cP = 0
+    let buy: Float64Array = EMPTY
+    let sell: Float64Array = EMPTY
+    let rowBase = 0
+    let rowCap = 0
+    if (acc !== null) {
+      hi = acc.bHi[j] as number
+      lo = acc.bLo[j] as number
+      oT = acc.bOpenT[j] as number
+      oP = acc.bOpenP[j] as number
+      cT = acc.bCloseT[j] as number
+      cP = acc.bCloseP[j] as number
+      buy = acc.buy.lo
+      sell = acc.sell.lo
+      rowBase = acc.rowBase
+      rowCap = acc.rowCap
+    }
+    const g = this.cfg.grid
+    const PP = POW10_LOCAL[g.scale] as number
+    const RU = g.rowUnits
+    let VP = POW10_LOCAL[this.volScale] ?? Number.NaN
+    let lastP = Number.NaN
+    let k = 0
+    let i = from
+    try {
+      for (; i < to; i++) {
+        const t = time[i] as number
+        const s = sess === undefined ? 0 : (sess[i] as number)
+        if (!(t >= bS && t < bE) || s !== sk || Math.floor(t) !== t) {
+          if (acc !== null) {
+            acc.bHi[j] = hi
+            acc.bLo[j] = lo
+            acc.bOpenT[j] = oT
+            acc.bOpenP[j] = oP
+            acc.bCloseT[j] = cT
+            acc.bCloseP[j] = cP
+          }
+          this.enter(t, s, i + base)
+          acc = this.cur
+          j = this.curBlock
+          bS = this.bStart
+          bE = this.bEnd
+          sk = s
+          skip = this.skip
+          if (acc !== null) {
+            hi = acc.bHi[j] as number
+            lo = acc.bLo[j] as number
+            oT = acc.bOpenT[j] as number
+            oP = acc.bOpenP[j] as number
+            cT = acc.bCloseT[j] as number
+            cP = acc.bCloseP[j] as number
+            buy = acc.buy.lo
+            sell = acc.sell.lo
+            rowBase = acc.rowBase
+            rowCap = acc.rowCap
+          }
+          lastP = Number.NaN
+        }
+        // validate the whole record before it changes any state
+        const v = volume[i] as number
+        let u = v
+        if (VP === 1 ? !(Math.floor(v) === v && v >= 0 && v < LIMIT) : !((u = Math.round(v * VP)) / VP === v && u >= 0 && u < LIMIT)) {
+          u = this.unitsOf(v, i + base)
+          VP = POW10_LOCAL[this.volScale] ?? Number.NaN
+        }
+        const sd = side[i]
+        if (sd !== 1 && sd !== 2) throw new MarketDataError('invalid_side', TPO_MSG.sideCode(sd), { index: i + base, field: 'side' })
+        const p = price[i] as number
+        if (p !== lastP) {
+          // exact units at the grid's scale (the check proves the decimal; see numberToUnits), then floor;
+          // a repeated price has the same row and cannot move the block's extremes
+          const pu = Math.round(p * PP)
+          const r = pu / PP === p && pu < LIMIT && pu > -LIMIT ? Math.floor(pu / RU) : this.rowOf(p, i + base)
+          lastP = p
+          if (p > hi) hi = p
+          if (p < lo) lo = p
+          k = r - rowBase
+          if ((k < 0 || k >= rowCap) && acc !== null) {
+            acc.ensureRow(r)
+            buy = acc.buy.lo
+            sell = acc.sell.lo
+            rowBase = acc.rowBase
+            rowCap = acc.rowCap
+            k = r - rowBase
+          }
+        }
+        if (skip) continue
+        if (t >= cT) {
+          if (cT === -Infinity) {
+            oT = t
+            oP = p
+          }
+          cT = t
+          cP = p
+        } else if (t < oT) {
+          oT = t
+          oP = p
+        }
+        if (sd === 1) {
+          const x = (buy[k] as number) + u
+          if (x <= LIMIT) buy[k] = x
+          else this.slowAdd((acc as PeriodAcc).buy, k, u, v)
+        } else {
+          const x = (sell[k] as number) + u
+          if (x <= LIMIT) sell[k] = x
+          else this.slowAdd((acc as PeriodAcc).sell, k, u, v)
+        }
+      }
+    } finally {
+      if (acc !== null) {
+        acc.bHi[j] = hi
+        acc.bLo[j] = lo
+        acc.bOpenT[j] = oT
+        acc.bOpenP[j] = oP
+        acc.bCloseT[j] = cT
+        acc.bCloseP[j] = cP
+      }
+    }
+  }
+}
+
+const EMPTY = new Float64Array(0)
+
+function hasTrades(acc: PeriodAcc): boolean {
+  for (let j = 0; j < acc.n; j++) if ((acc.bHi[j] as number) !== -Infinity) return true
+  return false
+}
+
+function exactOf(p: number): ExactDecimal {
+  const d = parseDecimal(p)
+  if (!d.ok) throw new MarketDataError('invalid_decimal', TPO_MSG.price(p, d.error), { field: 'price' })
+  return d.value
+}
+
+/**
+ * A streaming TPO aggregator: feed trades with `add` / `addTrades` / `addColumns` (periods may receive
+ * trades in any order while open), call `advance(t)` to close the periods that end at or before `t`
+ * (later trades for them throw `late_record`), `snapshot()` for the developing profiles, and `flush()`
+ * at the end. Gives the same profiles as {@link tpoProfiles} on the same trades.
+ *
+ * @example
+ * const agg = createTpoAggregator({ timeframe: '1d', tickSize: '0.25' })
+ * agg.addColumns(batch)
+ * const closed = agg.advance(Date.UTC(2026, 5, 2))
+ * const rest = agg.flush()
+ */
+export function createTpoAggregator(opts: TpoOptions): TpoAggregator {
+  return new TpoEngine(opts)
+}

@@ -1,0 +1,36 @@
+// Error messages of src/tpo, in one place. Each names the option or field and the rule.
+export const show = (x: unknown): string => {
+  if (typeof x === 'string') return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x)
+  if (typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean') return String(x)
+  if (x === null) return 'null'
+  if (x === undefined) return 'undefined'
+  return Array.isArray(x) ? 'an array' : typeof x
+}
+
+export const TPO_MSG = {
+  options: (x: unknown) => `options: ${show(x)} is not an options object {timeframe, tickSize, ...}`,
+  periodUnit: (id: string) => `timeframe: ${show(id)} is not a TPO period: expected a day, week or month frame (1d, 1w, 1M, ...)`,
+  blockUnit: (id: string) => `blockSize: ${show(id)} is not a block size: expected a minute or hour frame (5m, 30m, 1h, ...)`,
+  tickSize: (x: unknown) => `tickSize: ${show(x)} is not a positive decimal`,
+  rowSize: (x: unknown) => `rowSize: ${show(x)} is not an integer >= 1 (row height in ticks)`,
+  rowTooLarge: (x: string) => `rowSize: the row height ${x} is too large (its units at the grid's decimals must stay below 2^52)`,
+  mergeSessions: (x: unknown) => `mergeSessions: ${show(x)} is not 'MERGE_ALL' or 'GROUP_BY_TYPE'`,
+  valueAreaPercent: (x: unknown) => `valueAreaPercent: ${show(x)} is not a number with 0 < p <= 100`,
+  initialBalance: (x: unknown, why: string) => `initialBalance: ${why}`,
+  sessions: (x: unknown) => `sessions: ${show(x)} is not a list of session types ('MAINSESSION', 'PRE_MARKET', 'POST_MARKET')`,
+  time: (x: unknown) => `time: ${show(x)} is not a valid time: expected an integer number of UTC epoch milliseconds within ±8.64e15`,
+  price: (x: unknown, why: string) => `price: ${show(x)} is not a finite decimal (${why})`,
+  priceRange: (x: unknown) => `price: ${show(x)} is too far from 0 for the row grid (row numbers must stay below 2^52)`,
+  volume: (x: unknown) => `volume: ${show(x)} is not valid: a volume must be a finite decimal >= 0`,
+  sideCode: (x: unknown) => `side: ${show(x)} is not a side code: expected 1 (buy) or 2 (sell)`,
+  sessionCode: (x: unknown) => `session: ${show(x)} is not a session code: expected 0 (MAINSESSION), 1 (PRE_MARKET) or 2 (POST_MARKET)`,
+  late: (t: number, end: number) => `time: ${t} falls in a period that was already closed (it ended at ${end}); trades of a closed period are late`,
+  tooManyRows: (n: number) => `rowSize: a profile would span ${n} rows (more than 10,000,000); use a larger rowSize or check the prices`,
+  advance: (x: unknown) => `time: ${show(x)} is not a finite epoch-millisecond number`,
+  noProfiles: () => 'profiles: expected at least one profile',
+  gridMismatch: (what: string, a: string, b: string) => `profiles: ${what} differs (${a} vs ${b}); only profiles on the same grid and blocks can be merged`,
+  incompatible: (what: string, a: string, b: string) => `profiles: ${what} differs (${a} vs ${b}); merged profiles must use the same settings`,
+  candle: (field: string, x: unknown, why: string) => `${field}: ${show(x)} ${why}`,
+  candleOrder: () => 'low/high: a candle needs low <= open, close <= high',
+  notProfile: (field: string) => `profile: ${field} is missing or malformed`,
+} as const

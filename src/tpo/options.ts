@@ -1,0 +1,121 @@
+import { decimalToString, parseDecimal, type ExactDecimal } from '../decimal/index.js'
+import { MarketDataError } from '../errors.js'
+import { parseClockDuration, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'
+import { TPO_MSG } from './messages.js'
+import type { TpoOptions } from './types.js'
+
+/** The price grid of TPO rows: row k is `[k * rowSizeValue, (k + 1) * rowSizeValue)`, anchored at 0. */
+export interface TpoGrid {
+  tickSize: string
+  /** Decimals of prices on the grid (the tick size's minimal decimals). */
+  scale: number
+  rowSize: number
+  rowSizeValue: string
+  /** rowSizeValue x 10^scale, exact and < 2^52. */
+  rowUnits: number
+  rowUnitsBig: bigint
+}
+
+/** Options resolved once: every default applied, every value checked. */
+export interface TpoConfig {
+  period: Timeframe
+  block: Timeframe
+  timeZone: string | undefined
+  grid: TpoGrid
+  grouped: boolean
+  valueAreaPercent: number
+  valueArea: ExactDecimal
+  initialBalanceMs: number
+  initialBalancePeriod: string
+  /** Bit c set when session code c is kept. */
+  sessionMask: number
+}
+
+const LIMIT = 2 ** 52
+const SESSION_CODE: Readonly<Record<string, number>> = { MAINSESSION: 0, PRE_MARKET: 1, POST_MARKET: 2 }
+
+/** Resolves the grid from a tick size and a row size in ticks; throws `invalid_option` naming the option. */
+export function resolveTpoGrid(tickSize: unknown, rowSize: unknown): TpoGrid {
+  const t = parseDecimal(tickSize)
+  if (!t.ok || t.value.units <= 0n) throw new MarketDataError('invalid_option', TPO_MSG.tickSize(tickSize), { field: 'tickSize' })
+  const k = rowSize ?? 1
+  if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 1) throw new MarketDataError('invalid_option', TPO_MSG.rowSize(rowSize), { field: 'rowSize' })
+  const tick = t.value
+  const ru = tick.units * BigInt(k)
+  if (ru >= BigInt(LIMIT)) throw new MarketDataError('invalid_option', TPO_MSG.rowTooLarge(decimalToString({ units: ru, scale: tick.scale })), { field: 'rowSize' })
+  return {
+    tickSize: decimalToString(tick),
+    scale: tick.scale,
+    rowSize: k,
+    rowSizeValue: decimalToString({ units: ru, scale: tick.scale }),
+    rowUnits: Number(ru),
+    rowUnitsBig: ru,
+  }
+}
+
+/** Resolves a `valueAreaPercent` (0 < p <= 100) to an exact decimal. */
+export function resolveValueAreaPercent(x: unknown): { percent: number; exact: ExactDecimal } {
+  const p = x ?? 70
+  if (typeof p !== 'number' || !(p > 0 && p <= 100)) throw new MarketDataError('invalid_option', TPO_MSG.valueAreaPercent(x), { field: 'valueAreaPercent' })
+  const d = parseDecimal(p)
+  if (!d.ok) throw new MarketDataError('invalid_option', TPO_MSG.valueAreaPercent(x), { field: 'valueAreaPercent' })
+  return { percent: p, exact: d.value }
+}
+
+/** Resolves an `initialBalance` length (`<n>m` / `<n>h`, default `'1h'`) to ms. */
+export function resolveInitialBalance(x: unknown): { ms: number; id: string } {
+  const s = x ?? '1h'
+  const r = parseClockDuration(s as string)
+  if (!r.ok) throw new MarketDataError('invalid_option', TPO_MSG.initialBalance(x, r.error), { field: 'initialBalance' })
+  return { ms: r.value, id: s as string }
+}
+
+/** Resolves a minute/hour `blockSize` (default `'30m'`). */
+export function resolveBlockSize(x: unknown): Timeframe {
+  const tf = resolveTimeframe((x ?? '30m') as TimeframeInput, 'blockSize')
+  if (tf.unit !== 'MINUTE' && tf.unit !== 'HOUR') throw new MarketDataError('invalid_option', TPO_MSG.blockUnit(tf.id), { field: 'blockSize' })
+  return tf
+}
+
+/** Resolves a `sessions` filter to a bit mask of session codes (default: all three). */
+export function resolveSessionMask(x: unknown): number {
+  if (x === undefined) return 7
+  if (!Array.isArray(x)) throw new MarketDataError('invalid_option', TPO_MSG.sessions(x), { field: 'sessions' })
+  let mask = 0
+  for (const s of x) {
+    const c = typeof s === 'string' ? SESSION_CODE[s] : undefined
+    if (c === undefined) throw new MarketDataError('invalid_option', TPO_MSG.sessions(s), { field: 'sessions' })
+    mask |= 1 << c
+  }
+  return mask
+}
+
+/**
+ * Resolves {@link TpoOptions} once: a day/week/month period, a minute/hour block, the grid, the value
+ * area share, the initial-balance length, session grouping and filter. Throws `MarketDataError`
+ * (`invalid_option`) naming the option.
+ */
+export function resolveTpoOptions(opts: TpoOptions): TpoConfig {
+  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', TPO_MSG.options(opts), { field: 'options' })
+  const period = resolveTimeframe(opts.timeframe, 'timeframe')
+  if (period.unit !== 'DAY' && period.unit !== 'WEEK' && period.unit !== 'MONTH') {
+    throw new MarketDataError('invalid_option', TPO_MSG.periodUnit(period.id), { field: 'timeframe' })
+  }
+  const block = resolveBlockSize(opts.blockSize)
+  const ms = opts.mergeSessions ?? 'MERGE_ALL'
+  if (ms !== 'MERGE_ALL' && ms !== 'GROUP_BY_TYPE') throw new MarketDataError('invalid_option', TPO_MSG.mergeSessions(ms), { field: 'mergeSessions' })
+  const va = resolveValueAreaPercent(opts.valueAreaPercent)
+  const ib = resolveInitialBalance(opts.initialBalance)
+  return {
+    period,
+    block,
+    timeZone: opts.timeZone,
+    grid: resolveTpoGrid(opts.tickSize, opts.rowSize),
+    grouped: ms === 'GROUP_BY_TYPE',
+    valueAreaPercent: va.percent,
+    valueArea: va.exact,
+    initialBalanceMs: ib.ms,
+    initialBalancePeriod: ib.id,
+    sessionMask: resolveSessionMask(opts.sessions),
+  }
+}

@@ -1,0 +1,104 @@
+import { ExactSums, UNITS_LIMIT } from '../decimal/index.js'
+import { MarketDataError } from '../errors.js'
+import { TPO_MSG } from './messages.js'
+import { MAX_ROWS } from './parts.js'
+
+/**
+ * Running state of one profile (a period, or one session type of it): per-block extremes, open/close
+ * and main-session flag in typed arrays, and per-row buy/sell volumes as exact scaled-integer sums
+ * indexed by `row - rowBase`.
+ */
+export class PeriodAcc {
+  readonly start: number
+  readonly end: number
+  /** Session code for grouped profiles, -1 for MERGE_ALL. */
+  readonly session: number
+  n = 0
+  private readonly index = new Map<number, number>()
+  bStart = new Float64Array(8)
+  bHi = new Float64Array(8)
+  bLo = new Float64Array(8)
+  bOpenT = new Float64Array(8)
+  bOpenP = new Float64Array(8)
+  bCloseT = new Float64Array(8)
+  bCloseP = new Float64Array(8)
+  bMain = new Uint8Array(8)
+  rowBase = 0
+  rowCap = 0
+  buy: ExactSums = new ExactSums(1)
+  sell: ExactSums = new ExactSums(1)
+
+  constructor(start: number, end: number, session: number) {
+    this.start = start
+    this.end = end
+    this.session = session
+  }
+
+  /** Slot of the block starting at `start`, created empty when new. */
+  block(start: number): number {
+    const j = this.index.get(start)
+    if (j !== undefined) return j
+    const k = this.n++
+    if (k === this.bStart.length) this.growBlocks()
+    this.index.set(start, k)
+    this.bStart[k] = start
+    this.bHi[k] = -Infinity
+    this.bLo[k] = Infinity
+    this.bOpenT[k] = Infinity
+    this.bCloseT[k] = -Infinity
+    return k
+  }
+
+  private growBlocks(): void {
+    const m = this.bStart.length * 2
+    const f = (a: Float64Array) => {
+      const b = new Float64Array(m)
+      b.set(a)
+      return b
+    }
+    this.bStart = f(this.bStart)
+    this.bHi = f(this.bHi)
+    this.bLo = f(this.bLo)
+    this.bOpenT = f(this.bOpenT)
+    this.bOpenP = f(this.bOpenP)
+    this.bCloseT = f(this.bCloseT)
+    this.bCloseP = f(this.bCloseP)
+    const main = new Uint8Array(m)
+    main.set(this.bMain)
+    this.bMain = main
+  }
+
+  /** Makes row `r` addressable in the volume sums (re-basing and growing as needed). */
+  ensureRow(r: number): void {
+    if (this.rowCap === 0) {
+      this.rowCap = 64
+      this.rowBase = r - 32
+      this.buy = new ExactSums(this.rowCap)
+      this.sell = new ExactSums(this.rowCap)
+      return
+    }
+    const lo = Math.min(this.rowBase, r)
+    const hi = Math.max(this.rowBase + this.rowCap, r + 1)
+    const span = hi - lo
+    if (span > MAX_ROWS) throw new MarketDataError('invalid_option', TPO_MSG.tooManyRows(span), { field: 'rowSize' })
+    // grow with slack on the side that grew
+    const cap = Math.min(Math.max(span * 2, 64), MAX_ROWS + 1)
+    const base = r < this.rowBase ? hi - cap : lo
+    this.buy = rebase(this.buy, this.rowCap, this.rowBase - base, cap)
+    this.sell = rebase(this.sell, this.rowCap, this.rowBase - base, cap)
+    this.rowBase = base
+    this.rowCap = cap
+  }
+}
+
+function rebase(old: ExactSums, n: number, shift: number, cap: number): ExactSums {
+  const next = new ExactSums(cap)
+  const lo = old.lo
+  for (let i = 0; i < n; i++) {
+    if (lo[i] === 0 && old.isZero(i)) continue
+    const v = old.get(i)
+    if (v <= BigInt(UNITS_LIMIT) && v >= -BigInt(UNITS_LIMIT)) next.lo[i + shift] = Number(v)
+    else next.addBig(i + shift, v)
+  }
+  return next
+}

@@ -1,0 +1,38 @@
+/**
+ * Index of the point of control among rows `values` (ascending price; TPO counts or volumes):
+ * the row with the largest value; ties go to the row nearest the middle of the profile (the mean of
+ * the lowest and highest row prices); two rows equally near lie on opposite sides of the middle, and
+ * the one on the side holding more in total (all rows above vs all rows below the middle) wins; if
+ * those are equal too, the lower price. Rows are equally spaced, so distances compare as indexes:
+ * `|2i - (n - 1)|`. Returns -1 for no rows.
+ *
+ * Convention: Steidlmayer/Dalton POC with the mypivots / Linnsoft / CQG tie rules.
+ */
+export function pocIndex(values: readonly bigint[]): number {
+  const n = values.length
+  if (n === 0) return -1
+  let max = values[0] as bigint
+  for (let i = 1; i < n; i++) if ((values[i] as bigint) > max) max = values[i] as bigint
+  let best = -1
+  let bestDist = 0
+  let tie = -1
+  for (let i = 0; i < n; i++) {
+    if (values[i] !== max) continue
+    const d = Math.abs(2 * i - (n - 1))
+    if (best < 0 || d < bestDist) {
+      best = i
+      bestDist = d
+      tie = -1
+    } else if (d === bestDist) tie = i
+  }
+  if (tie < 0) return best
+  // best is below the middle, tie above (same distance, ascending scan)
+  let above = 0n
+  let below = 0n
+  for (let i = 0; i < n; i++) {
+    const side = 2 * i - (n - 1)
+    if (side > 0) above += values[i] as bigint
+    else if (side < 0) below += values[i] as bigint
+  }
+  return above > below ? tie : best
+}

@@ -1,0 +1,59 @@
+import { MarketDataError } from '../errors.js'
+import type { Trade, TradeColumns } from '../trades/index.js'
+import { createTpoAggregator } from './aggregator.js'
+import type { TpoAggregator, TpoOptions, TpoProfile } from './types.js'
+
+/** Trades {@link tpoProfiles} reads: one `TradeColumns`, or trade objects and column batches (any iterable). */
+export type TpoTradeInput = TradeColumns | Iterable<Trade | TradeColumns>
+
+function isColumns(x: unknown): x is TradeColumns {
+  return typeof x === 'object' && x !== null && (x as { time?: unknown }).time instanceof Float64Array
+}
+
+/** Pushes every record of `input` into the aggregator, runs of trade objects from arrays at once. */
+export function feedTpo(input: TpoTradeInput, agg: TpoAggregator): void {
+  if (isColumns(input)) {
+    agg.addColumns(input)
+    return
+  }
+  if (Array.isArray(input)) {
+    const n = input.length
+    let i = 0
+    while (i < n) {
+      if (isColumns(input[i])) {
+        agg.addColumns(input[i] as TradeColumns)
+        i++
+        continue
+      }
+      let j = i + 1
+      while (j < n && !isColumns(input[j])) j++
+      agg.addTrades(input as Trade[], i, j)
+      i = j
+    }
+    return
+  }
+  if (typeof input !== 'object' || input === null || typeof (input as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
+    throw new MarketDataError('invalid_option', 'trades: expected TradeColumns, an array or an iterable of trades', { field: 'trades' })
+  }
+  for (const x of input) {
+    if (isColumns(x)) agg.addColumns(x)
+    else agg.add(x)
+  }
+}
+
+/**
+ * TPO (Market Profile) profiles of trades: one per period (day, week or month frame, in `timeZone`), or
+ * one per session type and period with `mergeSessions: 'GROUP_BY_TYPE'`; time order, then PRE_MARKET,
+ * MAINSESSION, POST_MARKET. Blocks are `blockSize` buckets (default 30m); a block marks every row between
+ * its low and high; rows are `rowSize`-tick rows anchored at 0 and cover the profile's range. Trades may
+ * come in any order. Throws `MarketDataError` naming the record index and field of a bad record.
+ *
+ * @example
+ * const [day] = tpoProfiles(trades, { timeframe: '1d', tickSize: '0.25', timeZone: 'America/New_York' })
+ * day.poc // "5001.25"; day.rows[0] // ["4998.50", [0, 1], "12", "7"]
+ */
+export function tpoProfiles(trades: TpoTradeInput, opts: TpoOptions): TpoProfile[] {
+  const agg = createTpoAggregator(opts)
+  feedTpo(trades, agg)
+  return agg.flush()
+}

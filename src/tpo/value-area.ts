@@ -1,0 +1,43 @@
+import type { ExactDecimal } from '../decimal/index.js'
+
+/** A value area as row indexes `[low, high]`, both inclusive. */
+export interface ValueAreaRange {
+  low: number
+  high: number
+}
+
+/**
+ * The value area (Dalton, "Mind over Markets"; Linnsoft / CQG "method A"): start at the POC row;
+ * while the area holds less than `percent` of the total, compare the sum of the next two rows above
+ * with the next two below (fewer where the profile ends) and add the larger pair; equal sums add the
+ * pair above; when one side has run out, take the other. The share is checked before the first
+ * addition and after each whole pair. A zero total gives the POC row alone.
+ */
+export function valueAreaRange(values: readonly bigint[], poc: number, percent: ExactDecimal): ValueAreaRange {
+  const n = values.length
+  let total = 0n
+  for (let i = 0; i < n; i++) total += values[i] as bigint
+  // area / total >= units / (100 * 10^scale)  <=>  area * 100 * 10^scale >= units * total
+  const lhsScale = 100n * 10n ** BigInt(percent.scale)
+  const need = percent.units * total
+  let low = poc
+  let high = poc
+  let area = values[poc] as bigint
+  while (area * lhsScale < need) {
+    const upN = Math.min(2, n - 1 - high)
+    const downN = Math.min(2, low)
+    if (upN === 0 && downN === 0) break
+    let up = 0n
+    for (let k = 1; k <= upN; k++) up += values[high + k] as bigint
+    let down = 0n
+    for (let k = 1; k <= downN; k++) down += values[low - k] as bigint
+    if (upN > 0 && (downN === 0 || up >= down)) {
+      high += upN
+      area += up
+    } else {
+      low -= downN
+      area += down
+    }
+  }
+  return { low, high }
+}
