@@ -1,8 +1,8 @@
-import { type DecimalInput, parseDecimal, UNITS_LIMIT } from '../decimal/index.js'
+import { type DecimalInput, parseDecimal, POW10, UNITS_LIMIT } from '../decimal/index.js'
 import { formatSum, spellPrice } from './format.js'
 import { MarketDataError } from '../errors.js'
 import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe } from '../time/index.js'
-import { createScaledTradeReader, type ScaledTradeReader, SESSION_NAMES, type SessionType, sessionMask, type Trade, type TradeColumns, type TradeArraySink } from '../trades/index.js'
+import { validateTradeColumnsShape, createScaledTradeReader, type ScaledTradeReader, SESSION_NAMES, type SessionType, sessionMask, type Trade, type TradeColumns, type TradeArraySink } from '../trades/index.js'
 import { CANDLE_MSG } from './messages.js'
 import type { Candle, CandleColumns, CandleInput, CandleOptions } from './types.js'
 import { UnitsColumn } from './units.js'
@@ -116,8 +116,13 @@ export class CandleAggregator implements TradeArraySink {
   /** Adds a batch of columnar trades (the fast path). */
   addColumns(columns: TradeColumns): void {
     const r = this.tradeReader()
+    checkTradeColumns(columns)
     const n = columns.time.length
     for (let at = 0; at < n;) {
+      // the fused fast loop runs until a record needs the exact slow path (more decimals, huge units,
+      // invalid, out of order); that record's chunk goes through the scaled reader, then the fast loop resumes
+      at = this.fastColumns(columns, at, n)
+      if (at >= n) break
       const k = r.readColumns(columns, at, n, this.seen)
       this.setSource(1, columns, at)
       this.consumeTrades(r, k)
@@ -313,6 +318,130 @@ export class CandleAggregator implements TradeArraySink {
       default:
         return ((this.src as ArrayLike<CandleInput>)[j] as CandleInput)[f]
     }
+  }
+
+  /**
+   * Fused validate + convert + aggregate loop over columns[from, n) at the current scales; stops at the
+   * first record it cannot take exactly on the fast path and returns its index (n when all were taken).
+   */
+  private fastColumns(c: TradeColumns, from: number, n: number): number {
+    const ps = this.ps
+    const vs = this.vs
+    if (ps > 22 || vs > 22) return from
+    const PP = POW10[ps] as number
+    const VP = POW10[vs] as number
+    const T = c.time
+    const P = c.price
+    const V = c.volume
+    const SD = c.side
+    const SS = c.session
+    const hasS = SS !== undefined
+    const mask = this.mask
+    const tick = this.tick
+    const N = this.perTick
+    this.setSource(1, c, 0)
+    let last = this.last
+    let end = this.cEnd
+    let hiU = this.hiU
+    let loU = this.loU
+    let volLo = this.volLo
+    let valLo = this.valLo
+    let count = this.count
+    let hiI = -1
+    let loI = -1
+    let closeI = -1
+    let lastX = Number.NaN
+    let lastPU = 0
+    let lastV = Number.NaN
+    let lastVU = 0
+    let i = from
+    for (; i < n; i++) {
+      const t = T[i] as number
+      if (!(t >= last) || t > MAX_TIME || t < -MAX_TIME || Math.floor(t) !== t) break
+      const sd = SD[i] as number
+      if (sd !== 1 && sd !== 2) break
+      const s = hasS ? (SS[i] as number) : 0
+      if (s > 2) break
+      const x = P[i] as number
+      let pu: number
+      if (x === lastX) pu = lastPU
+      else {
+        pu = Math.round(x * PP)
+        if (pu / PP !== x || !(pu < L && pu > -L)) break
+        lastX = x
+        lastPU = pu
+      }
+      const v = V[i] as number
+      let vu: number
+      if (v === lastV) vu = lastVU
+      else {
+        vu = Math.round(v * VP)
+        if (vu / VP !== v || !(vu < L && vu >= 0)) break
+        lastV = v
+        lastVU = vu
+      }
+      last = t
+      if (((mask >> s) & 1) === 0) continue
+      if (tick ? count >= N || !this.has : t >= end) {
+        if (this.has) {
+          if (hiI >= 0) this.hiRaw = P[hiI] as number
+          if (loI >= 0) this.loRaw = P[loI] as number
+          if (closeI >= 0) this.closeRaw = P[closeI] as number
+          this.hiU = hiU
+          this.loU = loU
+          this.volLo = volLo
+          this.valLo = valLo
+          this.count = count
+          this.closeCandle()
+        }
+        this.openCandle(t, s, x)
+        end = this.cEnd
+        hiU = Number.NEGATIVE_INFINITY
+        loU = Number.POSITIVE_INFINITY
+        volLo = 0
+        valLo = 0
+        count = 0
+        hiI = -1
+        loI = -1
+      }
+      if (pu > hiU) {
+        hiU = pu
+        hiI = i
+      }
+      if (pu < loU) {
+        loU = pu
+        loI = i
+      }
+      const pv = pu * vu
+      if (pv < L && pv > -L) {
+        valLo += pv
+        if (valLo > L || valLo < -L) {
+          this.valHi += BigInt(valLo)
+          valLo = 0
+        }
+      } else this.valHi += BigInt(pu) * BigInt(vu)
+      volLo += vu
+      if (volLo > L) {
+        this.volHi += BigInt(volLo)
+        volLo = 0
+      }
+      closeI = i
+      count++
+    }
+    this.seen += i - from
+    this.last = last
+    if (this.has) {
+      if (hiI >= 0) this.hiRaw = P[hiI] as number
+      if (loI >= 0) this.loRaw = P[loI] as number
+      if (closeI >= 0) this.closeRaw = P[closeI] as number
+    }
+    this.hiU = hiU
+    this.loU = loU
+    this.volLo = volLo
+    this.valLo = valLo
+    this.count = count
+    if (tick && this.has && count >= N) this.closeCandle()
+    return i
   }
 
   private consumeTrades(r: ScaledTradeReader, k: number): void {
@@ -647,6 +776,11 @@ export class CandleAggregator implements TradeArraySink {
     this.valLo = valLo
     this.count = count
   }
+}
+
+function checkTradeColumns(c: TradeColumns): void {
+  const r = validateTradeColumnsShape(c)
+  if (!r.ok) throw r.error
 }
 
 function checkCandleColumns(cc: CandleColumns): void {

@@ -122,6 +122,17 @@ export function columnsShapeProblem(x: unknown): MarketDataError | undefined {
   return undefined
 }
 
+/**
+ * Checks only the shape of columnar trades (array types, equal lengths), in O(1): what aggregators
+ * check before their fused loops, which validate every record as they go. Never throws.
+ *
+ * @example validateTradeColumnsShape({ time: new Float64Array(2), price: new Float64Array(1) }).ok // false (field 'price')
+ */
+export function validateTradeColumnsShape(x: unknown): Result<TradeColumns, MarketDataError> {
+  const e = columnsShapeProblem(x)
+  return e === undefined ? ok(x as TradeColumns) : err(e)
+}
+
 /** True when `x` looks like TradeColumns (has a Float64Array `time`); the full check is {@link validateTradeColumns}. */
 export function isTradeColumns(x: unknown): x is TradeColumns {
   return typeof x === 'object' && x !== null && (x as { time?: unknown }).time instanceof Float64Array
