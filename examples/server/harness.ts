@@ -51,9 +51,14 @@ export const OPS = {
 } as const
 
 /** Starts a server with the given keys on a free port. */
-export async function startHarness(apiKeys: ApiKeyConfig[], partnerKeys: string[], start = NOW): Promise<Harness> {
+export async function startHarness(
+  apiKeys: ApiKeyConfig[],
+  partnerKeys: string[],
+  start = NOW,
+  wrap: (store: MarketStore) => MarketStore = (s) => s,
+): Promise<Harness> {
   let now = start
-  const server = await startServer({ store: testStore(start), apiKeys, partnerKeys, clock: () => now, port: 0 })
+  const server = await startServer({ store: wrap(testStore(start)), apiKeys, partnerKeys, clock: () => now, port: 0 })
   const base = server.url
   const rest = `${base}/api/v1/marketdata`
   const partner = `${base}/partner/`

@@ -2,14 +2,10 @@
 // public API ('../../src/index.js'). A function the build does not export makes its endpoint answer 503
 // `unavailable` instead of failing the whole server at start.
 import * as api from '../../src/index.js'
-import type { candlesFromTrades, resampleCandles, toPartnerCandles } from '../../src/candles/index.js'
 import type { tpoProfiles } from '../../src/tpo/index.js'
 
 /** The late-landing part of the library surface the server uses. */
 export interface Lib {
-  candlesFromTrades: typeof candlesFromTrades
-  resampleCandles: typeof resampleCandles
-  toPartnerCandles: typeof toPartnerCandles
   tpoProfiles: typeof tpoProfiles
 }
 

@@ -19,9 +19,11 @@ import {
   type LinkOperationName,
   type SecurityId,
   type Status,
+  candlesFromTrades,
+  resampleCandles,
+  toPartnerCandles,
 } from '../../src/index.js'
 import { securityInfo } from './catalog.js'
-import { lib } from './lib.js'
 import type { MarketStore, StoredSecurity } from './store.js'
 import type { TokenSigner } from './tokens.js'
 
@@ -129,7 +131,7 @@ function link(ctx: PartnerContext, partner: string, operation: LinkOperationName
 function minuteCandles(ctx: PartnerContext, s: StoredSecurity): Candle[] {
   let c = ctx.minuteCandles.get(s.security.guid)
   if (c === undefined) {
-    c = lib('candlesFromTrades')(s.trades, { timeframe: '1m', tickSize: s.security.tickSize })
+    c = candlesFromTrades(s.trades, { timeframe: '1m', tickSize: s.security.tickSize })
     ctx.minuteCandles.set(s.security.guid, c)
   }
   return c
@@ -163,10 +165,10 @@ function listCandles(ctx: PartnerContext, body: unknown): unknown {
     const readFrom = q.from <= first.time ? first.time : bucketStart(q.from, q.timeframe, opts)
     const readTo = q.to > last.time ? last.time + 1 : bucketEnd(q.to - 1, q.timeframe, opts)
     const slice = base.slice(lowerBound(base, readFrom), lowerBound(base, readTo))
-    out = lib('resampleCandles')(slice, { timeframe: q.timeframe, timeZone: zone, sessions: q.sessionTypes })
+    out = resampleCandles(slice, { timeframe: q.timeframe, timeZone: zone, sessions: q.sessionTypes })
     if (q.limit !== undefined) out = q.direction === 'forward' ? out.slice(0, q.limit) : out.slice(Math.max(0, out.length - q.limit))
   }
-  const candles = lib('toPartnerCandles')(out, { properties: q.properties })
+  const candles = toPartnerCandles(out, { properties: q.properties })
   return { status: statusOk(), candles }
 }
 

@@ -1,6 +1,7 @@
 // Interface B end to end: real HTTP against the reference server (port 0, injected clock).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { EARLY_NOW, NOW, remaining, startHarness, windowStart, type Harness, type Reply } from './harness.js'
+import { StoreUnavailable } from './store.js'
 
 const MAIN = 'main-key'
 const MAIN2 = 'main-key-2'
@@ -9,6 +10,7 @@ const LIMIT = 'limit-key'
 
 let h: Harness
 let early: Harness
+let flaky: Harness
 
 beforeAll(async () => {
   h = await startHarness(
@@ -21,10 +23,19 @@ beforeAll(async () => {
     [],
   )
   early = await startHarness([{ key: MAIN, account: 'main' }], [], EARLY_NOW)
+  // storage that fails for one security, as a real database or upstream might
+  flaky = await startHarness([{ key: MAIN, account: 'main' }], [], NOW, (store) => ({
+    ...store,
+    tradesIn(s, from, to) {
+      if (s.security.symbol === 'SAP') throw new StoreUnavailable('trade storage timed out')
+      return store.tradesIn(s, from, to)
+    },
+  }))
 })
 afterAll(async () => {
   await h.close()
   await early.close()
+  await flaky.close()
 })
 
 /** Moves the clock to a REST window of its own (10 s into it), so each test starts with 100,000 credits. */
@@ -425,6 +436,20 @@ describe('GET /footprint/row-size-scale', () => {
     expectError(await h.get('/footprint/row-size-scale?exchange=NASDAQ&symbol=AAPL&timeframe=1h&from=1', MAIN), 400, 'invalid_argument', /from/)
     expectError(await h.get('/footprint/row-size-scale?exchange=NASDAQ&symbol=AAPL&timeframe=5t', MAIN), 400, 'invalid_argument', /timeframe/)
     expectError(await h.get('/footprint/row-size-scale?exchange=NASDAQ&symbol=NEWCO&timeframe=1h', MAIN), 404, 'not_found', /^data not found$/)
+  })
+})
+
+describe('upstream failures', () => {
+  test('a storage failure is 503 unavailable with the credit headers, and is not billed', async () => {
+    freshWindow(flaky)
+    for (const path of ['/candles?exchange=XETRA&symbol=SAP&timeframe=1h', '/footprint?exchange=XETRA&symbol=SAP&timeframe=1h', '/tpo?exchange=XETRA&symbol=SAP&timeframe=1d']) {
+      const { r, cost } = await billed(path, MAIN, flaky)
+      expectError(r, 503, 'unavailable', /retry|timed out/)
+      rateHeaders(r, flaky)
+      expect(cost).toBe(0)
+    }
+    expect((await flaky.get('/candles?exchange=XETRA&symbol=SAP&timeframe=1h&from=yesterday', MAIN)).status).toBe(400)
+    expect((await flaky.get('/candles?exchange=CME&symbol=ES&timeframe=1h&limit=3', MAIN)).status).toBe(200)
   })
 })
 

@@ -26,6 +26,7 @@ import {
   type HistoryRequest,
   type Timeframe,
   type TpoProfile,
+  candlesFromTrades,
 } from '../../src/index.js'
 import { restSecurity } from './catalog.js'
 import { lib } from './lib.js'
@@ -157,7 +158,7 @@ function readCandles(store: MarketStore, s: StoredSecurity, r: CandlesHistoryReq
     let to = whole.to
     if (r.direction === 'backward' && whole.to - span > whole.from && whole.to - span > first) from = bucketStart(whole.to - span, tf, zone)
     if (r.direction === 'forward' && whole.from + span < whole.to && whole.from + span <= last) to = bucketEnd(whole.from + span, tf, zone)
-    const out = lib('candlesFromTrades')(store.tradesIn(s, from, to), opts)
+    const out = candlesFromTrades(store.tradesIn(s, from, to), opts)
     if (out.length >= r.limit || (from === whole.from && to === whole.to)) return out
     span *= 2
   }
@@ -181,7 +182,7 @@ function candles(query: URLSearchParams, ctx: RestContext): RestResult {
     const opts = { timeframe: r.timeframe, timeZone: r.timeZone, sessions: r.sessionTypes, tickSize: s.security.tickSize }
     if (r.timeframe.unit === 'TICK') {
       // Tick candles group N trades counted from the first trade held, so the grouping is stable across requests.
-      const all = lib('candlesFromTrades')(ctx.store.tradesIn(s, -Infinity, r.to), opts)
+      const all = candlesFromTrades(ctx.store.tradesIn(s, -Infinity, r.to), opts)
       out = all.filter((c) => c.time >= r.from && c.time < r.to)
     } else {
       out = readCandles(ctx.store, s, r, opts)

@@ -20,7 +20,7 @@ import { readBody, send, type Answer } from './http.js'
 import { Unavailable } from './lib.js'
 import { handlePartner, PARTNER_OPERATIONS, type PartnerContext, type PartnerOperation } from './partner.js'
 import { handleRest, matchRestRoute, REST_PREFIX } from './rest.js'
-import type { MarketStore } from './store.js'
+import { StoreUnavailable, type MarketStore } from './store.js'
 import { createTokenSigner } from './tokens.js'
 
 /** An interface B API key: keys of one `account` share one credit ledger; `access: false` is answered 403. */
@@ -94,7 +94,13 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
     const check = ledger.check(now)
     if (!key.access) return restError(permissionDeniedError(), { ...base, ...rateHeaders(check.headers) })
     if (check.locked) return restError(check.error, { ...base, ...check.headers })
-    const result = handleRest(route, url.searchParams, { store: opts.store, now })
+    let result: ReturnType<typeof handleRest>
+    try {
+      result = handleRest(route, url.searchParams, { store: opts.store, now })
+    } catch (e) {
+      if (!(e instanceof StoreUnavailable || e instanceof Unavailable)) throw e
+      return restError(unavailableError(503, e.message), { ...base, ...rateHeaders(check.headers) })
+    }
     if (!result.ok) return restError(result.error, { ...base, ...rateHeaders(check.headers) })
     const charge = ledger.charge(now, result.price)
     if (!charge.ok) return restError(charge.error, { ...base, ...charge.headers })
@@ -144,10 +150,11 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
       if (url.pathname.startsWith(partnerPrefix)) return await partner(req, url, requestId)
       return restError({ ...notFoundError('data'), message: `no endpoint ${url.pathname}` }, { 'x-request-id': requestId })
     } catch (e) {
-      if (e instanceof Unavailable) {
+      if (e instanceof Unavailable || e instanceof StoreUnavailable) {
+        // interface A answers HTTP 200 with a status: 14 UNAVAILABLE (gRPC's code for a transient failure)
         return isRest
           ? restError(unavailableError(503, e.message), { 'x-request-id': requestId })
-          : { status: 503, headers: { 'x-request-id': requestId }, body: { status: { code: 14, message: e.message, details: [] } } }
+          : { status: 200, headers: { 'x-request-id': requestId }, body: { status: { code: 14, message: `UNAVAILABLE: ${e.message}`, details: [] } } }
       }
       console.error(`[${requestId}]`, e)
       return { status: 500, headers: { 'x-request-id': requestId }, body: { error: { code: 'internal', message: 'internal error' } } }

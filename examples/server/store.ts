@@ -5,6 +5,9 @@ import { defaultCatalog, type Catalog, type CatalogSecurity, type Exchange } fro
 
 const DAY_MS = 86_400_000
 
+/** The storage behind the store failed (a real server's database or upstream): answered 503 `unavailable`, never billed. */
+export class StoreUnavailable extends Error {}
+
 /** A security with its data. */
 export interface StoredSecurity {
   security: CatalogSecurity
