@@ -1,5 +1,11 @@
-import { ExactSums } from '../decimal/index.js'
-import type { RowSet } from './rowset.js'
+import { ExactSums, parseDecimal, type ExactDecimal } from '../decimal/index.js'
+import { compareExact, type RowSet } from './rowset.js'
+
+/** How to compute a row's lower bound as a double: `row * rowUnits / pow` (the grid's units at its decimals). */
+export interface BoundSpec {
+  rowUnits: number
+  pow: number
+}
 
 const LIMIT = 2 ** 52
 const INITIAL_CAP = 64
@@ -19,8 +25,19 @@ export class BucketState {
   sums = new ExactSums(2)
   /** Trade counts, interleaved like `sums`. */
   counts = new Float64Array(2)
+  /**
+   * Dense mode: bnd[k] = the double nearest the lower bound of row base + k (k = 0..cap). A double price p
+   * lies in row base + k exactly when bnd[k] <= p < bnd[k + 1] (rounding to the nearest double is
+   * monotonic, and a bound with few digits is its double's shortest form), so the columnar path bins
+   * prices by comparisons, without converting them.
+   */
+  bnd = new Float64Array(1)
+  /** Extreme traded prices seen by the columnar path, as doubles (read by their shortest form at the end). */
+  minD = Infinity
+  maxD = -Infinity
   /** True once a sum has spilled into its bigint part (then moving slots must carry it). */
   spilled = false
+  private readonly spec: BoundSpec
   private sparse: Map<number, number> | null = null
   private slotRow: number[] = []
   /** Extreme traded prices in units of the engine's price scale; the bigint fields hold those past 2^52. */
@@ -29,9 +46,21 @@ export class BucketState {
   minBig: bigint | null = null
   maxBig: bigint | null = null
 
-  constructor(start: number, end: number) {
+  constructor(start: number, end: number, spec: BoundSpec) {
     this.start = start
     this.end = end
+    this.spec = spec
+  }
+
+  private fillBounds(): void {
+    const { rowUnits, pow } = this.spec
+    const bnd = new Float64Array(this.cap + 1)
+    for (let k = 0; k <= this.cap; k++) {
+      const u = (this.base + k) * rowUnits
+      // a bound of at most 15 significant digits is the shortest form of its double (exact comparisons)
+      bnd[k] = Math.abs(u) < 1e15 && pow === pow ? u / pow : Number.NaN
+    }
+    this.bnd = bnd
   }
 
   /** Slot of `row`, creating it (and growing or switching storage) when needed. */
@@ -51,6 +80,7 @@ export class BucketState {
       this.cap = INITIAL_CAP
       this.base = row - (INITIAL_CAP >> 1)
       this.allocate(INITIAL_CAP)
+      this.fillBounds()
       return row - this.base
     }
     const k = row - this.base
@@ -109,6 +139,7 @@ export class BucketState {
     }
     this.base = base
     this.cap = cap
+    this.fillBounds()
   }
 
   private toSparse(): void {
@@ -118,6 +149,7 @@ export class BucketState {
     this.slotRow = []
     this.cap = 0
     this.base = 0
+    this.bnd = new Float64Array(1)
     this.allocate(Math.max(16, used * 2))
     for (let k = 0; k < cap; k++) {
       if ((counts[2 * k] as number) + (counts[2 * k + 1] as number) === 0) continue
@@ -199,16 +231,27 @@ export class BucketState {
 
   /** True when no trade was recorded. */
   isEmpty(): boolean {
-    return this.minP === Infinity && this.minBig === null
+    return this.minP === Infinity && this.minBig === null && this.minD === Infinity
   }
 
-  /** Exact high and low price units. */
-  extremes(): { high: bigint; low: bigint } {
-    let high = this.maxP === -Infinity ? null : BigInt(this.maxP)
-    let low = this.minP === Infinity ? null : BigInt(this.minP)
-    if (this.maxBig !== null && (high === null || this.maxBig > high)) high = this.maxBig
-    if (this.minBig !== null && (low === null || this.minBig < low)) low = this.minBig
-    return { high: high ?? 0n, low: low ?? 0n }
+  /** Exact high and low prices (units at `pScale` for the unit paths, doubles for the columnar path). */
+  extremes(pScale: number): { high: ExactDecimal; low: ExactDecimal } {
+    const cands: ExactDecimal[] = []
+    const unit = (u: bigint): ExactDecimal => ({ units: u, scale: pScale })
+    const dbl = (x: number): ExactDecimal => {
+      const r = parseDecimal(x)
+      return r.ok ? r.value : { units: 0n, scale: 0 }
+    }
+    if (this.maxP !== -Infinity) cands.push(unit(BigInt(this.maxP)), unit(BigInt(this.minP)))
+    if (this.maxBig !== null && this.minBig !== null) cands.push(unit(this.maxBig), unit(this.minBig))
+    if (this.maxD !== -Infinity) cands.push(dbl(this.maxD), dbl(this.minD))
+    let high = cands[0] ?? unit(0n)
+    let low = high
+    for (const c of cands) {
+      if (compareExact(c, high) > 0) high = c
+      if (compareExact(c, low) < 0) low = c
+    }
+    return { high, low }
   }
 
   /** The rows in ascending order, exact. */

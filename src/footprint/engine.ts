@@ -1,10 +1,10 @@
-import { floorDivBig } from '../decimal/index.js'
+import { POW10, floorDivBig } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { createBucketer, resolveTimeframe, type Bucketer, type Timeframe } from '../time/index.js'
 import { createScaledTradeReader, isTradeColumns, validateTradeColumns, type ScaledTradeReader } from '../trades/index.js'
 import type { SessionType, Trade, TradeColumns } from '../trades/types.js'
 import { resolveAnalyticsOptions, type ResolvedAnalyticsOptions } from './analytics-core.js'
-import { BucketState } from './bucket-state.js'
+import { BucketState, type BoundSpec } from './bucket-state.js'
 import { resolveGrid, type Grid } from './grid.js'
 import { MSG } from './messages.js'
 import { buildProfile } from './rowset.js'
@@ -37,6 +37,10 @@ export class FootprintEngine {
   /** True when every session is kept (no per-record session test). */
   private readonly allSessions: boolean
   private readonly chunk: Trade[] = []
+  private readonly bounds: BoundSpec
+  /** Approximate row of a double price (verified against the bucket's bounds): floor((p - bnd[0]) * inv + half). */
+  private readonly inv: number
+  private readonly half: number
   pScale: number
   /** Row height in price units (NaN when it reaches 2^52: every record takes the exact slow path). */
   rowUnits: number
@@ -75,6 +79,9 @@ export class FootprintEngine {
     this.rowUnitsBig = BigInt(this.grid.rowUnits)
     this.rowUnits = this.grid.rowUnits
     this.reader = createScaledTradeReader({ chunkSize: CHUNK, priceScale: this.pScale })
+    this.bounds = { rowUnits: this.grid.rowUnits, pow: this.grid.decimals <= 22 ? (POW10[this.grid.decimals] as number) : Number.NaN }
+    this.inv = 1 / Number(this.grid.rowSizeValue)
+    this.half = 0.5 / this.grid.rowSize
   }
 
   /** Moves to the bucket of time t; false when t is outside [from, to). Throws on a bad or late time. */
@@ -85,7 +92,7 @@ export class FootprintEngine {
     if (end <= this.watermark) throw new MarketDataError('late_record', MSG.late(t, end, this.watermark), { index, field: 'time' })
     let st = this.states.get(start)
     if (st === undefined) {
-      st = new BucketState(start, end)
+      st = new BucketState(start, end, this.bounds)
       this.states.set(start, st)
     }
     this.cur = st
@@ -210,7 +217,12 @@ export class FootprintEngine {
     }
   }
 
-  /** Columnar fast path; `index` is the stream index of record 0 (for errors). */
+  /**
+   * Columnar fast path, one fused pass: prices are binned by comparison with the bucket's row bounds (no
+   * conversion), volumes become integer units; any other record (new bucket, new row range, more
+   * decimals, units past 2^52, invalid) goes through the shared reader one record at a time, which
+   * validates it and feeds the exact unit path. `index` is the stream index of record 0 (for errors).
+   */
   addColumns(c: TradeColumns, index = 0): void {
     if (!isTradeColumns(c)) throw new MarketDataError('invalid_option', MSG.notTrades(), { field: 'trades' })
     const n = c.time.length
@@ -219,11 +231,91 @@ export class FootprintEngine {
       const v = validateTradeColumns(c)
       if (!v.ok) throw v.error
     }
-    const r = this.reader
-    for (let at = 0; at < n; ) {
-      const k = r.readColumns(c, at, n, index + at)
-      this.processChunk(k, index + at)
-      at += k
+    const time = c.time
+    const price = c.price
+    const volume = c.volume
+    const side = c.side
+    const sess = c.session
+    const keep = this.keep
+    const inv = this.inv
+    const half = this.half
+    const reader = this.reader
+    let st = this.cur
+    let wS = this.wS
+    let wE = this.wE
+    let vPow = this.vScale <= 22 ? (POW10[this.vScale] as number) : Number.NaN
+    let base = 0
+    let cap = 0
+    let lo: Float64Array = EMPTY
+    let cnt: Float64Array = EMPTY
+    let bnd: Float64Array = EMPTY
+    let org = 0
+    let minD = Infinity
+    let maxD = -Infinity
+    if (st !== null) {
+      cap = st.cap
+      lo = st.sums.lo
+      cnt = st.counts
+      bnd = st.bnd
+      org = bnd[0] as number
+      minD = st.minD
+      maxD = st.maxD
+    }
+    for (let i = 0; i < n; i++) {
+      const t = time[i] as number
+      const s = side[i] as number
+      const p = price[i] as number
+      const v = volume[i] as number
+      const k = Math.floor((p - org) * inv + half)
+      const vu = Math.round(v * vPow)
+      if (!(t >= wS && t < wE && Math.floor(t) === t && (s === 1 || s === 2) && k >= 0 && k < cap && p >= (bnd[k] as number) && p < (bnd[k + 1] as number) &&
+        vu / vPow === v && vu >= 0 && vu < LIMIT)) {
+        // the exact path for this record, through the shared reader (validation, units, new bucket or rows)
+        if (st !== null) {
+          st.minD = minD
+          st.maxD = maxD
+        }
+        reader.readColumns(c, i, i + 1, index + i)
+        this.processChunk(1, index + i)
+        vPow = this.vScale <= 22 ? (POW10[this.vScale] as number) : Number.NaN
+        st = this.cur
+        if (st === null) {
+          wS = Number.NaN
+          wE = Number.NaN
+          continue
+        }
+        wS = this.wS
+        wE = this.wE
+        cap = st.cap
+        lo = st.sums.lo
+        cnt = st.counts
+        bnd = st.bnd
+        org = bnd[0] as number
+        minD = st.minD
+        maxD = st.maxD
+        continue
+      }
+      if (sess !== undefined) {
+        const code = sess[i] as number
+        if (keep[code] !== 1) {
+          if (code > 2) reader.readColumns(c, i, i + 1, index + i) // throws the session error
+          continue
+        }
+      }
+      if (p < minD) minD = p
+      if (p > maxD) maxD = p
+      const j = 2 * k + s - 1
+      const x = (lo[j] as number) + vu
+      lo[j] = x
+      if (x > LIMIT) {
+        ;(st as BucketState).sums.spill(j)
+        ;(st as BucketState).spilled = true
+      }
+      cnt[j] = (cnt[j] as number) + 1
+    }
+    if (st !== null) {
+      st.minD = minD
+      st.maxD = maxD
     }
   }
 
@@ -268,13 +360,13 @@ export class FootprintEngine {
   }
 
   private finalize(st: BucketState): FootprintProfile {
-    const { high, low } = st.extremes()
+    const { high, low } = st.extremes(this.pScale)
     return buildProfile(
       { time: st.start, end: st.end, profileStart: this.from > st.start ? this.from : undefined, sessionType: this.sessionType },
       this.grid,
       st.rowSet(this.vScale),
-      { units: high, scale: this.pScale },
-      { units: low, scale: this.pScale },
+      high,
+      low,
       this.analytics,
     )
   }

@@ -40,6 +40,23 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
     })
   }
 
+  it('columns with any double prices (17 significant digits, off-grid, negative) bin like the reference', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.integer({ min: -4000, max: 4000 }).map((k) => k * 0.01), fc.constant(0.1 + 0.2)), fc.nat(1000), fc.boolean()), { maxLength: 60 }),
+        fc.constantFrom('0.01', '0.25', '0.00001', '5'),
+        fc.integer({ min: 1, max: 5 }),
+        (rows, tick, rowSize) => {
+          const n = rows.length
+          const cols = { time: new Float64Array(n).fill(START), price: new Float64Array(rows.map((r) => r[0])), volume: new Float64Array(rows.map((r) => r[1] / 100)), side: new Uint8Array(rows.map((r) => (r[2] ? 1 : 2))) }
+          const opts = { timeframe: '1h', tickSize: tick, rowSize }
+          expect(footprintProfiles(cols, opts)).toEqual(referenceFootprint(columnsAsTrades(cols), opts))
+        },
+      ),
+      { numRuns: 100 },
+    )
+  })
+
   it('rowSizeValue grids (absolute, not a tick multiple too) equal the reference', () => {
     fc.assert(
       fc.property(fpTrades({ tick: '0.01' }), fc.constantFrom('0.1', '0.05', '0.3', '1', '0.015', '2.5'), (trades, rowSizeValue) => {

@@ -4,7 +4,7 @@ import { bucketEnd, bucketStart, resolveTimeframe, type TimeframeInput } from '.
 import type { FootprintProfile, FootprintRow } from '../../src/footprint/index.js'
 import type { SessionType, Trade, TradeColumns } from '../../src/trades/index.js'
 
-Big.DP = 80
+Big.DP = 1000 // doubles down to 5e-324 have ~330 decimals: quotients must stay exact enough to floor
 Big.NE = -200
 Big.PE = 200
 
@@ -70,11 +70,10 @@ export function referenceFootprint(trades: Trade[], o: RefOptions): FootprintPro
     if (p.gt(b.high)) b.high = p
     if (p.lt(b.low)) b.low = p
     const rowPrice = floorBig(p.div(rsv)).times(rsv).toFixed(dec)
-    const key = rowPrice === (0).toFixed(dec) ? rowPrice : rowPrice
-    let r = b.rows.get(key)
+    let r = b.rows.get(rowPrice)
     if (r === undefined) {
       r = { buy: new Big(0), sell: new Big(0), nb: 0, ns: 0 }
-      b.rows.set(key, r)
+      b.rows.set(rowPrice, r)
     }
     const v = new Big(String(tr.volume))
     if (tr.side === 'buy') {
