@@ -154,6 +154,8 @@ export class CandleAggregator implements TradeArraySink {
     const n = columns.time.length
     checkCandleColumns(columns)
     for (let at = 0; at < n;) {
+      at = this.fastCandleColumns(columns, at, n)
+      if (at >= n) break
       const k = Math.min(CHUNK, n - at)
       this.readCandleColumnChunk(columns, at, k)
       this.setSource(3, columns, at)
@@ -441,6 +443,152 @@ export class CandleAggregator implements TradeArraySink {
     this.valLo = valLo
     this.count = count
     if (tick && this.has && count >= N) this.closeCandle()
+    return i
+  }
+
+  /**
+   * Fused validate + convert + aggregate loop over candle columns[from, n) at the current scales; stops
+   * at the first candle it cannot take exactly on the fast path and returns its index. Prices are compared
+   * as doubles for validation (double order is decimal order); only high, low, volume and value become units.
+   */
+  private fastCandleColumns(c: CandleColumns, from: number, n: number): number {
+    const ps = this.ps
+    const vs = this.vs
+    const xs = this.xs
+    if (ps > 22 || vs > 22 || xs > 22) return from
+    const PP = POW10[ps] as number
+    const VP = POW10[vs] as number
+    const XP = POW10[xs] as number
+    const T = c.time
+    const O = c.open
+    const H = c.high
+    const Lw = c.low
+    const C = c.close
+    const V = c.volume
+    const X = c.value
+    const NT = c.trades
+    const SS = c.session
+    const hasX = X !== undefined
+    const hasN = NT !== undefined
+    const hasS = SS !== undefined
+    const mask = this.mask
+    const MAXV = Number.MAX_VALUE
+    this.setSource(3, c, 0)
+    let last = this.last
+    let end = this.cEnd
+    let hiU = this.hiU
+    let loU = this.loU
+    let volLo = this.volLo
+    let valLo = this.valLo
+    let count = this.count
+    let hiI = -1
+    let loI = -1
+    let closeI = -1
+    let lastH = Number.NaN
+    let lastHU = 0
+    let lastL = Number.NaN
+    let lastLU = 0
+    let i = from
+    for (; i < n; i++) {
+      const t = T[i] as number
+      if (!(t >= last) || t > MAX_TIME || t < -MAX_TIME || Math.floor(t) !== t) break
+      const s = hasS ? (SS[i] as number) : 0
+      if (s > 2) break
+      let nt = 0
+      if (hasN) {
+        nt = NT[i] as number
+        if (!(nt >= 0 && nt <= 9007199254740991) || Math.floor(nt) !== nt) break
+      }
+      const o = O[i] as number
+      const h = H[i] as number
+      const l = Lw[i] as number
+      const cl = C[i] as number
+      if (!(l <= o && l <= cl && o <= h && cl <= h && h <= MAXV && l >= -MAXV)) break
+      let hu: number
+      if (h === lastH) hu = lastHU
+      else {
+        hu = Math.round(h * PP)
+        if (hu / PP !== h || !(hu < L && hu > -L)) break
+        lastH = h
+        lastHU = hu
+      }
+      let lu: number
+      if (l === lastL) lu = lastLU
+      else {
+        lu = Math.round(l * PP)
+        if (lu / PP !== l || !(lu < L && lu > -L)) break
+        lastL = l
+        lastLU = lu
+      }
+      const v = V[i] as number
+      const vu = Math.round(v * VP)
+      if (vu / VP !== v || !(vu < L && vu >= 0)) break
+      let xu = 0
+      if (hasX) {
+        const x = X[i] as number
+        xu = Math.round(x * XP)
+        if (xu / XP !== x || !(xu < L && xu > -L)) break
+      }
+      last = t
+      if (((mask >> s) & 1) === 0) continue
+      if (t >= end) {
+        if (this.has) {
+          if (hiI >= 0) this.hiRaw = H[hiI] as number
+          if (loI >= 0) this.loRaw = Lw[loI] as number
+          if (closeI >= 0) this.closeRaw = C[closeI] as number
+          this.hiU = hiU
+          this.loU = loU
+          this.volLo = volLo
+          this.valLo = valLo
+          this.count = count
+          this.closeCandle()
+        }
+        this.openCandle(t, s, o)
+        end = this.cEnd
+        hiU = Number.NEGATIVE_INFINITY
+        loU = Number.POSITIVE_INFINITY
+        volLo = 0
+        valLo = 0
+        count = 0
+        hiI = -1
+        loI = -1
+      }
+      if (hu > hiU) {
+        hiU = hu
+        hiI = i
+      }
+      if (lu < loU) {
+        loU = lu
+        loI = i
+      }
+      closeI = i
+      volLo += vu
+      if (volLo > L) {
+        this.volHi += BigInt(volLo)
+        volLo = 0
+      }
+      if (hasX) {
+        valLo += xu
+        if (valLo > L || valLo < -L) {
+          this.valHi += BigInt(valLo)
+          valLo = 0
+        }
+      } else this.noValue = true
+      if (hasN) count += nt
+      else this.noTrades = true
+    }
+    this.seen += i - from
+    this.last = last
+    if (this.has) {
+      if (hiI >= 0) this.hiRaw = H[hiI] as number
+      if (loI >= 0) this.loRaw = Lw[loI] as number
+      if (closeI >= 0) this.closeRaw = C[closeI] as number
+    }
+    this.hiU = hiU
+    this.loU = loU
+    this.volLo = volLo
+    this.valLo = valLo
+    this.count = count
     return i
   }
 
