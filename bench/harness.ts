@@ -26,6 +26,8 @@ export interface Row {
   target?: number
   /** Peak RSS this row must stay under (MB). */
   rssTargetMb?: number
+  /** Wall time the row took, data loading and checks included (progress output only). */
+  seconds?: number
 }
 
 export interface BenchOptions {
@@ -95,8 +97,8 @@ export async function timeRuns(
   n: number,
   opts: { quick: boolean; minRuns?: number },
 ): Promise<{ median: number; min: number; max: number; runs: number }> {
-  const warmMs = opts.quick ? 150 : 600
-  const timedMs = opts.quick ? 250 : 1500
+  const warmMs = opts.quick ? 100 : 600
+  const timedMs = opts.quick ? 150 : 1500
   const minRuns = opts.minRuns ?? 5
   let t0 = performance.now()
   let w = 0
@@ -189,6 +191,7 @@ export async function runGroup(
       continue
     }
     gc()
+    const rowStart = performance.now()
     const rssStart = process.memoryUsage.rss() / 1048576
     sampler.reset()
     try {
@@ -223,6 +226,7 @@ export async function runGroup(
       // a peer that fails to clean up does not stop the bench
     }
     sink = undefined
+    row.seconds = (performance.now() - rowStart) / 1000
     rows.push(row)
     bench.emit(row)
   }

@@ -80,7 +80,7 @@ async function main(): Promise<void> {
     const t0 = performance.now()
     const { code, stderr } = await runChild(id, (r) => {
       rows.push(r)
-      console.log(formatTable([r], { header: false }))
+      console.log(`${formatTable([r], { header: false })}${r.seconds !== undefined ? ` [${r.seconds.toFixed(1)} s]` : ''}`)
     })
     if (code !== 0) {
       const tail = stderr.trim().split('\n').filter((l) => !/^\s*at /.test(l)).slice(-3).join(' | ')

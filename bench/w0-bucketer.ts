@@ -36,7 +36,7 @@ export function affordable(f: (i: number) => void, ms: number, max: number): num
 }
 
 export async function runW0Bucketer(bench: BenchOptions): Promise<Row[]> {
-  const N = bench.quick ? 2_000_000 : 10_000_000
+  const N = bench.quick ? 1_000_000 : 10_000_000
   const times = columns(ES, N).time
   const out = new Float64Array(N)
   const out2 = new Float64Array(N)

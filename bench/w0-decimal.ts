@@ -26,7 +26,7 @@ function unitLines(n: number, units: (k: number) => string): string[] {
 const scaleOf = (k: number) => (k % 2 === 0 ? PRICE_SCALE : VOLUME_SCALE)
 
 export async function runW0Decimal(bench: BenchOptions): Promise<Row[]> {
-  const trades = bench.quick ? 1_000_000 : 5_000_000
+  const trades = bench.quick ? 500_000 : 5_000_000
   const objs = objects(CRYPTO, trades)
   // strings interleaved: price, volume, price, volume, ...
   const strs: string[] = new Array(2 * trades)
@@ -35,7 +35,7 @@ export async function runW0Decimal(bench: BenchOptions): Promise<Row[]> {
     strs[2 * i + 1] = objs[i]!.volume as string
   }
   const N = strs.length
-  const nBig = bench.quick ? 200_000 : 1_000_000
+  const nBig = bench.quick ? 100_000 : 1_000_000
   const su = libFn<StringToUnits>('decimal', 'stringToUnits')
   const pd = libFn<ParseDecimal>('decimal', 'parseDecimal')
   const unitsBuf = new Float64Array(N)

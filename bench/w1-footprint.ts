@@ -79,8 +79,8 @@ export async function duckFootprintImpls(
 }
 
 export async function runW1(bench: BenchOptions): Promise<Row[]> {
-  const N = bench.quick ? 2_000_000 : 10_000_000
-  const nBig = bench.quick ? 200_000 : 1_000_000
+  const N = bench.quick ? 1_000_000 : 10_000_000
+  const nBig = bench.quick ? 50_000 : 500_000
   const cols = columns(ES, N)
   const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 4 }
   const f = libFn<FootprintFn>('footprint', 'footprintProfiles')

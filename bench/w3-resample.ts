@@ -62,8 +62,8 @@ function colsPrefix(c: CandleColumns, n: number): CandleColumns {
 }
 
 export async function runW3(bench: BenchOptions): Promise<Row[]> {
-  const N = bench.quick ? 200_000 : 1_000_000
-  const nBig = bench.quick ? 50_000 : 200_000
+  const N = bench.quick ? 100_000 : 1_000_000
+  const nBig = bench.quick ? 20_000 : 200_000
   const { cols, objs } = oneMinuteCandles(N)
   const f = libFn<ResampleFn>('candles', 'resampleCandles')
   const why = await loadDuck()
