@@ -259,6 +259,13 @@ describe('GET /candles', () => {
     expect([a.trades, b.trades]).toEqual([100, 100])
     expect(c.trades).toBeGreaterThan(0)
     expect(c.trades).toBeLessThanOrEqual(100)
+    // the grouping does not depend on how much is read
+    const more = await h.get('/candles?exchange=CME&symbol=ES&timeframe=100t&limit=40', MAIN)
+    expect(more.body.candles).toHaveLength(40)
+    expect(more.body.candles.slice(-3)).toEqual(r.body.candles)
+    const single = await h.get('/candles?exchange=CME&symbol=ES&timeframe=1t&limit=5&sessionType=MAINSESSION', MAIN)
+    expect(single.body.candles).toHaveLength(5)
+    for (const k of single.body.candles) expect([k.trades, k.session, k.open]).toEqual([1, 'MAINSESSION', k.close])
     expectError(await h.get('/candles?exchange=CME&symbol=ES&timeframe=100t&period=3600', MAIN), 400, 'invalid_argument', /period/)
   })
 

@@ -15,6 +15,7 @@ import {
   parseDecimal,
   parseHistoryQuery,
   priceOf,
+  resolveTimeframe,
   rowSizeScale,
   timeframeRank,
   trimToDepth,
@@ -164,6 +165,29 @@ function readCandles(store: MarketStore, s: StoredSecurity, r: CandlesHistoryReq
   }
 }
 
+const ONE_DAY = resolveTimeframe('1d')
+
+/**
+ * Tick candles (N trades a candle) of the newest `limit` candles before `to`. The count restarts at the first
+ * trade of each local day (exchange zone), so the grouping is the same on every request whatever is read;
+ * days are read newest first until `limit` candles are in.
+ */
+function readTickCandles(store: MarketStore, s: StoredSecurity, r: CandlesHistoryRequest, opts: CandleOptions): Candle[] {
+  const zone = { timeZone: r.timeZone }
+  const first = s.trades.time[0]
+  if (first === undefined) return []
+  const days: Candle[][] = []
+  let n = 0
+  let day = bucketStart(r.to - 1, ONE_DAY, zone)
+  while (n < r.limit && bucketEnd(day, ONE_DAY, zone) > first && bucketEnd(day, ONE_DAY, zone) > r.from) {
+    const c = candlesFromTrades(store.tradesIn(s, Math.max(day, r.from), Math.min(bucketEnd(day, ONE_DAY, zone), r.to)), opts)
+    days.push(c)
+    n += c.length
+    day = bucketStart(day - 1, ONE_DAY, zone)
+  }
+  return days.reverse().flat()
+}
+
 function candles(query: URLSearchParams, ctx: RestContext): RestResult {
   const zone = zoneOf(ctx.store, query)
   const parsed = parseHistoryQuery('candles', query, { now: ctx.now, timeZone: zone })
@@ -181,9 +205,7 @@ function candles(query: URLSearchParams, ctx: RestContext): RestResult {
   if (!r.empty) {
     const opts = { timeframe: r.timeframe, timeZone: r.timeZone, sessions: r.sessionTypes, tickSize: s.security.tickSize }
     if (r.timeframe.unit === 'TICK') {
-      // Tick candles group N trades counted from the first trade held, so the grouping is stable across requests.
-      const all = candlesFromTrades(ctx.store.tradesIn(s, -Infinity, r.to), opts)
-      out = all.filter((c) => c.time >= r.from && c.time < r.to)
+      out = readTickCandles(ctx.store, s, r, opts)
     } else {
       out = readCandles(ctx.store, s, r, opts)
     }
