@@ -1,3 +1,4 @@
+import type { PartnerCandle } from '../candles/index.js'
 import type { PartnerDecimal } from '../decimal/index.js'
 import type { ListCandlesProperty } from '../rules/index.js'
 import type { TimeUnit } from '../time/index.js'
@@ -143,22 +144,10 @@ export interface ListCandlesRequest {
   session_types?: SessionType[]
 }
 
-/** A ListCandles candle (the same shape as src/candles' `PartnerCandle`, which `toPartnerCandles` builds). */
-interface ListCandlesCandle {
-  time: string
-  open?: PartnerDecimal
-  high?: PartnerDecimal
-  low?: PartnerDecimal
-  close?: PartnerDecimal
-  value?: PartnerDecimal
-  volume?: PartnerDecimal
-  session_type?: number
-}
-
-/** `CandleHistoryApi.ListCandles` response. */
+/** `CandleHistoryApi.ListCandles` response; candles are src/candles' `PartnerCandle` (built by `toPartnerCandles`). */
 export interface ListCandlesResponse {
   status?: Status
-  candles: ListCandlesCandle[]
+  candles: PartnerCandle[]
 }
 
 /** A stored link: the service's GUID and the partner's own id for that security. */
