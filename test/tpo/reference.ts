@@ -1,14 +1,14 @@
 // A slow, obviously-correct reference for TPO profiles: big.js arithmetic, bucketStart per trade,
 // blocks and rows kept in plain maps. Compared against the fast engine by the property tests.
 import Big from 'big.js'
-import { bucketStart, resolveTimeframe } from '../../src/time/index.js'
+import { bucketStart, resolveTimeframe, type TimeframeInput } from '../../src/time/index.js'
 import type { SessionType, Trade } from '../../src/trades/index.js'
 
 export interface RefOptions {
   timeframe: string
   tickSize: string
   rowSize?: number
-  blockSize?: string
+  blockSize?: TimeframeInput
   mergeSessions?: 'MERGE_ALL' | 'GROUP_BY_TYPE'
   initialBalance?: string
   timeZone?: string
