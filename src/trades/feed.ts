@@ -19,7 +19,11 @@ function feedArray(arr: ArrayLike<Trade | TradeColumns>, sink: TradeArraySink): 
       continue
     }
     let j = i + 1
-    while (j < n && !isTradeColumns(arr[j])) j++
+    for (; j < n; j++) {
+      const y = arr[j] as { time?: unknown } | null
+      // a trade's time is a number: only look further at anything else
+      if (typeof y === 'object' && y !== null && typeof y.time !== 'number' && isTradeColumns(y)) break
+    }
     if (sink.addTrades !== undefined) sink.addTrades(arr as ArrayLike<Trade>, i, j)
     else for (let k = i; k < j; k++) sink.add(arr[k] as Trade)
     i = j

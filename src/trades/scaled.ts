@@ -135,6 +135,19 @@ export class ScaledTradeReader {
     const time = this.time
     const side = this.side
     const session = this.session
+    const price = this.price
+    const volume = this.volume
+    // one pass over the objects: validate and convert at the current scales; any entry that does not
+    // convert on the fast path sends the chunk's prices and volumes through the exact slow conversion
+    const ps = this.priceScale
+    const vs = this.volumeScale
+    let fast = ps <= MAX_FAST_SCALE && vs <= MAX_FAST_SCALE
+    const PP = POW10[ps] as number
+    const VP = POW10[vs] as number
+    let lastPS = ''
+    let lastPU = Number.NaN
+    let lastVS = ''
+    let lastVU = Number.NaN
     for (let i = 0; i < n; i++) {
       const tr = trades[from + i] as Trade
       if (typeof tr !== 'object' || tr === null) this.throwFirstTrade(trades, from, n, index)
@@ -147,9 +160,42 @@ export class ScaledTradeReader {
       time[i] = t
       side[i] = s
       session[i] = ss
+      if (fast) {
+        const p = tr.price
+        let pu: number
+        if (typeof p === 'string') {
+          if (p === lastPS) pu = lastPU
+          else {
+            pu = stringToUnits(p, ps)
+            lastPS = p
+            lastPU = pu
+          }
+        } else if (typeof p === 'number') {
+          pu = Math.round(p * PP)
+          if (!(pu / PP === p && pu < L && pu > -L)) pu = Number.NaN
+        } else pu = Number.NaN
+        const v = tr.volume
+        let vu: number
+        if (typeof v === 'string') {
+          if (v === lastVS) vu = lastVU
+          else {
+            vu = stringToUnits(v, vs)
+            lastVS = v
+            lastVU = vu
+          }
+        } else if (typeof v === 'number') {
+          vu = Math.round(v * VP)
+          if (!(vu / VP === v && vu < L)) vu = Number.NaN
+        } else vu = Number.NaN
+        if (pu !== pu || !(vu >= 0)) fast = false
+        price[i] = pu
+        volume[i] = vu
+      }
     }
-    this.convertObjects(trades, from, n, true, index)
-    this.convertObjects(trades, from, n, false, index)
+    if (!fast) {
+      this.convertObjects(trades, from, n, true, index)
+      this.convertObjects(trades, from, n, false, index)
+    }
     return n
   }
 
@@ -208,12 +254,21 @@ export class ScaledTradeReader {
       let failed = false
       if (scale <= MAX_FAST_SCALE) {
         const P = POW10[scale] as number
+        // consecutive trades often repeat a price or volume: reuse the last conversion
+        let lastS = ''
+        let lastU = Number.NaN
         for (let i = 0; i < n; i++) {
           const tr = trades[from + i] as Trade
           const x = isPrice ? tr.price : tr.volume
           let u: number
-          if (typeof x === 'string') u = stringToUnits(x, scale)
-          else if (typeof x === 'number') {
+          if (typeof x === 'string') {
+            if (x === lastS) u = lastU
+            else {
+              u = stringToUnits(x, scale)
+              lastS = x
+              lastU = u
+            }
+          } else if (typeof x === 'number') {
             u = Math.round(x * P)
             if (!(u / P === x && u < L && u > -L)) u = Number.NaN
           } else u = Number.NaN
