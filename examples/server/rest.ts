@@ -4,9 +4,10 @@
 import {
   bucketEnd,
   bucketStart,
+  candlesFromTrades,
   checkCap,
-  decimalToString,
   countTpoPeriods,
+  decimalToString,
   footprintProfiles,
   formatIso,
   invalidArgumentError,
@@ -18,6 +19,7 @@ import {
   resolveTimeframe,
   rowSizeScale,
   timeframeRank,
+  tpoProfiles,
   trimToDepth,
   type ApiError,
   type Candle,
@@ -27,10 +29,8 @@ import {
   type HistoryRequest,
   type Timeframe,
   type TpoProfile,
-  candlesFromTrades,
 } from '../../src/index.js'
 import { restSecurity } from './catalog.js'
-import { lib } from './lib.js'
 import { searchSecurities } from './search.js'
 import type { MarketStore, StoredSecurity } from './store.js'
 
@@ -270,7 +270,7 @@ function tpo(query: URLSearchParams, ctx: RestContext): RestResult {
   let profiles: TpoProfile[] = []
   if (!r.empty) {
     const w = readWindow(r, r.timeframe)
-    profiles = lib('tpoProfiles')(ctx.store.tradesIn(s, w.from, w.to), {
+    profiles = tpoProfiles(ctx.store.tradesIn(s, w.from, w.to), {
       timeframe: r.timeframe,
       tickSize: s.security.tickSize,
       blockSize: r.blockSize,

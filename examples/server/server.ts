@@ -17,7 +17,6 @@ import {
   type RestLedger,
 } from '../../src/index.js'
 import { readBody, send, type Answer } from './http.js'
-import { Unavailable } from './lib.js'
 import { handlePartner, PARTNER_OPERATIONS, type PartnerContext, type PartnerOperation } from './partner.js'
 import { handleRest, matchRestRoute, REST_PREFIX } from './rest.js'
 import { StoreUnavailable, type MarketStore } from './store.js'
@@ -98,7 +97,7 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
     try {
       result = handleRest(route, url.searchParams, { store: opts.store, now })
     } catch (e) {
-      if (!(e instanceof StoreUnavailable || e instanceof Unavailable)) throw e
+      if (!(e instanceof StoreUnavailable)) throw e
       return restError(unavailableError(503, e.message), { ...base, ...rateHeaders(check.headers) })
     }
     if (!result.ok) return restError(result.error, { ...base, ...rateHeaders(check.headers) })
@@ -150,7 +149,7 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
       if (url.pathname.startsWith(partnerPrefix)) return await partner(req, url, requestId)
       return restError({ ...notFoundError('data'), message: `no endpoint ${url.pathname}` }, { 'x-request-id': requestId })
     } catch (e) {
-      if (e instanceof Unavailable || e instanceof StoreUnavailable) {
+      if (e instanceof StoreUnavailable) {
         // interface A answers HTTP 200 with a status: 14 UNAVAILABLE (gRPC's code for a transient failure)
         return isRest
           ? restError(unavailableError(503, e.message), { 'x-request-id': requestId })
