@@ -26,6 +26,8 @@ export interface Row {
   target?: number
   /** Peak RSS this row must stay under (MB). */
   rssTargetMb?: number
+  /** Minimum library speed-up over this (peer) row. */
+  speedupTarget?: number
   /** Wall time the row took, data loading and checks included (progress output only). */
   seconds?: number
 }
@@ -148,6 +150,8 @@ export interface Impl {
   /** The library row of the group (speed-ups are relative to it). */
   library?: boolean
   target?: number
+  /** Minimum library speed-up over this peer. */
+  speedupTarget?: number
   note?: string
   /** Frees what `prepare` loaded. */
   dispose?: () => Promise<void> | void
@@ -182,6 +186,7 @@ export async function runGroup(
   for (const im of impls) {
     const row: Row = { workload, impl: im.impl, n: im.n, unit, check: 'unchecked' }
     if (im.target !== undefined) row.target = im.target
+    if (im.speedupTarget !== undefined) row.speedupTarget = im.speedupTarget
     if (im.note !== undefined) row.note = im.note
     if (im.unavailable !== undefined) {
       row.check = 'not available'

@@ -1,7 +1,7 @@
 // `tsx bench/parallel.ts [--quick]`: W1 (footprint 1h x 4 ticks, columnar) sharded by time across two
 // worker_threads, partial profiles merged with mergeFootprintProfiles, checked equal to the single-thread
 // result, and timed against it. Writes bench/results-parallel.md.
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { cpus } from 'node:os'
 import { createRequire } from 'node:module'
 import { fileURLToPath, pathToFileURL } from 'node:url'
@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads'
 import { footprintProfiles, mergeFootprintProfiles, type FootprintProfile } from '../src/footprint/index.js'
 import { ES, columns, human } from './data.js'
 import { diff, timeRuns } from './harness.js'
+import { replaceBlock } from './table.js'
 import { footprintLines } from './w1-footprint.js'
 
 const quick = process.argv.includes('--quick')
@@ -105,7 +106,12 @@ async function main(): Promise<void> {
     '',
   ].join('\n')
   console.log(md)
-  if (!quick) writeFileSync(fileURLToPath(new URL('./results-parallel.md', import.meta.url)), md)
+  if (!quick) {
+    writeFileSync(fileURLToPath(new URL('./results-parallel.md', import.meta.url)), md)
+    const doc = fileURLToPath(new URL('../docs/readme/80-bench.md', import.meta.url))
+    const updated = replaceBlock(readFileSync(doc, 'utf8'), 'parallel', md)
+    if (updated !== undefined) writeFileSync(doc, updated)
+  }
   if (failed) process.exitCode = 1
 }
 

@@ -1,12 +1,12 @@
 // `npm run bench [-- --quick] [-- --only W1,W4]`: every workload in its own child process, one table.
 // The table goes to stdout and (for a run of every workload) to bench/results.md.
 import { fork } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { sampler, type BenchOptions, type Row } from './harness.js'
 import { loadLibrary } from './lib.js'
-import { formatTable, markdownTable } from './table.js'
+import { formatTable, markdownTable, replaceBlock } from './table.js'
 
 type Workload = (bench: BenchOptions) => Promise<Row[]>
 
@@ -97,8 +97,15 @@ async function main(): Promise<void> {
   console.log(`\n${rows.length} rows in ${secs.toFixed(0)} s; ${bad.length === 0 ? 'all checks passed' : `${bad.length} FAILED (MISMATCH or error)`}`)
   if (only === undefined) {
     const out = fileURLToPath(new URL('./results.md', import.meta.url))
-    writeFileSync(out, markdownTable(rows, { quick, machine: machine(), date: new Date().toISOString(), seconds: secs }))
+    const md = markdownTable(rows, { quick, machine: machine(), date: new Date().toISOString(), seconds: secs })
+    writeFileSync(out, md)
     console.log(`wrote ${out}`)
+    const doc = fileURLToPath(new URL('../docs/readme/80-bench.md', import.meta.url))
+    const updated = replaceBlock(readFileSync(doc, 'utf8'), 'results', md)
+    if (updated !== undefined) {
+      writeFileSync(doc, updated)
+      console.log(`updated ${doc}`)
+    }
   }
   if (bad.length > 0) {
     for (const r of bad) console.error(`${r.check}: ${r.workload} / ${r.impl}: ${r.note ?? ''}`)

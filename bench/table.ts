@@ -13,6 +13,9 @@ function rate(r: Row): string {
 function cells(r: Row): string[] {
   const targets: string[] = []
   if (r.target !== undefined) targets.push(r.median === undefined ? `>= ${r.target} M/s` : `>= ${r.target} M/s ${r.median >= r.target ? 'met' : 'NOT MET'}`)
+  if (r.speedupTarget !== undefined) {
+    targets.push(r.speedup === undefined ? `library >= ${r.speedupTarget}x` : `library >= ${r.speedupTarget}x ${r.speedup >= r.speedupTarget ? 'met' : 'NOT MET'}`)
+  }
   if (r.rssTargetMb !== undefined) {
     targets.push(r.rssPeakMb === undefined ? `RSS < ${r.rssTargetMb} MB` : `RSS < ${r.rssTargetMb} MB ${r.rssPeakMb < r.rssTargetMb ? 'met' : 'NOT MET'}`)
   }
@@ -71,4 +74,14 @@ export function markdownTable(rows: readonly Row[], meta: { quick: boolean; mach
   }
   out.push('')
   return out.join('\n')
+}
+
+/** Replaces the text between `<!-- bench:<key>:start -->` and `<!-- bench:<key>:end -->` in a file; false when the markers are missing. */
+export function replaceBlock(text: string, key: string, body: string): string | undefined {
+  const a = `<!-- bench:${key}:start -->`
+  const b = `<!-- bench:${key}:end -->`
+  const i = text.indexOf(a)
+  const j = text.indexOf(b)
+  if (i < 0 || j < i) return undefined
+  return `${text.slice(0, i + a.length)}\n${body.trimEnd()}\n${text.slice(j)}`
 }

@@ -110,7 +110,7 @@ export async function runW1(bench: BenchOptions): Promise<Row[]> {
       run: (n) => footprintFloat(cols, n, HOUR, 1, 2),
       canon: (r) => r as string[],
     },
-    ...(await duckFootprintImpls(cols, N, HOUR, 100, 2, 8)),
+    ...(await duckFootprintImpls(cols, N, HOUR, 100, 2, 8)).map((d) => ({ ...d, speedupTarget: 5 })),
   ]
   return runGroup(`W1 footprint 1h x 4 ticks, columnar (${human(N)} trades)`, 'trades', impls, bench)
 }

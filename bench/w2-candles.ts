@@ -75,7 +75,7 @@ export async function runW2(bench: BenchOptions): Promise<Row[]> {
   {
     const cols = columns(ES, N)
     const impls: Impl[] = [
-      lib({ target: 150, run: (n) => (f.fn as CandlesFn)(prefix(cols, n), opts) }),
+      lib({ target: 200, run: (n) => (f.fn as CandlesFn)(prefix(cols, n), opts) }),
       { impl: 'naive big.js', exact: true, n: nBig, run: (n) => candlesBig(fromColumns(cols, n), utcBucket(MINUTE)), canon: (r) => r as string[] },
       {
         impl: 'hand-written float loop',

@@ -36,7 +36,7 @@ export async function runW5(bench: BenchOptions): Promise<Row[]> {
       impl: 'naive big.js',
       exact: true,
       n: nBig,
-      note: 'target: library >= 4x this',
+      speedupTarget: 4,
       run: (n) => footprintBig(fromObjects(objs, n), { bucket: utcBucket(HOUR), rowSizeValue: '0.04', priceDecimals: 2 }),
       canon: (r) => r as string[],
     },
