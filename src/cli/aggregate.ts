@@ -1,0 +1,215 @@
+import type { Readable, Writable } from 'node:stream'
+import {
+  createCandleAggregator,
+  createFootprintAggregator,
+  createTpoAggregator,
+  formatUnits,
+  MarketDataError,
+  parseDecimal,
+  renderFootprint,
+  renderFootprintSvg,
+  renderTpo,
+  renderTpoSvg,
+  type Candle,
+  type FootprintOptions,
+  type FootprintProfile,
+  type TpoOptions,
+  type TpoProfile,
+  type Trade,
+} from '../index.js'
+import { formatInTimeZone } from 'date-fns-tz'
+import { badInput, usage } from './cli-error.js'
+import { readTrades, type InputStats } from './input.js'
+import type { RunConfig } from './options.js'
+import { ItemWriter, Out, svgDirectory } from './output.js'
+import { TIME_KIND_NAMES } from './row-parser.js'
+
+/** The process streams a run uses (injected for tests). */
+export interface Io {
+  stdin: Readable
+  stdout: Writable
+  stderr: Writable
+  stderrIsTTY: boolean
+}
+
+const BATCH = 8192
+
+/** One aggregator behind a common face: feed a batch, hand out what closed, flush at the end. */
+interface Runner<T> {
+  feed(trades: Trade[]): void
+  closed(time: number): T[]
+  flush(): T[]
+}
+
+/** The largest decimal step dividing every price (exact, gcd of the scaled units); '1' when all are zero. */
+export function inferTickSize(trades: Trade[]): string {
+  let scale = 0
+  const ds = trades.map((t) => {
+    const r = parseDecimal(t.price)
+    return r.ok ? r.value : { units: 0n, scale: 0 }
+  })
+  for (const d of ds) scale = Math.max(scale, d.scale)
+  let g = 0n
+  for (const d of ds) {
+    let u = d.units * 10n ** BigInt(scale - d.scale)
+    if (u < 0n) u = -u
+    let a = g
+    let b = u
+    while (b !== 0n) [a, b] = [b, a % b]
+    g = a
+  }
+  return g === 0n ? '1' : formatUnits(g, scale)
+}
+
+function footprintOptions(c: RunConfig, tickSize: string): FootprintOptions {
+  const o: FootprintOptions = { timeframe: c.timeframe, tickSize, timeZone: c.timeZone }
+  if (c.rowSize !== undefined) o.rowSize = c.rowSize
+  if (c.rowSizeValue !== undefined) o.rowSizeValue = c.rowSizeValue
+  if (c.sessions !== undefined) o.sessions = c.sessions
+  if (c.from !== undefined) o.from = c.from
+  if (c.to !== undefined) o.to = c.to
+  if (c.analytics) o.analytics = c.imbalance !== undefined ? { ratio: c.imbalance } : true
+  return o
+}
+
+function tpoOptions(c: RunConfig, tickSize: string): TpoOptions {
+  const o: TpoOptions = { timeframe: c.timeframe, tickSize, timeZone: c.timeZone }
+  if (c.rowSize !== undefined) o.rowSize = c.rowSize
+  if (c.blockSize !== undefined) o.blockSize = c.blockSize
+  if (c.mergeSessions !== undefined) o.mergeSessions = c.mergeSessions
+  if (c.valueAreaPercent !== undefined) o.valueAreaPercent = c.valueAreaPercent
+  if (c.initialBalance !== undefined) o.initialBalance = c.initialBalance
+  if (c.sessions !== undefined) o.sessions = c.sessions
+  return o
+}
+
+function makeRunner(c: RunConfig, tickSize: string): Runner<unknown> {
+  if (c.command === 'candles') {
+    const agg = createCandleAggregator({
+      timeframe: c.timeframe,
+      timeZone: c.timeZone,
+      ...(c.sessions !== undefined ? { sessions: c.sessions } : {}),
+      ...(c.tickSize !== undefined ? { tickSize: c.tickSize } : {}),
+    })
+    return {
+      feed: (t) => agg.addTrades(t),
+      closed: () => agg.take(),
+      flush: () => agg.finish(),
+    }
+  }
+  if (c.command === 'footprint') {
+    const agg = createFootprintAggregator(footprintOptions(c, tickSize))
+    return { feed: (t) => agg.addAll(t), closed: (time) => agg.advance(time), flush: () => agg.flush() }
+  }
+  const agg = createTpoAggregator(tpoOptions(c, tickSize))
+  return { feed: (t) => agg.addTrades(t), closed: (time) => agg.advance(time), flush: () => agg.flush() }
+}
+
+const pad = (s: string, n: number) => s.padStart(n)
+
+function candleHeader(): string {
+  return `${'time'.padEnd(16)}  ${pad('open', 12)} ${pad('high', 12)} ${pad('low', 12)} ${pad('close', 12)} ${pad('volume', 14)} ${pad('trades', 8)}  session\n`
+}
+
+function candleLine(k: Candle, tz: string): string {
+  const time = formatInTimeZone(k.time, tz, 'yyyy-MM-dd HH:mm')
+  return `${time.padEnd(16)}  ${pad(k.open, 12)} ${pad(k.high, 12)} ${pad(k.low, 12)} ${pad(k.close, 12)} ${pad(k.volume, 14)} ${pad(String(k.trades ?? ''), 8)}  ${k.session ?? ''}`.trimEnd() + '\n'
+}
+
+function svgName(c: RunConfig, p: { time: number; sessionType?: string }): string {
+  return `${c.command}-${formatInTimeZone(p.time, c.timeZone, 'yyyyMMdd-HHmm')}${p.sessionType !== undefined ? `-${p.sessionType}` : ''}.svg`
+}
+
+function stripRecord(msg: string): string {
+  return msg.replace(/^record \d+: /, '')
+}
+
+/** Runs candles / footprint / tpo over the input; returns the exit code (errors throw CliError). */
+export async function runAggregate(c: RunConfig, io: Io): Promise<number> {
+  const note = (m: string) => {
+    if (!c.quiet) io.stderr.write(`${m}\n`)
+  }
+  // options are checked before any input is read (a bad option is a usage error, exit 2)
+  try {
+    makeRunner(c, c.tickSize ?? '1')
+  } catch (e) {
+    if (e instanceof MarketDataError) throw usage(e.message)
+    throw e
+  }
+  const svgDir = c.format === 'svg' ? svgDirectory(c.out) : undefined
+  const out = c.out !== undefined && svgDir === undefined ? Out.toFile(c.out) : new Out(io.stdout)
+  const imbalance = c.imbalance ?? '300'
+  const text =
+    c.command === 'candles'
+      ? (k: unknown, i: number) => (i === 0 ? candleHeader() : '') + candleLine(k as Candle, c.timeZone)
+      : c.command === 'footprint'
+        ? (p: unknown, i: number) => (i > 0 ? '\n' : '') + renderFootprint(p as FootprintProfile, { timeZone: c.timeZone, imbalanceRatio: imbalance })
+        : (p: unknown, i: number) => (i > 0 ? '\n' : '') + renderTpo(p as TpoProfile, { timeZone: c.timeZone })
+  const svg =
+    c.command === 'footprint'
+      ? (p: unknown) => renderFootprintSvg(p as FootprintProfile, { timeZone: c.timeZone, imbalanceRatio: imbalance })
+      : c.command === 'tpo'
+        ? (p: unknown) => renderTpoSvg(p as TpoProfile, { timeZone: c.timeZone })
+        : undefined
+  const writer = new ItemWriter<unknown>(out, c.format, text, svg, svgDir, (p) => svgName(c, p as { time: number }))
+  const kept: unknown[] = []
+  const emit = async (items: unknown[]) => {
+    for (const it of items) {
+      if (c.last !== undefined) {
+        kept.push(it)
+        if (kept.length > c.last) kept.shift()
+      } else await writer.add(it)
+    }
+  }
+  const isFile = c.file !== undefined && c.file !== '-'
+  const showProgress = io.stderrIsTTY && isFile && !c.quiet
+  const progress = showProgress
+    ? (f: number) => {
+        const n = Math.round(f * 30)
+        io.stderr.write(`\r[${'#'.repeat(n)}${'.'.repeat(30 - n)}] ${Math.floor(f * 100)}%`)
+      }
+    : undefined
+  const stats: InputStats = { rows: 0, bad: 0, outside: 0, timeKind: undefined }
+  let runner: Runner<unknown> | undefined
+  let fed = 0
+  for await (const batch of readTrades(
+    { file: c.file, format: c.inputFormat, skipBad: c.skipBad, from: c.from, to: c.to, batchSize: BATCH, stdin: io.stdin, note, progress },
+    stats,
+  )) {
+    if (runner === undefined) {
+      let tick = c.tickSize
+      if (tick === undefined && c.command !== 'candles') {
+        tick = inferTickSize(batch.trades)
+        note(`tick size not given: using ${tick}, the largest step dividing the first ${batch.trades.length} prices (set it with --tick-size)`)
+      }
+      runner = makeRunner(c, tick ?? '1')
+    }
+    const last = batch.trades[batch.trades.length - 1]!.time
+    try {
+      runner.feed(batch.trades)
+      await emit(runner.closed(last))
+    } catch (e) {
+      if (e instanceof MarketDataError) {
+        let i = e.index ?? -1
+        if (i >= batch.trades.length) i -= fed
+        const line = batch.lines[i]
+        throw badInput(line !== undefined ? `line ${line}: ${stripRecord(e.message)}` : e.message)
+      }
+      throw e
+    }
+    fed += batch.trades.length
+  }
+  if (showProgress) io.stderr.write('\r\x1b[K')
+  if (runner !== undefined) await emit(runner.flush())
+  for (const it of kept) await writer.add(it)
+  await writer.end()
+  await out.close()
+  const what = c.command === 'candles' ? 'candles' : 'profiles'
+  if (stats.rows === 0 && stats.bad === 0 && stats.outside === 0) note('no trades in the input')
+  else
+    note(
+      `read ${stats.rows} trades${stats.outside > 0 ? ` (${stats.outside} outside --from/--to left out)` : ''}; wrote ${writer.written} ${what}${stats.timeKind !== undefined ? ` (times as ${TIME_KIND_NAMES[stats.timeKind]})` : ''}`,
+    )
+  if (stats.bad > 0) io.stderr.write(`skipped ${stats.bad} bad row${stats.bad === 1 ? '' : 's'} (--skip-bad)\n`)
+  return 0
+}

@@ -1,0 +1,87 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { formatInTimeZone } from 'date-fns-tz'
+import {
+  candlesFromTrades,
+  footprintProfiles,
+  renderFootprint,
+  renderFootprintSvg,
+  renderTpo,
+  renderTpoSvg,
+  resampleCandles,
+  sampleTrades,
+  tpoProfiles,
+  type Candle,
+} from '../index.js'
+import type { Io } from './aggregate.js'
+import { usage } from './cli-error.js'
+import { Out } from './output.js'
+import { writeSample } from './sample-command.js'
+
+const TZ = 'America/New_York'
+const TICK = '0.25'
+
+function candleTable(candles: Candle[]): string {
+  const head = `${'time (New York)'.padEnd(16)}  ${'open'.padStart(8)} ${'high'.padStart(8)} ${'low'.padStart(8)} ${'close'.padStart(8)} ${'volume'.padStart(8)} ${'trades'.padStart(7)}`
+  const rows = candles.map(
+    (k) =>
+      `${formatInTimeZone(k.time, TZ, 'yyyy-MM-dd HH:mm').padEnd(16)}  ${k.open.padStart(8)} ${k.high.padStart(8)} ${k.low.padStart(8)} ${k.close.padStart(8)} ${k.volume.padStart(8)} ${String(k.trades ?? '').padStart(7)}`,
+  )
+  return [head, ...rows].join('\n')
+}
+
+/** `svc-marketdata demo` (npm start): the library on a generated day, in a few seconds. */
+export async function runDemo(argv: string[], io: Io): Promise<number> {
+  let parsed
+  try {
+    parsed = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { 'out-dir': { type: 'string' }, seed: { type: 'string' } } })
+  } catch (e) {
+    throw usage(`${(e as Error).message.split('\n')[0]} (see svc-marketdata demo --help)`)
+  }
+  const dir = parsed.values['out-dir'] ?? 'demo-output'
+  const seedText = parsed.values.seed ?? '1'
+  if (!/^\d+$/.test(seedText)) throw usage(`--seed must be a whole number, got ${JSON.stringify(seedText)}`)
+  const seed = Number(seedText)
+  const say = (s: string) => io.stdout.write(`${s}\n`)
+  const t0 = performance.now()
+
+  const trades = sampleTrades({ seed, timeZone: TZ })
+  const n = trades.time.length
+  say(`svc-marketdata demo: ${n.toLocaleString('en-US')} sample trades of Monday 1 June 2026 (tick ${TICK}, New York sessions:`)
+  say('pre-market 04:00-09:30, main 09:30-16:00, post-market 16:00-20:00), seed ' + String(seed) + '.\n')
+
+  // TPO of the main session, rows of 4 ticks (one point) so the chart fits a terminal
+  const [tpo] = tpoProfiles(trades, { timeframe: '1d', tickSize: TICK, rowSize: 4, timeZone: TZ, sessions: ['MAINSESSION'] })
+  say('== TPO (Market Profile) of the main session: 30-minute blocks, rows of 1 point ==\n')
+  if (tpo !== undefined) say(renderTpo(tpo, { timeZone: TZ }))
+
+  // footprint of the first main-session hour with trades at 10:00
+  const fps = footprintProfiles(trades, { timeframe: '1h', tickSize: TICK, rowSize: 2, timeZone: TZ, sessions: ['MAINSESSION'] })
+  const hour = fps.find((p) => formatInTimeZone(p.time, TZ, 'HH:mm') === '10:00') ?? fps[0]
+  say('== Footprint of 10:00-11:00: sell x buy per row of 0.50, delta, imbalances ==\n')
+  if (hour !== undefined) say(renderFootprint(hour, { timeZone: TZ }))
+
+  // candles: 1-minute candles resampled into hours
+  const minutes = candlesFromTrades(trades, { timeframe: '1m', timeZone: TZ, tickSize: TICK, sessions: ['MAINSESSION'] })
+  const hours = resampleCandles(minutes, { timeframe: '1h', timeZone: TZ })
+  say(`== Candles: ${minutes.length} one-minute candles of the main session resampled to 1h ==\n`)
+  say(candleTable(hours) + '\n')
+
+  mkdirSync(dir, { recursive: true })
+  if (tpo !== undefined) writeFileSync(join(dir, 'tpo.svg'), renderTpoSvg(tpo, { timeZone: TZ }))
+  if (hour !== undefined) writeFileSync(join(dir, 'footprint.svg'), renderFootprintSvg(hour, { timeZone: TZ }))
+  const csv = join(dir, 'sample.csv')
+  const out = Out.toFile(csv)
+  await writeSample(out, { seed, timeZone: TZ })
+  await out.close()
+  say(`Wrote ${join(dir, 'tpo.svg')} and ${join(dir, 'footprint.svg')} (open them in a browser) and ${csv}.`)
+  say(`Done in ${((performance.now() - t0) / 1000).toFixed(1)} s.\n`)
+  say('Run the same on your own trades (CSV time,price,volume,side[,session] or NDJSON; see --help):')
+  say(`  npx svc-marketdata tpo ${csv} --timeframe 1d --tick-size 0.25 --row-size 4 --session-type MAINSESSION --tz ${TZ}`)
+  say(`  npx svc-marketdata footprint ${csv} --timeframe 1h --tick-size 0.25 --row-size 2 --tz ${TZ} --last 1`)
+  say(`  npx svc-marketdata candles ${csv} --timeframe 30m --tz ${TZ}`)
+  say(`  npx svc-marketdata tpo ${csv} --timeframe 1d --tz ${TZ} --format svg --last 1 --out tpo.svg`)
+  say('  npx svc-marketdata sample --out sample.csv --days 5')
+  return 0
+}

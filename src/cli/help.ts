@@ -1,0 +1,127 @@
+/** Help texts of the tool, one per command. */
+
+export const MAIN_HELP = `svc-marketdata - exact candles, footprint and TPO (Market Profile) from your trades
+
+Usage:
+  svc-marketdata <command> [FILE] [options]
+
+Commands:
+  demo        generate a sample day and show a TPO chart, a footprint ladder and candles (npm start)
+  tpo         TPO profiles (letter chart, SVG, JSON) from trades
+  footprint   volume footprint profiles (bid x ask ladder, SVG, JSON) from trades
+  candles     OHLCV candles from trades
+  sample      write a deterministic sample trades file (CSV or NDJSON)
+
+Input: trades as CSV (time,price,volume,side[,session], header optional) or NDJSON
+({"time":..,"price":..,"volume":..,"side":..}) from FILE, or from stdin when FILE is absent or "-".
+time: epoch milliseconds, epoch seconds or ISO 8601 with Z or an offset (detected from the first row).
+
+Run "svc-marketdata <command> --help" for the options of a command.
+Exit codes: 0 ok, 1 bad input, 2 usage error.
+`
+
+const INPUT = `Input:
+  FILE                      CSV or NDJSON trades; stdin when absent or "-"
+  --input-format csv|ndjson default: from the file extension, else from the first line
+  --skip-bad                skip bad rows and report how many (default: stop at the first, exit 1)
+  --from T, --to T          keep trades with from <= time < to; T = Unix seconds or RFC 3339
+  --session-type S          MAINSESSION, PRE_MARKET, POST_MARKET; repeat or comma-separate (default all)
+  --tz ZONE                 IANA time zone the buckets align in and times print in (default UTC)`
+
+const OUTPUT = (formats: string) => `Output:
+  --format ${formats.padEnd(17)}default text
+  --out PATH                write to PATH instead of stdout (svg: a directory ending in / for one file per profile)
+  --last N                  only the last N results
+  -q, --quiet               no notes on stderr
+  -h, --help                this help`
+
+export const TPO_HELP = `svc-marketdata tpo [FILE] [options]
+
+TPO (Market Profile) profiles: one per period (or per session type with --merge-sessions GROUP_BY_TYPE),
+with POC, value area (70%), initial balance and single prints.
+
+Profile:
+  --timeframe ID            period: 1d..6d, 1w..3w, 1M..11M, 1y (default 1d)
+  --tick-size X             price tick (default: the largest step dividing the first prices, stated on stderr)
+  --row-size N              rows of N ticks (default 1)
+  --block-size ID           TPO block length, a minute/hour timeframe id (default 30m)
+  --merge-sessions M        true|MERGE_ALL (default) or false|GROUP_BY_TYPE
+  --value-area P            value area percent (default 70)
+  --initial-balance D       initial balance length, <n>m or <n>h (default 1h)
+${INPUT}
+${OUTPUT('json|ndjson|text|svg')}
+
+Examples:
+  svc-marketdata tpo sample.csv --timeframe 1d --tz America/New_York
+  svc-marketdata tpo sample.csv --tick-size 0.25 --row-size 4 --session-type MAINSESSION --tz America/New_York
+  svc-marketdata tpo sample.csv --format svg --last 1 --out tpo.svg
+`
+
+export const FOOTPRINT_HELP = `svc-marketdata footprint [FILE] [options]
+
+Volume footprint profiles: per timeframe bucket, buy and sell volume and trade counts per price row.
+
+Profile:
+  --timeframe ID            bucket: 1m..59m, 1h..23h, 1d..6d, 1w..3w, 1M..11M (default 1h)
+  --tick-size X             price tick (default: the largest step dividing the first prices, stated on stderr)
+  --row-size N              rows of N ticks (default 1)
+  --row-size-value X        rows of an absolute price step (instead of --row-size)
+  --imbalance P             diagonal imbalance threshold in percent for text and svg (default 300)
+  --analytics               add order-flow analytics (imbalances, stacked imbalances) to JSON output
+${INPUT}
+${OUTPUT('json|ndjson|text|svg')}
+
+Examples:
+  svc-marketdata footprint sample.csv --timeframe 1h --tick-size 0.25 --row-size 2
+  svc-marketdata footprint trades.ndjson --timeframe 5m --format ndjson > profiles.ndjson
+`
+
+export const CANDLES_HELP = `svc-marketdata candles [FILE] [options]
+
+OHLCV candles (with value = sum of price x volume, and trade counts) from trades.
+
+Candles:
+  --timeframe ID            1m..59m, 1h..23h, 1d..6d, 1w..3w, 1M..11M, 1y, or ticks 1t..1000t (default 1m)
+  --tick-size X             print prices with the tick's decimals (default: as written in the input)
+${INPUT}
+${OUTPUT('json|ndjson|text')}
+
+Examples:
+  svc-marketdata candles sample.csv --timeframe 15m
+  cat trades.csv | svc-marketdata candles --timeframe 1h --format json
+`
+
+export const SAMPLE_HELP = `svc-marketdata sample [options]
+
+Writes deterministic sample trades: a random walk on a tick grid with bursts, buy/sell aggressors and
+three sessions a day (pre-market 04:00-09:30, main 09:30-16:00, post-market 16:00-20:00, New York time),
+trend and balanced days alternating.
+
+Options:
+  --out FILE                write to FILE (default stdout)
+  --days N                  trading days (default 1)
+  --trades-per-day N        (default 50000)
+  --start DATE              first day, YYYY-MM-DD (default 2026-06-01)
+  --seed N                  (default 1)
+  --tick-size X             (default 0.25)
+  --start-price X           (default 5000)
+  --volume-decimals 0|8     whole lots or 8-decimal volumes (default 0)
+  --tz ZONE                 zone of the session hours (default America/New_York)
+  --format csv|ndjson       (default csv: time,price,volume,side,session)
+  --time-format iso|ms|s    (default iso)
+  -h, --help                this help
+
+Example:
+  svc-marketdata sample --out sample.csv --days 5
+`
+
+export const DEMO_HELP = `svc-marketdata demo [options]
+
+Generates a sample trading day, prints a TPO letter chart of the main session, a footprint ladder of one
+hour and a few resampled candles, and writes tpo.svg, footprint.svg and sample.csv into the output directory.
+
+Options:
+  --out-dir DIR             (default demo-output)
+  --seed N                  (default 1)
+  -h, --help                this help
+`

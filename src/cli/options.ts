@@ -1,0 +1,171 @@
+import { parseArgs } from 'node:util'
+import { isValidTimeZone, parseDecimal, parseRfc3339, parseTimeframe, parseUnixSeconds, type SessionType } from '../index.js'
+import { usage } from './cli-error.js'
+import type { Format } from './output.js'
+
+export type Command = 'candles' | 'footprint' | 'tpo'
+
+type Spec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>
+
+const COMMON: Spec = {
+  timeframe: { type: 'string', short: 't' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  tz: { type: 'string' },
+  'session-type': { type: 'string', multiple: true },
+  'tick-size': { type: 'string' },
+  format: { type: 'string', short: 'f' },
+  'input-format': { type: 'string' },
+  out: { type: 'string', short: 'o' },
+  last: { type: 'string' },
+  'skip-bad': { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+  help: { type: 'boolean', short: 'h' },
+}
+
+const SPECS: Record<Command, Spec> = {
+  candles: COMMON,
+  footprint: { ...COMMON, 'row-size': { type: 'string' }, 'row-size-value': { type: 'string' }, imbalance: { type: 'string' }, analytics: { type: 'boolean' } },
+  tpo: {
+    ...COMMON,
+    'row-size': { type: 'string' },
+    'block-size': { type: 'string' },
+    'merge-sessions': { type: 'string' },
+    'value-area': { type: 'string' },
+    'initial-balance': { type: 'string' },
+  },
+}
+
+const DEFAULT_TIMEFRAME: Record<Command, string> = { candles: '1m', footprint: '1h', tpo: '1d' }
+const FORMATS: Record<Command, Format[]> = {
+  candles: ['json', 'ndjson', 'text'],
+  footprint: ['json', 'ndjson', 'text', 'svg'],
+  tpo: ['json', 'ndjson', 'text', 'svg'],
+}
+
+/** Everything a run needs, validated. */
+export interface RunConfig {
+  command: Command
+  help: boolean
+  file: string | undefined
+  timeframe: string
+  timeZone: string
+  from: number | undefined
+  to: number | undefined
+  sessions: SessionType[] | undefined
+  tickSize: string | undefined
+  rowSize: number | undefined
+  rowSizeValue: string | undefined
+  blockSize: string | undefined
+  mergeSessions: 'MERGE_ALL' | 'GROUP_BY_TYPE' | undefined
+  valueAreaPercent: number | undefined
+  initialBalance: string | undefined
+  imbalance: string | undefined
+  analytics: boolean
+  format: Format
+  inputFormat: 'csv' | 'ndjson' | undefined
+  out: string | undefined
+  last: number | undefined
+  skipBad: boolean
+  quiet: boolean
+}
+
+/** A time option: Unix seconds or RFC 3339, as the REST parameters. */
+function timeOption(name: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined
+  const r = /^\d+$/.test(v) ? parseUnixSeconds(v) : parseRfc3339(v)
+  if (!r.ok) throw usage(`--${name}: ${r.error}`)
+  return r.value
+}
+
+function positiveDecimal(name: string, v: string | undefined): string | undefined {
+  if (v === undefined) return undefined
+  const r = parseDecimal(v)
+  if (!r.ok || r.value.units <= 0n) throw usage(`--${name} must be a positive decimal such as 0.25, got ${JSON.stringify(v)}`)
+  return v
+}
+
+function intOption(name: string, v: string | undefined, min: number, max: number): number | undefined {
+  if (v === undefined) return undefined
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw usage(`--${name} must be an integer ${min}..${max}, got ${JSON.stringify(v)}`)
+  return Number(v)
+}
+
+const SESSION_NAMES: SessionType[] = ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']
+
+/** Parses and validates the arguments of candles / footprint / tpo; usage errors throw (exit 2). */
+export function parseRunArgs(command: Command, argv: string[]): RunConfig {
+  let parsed: ReturnType<typeof parseArgs>
+  try {
+    parsed = parseArgs({ args: argv, options: SPECS[command], allowPositionals: true, strict: true })
+  } catch (e) {
+    throw usage(`${(e as Error).message.split('\n')[0]} (see svc-marketdata ${command} --help)`)
+  }
+  const v = parsed.values as Record<string, string | boolean | string[] | undefined>
+  const s = (k: string) => v[k] as string | undefined
+  const help = v.help === true
+  if (parsed.positionals.length > 1) throw usage(`expected at most one input FILE, got ${parsed.positionals.length}: ${parsed.positionals.join(' ')}`)
+  const timeframe = s('timeframe') ?? DEFAULT_TIMEFRAME[command]
+  const tf = parseTimeframe(timeframe)
+  if (!tf.ok) throw usage(tf.error.message)
+  const timeZone = s('tz') ?? 'UTC'
+  if (!isValidTimeZone(timeZone)) throw usage(`--tz must be an IANA time zone such as America/New_York, got ${JSON.stringify(timeZone)}`)
+  const from = timeOption('from', s('from'))
+  const to = timeOption('to', s('to'))
+  if (from !== undefined && to !== undefined && to <= from) throw usage('--to must be later than --from')
+  let sessions: SessionType[] | undefined
+  const st = v['session-type'] as string[] | undefined
+  if (st !== undefined) {
+    sessions = []
+    for (const part of st.flatMap((x) => x.split(','))) {
+      const name = part.trim().toUpperCase() as SessionType
+      if (!SESSION_NAMES.includes(name)) throw usage(`--session-type must be MAINSESSION, PRE_MARKET or POST_MARKET, got ${JSON.stringify(part)}`)
+      if (!sessions.includes(name)) sessions.push(name)
+    }
+  }
+  const format = (s('format') ?? 'text') as Format
+  if (!FORMATS[command].includes(format)) throw usage(`--format must be one of ${FORMATS[command].join(', ')} for ${command}, got ${JSON.stringify(format)}`)
+  const inputFormat = s('input-format')
+  if (inputFormat !== undefined && inputFormat !== 'csv' && inputFormat !== 'ndjson') throw usage(`--input-format must be csv or ndjson, got ${JSON.stringify(inputFormat)}`)
+  const rowSize = intOption('row-size', s('row-size'), 1, 1_000_000)
+  const rowSizeValue = positiveDecimal('row-size-value', s('row-size-value'))
+  if (rowSize !== undefined && rowSizeValue !== undefined) throw usage('give --row-size or --row-size-value, not both')
+  const ms = s('merge-sessions')
+  let mergeSessions: RunConfig['mergeSessions']
+  if (ms !== undefined) {
+    if (ms === 'true' || ms === 'MERGE_ALL') mergeSessions = 'MERGE_ALL'
+    else if (ms === 'false' || ms === 'GROUP_BY_TYPE') mergeSessions = 'GROUP_BY_TYPE'
+    else throw usage(`--merge-sessions must be true, MERGE_ALL, false or GROUP_BY_TYPE, got ${JSON.stringify(ms)}`)
+  }
+  const va = s('value-area')
+  let valueAreaPercent: number | undefined
+  if (va !== undefined) {
+    valueAreaPercent = Number(va)
+    if (!/^\d+(\.\d+)?$/.test(va) || !(valueAreaPercent > 0 && valueAreaPercent <= 100)) throw usage(`--value-area must be a percent in (0, 100], got ${JSON.stringify(va)}`)
+  }
+  return {
+    command,
+    help,
+    file: parsed.positionals[0],
+    timeframe,
+    timeZone,
+    from,
+    to,
+    sessions,
+    tickSize: positiveDecimal('tick-size', s('tick-size')),
+    rowSize,
+    rowSizeValue,
+    blockSize: s('block-size'),
+    mergeSessions,
+    valueAreaPercent,
+    initialBalance: s('initial-balance'),
+    imbalance: positiveDecimal('imbalance', s('imbalance')),
+    analytics: v.analytics === true,
+    format,
+    inputFormat,
+    out: s('out'),
+    last: intOption('last', s('last'), 1, 1_000_000_000),
+    skipBad: v['skip-bad'] === true,
+    quiet: v.quiet === true,
+  }
+}
