@@ -161,7 +161,8 @@ function readCandles(store: MarketStore, s: StoredSecurity, r: CandlesHistoryReq
     if (r.direction === 'forward' && whole.from + span < whole.to && whole.from + span <= last) to = bucketEnd(whole.from + span, tf, zone)
     const out = candlesFromTrades(store.tradesIn(s, from, to), opts)
     if (out.length >= r.limit || (from === whole.from && to === whole.to)) return out
-    span *= 2
+    // widen by the density seen so far (at least twice as wide), with a margin
+    span *= out.length === 0 ? 4 : Math.max(2, Math.ceil(((r.limit / out.length) * 5) / 4))
   }
 }
 
