@@ -45,3 +45,24 @@ describe('interface A candles', () => {
     }), { numRuns: 30 })
   })
 })
+
+describe('validateCandle(s)', () => {
+  it('never throws on arbitrary input', async () => {
+    const { validateCandle, validateCandles } = await import('../../src/candles/index.js')
+    fc.assert(fc.property(fc.anything(), (x) => {
+      validateCandle(x)
+      validateCandles(x)
+      validateCandles([x])
+    }), { numRuns: 300 })
+  })
+  it('accepts generated series and names index and field of bad candles', async () => {
+    const { validateCandles } = await import('../../src/candles/index.js')
+    fc.assert(fc.property(candleSeriesArb(), (cs) => { expect(validateCandles(cs).ok).toBe(true) }), { numRuns: 20 })
+    const good = { time: 0, open: '1', high: '2', low: '1', close: '2', volume: '1' }
+    for (const [patch, field] of [[{ high: '0.5' }, 'low'], [{ high: '1.5' }, 'high'], [{ volume: '-1' }, 'volume'], [{ value: 'x' }, 'value'], [{ trades: -1 }, 'trades'], [{ session: 'y' }, 'session'], [{ time: -1 }, 'time'], [{ close: Number.NaN }, 'close']] as const) {
+      const r = validateCandles([good, { ...good, ...patch }])
+      expect(r.ok).toBe(false)
+      if (!r.ok) expect([r.error.index, r.error.field]).toEqual([1, field])
+    }
+  })
+})
