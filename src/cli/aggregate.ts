@@ -1,22 +1,11 @@
 import type { Readable, Writable } from 'node:stream'
-import {
-  createCandleAggregator,
-  createFootprintAggregator,
-  createTpoAggregator,
-  formatUnits,
-  MarketDataError,
-  parseDecimal,
-  renderFootprint,
-  renderFootprintSvg,
-  renderTpo,
-  renderTpoSvg,
-  type Candle,
-  type FootprintOptions,
-  type FootprintProfile,
-  type TpoOptions,
-  type TpoProfile,
-  type Trade,
-} from '../index.js'
+import { createCandleAggregator, type Candle } from '../candles/index.js'
+import { formatUnits, parseDecimal } from '../decimal/index.js'
+import { MarketDataError } from '../errors.js'
+import { createFootprintAggregator, type FootprintOptions, type FootprintProfile } from '../footprint/index.js'
+import { renderFootprint, renderFootprintSvg, renderTpo, renderTpoSvg } from '../render/index.js'
+import { createTpoAggregator, type TpoOptions, type TpoProfile } from '../tpo/index.js'
+import type { Trade } from '../trades/index.js'
 import { formatInTimeZone } from 'date-fns-tz'
 import { badInput, usage } from './cli-error.js'
 import { readTrades, type InputStats } from './input.js'

@@ -2,18 +2,11 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { formatInTimeZone } from 'date-fns-tz'
-import {
-  candlesFromTrades,
-  footprintProfiles,
-  renderFootprint,
-  renderFootprintSvg,
-  renderTpo,
-  renderTpoSvg,
-  resampleCandles,
-  sampleTrades,
-  tpoProfiles,
-  type Candle,
-} from '../index.js'
+import { candlesFromTrades, resampleCandles, type Candle } from '../candles/index.js'
+import { footprintProfiles } from '../footprint/index.js'
+import { renderFootprint, renderFootprintSvg, renderTpo, renderTpoSvg } from '../render/index.js'
+import { sampleTrades } from '../sample/index.js'
+import { tpoProfiles } from '../tpo/index.js'
 import type { Io } from './aggregate.js'
 import { usage } from './cli-error.js'
 import { Out } from './output.js'

@@ -1,6 +1,6 @@
 import { createReadStream, statSync } from 'node:fs'
 import type { Readable } from 'node:stream'
-import type { Trade } from '../index.js'
+import type { Trade } from '../trades/index.js'
 import { badInput } from './cli-error.js'
 import { buildTrade, detectTimeKind, headerColumns, POSITIONAL, splitCsv, TIME_KIND_NAMES, type CsvColumns, type TimeKind } from './row-parser.js'
 

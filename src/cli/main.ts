@@ -5,13 +5,11 @@
  */
 import { realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { MarketDataError } from '../index.js'
-import { runAggregate, type Io } from './aggregate.js'
+import { MarketDataError } from '../errors.js'
+import type { Io } from './aggregate.js'
 import { CliError, EXIT_BAD_INPUT, EXIT_USAGE } from './cli-error.js'
-import { runDemo } from './demo.js'
 import { CANDLES_HELP, DEMO_HELP, FOOTPRINT_HELP, MAIN_HELP, SAMPLE_HELP, TPO_HELP } from './help.js'
-import { parseRunArgs, type Command } from './options.js'
-import { runSample } from './sample-command.js'
+import type { Command } from './options.js'
 
 const HELP: Record<string, string> = { candles: CANDLES_HELP, footprint: FOOTPRINT_HELP, tpo: TPO_HELP, sample: SAMPLE_HELP, demo: DEMO_HELP }
 
@@ -29,13 +27,14 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.stdout.write(HELP[cmd]!)
       return 0
     }
-    if (cmd === 'demo') return await runDemo(rest, io)
-    if (cmd === 'sample') return await runSample(rest, io)
-    const config = parseRunArgs(cmd as Command, rest)
+    // commands load on demand, so `--help` and small runs start fast
+    if (cmd === 'demo') return await (await import('./demo.js')).runDemo(rest, io)
+    if (cmd === 'sample') return await (await import('./sample-command.js')).runSample(rest, io)
+    const config = (await import('./options.js')).parseRunArgs(cmd as Command, rest)
     if (config.file === undefined && (io.stdin as { isTTY?: boolean }).isTTY === true) {
       throw new CliError(EXIT_USAGE, `no input: give a trades FILE or pipe trades to stdin (see svc-marketdata ${cmd} --help)`)
     }
-    return await runAggregate(config, io)
+    return await (await import('./aggregate.js')).runAggregate(config, io)
   } catch (e) {
     if (e instanceof CliError) {
       io.stderr.write(`svc-marketdata: ${e.message}\n`)

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util'
-import { isValidTimeZone, parseDecimal, parseRfc3339, parseTimeframe, parseUnixSeconds, type SessionType } from '../index.js'
+import { parseDecimal } from '../decimal/index.js'
+import { isValidTimeZone, parseRfc3339, parseTimeframe, parseUnixSeconds } from '../time/index.js'
+import type { SessionType } from '../trades/index.js'
 import { usage } from './cli-error.js'
 import type { Format } from './output.js'
 

@@ -1,5 +1,5 @@
-import type { SessionType, Trade } from '../index.js'
-import { parseRfc3339 } from '../index.js'
+import { parseRfc3339 } from '../time/index.js'
+import type { SessionType, Trade } from '../trades/index.js'
 
 /** How the time column is written; detected from the first data row. */
 export type TimeKind = 'ms' | 's' | 'iso'
@@ -139,7 +139,8 @@ const ALIASES: Record<keyof CsvColumns, string[]> = {
 /** Columns from a header row, or a reason when a required column is missing; undefined when the row is data. */
 export function headerColumns(fields: string[]): CsvColumns | string | undefined {
   const first = fields[0]?.trim() ?? ''
-  if (detectTimeKind(first) !== undefined || !/[a-zA-Z]/.test(first)) return undefined
+  // a data row's time starts with a digit; a header's first name does not
+  if (detectTimeKind(first) !== undefined || !/^"?[a-zA-Z_]/.test(first)) return undefined
   const names = fields.map((f) => f.trim().replace(/^"|"$/g, '').toLowerCase())
   const cols = { time: -1, price: -1, volume: -1, side: -1, session: -1 }
   for (const key of Object.keys(ALIASES) as (keyof CsvColumns)[]) {

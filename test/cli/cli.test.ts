@@ -1,0 +1,240 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { xmlProblem } from '../render/xml-check.js'
+import { fixture, run } from './helpers.js'
+
+const tmp = mkdtempSync(join(tmpdir(), 'svc-cli-'))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
+const T1330 = Date.UTC(2026, 5, 1, 13, 30)
+const T1331 = Date.UTC(2026, 5, 1, 13, 31)
+const T1400 = Date.UTC(2026, 5, 1, 14, 0)
+
+describe('input', () => {
+  it('epoch ms, epoch seconds and ISO 8601 times give the same candles, and the kind is stated', async () => {
+    const ms = await run(['candles', fixture('trades.csv'), '--format', 'json'])
+    const s = await run(['candles', fixture('seconds.csv'), '--format', 'json'])
+    const iso = await run(['candles', fixture('trades.ndjson'), '--format', 'json'])
+    for (const r of [ms, s, iso]) expect(r.code).toBe(0)
+    expect(s.stderr).toContain('epoch seconds')
+    expect(iso.stderr).toContain('ISO 8601')
+    expect(JSON.parse(s.stdout)).toEqual(JSON.parse(ms.stdout))
+    expect(JSON.parse(iso.stdout)).toEqual(JSON.parse(ms.stdout))
+    expect((JSON.parse(ms.stdout) as { time: number }[]).map((c) => c.time)).toEqual([T1330, T1331, T1400])
+  })
+
+  it('reads stdin when no file is given', async () => {
+    const r = await run(['candles', '--format', 'ndjson'], readFileSync(fixture('trades.csv'), 'utf8'))
+    expect(r.code).toBe(0)
+    expect(r.stdout.trim().split('\n')).toHaveLength(3)
+  })
+
+  it('--skip-bad skips bad rows (bad price, side, volume, time going backwards) and reports the count', async () => {
+    const r = await run(['candles', fixture('bad.csv'), '--skip-bad', '--format', 'json'])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain('skipped 4 bad rows')
+    const candles = JSON.parse(r.stdout) as { time: number; volume: string }[]
+    expect(candles.map((c) => [c.time, c.volume])).toEqual([
+      [T1330, '2'],
+      [T1331, '5'],
+    ])
+  })
+
+  it('names the line and the rule of each kind of bad row', async () => {
+    const cases: [string, string][] = [
+      ['time,price,volume,side\n1780320600000,5000,1,buy\n1780320600000,5000,1,hold\n', 'line 3: side "hold" is not buy or sell'],
+      ['time,price,volume,side\n1780320600000,5000,1,buy\n1780320500000,5000,1,buy\n', 'line 3: time 2026-06-01T13:28:20.000Z is earlier than the previous row'],
+      ['time,price,volume,side\n1780320600000,5000,-2,buy\n', 'line 2: volume "-2" is not a decimal >= 0'],
+      ['1780320600000,5000,1,buy\nnot-a-time,5000,1,buy\n', 'line 2: time "not-a-time" is not whole epoch milliseconds'],
+      ['2026-06-01T10:00:00,5000,1,buy\n', 'line 1: time "2026-06-01T10:00:00" is not epoch milliseconds, epoch seconds or an ISO 8601 date-time with Z or an offset'],
+      ['1780320600000,5000,1\n', 'line 1: expected at least 4 fields'],
+      ['{"time":1780320600000,"price":"5000","volume":"1","side":"buy","session":"LUNCH"}\n', 'line 1: session "LUNCH" is not MAINSESSION'],
+      ['{"time":1780320600000,"price":"5e3","volume":"1","side":"buy"}\n', 'line 1: price "5e3" is not a decimal'],
+      ['{"time":1780320600000\n', 'line 1: not a JSON object'],
+      ['stamp,price,volume,side\n1,2,3,buy\n', 'line 1: the header has no time column'],
+    ]
+    for (const [input, message] of cases) {
+      const r = await run(['candles'], input)
+      expect(r.code, input).toBe(1)
+      expect(r.stderr, input).toContain(message)
+    }
+  })
+
+  it('empty input is not an error: JSON [] and a note', async () => {
+    for (const input of ['', 'time,price,volume,side\n', '\n\n']) {
+      const r = await run(['tpo', '--format', 'json', '--tick-size', '0.25'], input)
+      expect(r.code).toBe(0)
+      expect(r.stdout).toBe('[]\n')
+      expect(r.stderr).toContain('no trades in the input')
+    }
+    const file = await run(['footprint', fixture('empty.csv'), '--format', 'ndjson'])
+    expect(file.code).toBe(0)
+    expect(file.stdout).toBe('')
+  })
+
+  it('--from / --to keep [from, to) and take Unix seconds or RFC 3339', async () => {
+    const a = await run(['candles', fixture('trades.csv'), '--format', 'json', '--from', '2026-06-01T13:31:00Z', '--to', String(T1400 / 1000)])
+    expect(a.code).toBe(0)
+    expect((JSON.parse(a.stdout) as { time: number }[]).map((c) => c.time)).toEqual([T1331])
+    expect(a.stderr).toContain('4 outside --from/--to left out')
+  })
+
+  it('a missing file is bad input (exit 1)', async () => {
+    const r = await run(['candles', join(tmp, 'nope.csv')])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('cannot read')
+  })
+})
+
+describe('footprint and tpo', () => {
+  it('footprint JSON rows of the fixture, worked out by hand', async () => {
+    const r = await run(['footprint', fixture('trades.csv'), '--timeframe', '1h', '--tick-size', '0.25', '--format', 'json'])
+    expect(r.code).toBe(0)
+    const [p13, p14] = JSON.parse(r.stdout) as { time: number; rows: unknown[]; volumePoc: string; delta: string }[]
+    expect(p13!.time).toBe(Date.UTC(2026, 5, 1, 13))
+    expect(p13!.rows).toEqual([
+      ['5000.00', '0', '3', 0, 1],
+      ['5000.25', '2', '0', 1, 0],
+      ['5000.50', '0', '2.5', 0, 2],
+      ['5000.75', '5', '0', 1, 0],
+    ])
+    expect(p13!.volumePoc).toBe('5000.75')
+    expect(p13!.delta).toBe('1.5')
+    expect(p14!.rows).toEqual([['5001.00', '4', '0', 1, 0]])
+  })
+
+  it('infers the tick size when not given and says so', async () => {
+    const r = await run(['footprint', fixture('trades.csv'), '--format', 'json'])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain('tick size not given: using 0.25')
+    expect((JSON.parse(r.stdout) as { tickSize: string }[])[0]!.tickSize).toBe('0.25')
+  })
+
+  it('footprint text is the ladder; --analytics adds analytics to JSON', async () => {
+    const t = await run(['footprint', fixture('trades.csv'), '--tick-size', '0.25'])
+    expect(t.code).toBe(0)
+    expect(t.stdout).toContain('5000.75 >    0 x 5')
+    const j = await run(['footprint', fixture('trades.csv'), '--tick-size', '0.25', '--format', 'json', '--analytics'])
+    expect((JSON.parse(j.stdout) as { analytics?: { ratio: string } }[])[0]!.analytics?.ratio).toBe('300')
+  })
+
+  it('tpo: one daily profile, letter chart with block A at 13:30 and B at 14:00', async () => {
+    const j = await run(['tpo', fixture('trades.csv'), '--tick-size', '0.25', '--format', 'json'])
+    expect(j.code).toBe(0)
+    const [p] = JSON.parse(j.stdout) as { poc: string; blocks: number[]; rows: [string, number[]][] }[]
+    expect(p!.blocks).toEqual([T1330, T1400])
+    // block A spans 5000.00..5000.75, block B is 5001.00 alone
+    expect(p!.rows.map((r) => [r[0], r[1]])).toEqual([
+      ['5000.00', [0]],
+      ['5000.25', [0]],
+      ['5000.50', [0]],
+      ['5000.75', [0]],
+      ['5001.00', [1]],
+    ])
+    const t = await run(['tpo', fixture('trades.csv'), '--tick-size', '0.25'])
+    expect(t.stdout).toContain('A 13:30  B 14:00')
+    expect(t.stdout).toMatch(/^5001\.00 .. B/m)
+  })
+
+  it('--merge-sessions GROUP_BY_TYPE gives a profile per session type', async () => {
+    const input = 'time,price,volume,side,session\n1780300800000,10,1,buy,PRE_MARKET\n1780320600000,11,1,buy,MAINSESSION\n'
+    const r = await run(['tpo', '--tick-size', '1', '--merge-sessions', 'GROUP_BY_TYPE', '--format', 'json'], input)
+    expect(r.code).toBe(0)
+    expect((JSON.parse(r.stdout) as { sessionType: string }[]).map((p) => p.sessionType)).toEqual(['PRE_MARKET', 'MAINSESSION'])
+  })
+
+  it('svg: one picture to stdout; several need --out DIR/ (else exit 2); --last 1 keeps the last', async () => {
+    const one = await run(['tpo', fixture('trades.csv'), '--tick-size', '0.25', '--format', 'svg'])
+    expect(one.code).toBe(0)
+    expect(xmlProblem(one.stdout)).toBeUndefined()
+    const many = await run(['footprint', fixture('trades.csv'), '--tick-size', '0.25', '--format', 'svg'])
+    expect(many.code).toBe(2)
+    expect(many.stderr).toContain('--out DIR/')
+    const last = await run(['footprint', fixture('trades.csv'), '--tick-size', '0.25', '--format', 'svg', '--last', '1'])
+    expect(last.code).toBe(0)
+    expect(last.stdout).toContain('5001.00')
+    expect(last.stdout).not.toContain('5000.75')
+    const dir = join(tmp, 'svgs') + '/'
+    const files = await run(['footprint', fixture('trades.csv'), '--tick-size', '0.25', '--format', 'svg', '--out', dir])
+    expect(files.code).toBe(0)
+    const names = readdirSync(dir).sort()
+    expect(names).toEqual(['footprint-20260601-1300.svg', 'footprint-20260601-1400.svg'])
+    for (const n of names) expect(xmlProblem(readFileSync(join(dir, n), 'utf8'))).toBeUndefined()
+  })
+
+  it('--out writes to a file', async () => {
+    const out = join(tmp, 'candles.json')
+    const r = await run(['candles', fixture('trades.csv'), '--format', 'json', '--out', out])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe('')
+    expect((JSON.parse(readFileSync(out, 'utf8')) as unknown[]).length).toBe(3)
+  })
+})
+
+describe('usage', () => {
+  it('--help for the tool and for each command, exit 0', async () => {
+    const main = await run(['--help'])
+    expect(main.code).toBe(0)
+    expect(main.stdout).toContain('Commands:')
+    for (const cmd of ['tpo', 'footprint', 'candles', 'sample', 'demo']) {
+      const r = await run([cmd, '--help'])
+      expect(r.code).toBe(0)
+      expect(r.stdout).toContain(`svc-marketdata ${cmd}`)
+    }
+  })
+
+  it('usage errors exit 2 and say what is wrong', async () => {
+    const cases: [string[], string][] = [
+      [['nope'], 'unknown command "nope"'],
+      [['tpo', fixture('trades.csv'), '--bogus'], "Unknown option '--bogus'"],
+      [['footprint', fixture('trades.csv'), '--timeframe', '60m'], 'not a supported timeframe id'],
+      [['candles', fixture('trades.csv'), '--tz', 'Mars/Base'], '--tz must be an IANA time zone'],
+      [['footprint', fixture('trades.csv'), '--row-size', '2', '--row-size-value', '0.5'], 'not both'],
+      [['tpo', 'a.csv', 'b.csv'], 'at most one input FILE'],
+      [['candles', fixture('trades.csv'), '--format', 'svg'], '--format must be one of json, ndjson, text'],
+      [['candles', fixture('trades.csv'), '--from', 'yesterday'], '--from'],
+      [['candles', fixture('trades.csv'), '--from', '1780322400', '--to', '1780320600'], '--to must be later than --from'],
+      [['tpo', fixture('trades.csv'), '--tick-size', '0'], '--tick-size must be a positive decimal'],
+      [['tpo', fixture('trades.csv'), '--block-size', '7d'], 'blockSize'],
+      [['tpo', fixture('trades.csv'), '--merge-sessions', 'maybe'], '--merge-sessions must be'],
+      [['sample', '--days', 'x'], '--days must be an integer'],
+    ]
+    for (const [argv, message] of cases) {
+      const r = await run(argv)
+      expect(r.code, argv.join(' ')).toBe(2)
+      expect(r.stderr, argv.join(' ')).toContain(message)
+    }
+  })
+})
+
+describe('sample and demo', () => {
+  it('sample writes a CSV the other commands read back', async () => {
+    const file = join(tmp, 'sample.csv')
+    const w = await run(['sample', '--out', file, '--days', '2', '--trades-per-day', '2000', '--seed', '3'])
+    expect(w.code).toBe(0)
+    expect(readFileSync(file, 'utf8').split('\n')[0]).toBe('time,price,volume,side,session')
+    const r = await run(['tpo', file, '--tz', 'America/New_York', '--format', 'json'])
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain('read 4000 trades')
+    expect((JSON.parse(r.stdout) as unknown[]).length).toBe(2)
+    const nd = await run(['sample', '--format', 'ndjson', '--time-format', 'ms', '--trades-per-day', '10', '--volume-decimals', '8'])
+    const lines = nd.stdout.trim().split('\n').map((l) => JSON.parse(l) as { time: number; volume: string })
+    expect(lines).toHaveLength(10)
+    expect(typeof lines[0]!.time).toBe('number')
+  })
+
+  it('demo prints a TPO chart, a footprint ladder, candles and the commands, and writes the SVGs', async () => {
+    const dir = join(tmp, 'demo')
+    const r = await run(['demo', '--out-dir', dir])
+    expect(r.code).toBe(0)
+    for (const s of ['TPO 2026-06-01 00:00 America/New_York', 'legend: > POC', 'Footprint 2026-06-01 10:00-11:00', 'sell x buy', 'resampled to 1h', 'npx svc-marketdata tpo']) {
+      expect(r.stdout).toContain(s)
+    }
+    for (const f of ['tpo.svg', 'footprint.svg']) {
+      expect(xmlProblem(readFileSync(join(dir, f), 'utf8'))).toBeUndefined()
+    }
+    expect(existsSync(join(dir, 'sample.csv'))).toBe(true)
+  })
+})
