@@ -132,6 +132,18 @@ export function diff(expected: readonly string[], actual: readonly string[]): st
   return undefined
 }
 
+/**
+ * Sanity hook for the gate itself: `BENCH_INJECT_MISMATCH=<text>` corrupts the last canonical line of every
+ * implementation whose name contains <text>, so one can see the run print MISMATCH and exit 1.
+ */
+function inject(impl: string, lines: string[]): string[] {
+  const bad = process.env.BENCH_INJECT_MISMATCH
+  if (bad === undefined || bad === '' || !impl.includes(bad) || lines.length === 0) return lines
+  const out = lines.slice()
+  out[out.length - 1] = `${out[out.length - 1]}|injected`
+  return out
+}
+
 /** An implementation of one workload. */
 export interface Impl {
   impl: string
@@ -171,7 +183,7 @@ export async function runGroup(
 ): Promise<Row[]> {
   const rows: Row[] = []
   const avail = impls.filter((x) => x.unavailable === undefined)
-  const ref = avail.find((x) => x.library === true) ?? avail.find((x) => x.exact)
+  let ref = avail.find((x) => x.library === true) ?? avail.find((x) => x.exact)
   const refCache = new Map<number, string[]>()
   const refCanon = async (n: number): Promise<string[]> => {
     let c = refCache.get(n)
@@ -206,7 +218,10 @@ export async function runGroup(
       if (ref === undefined) row.check = 'unchecked'
       else if (im === ref) row.check = 'reference'
       else {
-        const d = diff(await refCanon(im.n), im.canon(result))
+        // a slow fallback reference (no library) is compared on its own, smaller prefix
+        const m = ref.library !== true && im.n > ref.n ? ref.n : im.n
+        const mine = m === im.n ? result : await im.run(m)
+        const d = diff(await refCanon(m), inject(im.impl, im.canon(mine)))
         if (d === undefined) row.check = `equal to ${ref.impl.split(' ')[0]}`
         else {
           row.check = 'MISMATCH'
@@ -222,6 +237,11 @@ export async function runGroup(
     } catch (e) {
       row.check = 'error'
       row.note = (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 400)
+      if (im === ref) {
+        // the reference failed: the next exact implementation becomes the reference for the rest
+        ref = avail.slice(avail.indexOf(im) + 1).find((x) => x.exact)
+        refCache.clear()
+      }
     }
     row.rssPeakMb = sampler.peakMb()
     row.rssDeltaMb = row.rssPeakMb - rssStart
