@@ -32,5 +32,6 @@ export const TPO_MSG = {
   incompatible: (what: string, a: string, b: string) => `profiles: ${what} differs (${a} vs ${b}); merged profiles must use the same settings`,
   candle: (field: string, x: unknown, why: string) => `${field}: ${show(x)} ${why}`,
   candleOrder: () => 'low/high: a candle needs low <= open, close <= high',
+  notFloat: (field: string, x: unknown) => `${field}: ${show(x)} cannot be held exactly as a double (more significant digits than a double keeps; at most 15 are always safe)`,
   notProfile: (field: string) => `profile: ${field} is missing or malformed`,
 } as const

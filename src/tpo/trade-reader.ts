@@ -1,7 +1,7 @@
 import { parseDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
-import type { Trade, TradeColumns } from '../trades/index.js'
-import { TPO_MSG, show } from './messages.js'
+import { validateTrade, type Trade, type TradeColumns } from '../trades/index.js'
+import { TPO_MSG } from './messages.js'
 
 /**
  * A decimal input as the double that carries it exactly (its shortest round-trip form is the same
@@ -47,27 +47,35 @@ export function scratchColumns(n: number): Required<TradeColumns> {
   return { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n), session: new Uint8Array(n) }
 }
 
+/** Throws the trades module's own error for a bad trade object (same codes and messages library-wide). */
+function fail(t: unknown, index: number, field: 'price' | 'volume'): never {
+  const r = validateTrade(t, index)
+  if (!r.ok) throw r.error
+  // a valid decimal string a double cannot carry exactly: refused rather than rounded, as tradesToColumns does
+  throw new MarketDataError('invalid_decimal', TPO_MSG.notFloat(field, (t as Record<string, unknown>)[field]), { index, field })
+}
+
 /**
  * Writes trade `t` into row `k` of scratch columns; throws `MarketDataError` naming `index` and the
  * field for what the columnar loop cannot check itself (object shape, strings, side and session names).
  */
 export function writeTrade(t: Trade, c: Required<TradeColumns>, k: number, index: number): void {
-  if (typeof t !== 'object' || t === null) throw new MarketDataError('invalid_option', `trade: ${show(t)} is not a trade object {time, price, volume, side, session?}`, { index, field: 'trade' })
+  if (typeof t !== 'object' || t === null) fail(t, index, 'price')
   const time = t.time
   c.time[k] = typeof time === 'number' ? time : Number.NaN
   const p = exactDouble(t.price)
-  if (p !== p) throw new MarketDataError('invalid_decimal', TPO_MSG.price(t.price, 'a decimal a double carries exactly: digits with an optional - and .; at most 15 significant digits are always safe'), { index, field: 'price' })
+  if (p !== p) fail(t, index, 'price')
   c.price[k] = p
   const v = exactDouble(t.volume)
-  if (v !== v) throw new MarketDataError('invalid_volume', TPO_MSG.volume(t.volume), { index, field: 'volume' })
+  if (v !== v) fail(t, index, 'volume')
   c.volume[k] = v
   const s = t.side
   if (s === 'buy') c.side[k] = 1
   else if (s === 'sell') c.side[k] = 2
-  else throw new MarketDataError('invalid_side', `side: ${show(s)} is not a side: expected 'buy' or 'sell'`, { index, field: 'side' })
+  else fail(t, index, 'price')
   const ss = t.session
   if (ss === undefined || ss === 'MAINSESSION') c.session[k] = 0
   else if (ss === 'PRE_MARKET') c.session[k] = 1
   else if (ss === 'POST_MARKET') c.session[k] = 2
-  else throw new MarketDataError('invalid_session', `session: ${show(ss)} is not a session: expected 'MAINSESSION', 'PRE_MARKET' or 'POST_MARKET' (or none)`, { index, field: 'session' })
+  else fail(t, index, 'price')
 }
