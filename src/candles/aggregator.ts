@@ -123,7 +123,8 @@ export class CandleAggregator implements TradeArraySink {
       // invalid, out of order); that record's chunk goes through the scaled reader, then the fast loop resumes
       at = this.fastColumns(columns, at, n)
       if (at >= n) break
-      const k = r.readColumns(columns, at, n, this.seen)
+      // one record through the exact path (it grows the scales, takes huge units, or throws), then fast again
+      const k = r.readColumns(columns, at, at + 1, this.seen)
       this.setSource(1, columns, at)
       this.consumeTrades(r, k)
       at += k
@@ -137,7 +138,7 @@ export class CandleAggregator implements TradeArraySink {
 
   /** Adds candles[from, to) of an array (resampling). */
   addCandles(candles: ArrayLike<CandleInput>, from = 0, to = candles.length): void {
-    const c = this.candleColumns()
+    this.candleColumns()
     for (let at = from; at < to;) {
       const k = Math.min(CHUNK, to - at)
       this.readCandleObjects(candles, at, k)
@@ -145,7 +146,6 @@ export class CandleAggregator implements TradeArraySink {
       this.consumeCandles(k)
       at += k
     }
-    void c
   }
 
   /** Adds a batch of columnar candles (the fast resampling path). */
@@ -156,7 +156,7 @@ export class CandleAggregator implements TradeArraySink {
     for (let at = 0; at < n;) {
       at = this.fastCandleColumns(columns, at, n)
       if (at >= n) break
-      const k = Math.min(CHUNK, n - at)
+      const k = 1
       this.readCandleColumnChunk(columns, at, k)
       this.setSource(3, columns, at)
       this.consumeCandles(k)

@@ -111,8 +111,8 @@ export class UnitsColumn {
         failed = n > 0
       }
       if (!failed) return
-      let need = scale
-      const vals: (bigint | undefined)[] = []
+      const big = new Map<number, bigint>()
+      let grew = false
       for (let i = 0; i < n; i++) {
         if (out[i] === out[i]) continue
         const x = this.src !== undefined ? this.src[this.from + i] : this.valueAt(i)
@@ -123,15 +123,15 @@ export class UnitsColumn {
           continue
         }
         if (nonNeg && d.value.units < 0n) fail(i)
-        if (d.value.scale > need) need = d.value.scale
-        vals[i] = d.value.units * 10n ** BigInt(Math.max(0, scale - d.value.scale))
+        if (d.value.scale > scale) {
+          // grow at the first entry that needs it and convert again
+          this.scale = d.value.scale
+          grew = true
+          break
+        }
+        big.set(i, d.value.units * 10n ** BigInt(scale - d.value.scale))
       }
-      if (need > scale) {
-        this.scale = need
-        continue
-      }
-      const big = new Map<number, bigint>()
-      for (let i = 0; i < n; i++) if (out[i] !== out[i]) big.set(i, vals[i] as bigint)
+      if (grew) continue
       this.big = big
       return
     }

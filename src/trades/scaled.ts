@@ -298,23 +298,18 @@ export class ScaledTradeReader {
   private repair(n: number, isPrice: boolean, get: (i: number) => unknown, fail: () => never): boolean {
     const out = isPrice ? this.price : this.volume
     const scale = isPrice ? this.priceScale : this.volumeScale
-    let need = scale
-    for (let i = 0; i < n; i++) {
-      if (out[i] === out[i]) continue
-      const d = parseDecimal(get(i))
-      if (!d.ok || (!isPrice && d.value.units < 0n)) fail()
-      if (d.value.scale > need) need = d.value.scale
-    }
-    if (need > scale) {
-      if (isPrice) this.priceScale = need
-      else this.volumeScale = need
-      return true
-    }
     const big = new Map<number, bigint>()
     for (let i = 0; i < n; i++) {
       if (out[i] === out[i]) continue
       const d = parseDecimal(get(i))
-      if (d.ok) big.set(i, d.value.units * 10n ** BigInt(scale - d.value.scale))
+      if (!d.ok || (!isPrice && d.value.units < 0n)) fail()
+      if (d.value.scale > scale) {
+        // grow at the first entry that needs it and convert again (cheap: a fast pass, not a parse per entry)
+        if (isPrice) this.priceScale = d.value.scale
+        else this.volumeScale = d.value.scale
+        return true
+      }
+      big.set(i, d.value.units * 10n ** BigInt(scale - d.value.scale))
     }
     if (isPrice) this.bigPrice = big
     else this.bigVolume = big
