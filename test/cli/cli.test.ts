@@ -81,6 +81,17 @@ describe('input', () => {
     expect(a.stderr).toContain('4 outside --from/--to left out')
   })
 
+  it('shows a progress bar only when stderr is a terminal and the input is a file', async () => {
+    const csv = readFileSync(fixture('trades.csv'), 'utf8')
+    const file = await run(['candles', fixture('trades.csv')], '', true)
+    expect(file.stderr).toContain('] 100%')
+    expect(file.stderr).toContain('\r\x1b[K')
+    const stdin = await run(['candles'], csv, true)
+    expect(stdin.stderr).not.toContain('%')
+    const notTty = await run(['candles', fixture('trades.csv')], '', false)
+    expect(notTty.stderr).not.toContain('%')
+  })
+
   it('a missing file is bad input (exit 1)', async () => {
     const r = await run(['candles', join(tmp, 'nope.csv')])
     expect(r.code).toBe(1)

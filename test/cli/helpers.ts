@@ -21,14 +21,14 @@ function collect(s: PassThrough): () => string {
 }
 
 /** Runs the CLI's `main` in-process with the given stdin text (fast; same code path as the bin). */
-export async function run(argv: string[], stdinText = ''): Promise<RunResult> {
+export async function run(argv: string[], stdinText = '', stderrIsTTY = false): Promise<RunResult> {
   const stdin = new PassThrough()
   stdin.end(stdinText)
   const stdout = new PassThrough()
   const stderr = new PassThrough()
   const out = collect(stdout)
   const err = collect(stderr)
-  const code = await main(argv, { stdin, stdout, stderr, stderrIsTTY: false })
+  const code = await main(argv, { stdin, stdout, stderr, stderrIsTTY })
   stdout.end()
   stderr.end()
   await new Promise((r) => setImmediate(r))
