@@ -35,7 +35,7 @@ export async function runW0Decimal(bench: BenchOptions): Promise<Row[]> {
     strs[2 * i + 1] = objs[i]!.volume as string
   }
   const N = strs.length
-  const nBig = bench.quick ? 100_000 : 1_000_000
+  const nBig = bench.quick ? 50_000 : 1_000_000
   const su = libFn<StringToUnits>('decimal', 'stringToUnits')
   const pd = libFn<ParseDecimal>('decimal', 'parseDecimal')
   const unitsBuf = new Float64Array(N)
