@@ -16,7 +16,7 @@ Input: trades as CSV (time,price,volume,side[,session], header optional) or NDJS
 ({"time":..,"price":..,"volume":..,"side":..}) from FILE, or from stdin when FILE is absent or "-".
 time: epoch milliseconds, epoch seconds or ISO 8601 with Z or an offset (detected from the first row).
 
-Run "svc-marketdata <command> --help" for the options of a command.
+Run "svc-marketdata <command> --help" for the options of a command; "svc-marketdata --version" for the version.
 Exit codes: 0 ok, 1 bad input, 2 usage error.
 `
 

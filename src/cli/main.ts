@@ -3,7 +3,7 @@
  * The `svc-marketdata` command-line tool: candles, footprint and TPO profiles from trade files, sample
  * data, and the demo behind `npm start`. The only part of src/ that does I/O.
  */
-import { realpathSync } from 'node:fs'
+import { readFileSync, realpathSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { MarketDataError } from '../errors.js'
 import type { Io } from './aggregate.js'
@@ -13,6 +13,19 @@ import type { Command } from './options.js'
 
 const HELP: Record<string, string> = { candles: CANDLES_HELP, footprint: FOOTPRINT_HELP, tpo: TPO_HELP, sample: SAMPLE_HELP, demo: DEMO_HELP }
 
+/** The package version from package.json (one or two folders up: dist/ or src/cli/). */
+function packageVersion(): string {
+  for (const rel of ['../package.json', '../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(fileURLToPath(new URL(rel, import.meta.url)), 'utf8')) as { name?: string; version?: string }
+      if (pkg.name === 'svc-marketdata' && pkg.version !== undefined) return pkg.version
+    } catch {
+      // try the next place
+    }
+  }
+  return 'unknown'
+}
+
 /** Runs the tool with arguments (without `node` and the script); returns the exit code. */
 export async function main(argv: string[], io: Io): Promise<number> {
   const [cmd, ...rest] = argv
@@ -20,6 +33,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (cmd === undefined || cmd === '--help' || cmd === '-h' || cmd === 'help') {
       const topic = cmd === 'help' ? rest[0] : undefined
       io.stdout.write(topic !== undefined && HELP[topic] !== undefined ? HELP[topic]! : MAIN_HELP)
+      return 0
+    }
+    if (cmd === '--version' || cmd === '-v') {
+      io.stdout.write(`${packageVersion()}\n`)
       return 0
     }
     if (HELP[cmd] === undefined) throw new CliError(EXIT_USAGE, `unknown command ${JSON.stringify(cmd)}; expected one of: demo, tpo, footprint, candles, sample`)

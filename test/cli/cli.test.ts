@@ -189,6 +189,8 @@ describe('usage', () => {
     const main = await run(['--help'])
     expect(main.code).toBe(0)
     expect(main.stdout).toContain('Commands:')
+    const version = await run(['--version'])
+    expect(version.stdout).toMatch(/^\d+\.\d+\.\d+/)
     for (const cmd of ['tpo', 'footprint', 'candles', 'sample', 'demo']) {
       const r = await run([cmd, '--help'])
       expect(r.code).toBe(0)
