@@ -274,7 +274,7 @@ export class CandleAggregator implements TradeArraySink {
   }
 
   private spell(x: DecimalInput): string {
-    return spellPrice(x, this.gridDecimals)
+    return spellPrice(x, this.gridDecimals, this.ps)
   }
 
   private snapshot(): Candle {

@@ -1,13 +1,16 @@
-import { decimalToString, type DecimalInput, formatFixed, formatUnits, parseDecimal } from '../decimal/index.js'
+import { decimalToString, type DecimalInput, formatFixed, formatUnits, parseDecimal, POW10 } from '../decimal/index.js'
 
-/** Minimal form of integer units |u| < 2^53 at `scale` (no bigint, no exponent). */
-export function formatNumberUnits(u: number, scale: number): string {
-  if (u === 0) return '0'
+/**
+ * Integer units |u| < 2^53 at `scale` as decimal text with at least `minDecimals` decimals (trailing zeros
+ * beyond them dropped): minimal form when `minDecimals` is 0. No bigint, no exponent.
+ */
+export function formatNumberUnits(u: number, scale: number, minDecimals = 0): string {
+  if (u === 0) return minDecimals > 0 ? `0.${'0'.repeat(minDecimals)}` : '0'
   const neg = u < 0
   let d = String(neg ? -u : u)
   let s = scale
   let end = d.length
-  while (s > 0 && d.charCodeAt(end - 1) === 48) {
+  while (s > minDecimals && d.charCodeAt(end - 1) === 48) {
     end--
     s--
   }
@@ -16,6 +19,7 @@ export function formatNumberUnits(u: number, scale: number): string {
     if (d.length <= s) d = '0'.repeat(s - d.length + 1) + d
     d = `${d.slice(0, d.length - s)}.${d.slice(d.length - s)}`
   }
+  if (s < minDecimals) d += (s === 0 ? '.' : '') + '0'.repeat(minDecimals - s)
   return neg ? `-${d}` : d
 }
 
@@ -36,7 +40,13 @@ function plainNumber(x: number): string {
  * The printed form of a candle price: the input's own spelling (numbers by their shortest round-trip
  * form), or, with `grid` decimals, at least that many decimals (more only when the price has more).
  */
-export function spellPrice(x: DecimalInput, grid: number | undefined): string {
+export function spellPrice(x: DecimalInput, grid: number | undefined, scale = -1): string {
+  if (typeof x === 'number' && scale >= 0 && scale <= 22) {
+    // integer digits print faster than a double's shortest form; same text when x is exact at `scale`
+    const P = POW10[scale] as number
+    const u = Math.round(x * P)
+    if (u / P === x && u < 9007199254740992 && u > -9007199254740992) return formatNumberUnits(u, scale, grid ?? 0)
+  }
   if (grid === undefined) return typeof x === 'string' ? x : plainNumber(x)
   if (typeof x === 'number') {
     const p = plainNumber(x)

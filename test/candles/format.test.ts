@@ -1,0 +1,25 @@
+import Big from 'big.js'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { formatNumberUnits, formatSum, spellPrice } from '../../src/candles/format.js'
+import { formatFixed, parseDecimal } from '../../src/decimal/index.js'
+
+describe('candle formatting', () => {
+  it('formatNumberUnits = formatFixed for any safe integer, scale and minimum decimals', () => {
+    fc.assert(fc.property(fc.maxSafeInteger(), fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 8 }), (u, s, m) => {
+      expect(formatNumberUnits(u, s, m)).toBe(formatFixed(BigInt(u), s, m))
+    }), { numRuns: 500 })
+    expect(formatSum(5n, 2 ** 52, 2)).toBe(new Big(2 ** 52).plus(5).div(100).toFixed())
+  })
+
+  it('spellPrice of a number is its shortest round-trip decimal (padded to the grid), whatever scale hint', () => {
+    fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer({ min: -1, max: 25 }), fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }), (x, scale, grid) => {
+      const d = parseDecimal(x)
+      if (!d.ok) return
+      expect(spellPrice(x, grid, scale)).toBe(formatFixed(d.value.units, d.value.scale, grid ?? 0))
+    }), { numRuns: 500 })
+    expect(spellPrice('5000.50', undefined, 2)).toBe('5000.50')
+    expect(spellPrice('5000.5', 2, 2)).toBe('5000.50')
+    expect(spellPrice(-0, 2, 2)).toBe('0.00')
+  })
+})
