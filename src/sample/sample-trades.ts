@@ -1,4 +1,5 @@
 import { formatFixed, formatUnits, POW10 } from '../decimal/index.js'
+import { MarketDataError } from '../errors.js'
 import type { Trade, TradeColumns } from '../trades/index.js'
 import { SESSION_NAMES } from '../trades/index.js'
 import { SampleGenerator, type ColumnsOut } from './generator.js'
@@ -35,26 +36,32 @@ export function sampleTrades(opts: SampleOptions = {}): TradeColumns {
 /**
  * The same trades as {@link sampleTrades}, handed out in batches of `batchSize` columns (default 65,536;
  * the last batch may be shorter) in constant memory — for samples of hundreds of millions of trades.
- * Each batch is fresh arrays the caller may keep.
+ * Each batch is fresh arrays the caller may keep; with `reuse: true` every batch is written into one set
+ * of arrays (views for a short last batch), valid until the next batch is requested — as an ingest loop
+ * reading into one buffer would, with no garbage per batch.
  *
  * @example
  * let n = 0
  * for (const b of sampleTradeBatches({ days: 20, tradesPerDay: 5_000_000 })) n += b.time.length
  */
-export function* sampleTradeBatches(opts: SampleOptions & { batchSize?: number } = {}): Generator<TradeColumns, void, undefined> {
+export function* sampleTradeBatches(opts: SampleOptions & { batchSize?: number; reuse?: boolean } = {}): Generator<TradeColumns, void, undefined> {
   const batchSize = opts.batchSize ?? 65_536
   const r = resolveSampleOptions(opts)
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
-    throw new RangeError(`sampleTradeBatches: option \`batchSize\` must be an integer >= 1, got ${String(batchSize)}`)
+    throw new MarketDataError('invalid_option', `sampleTradeBatches: option \`batchSize\` must be an integer >= 1, got ${String(batchSize)}`, { field: 'batchSize' })
   }
   const gen = new SampleGenerator(r)
   let left = gen.total
+  const shared = opts.reuse === true ? allocate(Math.min(batchSize, left)) : undefined
   while (left > 0) {
-    const out = allocate(Math.min(batchSize, left))
-    const m = gen.fill(out, 0, out.time.length)
-    left -= m
-    yield out
+    const size = Math.min(batchSize, left)
+    const out = shared ?? allocate(size)
+    const m = gen.fill(out, 0, size)
     if (m === 0) return
+    left -= m
+    yield m === out.time.length
+      ? out
+      : { time: out.time.subarray(0, m), price: out.price.subarray(0, m), volume: out.volume.subarray(0, m), side: out.side.subarray(0, m), session: out.session.subarray(0, m) }
   }
 }
 

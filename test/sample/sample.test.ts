@@ -217,6 +217,23 @@ describe('sampleTradeBatches', () => {
     )
   })
 
+  it('reuse: true writes every batch into the same arrays and gives the same trades', () => {
+    const opts = { seed: 4, days: 1, tradesPerDay: 10_000 }
+    const copies: TradeColumns[] = []
+    let first: Float64Array | undefined
+    for (const b of sampleTradeBatches({ ...opts, batchSize: 3_000, reuse: true })) {
+      first ??= b.time
+      expect(b.time.buffer).toBe(first.buffer)
+      copies.push({ time: b.time.slice(), price: b.price.slice(), volume: b.volume.slice(), side: b.side.slice(), session: b.session!.slice() })
+    }
+    expect(copies.map((c) => c.time.length)).toEqual([3_000, 3_000, 3_000, 1_000])
+    expect(diff(concat(copies), sampleTrades(opts))).toBeUndefined()
+  })
+
+  it('rejects a bad batchSize', () => {
+    expect(() => [...sampleTradeBatches({ batchSize: 0 })]).toThrow(/batchSize/)
+  })
+
   it('yields nothing for an empty sample', () => {
     expect([...sampleTradeBatches({ days: 0 })]).toEqual([])
   })
