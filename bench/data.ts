@@ -1,5 +1,5 @@
 // Deterministic bench data from the library's seeded sample generator (src/sample), cached per process.
-import { sampleTradeBatches, sampleTradeObjects, sampleTrades } from '../src/sample/index.js'
+import { sampleTradeObjects, sampleTrades } from '../src/sample/index.js'
 import type { SampleOptions } from '../src/sample/index.js'
 import { SampleGenerator, type ColumnsOut } from '../src/sample/generator.js'
 import { resolveSampleOptions } from '../src/sample/options.js'
@@ -57,11 +57,6 @@ export function objects(opts: SampleOptions, n: number): Trade[] {
   return cached(`objs:${JSON.stringify(opts)}:${n}`, () => sampleTradeObjects(daysFor(opts, n)))
 }
 
-/** The same trades in batches (constant memory). */
-export function batches(opts: SampleOptions, n: number, batchSize = 65_536): Iterable<TradeColumns> {
-  return sampleTradeBatches({ ...daysFor(opts, n), batchSize })
-}
-
 /**
  * The same trades again, but every batch is written into ONE reused set of arrays, as a real ingest loop
  * reading a socket or file into a buffer would: the stream then costs no memory of its own, so W6's peak
@@ -99,10 +94,6 @@ export function prefix(c: TradeColumns, n: number): TradeColumns {
   }
   if (c.session !== undefined) out.session = c.session.subarray(0, n)
   return out
-}
-
-export function drop<T>(key: string): void {
-  for (const k of [...cache.keys()]) if (k.startsWith(key)) cache.delete(k)
 }
 
 export function clearData(): void {

@@ -48,8 +48,10 @@ export async function duckFootprintImpls(
   const canon = (rows: unknown) =>
     (rows as unknown[][]).map((r) => `${String(r[0])}|${fixed(BigInt(r[1] as bigint) * BigInt(rsvUnits), priceDecimals)}|${duckText(r[2])}|${duckText(r[3])}|${String(r[4])}|${String(r[5])}`)
   const sqlF = footprintSql('tf', bucketMs, `CAST(floor(price / ${rsvUnits / pow}) AS BIGINT)`)
-  // exact: integer price units, then integer floor division by the row size in units (prices are positive here)
-  const sqlD = footprintSql('td', bucketMs, `CAST(price * ${pow} AS BIGINT) // ${rsvUnits}`)
+  // exact: integer price units u, then floor(u / row) in integers (DuckDB's // truncates toward zero, so
+  // subtract the non-negative remainder first: correct for negative prices too)
+  const u = `CAST(price * ${pow} AS BIGINT)`
+  const sqlD = footprintSql('td', bucketMs, `(${u} - ((${u} % ${rsvUnits}) + ${rsvUnits}) % ${rsvUnits}) // ${rsvUnits}`)
   const base = { n, canon, exact: false, ...(why !== undefined ? { unavailable: why } : {}) }
   return [
     {
@@ -80,7 +82,7 @@ export async function duckFootprintImpls(
 
 export async function runW1(bench: BenchOptions): Promise<Row[]> {
   const N = bench.quick ? 1_000_000 : 10_000_000
-  const nBig = bench.quick ? 50_000 : 500_000
+  const nBig = bench.quick ? 50_000 : 200_000
   const cols = columns(ES, N)
   const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 4 }
   const f = libFn<FootprintFn>('footprint', 'footprintProfiles')

@@ -58,7 +58,7 @@ async function duckCandleImpls(cols: TradeColumns, n: number, bucketMs: number):
 export async function runW2(bench: BenchOptions): Promise<Row[]> {
   const N = bench.quick ? 1_000_000 : 10_000_000
   const nObj = bench.quick ? 500_000 : 5_000_000
-  const nBig = bench.quick ? 50_000 : 500_000
+  const nBig = bench.quick ? 50_000 : 200_000
   const f = libFn<CandlesFn>('candles', 'candlesFromTrades')
   const opts = { timeframe: '1m' }
   const lib = (over: Partial<Impl>): Impl => ({

@@ -42,7 +42,7 @@ function naiveBuckets(): { period: BucketFn; block: BucketFn } {
 export async function runW4(bench: BenchOptions): Promise<Row[]> {
   const N = bench.quick ? 1_000_000 : 10_000_000
   const nObj = bench.quick ? 500_000 : 5_000_000
-  const nBig = bench.quick ? 50_000 : 500_000
+  const nBig = bench.quick ? 50_000 : 200_000
   const f = libFn<TpoFn>('tpo', 'tpoProfiles')
   const opts = { timeframe: '1d', tickSize: '0.25', blockSize: '30m', timeZone: TZ }
   const nb = naiveBuckets()

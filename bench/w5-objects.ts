@@ -12,7 +12,7 @@ type FootprintFn = (trades: unknown, opts: Record<string, unknown>) => Footprint
 
 export async function runW5(bench: BenchOptions): Promise<Row[]> {
   const N = bench.quick ? 500_000 : 5_000_000
-  const nBig = bench.quick ? 50_000 : 500_000
+  const nBig = bench.quick ? 50_000 : 200_000
   const objs = objects(CRYPTO, N)
   const sub = new Map<number, Trade[]>()
   const first = (n: number) => {
