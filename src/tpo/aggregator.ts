@@ -74,16 +74,28 @@ class TpoEngine implements TpoAggregator {
 
   addTrades(trades: ArrayLike<Trade>, from = 0, to = trades.length): void {
     const c = this.scratch
-    for (let i = from; i < to; i += CHUNK) {
+    let i = from
+    while (i < to) {
       const m = Math.min(CHUNK, to - i)
       let k = 0
+      let batch = false
       try {
-        for (; k < m; k++) writeTrade(trades[i + k] as Trade, c, k, i + k)
+        for (; k < m; k++) {
+          if (!writeTrade(trades[i + k] as Trade, c, k, i + k)) {
+            batch = true
+            break
+          }
+        }
       } catch (e) {
         this.run(c, 0, k, i) // the records before the bad one count, as in a columnar batch
         throw e
       }
-      this.run(c, 0, m, i)
+      this.run(c, 0, k, i)
+      i += k
+      if (batch) {
+        this.addColumns(trades[i] as unknown as TradeColumns)
+        i++
+      }
     }
   }
 

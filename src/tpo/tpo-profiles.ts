@@ -17,19 +17,8 @@ export function feedTpo(input: TpoTradeInput, agg: TpoAggregator): void {
     return
   }
   if (Array.isArray(input)) {
-    const n = input.length
-    let i = 0
-    while (i < n) {
-      if (isColumns(input[i])) {
-        agg.addColumns(input[i] as TradeColumns)
-        i++
-        continue
-      }
-      let j = i + 1
-      while (j < n && !isColumns(input[j])) j++
-      agg.addTrades(input as Trade[], i, j)
-      i = j
-    }
+    // runs of trade objects go through the chunked converter, which hands column batches to addColumns
+    agg.addTrades(input as Trade[], 0, input.length)
     return
   }
   if (typeof input !== 'object' || input === null || typeof (input as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {

@@ -55,19 +55,48 @@ function fail(t: unknown, index: number, field: 'price' | 'volume'): never {
   throw new MarketDataError('invalid_decimal', TPO_MSG.notFloat(field, (t as Record<string, unknown>)[field]), { index, field })
 }
 
+const NONE: unknown = Symbol('none')
+let lastPriceText: unknown = NONE
+let lastPrice = Number.NaN
+let lastVolumeText: unknown = NONE
+let lastVolume = Number.NaN
+
 /**
  * Writes trade `t` into row `k` of scratch columns; throws `MarketDataError` naming `index` and the
  * field for what the columnar loop cannot check itself (object shape, strings, side and session names).
+ * Returns false, writing nothing, when `t` is a `TradeColumns` batch (mixed inputs).
  */
-export function writeTrade(t: Trade, c: Required<TradeColumns>, k: number, index: number): void {
+export function writeTrade(t: Trade, c: Required<TradeColumns>, k: number, index: number): boolean {
   if (typeof t !== 'object' || t === null) fail(t, index, 'price')
   const time = t.time
-  c.time[k] = typeof time === 'number' ? time : Number.NaN
-  const p = exactDouble(t.price)
-  if (p !== p) fail(t, index, 'price')
+  if (typeof time !== 'number') {
+    if ((time as unknown) instanceof Float64Array) return false // a TradeColumns batch inside a mixed array
+    c.time[k] = Number.NaN
+  } else c.time[k] = time
+  // consecutive trades mostly repeat a price or volume string: reuse the last conversion (a pure function)
+  const ps = t.price
+  let p: number
+  if (ps === lastPriceText) p = lastPrice
+  else {
+    p = exactDouble(ps)
+    if (p !== p) fail(t, index, 'price')
+    if (typeof ps === 'string') {
+      lastPriceText = ps
+      lastPrice = p
+    }
+  }
   c.price[k] = p
-  const v = exactDouble(t.volume)
-  if (v !== v) fail(t, index, 'volume')
+  const vs = t.volume
+  let v: number
+  if (vs === lastVolumeText) v = lastVolume
+  else {
+    v = exactDouble(vs)
+    if (v !== v) fail(t, index, 'volume')
+    if (typeof vs === 'string') {
+      lastVolumeText = vs
+      lastVolume = v
+    }
+  }
   c.volume[k] = v
   const s = t.side
   if (s === 'buy') c.side[k] = 1
@@ -78,4 +107,5 @@ export function writeTrade(t: Trade, c: Required<TradeColumns>, k: number, index
   else if (ss === 'PRE_MARKET') c.session[k] = 1
   else if (ss === 'POST_MARKET') c.session[k] = 2
   else fail(t, index, 'price')
+  return true
 }

@@ -194,8 +194,12 @@ describe('columns and objects', () => {
     }
     expect(cols.time.length).toBe(n)
     expect(tpoProfiles(cols, { timeframe: '1d', tickSize: '1' })).toEqual(tpoProfiles(day, { timeframe: '1d', tickSize: '1' }))
-    // an iterable mixing objects and column batches
+    // an iterable, and an array, mixing objects and column batches
     expect(tpoProfiles(new Set<Trade | typeof cols>([cols]), { timeframe: '1d', tickSize: '1' })).toEqual(tpoProfiles(day, { timeframe: '1d', tickSize: '1' }))
+    const tail = { time: cols.time.subarray(2, 5), price: cols.price.subarray(2, 5), volume: cols.volume.subarray(2, 5), side: cols.side.subarray(2, 5) }
+    const mixed: (Trade | typeof cols)[] = [day[0]!, day[1]!, tail, day[5]!, day[6]!]
+    expect(tpoProfiles(mixed, { timeframe: '1d', tickSize: '1' })).toEqual(tpoProfiles(day, { timeframe: '1d', tickSize: '1' }))
+    expect(tpoProfiles(new Set(mixed), { timeframe: '1d', tickSize: '1' })).toEqual(tpoProfiles(day, { timeframe: '1d', tickSize: '1' }))
   })
 })
 
