@@ -1,5 +1,5 @@
 import { type DecimalInput, parseDecimal, POW10, UNITS_LIMIT } from '../decimal/index.js'
-import { formatSum, spellPrice } from './format.js'
+import { formatSum, PriceStrings, spellPrice } from './format.js'
 import { MarketDataError } from '../errors.js'
 import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe } from '../time/index.js'
 import { validateTradeColumnsShape, createScaledTradeReader, type ScaledTradeReader, SESSION_NAMES, type SessionType, sessionMask, type Trade, type TradeColumns, type TradeArraySink } from '../trades/index.js'
@@ -77,6 +77,7 @@ export class CandleAggregator implements TradeArraySink {
   private src: unknown = undefined
   private srcBase = 0
   private readonly one: Trade[] = []
+  private readonly priceStrings = new PriceStrings()
 
   constructor(opts: CandleAggregatorOptions) {
     if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
@@ -274,7 +275,7 @@ export class CandleAggregator implements TradeArraySink {
   }
 
   private spell(x: DecimalInput): string {
-    return spellPrice(x, this.gridDecimals, this.ps)
+    return spellPrice(x, this.gridDecimals, this.ps, this.priceStrings)
   }
 
   private snapshot(): Candle {

@@ -40,12 +40,12 @@ function plainNumber(x: number): string {
  * The printed form of a candle price: the input's own spelling (numbers by their shortest round-trip
  * form), or, with `grid` decimals, at least that many decimals (more only when the price has more).
  */
-export function spellPrice(x: DecimalInput, grid: number | undefined, scale = -1): string {
+export function spellPrice(x: DecimalInput, grid: number | undefined, scale = -1, cache?: PriceStrings): string {
   if (typeof x === 'number' && scale >= 0 && scale <= 22) {
     // integer digits print faster than a double's shortest form; same text when x is exact at `scale`
     const P = POW10[scale] as number
     const u = Math.round(x * P)
-    if (u / P === x && u < 9007199254740992 && u > -9007199254740992) return formatNumberUnits(u, scale, grid ?? 0)
+    if (u / P === x && u < 9007199254740992 && u > -9007199254740992) return cache === undefined ? formatNumberUnits(u, scale, grid ?? 0) : cache.get(u, scale, grid ?? 0)
   }
   if (grid === undefined) return typeof x === 'string' ? x : plainNumber(x)
   if (typeof x === 'number') {
@@ -57,4 +57,31 @@ export function spellPrice(x: DecimalInput, grid: number | undefined, scale = -1
   }
   const d = parseDecimal(x)
   return d.ok ? formatFixed(d.value.units, d.value.scale, grid) : x
+}
+
+const SLOTS = 2048
+
+/**
+ * A small direct-mapped cache of printed prices by integer units: market prices repeat (a few hundred
+ * ticks a day), so most candles reuse strings instead of formatting and allocating them again.
+ */
+export class PriceStrings {
+  private readonly keys = new Float64Array(SLOTS).fill(Number.NaN)
+  private readonly strs: string[] = new Array<string>(SLOTS).fill('')
+  private scale = -1
+  private grid = -1
+
+  get(u: number, scale: number, grid: number): string {
+    if (scale !== this.scale || grid !== this.grid) {
+      this.keys.fill(Number.NaN)
+      this.scale = scale
+      this.grid = grid
+    }
+    const h = Math.abs(u) % SLOTS
+    if (this.keys[h] === u) return this.strs[h] as string
+    const str = formatNumberUnits(u, scale, grid)
+    this.keys[h] = u
+    this.strs[h] = str
+    return str
+  }
 }

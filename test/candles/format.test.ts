@@ -23,3 +23,13 @@ describe('candle formatting', () => {
     expect(spellPrice(-0, 2, 2)).toBe('0.00')
   })
 })
+
+describe('PriceStrings cache', () => {
+  it('always returns what formatNumberUnits would, across collisions and scale / grid changes', async () => {
+    const { PriceStrings } = await import('../../src/candles/format.js')
+    const cache = new PriceStrings()
+    fc.assert(fc.property(fc.array(fc.tuple(fc.oneof(fc.integer({ min: -5000, max: 5000 }), fc.integer({ min: 0, max: 4 }).map((k) => k * 2048 + 7), fc.maxSafeInteger()), fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 2 })), { maxLength: 50 }), (calls) => {
+      for (const [u, s, g] of calls) expect(cache.get(u, s, g)).toBe(formatNumberUnits(u, s, g))
+    }), { numRuns: 200 })
+  })
+})
