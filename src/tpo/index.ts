@@ -13,7 +13,7 @@ export type {
   DevelopingTpo,
 } from './types.js'
 export type { TpoTradeInput } from './tpo-profiles.js'
-export { tpoProfiles } from './tpo-profiles.js'
+export { tpoProfiles, tpoProfilesAsync } from './tpo-profiles.js'
 export { createTpoAggregator } from './aggregator.js'
 export { mergeTpoProfiles, compositeTpoProfile } from './merge.js'
 export { tpoFromCandles } from './from-candles.js'

@@ -1,5 +1,5 @@
 import { MarketDataError } from '../errors.js'
-import type { Trade, TradeColumns } from '../trades/index.js'
+import { feedTradesAsync, type AsyncTradeInput, type Trade, type TradeColumns } from '../trades/index.js'
 import { createTpoAggregator } from './aggregator.js'
 import type { TpoAggregator, TpoOptions, TpoProfile } from './types.js'
 
@@ -44,5 +44,18 @@ export function feedTpo(input: TpoTradeInput, agg: TpoAggregator): void {
 export function tpoProfiles(trades: TpoTradeInput, opts: TpoOptions): TpoProfile[] {
   const agg = createTpoAggregator(opts)
   feedTpo(trades, agg)
+  return agg.flush()
+}
+
+/**
+ * {@link tpoProfiles} over an async source (a database cursor yielding trades or column batches), or
+ * anything `tpoProfiles` takes. Uses the trades module's `feedTradesAsync`.
+ *
+ * @example
+ * const profiles = await tpoProfilesAsync(cursor, { timeframe: '1d', tickSize: '0.25' })
+ */
+export async function tpoProfilesAsync(trades: AsyncTradeInput, opts: TpoOptions): Promise<TpoProfile[]> {
+  const agg = createTpoAggregator(opts)
+  await feedTradesAsync(trades, agg)
   return agg.flush()
 }

@@ -156,3 +156,16 @@ describe('naked POCs', () => {
     ])
   })
 })
+
+describe('async input', () => {
+  it('tpoProfilesAsync reads an async iterable of trades and column batches', async () => {
+    const { tpoProfilesAsync } = await import('../../src/tpo/index.js')
+    const trades = [tr(T(10), 1, 1), tr(T(10, 40), 2, '0.5', 'sell'), tr(T(11), 3, 2)]
+    async function* source() {
+      yield trades[0]!
+      yield { time: new Float64Array([T(10, 40)]), price: new Float64Array([2]), volume: new Float64Array([0.5]), side: new Uint8Array([2]) }
+      yield trades[2]!
+    }
+    expect(await tpoProfilesAsync(source(), { timeframe: '1d', tickSize: '1' })).toEqual(tpoProfiles(trades, { timeframe: '1d', tickSize: '1' }))
+  })
+})
