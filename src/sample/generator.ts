@@ -41,6 +41,11 @@ const NEG_LN: Float64Array = (() => {
   return t
 })()
 
+/** The gap multiplier at session fraction f (constant over runs of 256 trades, the same in both passes). */
+function shapeAt(f: number, a0: number, a1: number, a2: number): number {
+  return a0 + f * (a1 + f * a2)
+}
+
 /** An exponential(1) variate from the top 22 bits of a random word. */
 function expGap(x: number, negLn: Float64Array): number {
   const i = x >>> 20
@@ -188,13 +193,14 @@ export class SampleGenerator {
     const negLn = NEG_LN
     const burstExit = BURST_EXIT
     const burstEnter = BURST_ENTER
+    let mult = 0
     for (let i = 0; i <= n; i++) {
-      const f = i * invN
+      if ((i & 255) === 0) mult = shapeAt(i * invN, a0, a1, a2)
       a = (a + 0x6d2b79f5) | 0
       let t = Math.imul(a ^ (a >>> 15), 1 | a)
       t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
       const x = (t ^ (t >>> 14)) >>> 0
-      const g = expGap(x, negLn) * (a0 + f * (a1 + f * a2))
+      const g = expGap(x, negLn) * mult
       total += burst === 1 ? g * burstGap : g
       const low = x & 0x3ff
       if (burst === 1) {
@@ -251,18 +257,19 @@ export class SampleGenerator {
     const negLn = NEG_LN
     const burstExit = BURST_EXIT
     const burstEnter = BURST_ENTER
+    let mult = 0
     session.fill(code, at, at + m)
     for (let j = at, end = at + m; j < end; j++, pos++) {
       // stream A: gap and burst state (mirrors pass 1 exactly)
-      const f = pos * invN
+      if ((pos & 255) === 0 || j === at) mult = shapeAt((pos & ~255) * invN, a0, a1, a2)
       a = (a + 0x6d2b79f5) | 0
       let t = Math.imul(a ^ (a >>> 15), 1 | a)
       t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
       const x = (t ^ (t >>> 14)) >>> 0
-      const g = expGap(x, negLn) * (a0 + f * (a1 + f * a2))
+      const g = expGap(x, negLn) * mult
       const inBurst = burst
       cum += inBurst === 1 ? g * burstGap : g
-      const dt = Math.floor(cum * k)
+      const dt = (cum * k) | 0 // < 2^31: a session lasts hours
       time[j] = t0 + (dt < last ? dt : last)
       const low = x & 0x3ff
       if (inBurst === 1) {

@@ -70,7 +70,7 @@ export function* sampleTradeBatches(opts: SampleOptions & { batchSize?: number; 
  * decimals (`"5000.25"`, `"5000.50"`), volumes in minimal form (`"3"`, `"0.01524287"`), and the session name.
  *
  * @example
- * sampleTradeObjects({ tradesPerDay: 100 })[0] // { time: 1780302661513, price: '5000.25', volume: '1', side: 'buy', session: 'PRE_MARKET' }
+ * sampleTradeObjects({ tradesPerDay: 100 })[0] // { time: 1780302209223, price: '5000.25', volume: '1', side: 'buy', session: 'PRE_MARKET' }
  */
 export function sampleTradeObjects(opts: SampleOptions = {}): Trade[] {
   const r = resolveSampleOptions(opts)
