@@ -1,4 +1,4 @@
-import { decimalToString, type DecimalInput, formatFixed, formatUnits, parseDecimal, POW10 } from '../decimal/index.js'
+import { decimalToString, type DecimalInput, formatFixed, formatUnits, parseDecimal, POW10, UNITS_LIMIT } from '../decimal/index.js'
 
 /**
  * Integer units |u| < 2^53 at `scale` as decimal text with at least `minDecimals` decimals (trailing zeros
@@ -45,7 +45,7 @@ export function spellPrice(x: DecimalInput, grid: number | undefined, scale = -1
     // integer digits print faster than a double's shortest form; same text when x is exact at `scale`
     const P = POW10[scale] as number
     const u = Math.round(x * P)
-    if (u / P === x && u < 9007199254740992 && u > -9007199254740992) return cache === undefined ? formatNumberUnits(u, scale, grid ?? 0) : cache.get(u, scale, grid ?? 0)
+    if (u / P === x && u < UNITS_LIMIT && u > -UNITS_LIMIT) return cache === undefined ? formatNumberUnits(u, scale, grid ?? 0) : cache.get(u, scale, grid ?? 0)
   }
   if (grid === undefined) return typeof x === 'string' ? x : plainNumber(x)
   if (typeof x === 'number') {

@@ -17,7 +17,9 @@ describe('candle formatting', () => {
       const d = parseDecimal(x)
       if (!d.ok) return
       expect(spellPrice(x, grid, scale)).toBe(formatFixed(d.value.units, d.value.scale, grid ?? 0))
-    }), { numRuns: 500 })
+    }), { numRuns: 2000 })
+    // 16 significant digits at scale 17 is past 2^52 units: two decimals of that scale map to this double
+    expect(spellPrice(-0.0629263561353638, undefined, 17)).toBe('-0.0629263561353638')
     expect(spellPrice('5000.50', undefined, 2)).toBe('5000.50')
     expect(spellPrice('5000.5', 2, 2)).toBe('5000.50')
     expect(spellPrice(-0, 2, 2)).toBe('0.00')
