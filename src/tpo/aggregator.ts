@@ -381,18 +381,18 @@ class TpoEngine implements TpoAggregator {
           // a repeated price has the same row and cannot move the block's extremes
           const pu = Math.round(p * PP)
           const r = pu / PP === p && pu < LIMIT && pu > -LIMIT ? Math.floor(pu / RU) : this.rowOf(p, i + base)
-          lastP = p
-          if (p > hi) hi = p
-          if (p < lo) lo = p
           k = r - rowBase
           if ((k < 0 || k >= rowCap) && acc !== null) {
-            acc.ensureRow(r)
+            acc.ensureRow(r, i + base)
             buy = acc.buy.lo
             sell = acc.sell.lo
             rowBase = acc.rowBase
             rowCap = acc.rowCap
             k = r - rowBase
           }
+          lastP = p
+          if (p > hi) hi = p
+          if (p < lo) lo = p
         }
         if (skip) continue
         if (t >= cT) {

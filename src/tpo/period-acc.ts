@@ -68,8 +68,8 @@ export class PeriodAcc {
     this.bMain = main
   }
 
-  /** Makes row `r` addressable in the volume sums (re-basing and growing as needed). */
-  ensureRow(r: number): void {
+  /** Makes row `r` addressable in the volume sums (re-basing and growing as needed); `index` names the record in errors. */
+  ensureRow(r: number, index?: number): void {
     if (this.rowCap === 0) {
       this.rowCap = 64
       this.rowBase = r - 32
@@ -80,7 +80,7 @@ export class PeriodAcc {
     const lo = Math.min(this.rowBase, r)
     const hi = Math.max(this.rowBase + this.rowCap, r + 1)
     const span = hi - lo
-    if (span > MAX_ROWS) throw new MarketDataError('invalid_option', TPO_MSG.tooManyRows(span), { field: 'rowSize' })
+    if (span > MAX_ROWS) throw new MarketDataError('invalid_option', TPO_MSG.tooManyRows(span), index === undefined ? { field: 'price' } : { index, field: 'price' })
     // grow with slack on the side that grew
     const cap = Math.min(Math.max(span * 2, 64), MAX_ROWS + 1)
     const base = r < this.rowBase ? hi - cap : lo

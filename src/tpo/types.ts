@@ -117,7 +117,7 @@ export interface TpoCandleInput {
 }
 
 /** Options of {@link tpoFromCandles}: those of {@link TpoOptions} that apply to candles. */
-export type TpoCandleOptions = Omit<TpoOptions, never>
+export type TpoCandleOptions = TpoOptions
 
 /** What the cross-profile functions read of a profile (both trade and candle profiles fit). */
 export interface TpoProfileLike {

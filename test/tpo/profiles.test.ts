@@ -261,3 +261,20 @@ describe('errors', () => {
     expect(agg.flush()).toEqual(tpoProfiles(day, opts))
   })
 })
+
+describe('row span limit', () => {
+  it('a price that would make a profile span more than 10,000,000 rows is rejected, naming the record; the profile is unchanged', () => {
+    const agg = createTpoAggregator({ timeframe: '1d', tickSize: '0.01' })
+    agg.add(tr(T(10), '100', 1, 'buy'))
+    let err: unknown
+    try {
+      agg.add(tr(T(10, 1), '1000000', 1, 'buy'))
+    } catch (e) {
+      err = e
+    }
+    expect(err).toBeInstanceOf(MarketDataError)
+    expect([(err as MarketDataError).index, (err as MarketDataError).field]).toEqual([1, 'price'])
+    agg.add(tr(T(10, 2), '100.01', 1, 'sell'))
+    expect(agg.flush()[0]!.rows.map((r) => r[0])).toEqual(['100.00', '100.01'])
+  })
+})
