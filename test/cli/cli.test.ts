@@ -175,6 +175,18 @@ describe('footprint and tpo', () => {
     for (const n of names) expect(xmlProblem(readFileSync(join(dir, n), 'utf8'))).toBeUndefined()
   })
 
+  it('--session-type filters sessions; --row-size-value sets the grid; --input-format overrides detection', async () => {
+    const input = 'time,price,volume,side,session\n1780300800000,10.00,1,buy,PRE_MARKET\n1780320600000,11.25,2,sell,MAINSESSION\n1780320601000,11.75,3,buy,MAINSESSION\n'
+    const r = await run(['footprint', '--tick-size', '0.25', '--row-size-value', '1', '--timeframe', '1d', '--session-type', 'mainsession', '--format', 'json'], input)
+    expect(r.code).toBe(0)
+    const [p] = JSON.parse(r.stdout) as { rows: unknown[]; rowSizeValue: string }[]
+    expect(p!.rowSizeValue).toBe('1')
+    expect(p!.rows).toEqual([['11.00', '3', '2', 1, 1]])
+    const forced = await run(['candles', '--input-format', 'ndjson'], input)
+    expect(forced.code).toBe(1)
+    expect(forced.stderr).toContain('line 1: not a JSON object')
+  })
+
   it('--out writes to a file', async () => {
     const out = join(tmp, 'candles.json')
     const r = await run(['candles', fixture('trades.csv'), '--format', 'json', '--out', out])
