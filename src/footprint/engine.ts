@@ -1,4 +1,4 @@
-import { POW10, floorDivBig } from '../decimal/index.js'
+import { POW10, floorDivBig, stringToUnits } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { createBucketer, resolveTimeframe, type Bucketer, type Timeframe } from '../time/index.js'
 import { createScaledTradeReader, isTradeColumns, validateTradeColumns, type ScaledTradeReader } from '../trades/index.js'
@@ -37,6 +37,8 @@ export class FootprintEngine {
   /** True when every session is kept (no per-record session test). */
   private readonly allSessions: boolean
   private readonly chunk: Trade[] = []
+  /** [minD, maxD] handed to and from {@link fastRun}. */
+  private readonly scratch = new Float64Array(2)
   private readonly bounds: BoundSpec
   /** Approximate row of a double price (verified against the bucket's bounds): floor((p - bnd[0]) * inv + half). */
   private readonly inv: number
@@ -218,10 +220,10 @@ export class FootprintEngine {
   }
 
   /**
-   * Columnar fast path, one fused pass: prices are binned by comparison with the bucket's row bounds (no
-   * conversion), volumes become integer units; any other record (new bucket, new row range, more
-   * decimals, units past 2^52, invalid) goes through the shared reader one record at a time, which
-   * validates it and feeds the exact unit path. `index` is the stream index of record 0 (for errors).
+   * Columnar fast path, one fused pass ({@link fastRun}) per run of records in the current bucket and row
+   * range; any other record (new bucket, new row range, more decimals, units past 2^52, a spill, invalid)
+   * goes through the shared reader one record at a time, which validates it and feeds the exact unit
+   * path. `index` is the stream index of record 0 (for errors).
    */
   addColumns(c: TradeColumns, index = 0): void {
     if (!isTradeColumns(c)) throw new MarketDataError('invalid_option', MSG.notTrades(), { field: 'trades' })
@@ -231,101 +233,51 @@ export class FootprintEngine {
       const v = validateTradeColumns(c)
       if (!v.ok) throw v.error
     }
-    const time = c.time
-    const price = c.price
-    const volume = c.volume
-    const side = c.side
-    const sess = c.session
-    const keep = this.keep
-    const inv = this.inv
-    const half = this.half
     const reader = this.reader
-    let st = this.cur
-    let wS = this.wS
-    let wE = this.wE
-    let vPow = this.vScale <= 22 ? (POW10[this.vScale] as number) : Number.NaN
-    let base = 0
-    let cap = 0
-    let lo: Float64Array = EMPTY
-    let cnt: Float64Array = EMPTY
-    let bnd: Float64Array = EMPTY
-    let org = 0
-    let minD = Infinity
-    let maxD = -Infinity
-    if (st !== null) {
-      cap = st.cap
-      lo = st.sums.lo
-      cnt = st.counts
-      bnd = st.bnd
-      org = bnd[0] as number
-      minD = st.minD
-      maxD = st.maxD
-    }
-    for (let i = 0; i < n; i++) {
-      const t = time[i] as number
-      const s = side[i] as number
-      const p = price[i] as number
-      const v = volume[i] as number
-      const k = Math.floor((p - org) * inv + half)
-      const vu = Math.round(v * vPow)
-      if (!(t >= wS && t < wE && Math.floor(t) === t && (s === 1 || s === 2) && k >= 0 && k < cap && p >= (bnd[k] as number) && p < (bnd[k + 1] as number) &&
-        vu / vPow === v && vu >= 0 && vu < LIMIT)) {
-        // the exact path for this record, through the shared reader (validation, units, new bucket or rows)
-        if (st !== null) {
-          st.minD = minD
-          st.maxD = maxD
-        }
-        reader.readColumns(c, i, i + 1, index + i)
-        this.processChunk(1, index + i)
-        vPow = this.vScale <= 22 ? (POW10[this.vScale] as number) : Number.NaN
-        st = this.cur
-        if (st === null) {
-          wS = Number.NaN
-          wE = Number.NaN
-          continue
-        }
-        wS = this.wS
-        wE = this.wE
-        cap = st.cap
-        lo = st.sums.lo
-        cnt = st.counts
-        bnd = st.bnd
-        org = bnd[0] as number
-        minD = st.minD
-        maxD = st.maxD
-        continue
+    const scratch = this.scratch
+    let i = 0
+    while (i < n) {
+      const st = this.cur
+      if (st !== null && st.cap > 0) {
+        scratch[0] = st.minD
+        scratch[1] = st.maxD
+        const vPow = this.vScale <= 22 ? (POW10[this.vScale] as number) : Number.NaN
+        i = fastRun(c.time, c.price, c.volume, c.side, c.session, this.keep, i, n, st.sums.lo, st.counts, st.bnd, st.cap, this.wS, this.wE, this.inv, this.half, vPow, scratch)
+        st.minD = scratch[0] as number
+        st.maxD = scratch[1] as number
+        if (i >= n) break
       }
-      if (sess !== undefined) {
-        const code = sess[i] as number
-        if (keep[code] !== 1) {
-          if (code > 2) reader.readColumns(c, i, i + 1, index + i) // throws the session error
-          continue
-        }
-      }
-      if (p < minD) minD = p
-      if (p > maxD) maxD = p
-      const j = 2 * k + s - 1
-      const x = (lo[j] as number) + vu
-      lo[j] = x
-      if (x > LIMIT) {
-        ;(st as BucketState).sums.spill(j)
-        ;(st as BucketState).spilled = true
-      }
-      cnt[j] = (cnt[j] as number) + 1
-    }
-    if (st !== null) {
-      st.minD = minD
-      st.maxD = maxD
+      reader.readColumns(c, i, i + 1, index + i)
+      this.processChunk(1, index + i)
+      i++
     }
   }
 
   /** Trade objects of an array, records [from, to); `index` is the stream index of trades[from]. */
   addTradeArray(trades: ArrayLike<Trade>, from: number, to: number, index: number): void {
-    const r = this.reader
-    for (let at = from; at < to; ) {
-      const k = r.readTrades(trades, at, to, index + (at - from))
-      this.processChunk(k, index + (at - from))
-      at += k
+    const reader = this.reader
+    const scratch = this.scratch
+    const pPow = this.pScale <= 22 ? (POW10[this.pScale] as number) : Number.NaN
+    let i = from
+    while (i < to) {
+      const st = this.cur
+      if (st !== null && st.cap > 0 && this.rowUnits === this.rowUnits && pPow === pPow) {
+        scratch[0] = st.minP
+        scratch[1] = st.maxP
+        const vPow = this.vScale <= 22 ? (POW10[this.vScale] as number) : Number.NaN
+        i = fastObjects(trades, i, to, this.keep, st.sums.lo, st.counts, st.base, st.cap, this.wS, this.wE, this.pScale, pPow, this.rowUnits, this.vScale, vPow, scratch)
+        st.minP = scratch[0] as number
+        st.maxP = scratch[1] as number
+        if (i >= to) break
+      }
+      // the exact path for record i, through the shared reader (validation, scales, new bucket or rows)
+      reader.readTrades(trades, i, i + 1, index + (i - from))
+      this.processChunk(1, index + (i - from))
+      i++
+      if (this.pScale <= 22 && (POW10[this.pScale] as number) !== pPow) {
+        this.addTradeArray(trades, i, to, index + (i - from))
+        return
+      }
     }
   }
 
@@ -394,6 +346,105 @@ export class FootprintEngine {
     const open = [...this.states.values()].filter((s) => !s.isEmpty()).sort((a, b) => a.start - b.start)
     return open.map((st) => this.finalize(st))
   }
+}
+
+/**
+ * The columnar hot loop over records [from, to) of one open bucket's dense row range: no calls, no
+ * allocation, every array a constant. A price is binned by comparison with the row bounds `bnd` (exact:
+ * see BucketState.bnd), a volume becomes integer units (`u / 10^s === v` proves them exact). Returns the
+ * index of the first record it cannot take (then the caller's exact path takes that one), or `to`.
+ * `mm` carries [min, max] of the prices in and out.
+ */
+function fastRun(
+  time: Float64Array, price: Float64Array, volume: Float64Array, side: Uint8Array, sess: Uint8Array | undefined, keep: Uint8Array,
+  from: number, to: number, lo: Float64Array, cnt: Float64Array, bnd: Float64Array, cap: number,
+  wS: number, wE: number, inv: number, half: number, vPow: number, mm: Float64Array,
+): number {
+  const org = bnd[0] as number
+  let minD = mm[0] as number
+  let maxD = mm[1] as number
+  let i = from
+  for (; i < to; i++) {
+    const t = time[i] as number
+    const s = side[i] as number
+    const p = price[i] as number
+    const v = volume[i] as number
+    const k = Math.floor((p - org) * inv + half)
+    const vu = Math.floor(v * vPow + 0.5)
+    if (!(t >= wS && t < wE && Math.floor(t) === t && (s === 1 || s === 2) && k >= 0 && k < cap &&
+      p >= (bnd[k] as number) && p < (bnd[k + 1] as number) && vu / vPow === v && vu >= 0 && vu < LIMIT)) break
+    if (sess !== undefined) {
+      const code = sess[i] as number
+      if (keep[code] !== 1) {
+        if (code > 2) break
+        continue
+      }
+    }
+    const j = 2 * k + s - 1
+    const x = (lo[j] as number) + vu
+    if (x > LIMIT) break
+    lo[j] = x
+    cnt[j] = (cnt[j] as number) + 1
+    if (p < minD) minD = p
+    if (p > maxD) maxD = p
+  }
+  mm[0] = minD
+  mm[1] = maxD
+  return i
+}
+
+/**
+ * The object hot loop over trades [from, to) of one open bucket's dense row range: decimal strings (or
+ * numbers) become integer units with the allocation-free primitives; any record it cannot take for sure
+ * (another bucket or row range, more decimals, units past 2^52, a possible spill, anything invalid) stops
+ * it, and the caller's exact path (the shared reader) takes that one. `mm` carries [minP, maxP] in units.
+ */
+function fastObjects(
+  trades: ArrayLike<Trade>, from: number, to: number, keep: Uint8Array, lo: Float64Array, cnt: Float64Array, base: number, cap: number,
+  wS: number, wE: number, pScale: number, pPow: number, rowUnits: number, vScale: number, vPow: number, mm: Float64Array,
+): number {
+  let minP = mm[0] as number
+  let maxP = mm[1] as number
+  let i = from
+  for (; i < to; i++) {
+    const tr = trades[i]
+    if (typeof tr !== 'object' || tr === null) break
+    const t = tr.time
+    if (typeof t !== 'number' || !(t >= wS && t < wE) || Math.floor(t) !== t) break
+    const sd = tr.side
+    const s = sd === 'buy' ? 1 : sd === 'sell' ? 2 : 0
+    const se = tr.session
+    const code = se === undefined || se === 'MAINSESSION' ? 0 : se === 'PRE_MARKET' ? 1 : se === 'POST_MARKET' ? 2 : 3
+    if (s === 0 || code === 3) break
+    if (keep[code] !== 1) continue
+    const p = tr.price
+    const v = tr.volume
+    let u: number
+    if (typeof p === 'string') u = stringToUnits(p, pScale)
+    else if (typeof p === 'number') {
+      u = Math.round(p * pPow)
+      if (u / pPow !== p) u = Number.NaN
+    } else break
+    let vu: number
+    if (typeof v === 'string') vu = stringToUnits(v, vScale)
+    else if (typeof v === 'number') {
+      vu = Math.round(v * vPow)
+      if (vu / vPow !== v) vu = Number.NaN
+    } else break
+    if (!(u < LIMIT && u > -LIMIT && vu >= 0 && vu < LIMIT)) break
+    const k = Math.floor(u / rowUnits) - base
+    if (!(k >= 0 && k < cap)) break
+    const j = 2 * k + s - 1
+    const x = (lo[j] as number) + vu
+    if (x > LIMIT) break
+    lo[j] = x
+    cnt[j] = (cnt[j] as number) + 1
+    if (u < minP) minP = u
+    if (u > maxP) maxP = u
+  }
+  mm[0] = minP
+  mm[1] = maxP
+  return i
 }
 
 function checkBound(x: unknown, field: 'from' | 'to', dflt: number): number {
