@@ -90,35 +90,6 @@ function median(xs: number[]): number {
 /** Keeps results alive so no engine can drop a run as dead code. */
 export let sink: unknown
 
-/**
- * Times `run`: warm-up runs (at least one, until `warmMs`), then at least 5 timed runs (until `timedMs`, at most 30).
- * Returns throughput statistics in million records per second.
- */
-export async function timeRuns(
-  run: () => unknown,
-  n: number,
-  opts: { quick: boolean; minRuns?: number },
-): Promise<{ median: number; min: number; max: number; runs: number }> {
-  const warmMs = opts.quick ? 100 : 600
-  const timedMs = opts.quick ? 150 : 1500
-  const minRuns = opts.minRuns ?? 5
-  let t0 = performance.now()
-  let w = 0
-  do {
-    sink = await run()
-    w++
-  } while (performance.now() - t0 < warmMs && w < 20)
-  const times: number[] = []
-  t0 = performance.now()
-  while (times.length < minRuns || (performance.now() - t0 < timedMs && times.length < 30)) {
-    const a = performance.now()
-    sink = await run()
-    times.push(performance.now() - a)
-  }
-  const rates = times.map((ms) => n / ms / 1000) // records/ms / 1000 = million records/s
-  return { median: median(rates), min: Math.min(...rates), max: Math.max(...rates), runs: times.length }
-}
-
 /** First difference of two canonical forms, or undefined when equal. */
 export function diff(expected: readonly string[], actual: readonly string[]): string | undefined {
   const m = Math.min(expected.length, actual.length)
@@ -172,8 +143,14 @@ export interface Impl {
 }
 
 /**
- * Runs one workload group: picks the reference (the library, else the first exact peer), checks every
- * implementation equal to it on the same records, then times each. Rows are emitted as they finish.
+ * Runs one workload group in three phases.
+ * 1. Per implementation, in order: load its data (`prepare`), run once and compare with the reference
+ *    (the library, else the first exact peer) on the same records, then warm up. The row's memory is
+ *    sampled over this phase, which holds at least two complete runs.
+ * 2. Timed runs, interleaved: in each round every implementation runs for a slice of about 50 ms (at
+ *    least one run), so a change in machine load hits all of them alike and the ratios hold. Rounds go on
+ *    until each has at least 5 runs and the time budget is spent (at most 30 runs each).
+ * 3. Statistics, speed-ups against the library row, `dispose`, rows emitted.
  */
 export async function runGroup(
   workload: string,
@@ -181,7 +158,6 @@ export async function runGroup(
   impls: Impl[],
   bench: BenchOptions,
 ): Promise<Row[]> {
-  const rows: Row[] = []
   const avail = impls.filter((x) => x.unavailable === undefined)
   let ref = avail.find((x) => x.library === true) ?? avail.find((x) => x.exact)
   const refCache = new Map<number, string[]>()
@@ -194,26 +170,27 @@ export async function runGroup(
     }
     return c
   }
-  let libRate: number | undefined
+  const warmMs = bench.quick ? 100 : 600
+  const items: { im: Impl; row: Row; times: number[]; live: boolean; seconds: number }[] = []
+  // phase 1: load, check, warm up
   for (const im of impls) {
     const row: Row = { workload, impl: im.impl, n: im.n, unit, check: 'unchecked' }
     if (im.target !== undefined) row.target = im.target
     if (im.speedupTarget !== undefined) row.speedupTarget = im.speedupTarget
     if (im.note !== undefined) row.note = im.note
+    const item = { im, row, times: [] as number[], live: false, seconds: 0 }
+    items.push(item)
     if (im.unavailable !== undefined) {
       row.check = 'not available'
       row.note = im.unavailable
-      rows.push(row)
-      bench.emit(row)
       continue
     }
     gc()
-    const rowStart = performance.now()
+    const t0 = performance.now()
     const rssStart = process.memoryUsage.rss() / 1048576
     sampler.reset()
     try {
       if (im.prepare !== undefined) await im.prepare()
-      // correctness gate: one run, compared with the reference on the same prefix
       const result = await im.run(im.n)
       if (ref === undefined) row.check = 'unchecked'
       else if (im === ref) row.check = 'reference'
@@ -228,11 +205,15 @@ export async function runGroup(
           row.note = `vs ${ref.impl}: ${d}`.slice(0, 400)
         }
       }
+      sink = undefined
       if (row.check !== 'MISMATCH') {
-        const s = await timeRuns(() => im.run(im.n), im.n, { quick: bench.quick, ...(im.minRuns !== undefined ? { minRuns: im.minRuns } : {}) })
-        Object.assign(row, s)
-        if (im.library === true) libRate = s.median
-        else if (libRate !== undefined) row.speedup = libRate / s.median
+        const w0 = performance.now()
+        let w = 0
+        do {
+          sink = await im.run(im.n)
+          w++
+        } while (performance.now() - w0 < warmMs && w < 20)
+        item.live = true
       }
     } catch (e) {
       row.check = 'error'
@@ -243,17 +224,64 @@ export async function runGroup(
         refCache.clear()
       }
     }
+    sink = undefined
     row.rssPeakMb = sampler.peakMb()
     row.rssDeltaMb = row.rssPeakMb - rssStart
+    item.seconds = (performance.now() - t0) / 1000
+  }
+  // phase 2: interleaved timed runs
+  const live = items.filter((x) => x.live)
+  const budget = (bench.quick ? 150 : 1500) * Math.max(1, live.length)
+  const sliceMs = 50
+  const t0 = performance.now()
+  for (let round = 0; live.length > 0; round++) {
+    const short = live.some((x) => x.times.length < (x.im.minRuns ?? 5))
+    const full = live.every((x) => x.times.length >= 30)
+    if (!short && (full || performance.now() - t0 >= budget)) break
+    for (let k = 0; k < live.length; k++) {
+      const x = live[(k + round) % live.length] as (typeof live)[number]
+      const s0 = performance.now()
+      do {
+        if (x.times.length >= 30) break
+        try {
+          const a = performance.now()
+          sink = await x.im.run(x.im.n)
+          x.times.push(performance.now() - a)
+        } catch (e) {
+          x.row.check = 'error'
+          x.row.note = (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 400)
+          x.live = false
+          break
+        }
+      } while (performance.now() - s0 < sliceMs)
+      x.seconds += (performance.now() - s0) / 1000
+    }
+    for (let k = live.length - 1; k >= 0; k--) if (!(live[k] as (typeof live)[number]).live) live.splice(k, 1)
+  }
+  sink = undefined
+  // phase 3: statistics
+  const libItem = items.find((x) => x.im.library === true && x.live)
+  const libRate = libItem === undefined ? undefined : stats(libItem.times, libItem.im.n).median
+  const rows: Row[] = []
+  for (const x of items) {
+    if (x.live && x.times.length > 0) {
+      Object.assign(x.row, stats(x.times, x.im.n))
+      if (x.im.library !== true && libRate !== undefined) x.row.speedup = libRate / (x.row.median as number)
+    }
     try {
-      await im.dispose?.()
+      await x.im.dispose?.()
     } catch {
       // a peer that fails to clean up does not stop the bench
     }
-    sink = undefined
-    row.seconds = (performance.now() - rowStart) / 1000
-    rows.push(row)
-    bench.emit(row)
+    x.row.seconds = x.seconds
+    rows.push(x.row)
+    bench.emit(x.row)
   }
   return rows
+}
+
+/** Throughput statistics (million records per second) of run times in ms. */
+export function stats(times: readonly number[], n: number): { median: number; min: number; max: number; runs: number } {
+  const rates = times.map((ms) => n / ms / 1000)
+  return { median: median(rates), min: Math.min(...rates), max: Math.max(...rates), runs: times.length }
 }

@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { footprintProfiles, mergeFootprintProfiles, type FootprintProfile } from '../src/footprint/index.js'
 import { ES, columns, human } from './data.js'
-import { diff, timeRuns } from './harness.js'
+import { diff, stats } from './harness.js'
 import { replaceBlock } from './table.js'
 import { footprintLines } from './w1-footprint.js'
 
@@ -78,15 +78,29 @@ async function main(): Promise<void> {
   const single = footprintLines(footprintProfiles(cols, OPTS))
   let d = diff(single, footprintLines(await parallelRun()))
   if (d === undefined && merged.count !== splitHours) d = `expected ${splitHours} merged profiles at the shard bounds, saw ${merged.count}`
-  const opts = { quick }
   let rows: string[][]
   let failed = false
   if (d !== undefined) {
     failed = true
     rows = [['MISMATCH', d]]
   } else {
-    const s = await timeRuns(() => footprintProfiles(cols, OPTS), N, opts)
-    const p = await timeRuns(parallelRun, N, opts)
+    // warm-up, then timed runs interleaved (single, parallel, single, ...) so load changes hit both alike
+    for (let w = 0; w < 2; w++) {
+      footprintProfiles(cols, OPTS)
+      await parallelRun()
+    }
+    const ts: number[] = []
+    const tp: number[] = []
+    for (let r = 0; r < (quick ? 5 : 9); r++) {
+      let a = performance.now()
+      footprintProfiles(cols, OPTS)
+      ts.push(performance.now() - a)
+      a = performance.now()
+      await parallelRun()
+      tp.push(performance.now() - a)
+    }
+    const s = stats(ts, N)
+    const p = stats(tp, N)
     const f = (x: number) => x.toFixed(1)
     rows = [
       ['single thread (footprintProfiles)', `${f(s.median)} (${f(s.min)}..${f(s.max)})`, '1.00x'],
