@@ -1,7 +1,7 @@
 import { ExactSums, POW10, UNITS_LIMIT, decimalsOf, numberToUnits, parseDecimal, toUnitsBig, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { createBucketer, type Bucketer } from '../time/index.js'
-import { SESSION_NAMES, type Trade, type TradeColumns } from '../trades/index.js'
+import { SESSION_NAMES, validateTradeColumnsShape, type Trade, type TradeColumns } from '../trades/index.js'
 import { TPO_MSG } from './messages.js'
 import { resolveTpoOptions, type TpoConfig } from './options.js'
 import { buildProfile, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
@@ -19,27 +19,13 @@ const CHUNK = 1024
 /** Output order of session codes within a period: PRE_MARKET, MAINSESSION, POST_MARKET. */
 const SESSION_RANK = [1, 0, 2]
 
-function columnsProblem(c: unknown): MarketDataError | undefined {
-  if (typeof c !== 'object' || c === null) return new MarketDataError('invalid_option', 'columns: expected TradeColumns {time, price, volume: Float64Array, side: Uint8Array, session?: Uint8Array}', { field: 'columns' })
-  const x = c as Record<string, unknown>
-  if (!(x.time instanceof Float64Array)) return new MarketDataError('invalid_option', 'time: expected a Float64Array', { field: 'time' })
-  const n = x.time.length
-  for (const f of ['price', 'volume', 'side', 'session'] as const) {
-    const a = x[f]
-    if (f === 'session' && a === undefined) continue
-    const ok = f === 'side' || f === 'session' ? a instanceof Uint8Array : a instanceof Float64Array
-    if (!ok) return new MarketDataError('invalid_option', `${f}: expected a ${f === 'side' || f === 'session' ? 'Uint8Array' : 'Float64Array'}`, { field: f })
-    if ((a as ArrayLike<number>).length !== n) return new MarketDataError('invalid_option', `${f}: length ${(a as ArrayLike<number>).length} differs from time's length ${n}; all columns must have equal length`, { field: f })
-  }
-  return undefined
-}
-
 /**
  * The TPO engine. The per-trade loop (`run`) keeps the current block's extremes and open/close in
  * locals, compares each trade's time with the block end computed once per block, maps a price to its
- * row once per distinct consecutive price (exact integer units, floor on the grid), converts a volume
- * to scaled integer units once per distinct consecutive volume, and adds it into a typed-array row sum
- * that spills to bigint past 2^52. No allocation, big.js or date-fns per trade.
+ * row only when the price differs from the previous trade's (exact integer units, floor on the grid;
+ * a repeated price cannot move the row nor the block's extremes), converts the volume to scaled
+ * integer units, and adds it into a typed-array row sum that spills to bigint past 2^52. Every record is
+ * validated before it changes any state. No allocation, big.js or date-fns per trade.
  */
 class TpoEngine implements TpoAggregator {
   private readonly cfg: TpoConfig
@@ -68,8 +54,8 @@ class TpoEngine implements TpoAggregator {
   add(trade: Trade): void {
     const c = this.scratch
     const index = this.addCount++
-    writeTrade(trade, c, 0, index)
-    this.run(c, 0, 1, index)
+    if (writeTrade(trade, c, 0, index)) this.run(c, 0, 1, index)
+    else this.addColumns(trade as unknown as TradeColumns)
   }
 
   addTrades(trades: ArrayLike<Trade>, from = 0, to = trades.length): void {
@@ -100,8 +86,8 @@ class TpoEngine implements TpoAggregator {
   }
 
   addColumns(columns: TradeColumns): void {
-    const e = columnsProblem(columns)
-    if (e !== undefined) throw e
+    const shape = validateTradeColumnsShape(columns)
+    if (!shape.ok) throw shape.error
     this.run(columns, 0, columns.time.length, 0)
   }
 
