@@ -189,8 +189,10 @@ export async function runGroup(
     const t0 = performance.now()
     const rssStart = process.memoryUsage.rss() / 1048576
     sampler.reset()
+    let loaded = false
     try {
       if (im.prepare !== undefined) await im.prepare()
+      loaded = true
       const result = await im.run(im.n)
       if (ref === undefined) row.check = 'unchecked'
       else if (im === ref) row.check = 'reference'
@@ -216,8 +218,10 @@ export async function runGroup(
         item.live = true
       }
     } catch (e) {
-      row.check = 'error'
-      row.note = (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 400)
+      const msg = (e instanceof Error ? `${e.name}: ${e.message}` : String(e)).slice(0, 400)
+      // a peer whose data or engine fails to load is "not available"; a failing run is an error
+      row.check = loaded ? 'error' : 'not available'
+      row.note = loaded ? msg : `failed to load: ${msg}`
       if (im === ref) {
         // the reference failed: the next exact implementation becomes the reference for the rest
         ref = avail.slice(avail.indexOf(im) + 1).find((x) => x.exact)

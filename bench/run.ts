@@ -47,7 +47,8 @@ async function child(id: string): Promise<void> {
 function runChild(id: string, onRow: (r: Row) => void): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const file = fileURLToPath(import.meta.url)
-    const cp = fork(file, ['--child', id, ...(quick ? ['--quick'] : [])], {
+    const pass = ['--quick', '--no-duckdb'].filter((f) => process.argv.includes(f))
+    const cp = fork(file, ['--child', id, ...pass], {
       // W6 measures peak RSS against a target: it runs with Node's default heap settings
       execArgv: [...process.execArgv, '--expose-gc', ...(id === 'W6' ? [] : ['--max-old-space-size=8192'])],
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],

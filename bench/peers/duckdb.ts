@@ -13,6 +13,7 @@ let loadError: string | undefined
 
 export async function loadDuck(): Promise<string | undefined> {
   if (duck !== undefined || loadError !== undefined) return loadError
+  if (process.argv.includes('--no-duckdb')) return (loadError = 'skipped (--no-duckdb)')
   try {
     duck = await import('@duckdb/node-api')
   } catch (e) {
