@@ -279,17 +279,20 @@ export class CandleAggregator implements TradeArraySink {
   }
 
   private snapshot(): Candle {
-    const c: Candle = {
-      time: this.cTime,
-      open: this.spell(this.openRaw),
-      high: this.spell(this.hiRaw),
-      low: this.spell(this.loRaw),
-      close: this.spell(this.closeRaw),
-      volume: formatSum(this.volHi, this.volLo, this.vs),
+    const open = this.spell(this.openRaw)
+    const high = this.spell(this.hiRaw)
+    const low = this.spell(this.loRaw)
+    const close = this.spell(this.closeRaw)
+    const volume = formatSum(this.volHi, this.volLo, this.vs)
+    const session = SESSION_NAMES[this.cSession] as SessionType
+    // one literal per shape (no property added afterwards): one hidden class, no property-array growth
+    if (!this.noValue && !this.noTrades) {
+      return { time: this.cTime, open, high, low, close, volume, value: formatSum(this.valHi, this.valLo, this.xs), trades: this.count, session }
     }
+    const c: Candle = { time: this.cTime, open, high, low, close, volume }
     if (!this.noValue) c.value = formatSum(this.valHi, this.valLo, this.xs)
     if (!this.noTrades) c.trades = this.count
-    c.session = SESSION_NAMES[this.cSession] as SessionType
+    c.session = session
     return c
   }
 
