@@ -18,9 +18,9 @@ const CHUNK = 4096
 
 /**
  * The footprint aggregation engine shared by the batch function and the streaming aggregator: one
- * {@link BucketState} per open bucket. Records are validated and turned into exact integer units, chunk
- * by chunk, by the shared {@link ScaledTradeReader}; its scales only grow, and when they do the open
- * buckets are rescaled once, exactly.
+ * {@link BucketState} per open bucket. Call-free hot loops ({@link fastRun}, {@link fastObjects}) take the
+ * common records; every other record is validated and turned into exact integer units by the shared
+ * {@link ScaledTradeReader}, whose scales only grow (the open buckets are then rescaled once, exactly).
  */
 export class FootprintEngine {
   readonly grid: Grid

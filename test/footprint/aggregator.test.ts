@@ -84,6 +84,14 @@ describe('createFootprintAggregator', () => {
     expect(mergeFootprintProfiles(a, b)).toEqual(footprintProfiles([tr(START, 1, 1), tr(START + 1, 1, 2, 'sell')], opts)[0])
   })
 
+  it('columns: a late record is rejected with its index in the batch', () => {
+    const agg = createFootprintAggregator({ timeframe: '1m', tickSize: 1 })
+    agg.addColumns({ time: new Float64Array([START, START + M]), price: new Float64Array([1, 2]), volume: new Float64Array([1, 1]), side: new Uint8Array([1, 2]) })
+    expect(agg.advance(START + M).length).toBe(1)
+    const late = { time: new Float64Array([START + M + 1, START + 5]), price: new Float64Array([1, 1]), volume: new Float64Array([1, 1]), side: new Uint8Array([1, 1]) }
+    expect(() => agg.addColumns(late)).toThrow(expect.objectContaining({ code: 'late_record', index: 1, field: 'time' }))
+  })
+
   it('advance rejects a time that is not a number', () => {
     const agg = createFootprintAggregator({ timeframe: '1h', tickSize: 1 })
     expect(() => agg.advance(Number.NaN)).toThrow(MarketDataError)
