@@ -1,4 +1,4 @@
-import { type DecimalInput, parseDecimal, POW10, UNITS_LIMIT } from '../decimal/index.js'
+import { type DecimalInput, parseDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
 import { formatSum, PriceStrings, spellPrice } from './format.js'
 import { MarketDataError } from '../errors.js'
 import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe } from '../time/index.js'
@@ -107,7 +107,10 @@ export class CandleAggregator implements TradeArraySink {
   addTrades(trades: ArrayLike<Trade>, from = 0, to = trades.length): void {
     const r = this.tradeReader()
     for (let at = from; at < to;) {
-      const k = r.readTrades(trades, at, to, this.seen)
+      // fused fast loop; a record it cannot take exactly goes alone through the scaled reader
+      at = this.fastObjects(trades, at, to)
+      if (at >= to) break
+      const k = r.readTrades(trades, at, at + 1, this.seen)
       this.setSource(2, trades, at)
       this.consumeTrades(r, k)
       at += k
@@ -440,6 +443,135 @@ export class CandleAggregator implements TradeArraySink {
       if (hiI >= 0) this.hiRaw = P[hiI] as number
       if (loI >= 0) this.loRaw = P[loI] as number
       if (closeI >= 0) this.closeRaw = P[closeI] as number
+    }
+    this.hiU = hiU
+    this.loU = loU
+    this.volLo = volLo
+    this.valLo = valLo
+    this.count = count
+    if (tick && this.has && count >= N) this.closeCandle()
+    return i
+  }
+
+  /**
+   * Fused validate + convert + aggregate loop over trade objects[from, n) at the current scales (the
+   * object twin of {@link fastColumns}); returns the index of the first record it cannot take.
+   */
+  private fastObjects(c: ArrayLike<Trade>, from: number, n: number): number {
+    const ps = this.ps
+    const vs = this.vs
+    if (ps > 22 || vs > 22) return from
+    const PP = POW10[ps] as number
+    const VP = POW10[vs] as number
+    const mask = this.mask
+    const tick = this.tick
+    const N = this.perTick
+    this.setSource(2, c, 0)
+    let last = this.last
+    let end = this.cEnd
+    let hiU = this.hiU
+    let loU = this.loU
+    let volLo = this.volLo
+    let valLo = this.valLo
+    let count = this.count
+    let hiI = -1
+    let loI = -1
+    let closeI = -1
+    let lastX: DecimalInput = Number.NaN
+    let lastPU = 0
+    let lastV: DecimalInput = Number.NaN
+    let lastVU = 0
+    let i = from
+    for (; i < n; i++) {
+      const tr = c[i] as Trade
+      if (typeof tr !== 'object' || tr === null) break
+      const t = tr.time
+      if (typeof t !== 'number' || !(t >= last) || t > MAX_TIME || t < -MAX_TIME || Math.floor(t) !== t) break
+      const sd = tr.side
+      if (sd !== 'buy' && sd !== 'sell') break
+      const se = tr.session
+      const s = se === undefined || se === 'MAINSESSION' ? 0 : se === 'PRE_MARKET' ? 1 : se === 'POST_MARKET' ? 2 : 3
+      if (s === 3) break
+      const x = tr.price
+      let pu: number
+      if (x === lastX) pu = lastPU
+      else {
+        if (typeof x === 'string') pu = stringToUnits(x, ps)
+        else if (typeof x === 'number') {
+          pu = Math.round(x * PP)
+          if (pu / PP !== x) pu = Number.NaN
+        } else break
+        if (!(pu < L && pu > -L)) break
+        lastX = x
+        lastPU = pu
+      }
+      const v = tr.volume
+      let vu: number
+      if (v === lastV) vu = lastVU
+      else {
+        if (typeof v === 'string') vu = stringToUnits(v, vs)
+        else if (typeof v === 'number') {
+          vu = Math.round(v * VP)
+          if (vu / VP !== v) vu = Number.NaN
+        } else break
+        if (!(vu < L && vu >= 0)) break
+        lastV = v
+        lastVU = vu
+      }
+      last = t
+      if (((mask >> s) & 1) === 0) continue
+      if (tick ? count >= N || !this.has : t >= end) {
+        if (this.has) {
+          if (hiI >= 0) this.hiRaw = (c[hiI] as Trade).price
+          if (loI >= 0) this.loRaw = (c[loI] as Trade).price
+          if (closeI >= 0) this.closeRaw = (c[closeI] as Trade).price
+          this.hiU = hiU
+          this.loU = loU
+          this.volLo = volLo
+          this.valLo = valLo
+          this.count = count
+          this.closeCandle()
+        }
+        this.openCandle(t, s, x)
+        end = this.cEnd
+        hiU = Number.NEGATIVE_INFINITY
+        loU = Number.POSITIVE_INFINITY
+        volLo = 0
+        valLo = 0
+        count = 0
+        hiI = -1
+        loI = -1
+      }
+      if (pu > hiU) {
+        hiU = pu
+        hiI = i
+      }
+      if (pu < loU) {
+        loU = pu
+        loI = i
+      }
+      const pv = pu * vu
+      if (pv < L && pv > -L) {
+        valLo += pv
+        if (valLo > L || valLo < -L) {
+          this.valHi += BigInt(valLo)
+          valLo = 0
+        }
+      } else this.valHi += BigInt(pu) * BigInt(vu)
+      volLo += vu
+      if (volLo > L) {
+        this.volHi += BigInt(volLo)
+        volLo = 0
+      }
+      closeI = i
+      count++
+    }
+    this.seen += i - from
+    this.last = last
+    if (this.has) {
+      if (hiI >= 0) this.hiRaw = (c[hiI] as Trade).price
+      if (loI >= 0) this.loRaw = (c[loI] as Trade).price
+      if (closeI >= 0) this.closeRaw = (c[closeI] as Trade).price
     }
     this.hiU = hiU
     this.loU = loU
