@@ -372,7 +372,7 @@ function fastRun(
     const k = Math.floor((p - org) * inv + half)
     const vu = Math.floor(v * vPow + 0.5)
     if (!(t >= wS && t < wE && Math.floor(t) === t && (s === 1 || s === 2) && k >= 0 && k < cap &&
-      p >= (bnd[k] as number) && p < (bnd[k + 1] as number) && vu / vPow === v && vu >= 0 && vu < LIMIT)) break
+      p >= (bnd[k] as number) && p < (bnd[k + 1] as number) && (vPow === 1 ? vu === v : vu / vPow === v) && vu >= 0 && vu < LIMIT)) break
     if (sess !== undefined) {
       const code = sess[i] as number
       if (keep[code] !== 1) {
