@@ -278,3 +278,25 @@ describe('row span limit', () => {
     expect(agg.flush()[0]!.rows.map((r) => r[0])).toEqual(['100.00', '100.01'])
   })
 })
+
+describe('profiles with 1, 2 and 3 rows (from trades)', () => {
+  const o = { timeframe: '1d', tickSize: '1' }
+  it('1 row: POC, value area and IB are that row', () => {
+    const [p] = tpoProfiles([tr(T(10), 100, 2, 'buy')], o)
+    expect([p!.poc, p!.valueAreaLow, p!.valueAreaHigh, p!.volumePoc, p!.tpoCount]).toEqual(['100', '100', '100', '100', 1])
+    expect(p!.initialBalance).toEqual({ high: '100', low: '100' })
+    expect([p!.excessHigh, p!.excessLow, p!.poorHigh, p!.poorLow, p!.singlePrints]).toEqual([0, 0, false, false, []])
+  })
+  it('2 rows [2, 1]: POC 100; 2 of 3 TPOs < 70% so the value area takes 101', () => {
+    const [p] = tpoProfiles([tr(T(10), 100, 1, 'buy'), tr(T(10, 5), 101, 1, 'buy'), tr(T(10, 40), 100, 1, 'sell')], o)
+    expect(p!.rows.map((r) => r[1])).toEqual([[0, 1], [0]])
+    expect([p!.poc, p!.valueAreaLow, p!.valueAreaHigh]).toEqual(['100', '100', '101'])
+    expect([p!.poorLow, p!.poorHigh]).toEqual([true, false])
+  })
+  it('3 rows [1, 2, 1]: POC 101; equal single rows -> the upper one; 3 of 4 >= 70%', () => {
+    const [p] = tpoProfiles([tr(T(10), 100, 1, 'buy'), tr(T(10, 5), 102, 1, 'buy'), tr(T(10, 40), 101, 1, 'sell')], o)
+    expect(p!.rows.map((r) => r[1].length)).toEqual([1, 2, 1])
+    expect([p!.poc, p!.valueAreaLow, p!.valueAreaHigh]).toEqual(['101', '101', '102'])
+    expect([p!.tpoAbovePoc, p!.tpoBelowPoc]).toEqual([1, 1])
+  })
+})

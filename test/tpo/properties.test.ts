@@ -216,6 +216,20 @@ describe('TPO contract', () => {
   })
 })
 
+describe('periods', () => {
+  fcTest.prop([tradesArb('0.25'), fc.constantFrom(undefined, 'America/New_York', 'Asia/Kolkata')], { numRuns: 40 })('weekly periods start on a Monday at local midnight and last 7 local days', (trades, timeZone) => {
+    const zone = timeZone ?? 'UTC'
+    const local = (t: number) => new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(t)
+    for (const p of tpoProfiles(trades, { timeframe: '1w', tickSize: '0.25', ...(timeZone === undefined ? {} : { timeZone }) })) {
+      expect(local(p.time)).toBe('Mon 00:00')
+      expect(local(p.end)).toBe('Mon 00:00')
+      const days = (p.end - p.time) / 86_400_000
+      expect(days > 6.9 && days < 7.1).toBe(true)
+      for (const b of p.blocks) expect(b >= p.time && b < p.end).toBe(true)
+    }
+  })
+})
+
 describe('exact volumes past 2^53 units', () => {
   fcTest.prop([fc.array(fc.tuple(fc.constantFrom(2 ** 52, 2 ** 53, 4503599627370495, 1e15, 123456789.123, 0.00000001, 9007199254740991), fc.constantFrom('buy' as const, 'sell' as const), fc.integer({ min: 0, max: 3 })), { minLength: 1, maxLength: 40 })], { numRuns: 60 })(
     'volume sums equal big.js sums',
