@@ -97,9 +97,11 @@ export class CandleAggregator implements TradeArraySink {
   /** Adds one trade. @example agg.add({ time, price: '5000.25', volume: '1', side: 'buy' }) */
   add(trade: Trade): void {
     const r = this.tradeReader()
+    const one = this.one
+    one[0] = trade
+    if (this.fastObjects(one, 0, 1) === 1) return
     const k = r.readTrade(trade, this.seen)
-    this.one[0] = trade
-    this.setSource(2, this.one, 0)
+    this.setSource(2, one, 0)
     this.consumeTrades(r, k)
   }
 
