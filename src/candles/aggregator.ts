@@ -146,7 +146,9 @@ export class CandleAggregator implements TradeArraySink {
   addCandles(candles: ArrayLike<CandleInput>, from = 0, to = candles.length): void {
     this.candleColumns()
     for (let at = from; at < to;) {
-      const k = Math.min(CHUNK, to - at)
+      at = this.fastCandleObjects(candles, at, to)
+      if (at >= to) break
+      const k = 1
       this.readCandleObjects(candles, at, k)
       this.setSource(4, candles, at)
       this.consumeCandles(k)
@@ -721,6 +723,128 @@ export class CandleAggregator implements TradeArraySink {
       if (hiI >= 0) this.hiRaw = H[hiI] as number
       if (loI >= 0) this.loRaw = Lw[loI] as number
       if (closeI >= 0) this.closeRaw = C[closeI] as number
+    }
+    this.hiU = hiU
+    this.loU = loU
+    this.volLo = volLo
+    this.valLo = valLo
+    this.count = count
+    return i
+  }
+
+  /** Units of a decimal input at scale (fast path only): NaN when it does not convert exactly below 2^52. */
+  private static unitsFast(x: unknown, scale: number, P: number): number {
+    if (typeof x === 'string') return stringToUnits(x, scale)
+    if (typeof x === 'number') {
+      const u = Math.round(x * P)
+      return u / P === x && u < L && u > -L ? u : Number.NaN
+    }
+    return Number.NaN
+  }
+
+  /**
+   * Fused validate + convert + aggregate loop over candle objects[from, n) at the current scales;
+   * returns the index of the first candle it cannot take (it then goes alone through the exact path).
+   */
+  private fastCandleObjects(c: ArrayLike<CandleInput>, from: number, n: number): number {
+    const ps = this.ps
+    const vs = this.vs
+    const xs = this.xs
+    if (ps > 22 || vs > 22 || xs > 22) return from
+    const PP = POW10[ps] as number
+    const VP = POW10[vs] as number
+    const XP = POW10[xs] as number
+    const mask = this.mask
+    const conv = CandleAggregator.unitsFast
+    this.setSource(4, c, 0)
+    let last = this.last
+    let end = this.cEnd
+    let hiU = this.hiU
+    let loU = this.loU
+    let volLo = this.volLo
+    let valLo = this.valLo
+    let count = this.count
+    let hiI = -1
+    let loI = -1
+    let closeI = -1
+    let i = from
+    for (; i < n; i++) {
+      const cd = c[i] as CandleInput
+      if (typeof cd !== 'object' || cd === null) break
+      const t = cd.time
+      if (typeof t !== 'number' || !(t >= last) || t > MAX_TIME || t < -MAX_TIME || Math.floor(t) !== t) break
+      const se = cd.session
+      const s = se === undefined || se === 'MAINSESSION' ? 0 : se === 'PRE_MARKET' ? 1 : se === 'POST_MARKET' ? 2 : 3
+      if (s === 3) break
+      const nt = cd.trades
+      if (nt !== undefined && (typeof nt !== 'number' || !(nt >= 0 && nt <= 9007199254740991) || Math.floor(nt) !== nt)) break
+      const ou = conv(cd.open, ps, PP)
+      const hu = conv(cd.high, ps, PP)
+      const lu = conv(cd.low, ps, PP)
+      const cu = conv(cd.close, ps, PP)
+      if (!(lu <= ou && lu <= cu && ou <= hu && cu <= hu)) break
+      const vu = conv(cd.volume, vs, VP)
+      if (!(vu >= 0)) break
+      const xv = cd.value
+      let xu = 0
+      if (xv !== undefined) {
+        xu = conv(xv, xs, XP)
+        if (xu !== xu) break
+      }
+      last = t
+      if (((mask >> s) & 1) === 0) continue
+      if (t >= end) {
+        if (this.has) {
+          if (hiI >= 0) this.hiRaw = (c[hiI] as CandleInput).high
+          if (loI >= 0) this.loRaw = (c[loI] as CandleInput).low
+          if (closeI >= 0) this.closeRaw = (c[closeI] as CandleInput).close
+          this.hiU = hiU
+          this.loU = loU
+          this.volLo = volLo
+          this.valLo = valLo
+          this.count = count
+          this.closeCandle()
+        }
+        this.openCandle(t, s, cd.open)
+        end = this.cEnd
+        hiU = Number.NEGATIVE_INFINITY
+        loU = Number.POSITIVE_INFINITY
+        volLo = 0
+        valLo = 0
+        count = 0
+        hiI = -1
+        loI = -1
+      }
+      if (hu > hiU) {
+        hiU = hu
+        hiI = i
+      }
+      if (lu < loU) {
+        loU = lu
+        loI = i
+      }
+      closeI = i
+      volLo += vu
+      if (volLo > L) {
+        this.volHi += BigInt(volLo)
+        volLo = 0
+      }
+      if (xv !== undefined) {
+        valLo += xu
+        if (valLo > L || valLo < -L) {
+          this.valHi += BigInt(valLo)
+          valLo = 0
+        }
+      } else this.noValue = true
+      if (nt !== undefined) count += nt
+      else this.noTrades = true
+    }
+    this.seen += i - from
+    this.last = last
+    if (this.has) {
+      if (hiI >= 0) this.hiRaw = (c[hiI] as CandleInput).high
+      if (loI >= 0) this.loRaw = (c[loI] as CandleInput).low
+      if (closeI >= 0) this.closeRaw = (c[closeI] as CandleInput).close
     }
     this.hiU = hiU
     this.loU = loU
