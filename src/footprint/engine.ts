@@ -416,7 +416,6 @@ function fastObjects(
     const se = tr.session
     const code = se === undefined || se === 'MAINSESSION' ? 0 : se === 'PRE_MARKET' ? 1 : se === 'POST_MARKET' ? 2 : 3
     if (s === 0 || code === 3) break
-    if (keep[code] !== 1) continue
     const p = tr.price
     const v = tr.volume
     let u: number
@@ -432,6 +431,7 @@ function fastObjects(
       if (vu / vPow !== v) vu = Number.NaN
     } else break
     if (!(u < LIMIT && u > -LIMIT && vu >= 0 && vu < LIMIT)) break
+    if (keep[code] !== 1) continue // filtered out, after validation
     const k = Math.floor(u / rowUnits) - base
     if (!(k >= 0 && k < cap)) break
     const j = 2 * k + s - 1

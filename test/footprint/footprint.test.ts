@@ -224,6 +224,13 @@ describe('footprintProfiles: errors', () => {
     expect(code(() => footprintProfiles([], { timeframe: '1h', tickSize: 1, timeZone: 'Mars/Base' }))).toEqual(['invalid_option', undefined, 'timeZone'])
     expect(code(() => footprintProfiles([], { timeframe: '1h', tickSize: 1, sessions: ['LUNCH' as never] }))).toEqual(['invalid_option', undefined, 'sessions'])
   })
+  it('validates records that a filter (sessions, from/to) drops, too', () => {
+    const bad: Trade[] = [tr(START, 1, 1), { ...tr(START + 1, 'x', 1), session: 'PRE_MARKET' }]
+    expect(code(() => footprintProfiles(bad, { timeframe: '1h', tickSize: 1, sessions: ['MAINSESSION'] }))).toEqual(['invalid_decimal', 1, 'price'])
+    expect(code(() => footprintProfiles([tr(START, 1, 1), tr(START + 10 * H, 1, -2)], { timeframe: '1h', tickSize: 1, to: START + H }))).toEqual(['invalid_volume', 1, 'volume'])
+    const cols = { time: new Float64Array([START, START]), price: new Float64Array([1, Number.NaN]), volume: new Float64Array([1, 1]), side: new Uint8Array([1, 1]), session: new Uint8Array([0, 1]) }
+    expect(code(() => footprintProfiles(cols, { timeframe: '1h', tickSize: 1, sessions: ['MAINSESSION'] }))).toEqual(['invalid_decimal', 1, 'price'])
+  })
   it('rejects bad records naming the index and field', () => {
     const opts = { timeframe: '1h', tickSize: 1 }
     expect(code(() => footprintProfiles([tr(START, 1, 1), tr(START, 'x', 1)], opts))).toEqual(['invalid_decimal', 1, 'price'])
