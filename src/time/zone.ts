@@ -63,7 +63,7 @@ export function isUtcZone(tz: string | undefined): boolean {
 export function isValidTimeZone(tz: string): boolean {
   if (typeof tz !== 'string' || tz.length === 0 || tz.length > 64) return false
   if (UTC_NAMES.has(tz)) return true
-  return Number.isFinite(getTimezoneOffset(tz, 0))
+  return formatterOf(tz) !== null
 }
 
 /** Offset of `tz` from UTC at instant `t`, in ms (local = t + offset). */
@@ -101,8 +101,25 @@ export function localDayOf(t: number, tz: string): number {
 
 /** First instant of local day number `day`. */
 export function startOfLocalDay(day: number, tz: string): number {
-  return localToUtc(day * DAY_MS, tz)
+  if (UTC_NAMES.has(tz)) return day * DAY_MS
+  // Memo per zone: a day's first instant never changes, and bucket functions ask for the same few days
+  // again and again (each lookup otherwise costs several Intl calls).
+  let memo = dayStarts.get(tz)
+  if (memo === undefined) {
+    if (dayStarts.size > 100) dayStarts.clear()
+    memo = new Map()
+    dayStarts.set(tz, memo)
+  }
+  let s = memo.get(day)
+  if (s === undefined) {
+    s = localToUtc(day * DAY_MS, tz)
+    if (memo.size > 20_000) memo.clear()
+    memo.set(day, s)
+  }
+  return s
 }
+
+const dayStarts = new Map<string, Map<number, number>>()
 
 /** The local day number d with startOfLocalDay(d) <= t < startOfLocalDay(d + 1): days tile time even around DST. */
 export function tiledDayOf(t: number, tz: string): number {
