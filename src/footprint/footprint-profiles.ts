@@ -1,4 +1,4 @@
-import { feedTrades, type TradeArraySink, type TradeInput } from '../trades/index.js'
+import { feedTrades, feedTradesAsync, type AsyncTradeInput, type TradeArraySink, type TradeInput } from '../trades/index.js'
 import type { Trade, TradeColumns } from '../trades/types.js'
 import { FootprintEngine } from './engine.js'
 import type { FootprintOptions, FootprintProfile } from './types.js'
@@ -38,5 +38,17 @@ export function engineSink(engine: FootprintEngine): TradeArraySink {
 export function footprintProfiles(trades: TradeInput, opts: FootprintOptions): FootprintProfile[] {
   const engine = new FootprintEngine(opts, 'footprintProfiles')
   feedTrades(trades, engineSink(engine))
+  return engine.close(Infinity)
+}
+
+/**
+ * {@link footprintProfiles} over an async source (e.g. a database cursor yielding `TradeColumns` batches);
+ * memory holds the open buckets only, not the input.
+ *
+ * @example const profiles = await footprintProfilesAsync(cursor, { timeframe: '1h', tickSize: '0.25', rowSize: 4 })
+ */
+export async function footprintProfilesAsync(trades: AsyncTradeInput, opts: FootprintOptions): Promise<FootprintProfile[]> {
+  const engine = new FootprintEngine(opts, 'footprintProfilesAsync')
+  await feedTradesAsync(trades, engineSink(engine))
   return engine.close(Infinity)
 }

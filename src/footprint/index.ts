@@ -7,7 +7,7 @@ export type {
   FootprintImbalance,
   FootprintStackedImbalance,
 } from './types.js'
-export { footprintProfiles } from './footprint-profiles.js'
+export { footprintProfiles, footprintProfilesAsync } from './footprint-profiles.js'
 export type { FootprintAggregator } from './aggregator.js'
 export { createFootprintAggregator } from './aggregator.js'
 export { mergeFootprintProfiles } from './merge.js'

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MarketDataError } from '../../src/errors.js'
-import { createFootprintAggregator, footprintProfiles, mergeFootprintProfiles, type FootprintProfile } from '../../src/footprint/index.js'
+import { createFootprintAggregator, footprintProfiles, footprintProfilesAsync, mergeFootprintProfiles, type FootprintProfile } from '../../src/footprint/index.js'
 import { feedTrades, type Trade } from '../../src/trades/index.js'
 import { START, fpTrades, shuffled, toColumns } from './arbitraries.js'
 
@@ -90,6 +90,18 @@ describe('createFootprintAggregator', () => {
     expect(agg.advance(START + M).length).toBe(1)
     const late = { time: new Float64Array([START + M + 1, START + 5]), price: new Float64Array([1, 1]), volume: new Float64Array([1, 1]), side: new Uint8Array([1, 1]) }
     expect(() => agg.addColumns(late)).toThrow(expect.objectContaining({ code: 'late_record', index: 1, field: 'time' }))
+  })
+
+  it('footprintProfilesAsync over an async mix of objects and column batches = batch', async () => {
+    const trades = fc.sample(fpTrades({ tick: '0.01' }), { numRuns: 1, seed: 7 })[0] as Trade[]
+    const half = trades.length >> 1
+    async function* source() {
+      yield toColumns(trades.slice(0, half))
+      for (const t of trades.slice(half)) yield t
+    }
+    const opts = { timeframe: '1h', tickSize: '0.01' }
+    const mixed = [...trades.slice(0, half).filter((t) => toColumns([t]).time.length === 1), ...trades.slice(half)]
+    expect(await footprintProfilesAsync(source(), opts)).toEqual(footprintProfiles(mixed, opts))
   })
 
   it('advance rejects a time that is not a number', () => {
