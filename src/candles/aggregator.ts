@@ -1042,7 +1042,7 @@ export class CandleAggregator implements TradeArraySink {
 
   private unifyCandleScales(): void {
     const c = this.cols as NonNullable<CandleAggregator['cols']>
-    const ps = Math.max(c.o.scale, c.h.scale, c.l.scale, c.c.scale, this.ps)
+    const ps = Math.max(c.o.scale, c.h.scale, c.l.scale, c.c.scale, this.ps) | 0
     c.o.raise(ps)
     c.h.raise(ps)
     c.l.raise(ps)
