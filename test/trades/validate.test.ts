@@ -97,3 +97,14 @@ describe('sessionMask', () => {
     expect(() => sessionMask('MAINSESSION' as never)).toThrow(/sessions/)
   })
 })
+
+describe('validateTradeColumnsShape', () => {
+  it('checks types and lengths only, never throws', async () => {
+    const { validateTradeColumnsShape } = await import('../../src/trades/index.js')
+    fc.assert(fc.property(fc.anything(), (x) => { validateTradeColumnsShape(x) }), { numRuns: 200 })
+    const c = { time: new Float64Array([Number.NaN]), price: new Float64Array(1), volume: new Float64Array(1), side: new Uint8Array(1) }
+    expect(validateTradeColumnsShape(c).ok).toBe(true)
+    const r = validateTradeColumnsShape({ ...c, volume: new Float64Array(2) })
+    expect(r.ok ? undefined : r.error.field).toBe('volume')
+  })
+})
