@@ -79,8 +79,9 @@ export function tpoChart(p: TpoProfile, opts: RenderTpoOptions = {}): TpoChart {
   const buy = dec(p.volumeBuy, 'volumeBuy')
   const sell = dec(p.volumeSell, 'volumeSell')
   const ibText = p.initialBalance === null ? 'none' : `${p.initialBalance.low}-${p.initialBalance.high}`
-  const ibPeriod = (p as { initialBalancePeriod?: string }).initialBalancePeriod
-  const vaPercent = (p as { valueAreaPercent?: number }).valueAreaPercent
+  // tolerate hand-made profiles without these two fields
+  const ibPeriod = p.initialBalancePeriod as string | undefined
+  const vaPercent = p.valueAreaPercent as number | undefined
   const title = `TPO ${timeLabel(p.time, tz)} ${tz}${p.sessionType !== undefined ? ` ${p.sessionType}` : ''} | ${p.blockSize} blocks | row ${p.rowSizeValue}`
   const summary = [
     `POC ${p.poc} | value area ${p.valueAreaLow}-${p.valueAreaHigh}${vaPercent !== undefined ? ` (${vaPercent}%)` : ''} | initial balance ${ibText}${ibPeriod !== undefined && p.initialBalance !== null ? ` (${ibPeriod})` : ''}`,
