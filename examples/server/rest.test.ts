@@ -383,6 +383,28 @@ describe('GET /footprint', () => {
     expect(week.r.body.profiles[0].profileStart).toBe(iso(floor))
     expect(week.cost).toBe(1000)
   })
+
+  test('data floor: a from after 29 May inside the week of 25 May reads the whole week from the floor, never before it', async () => {
+    freshWindow(early)
+    const floor = Date.UTC(2026, 4, 29)
+    const from = Date.UTC(2026, 4, 30, 12) // Saturday: not older than the floor, but its week began Monday 25 May
+    const week = await billed(`/tpo?exchange=CME&symbol=ES&timeframe=1w&from=${iso(from)}&to=${iso(Date.UTC(2026, 5, 8))}`, MAIN, early)
+    expect(week.r.status).toBe(200)
+    const first = week.r.body.profiles[0]
+    expect(first.time.slice(0, 10)).toBe('2026-05-25')
+    expect(first.profileStart).toBe(iso(floor))
+    const blocks = (first.blocks as string[]).map((b) => Date.parse(b))
+    expect(Math.min(...blocks)).toBeGreaterThanOrEqual(floor) // no data before the floor (the sample store holds some)
+    expect(Math.min(...blocks)).toBeLessThan(from) // the bucket is returned whole from the floor, not cut at from
+    expect(week.r.body.profiles.slice(1).every((p: { profileStart?: string }) => p.profileStart === undefined)).toBe(true)
+    const fp = await billed(`/footprint?exchange=CME&symbol=ES&timeframe=1w&from=${iso(from)}&to=${iso(Date.UTC(2026, 5, 8))}`, MAIN, early)
+    expect(fp.r.status).toBe(200)
+    expect(fp.r.body.profiles[0].time.slice(0, 10)).toBe('2026-05-25')
+    expect(fp.r.body.profiles[0].profileStart).toBe(iso(floor))
+    // the same profile as when from is older than the floor (trimmed): the data of that week is the same
+    const trimmed = await billed(`/footprint?exchange=CME&symbol=ES&timeframe=1w&from=${iso(Date.UTC(2026, 4, 1))}&to=${iso(Date.UTC(2026, 5, 8))}`, MAIN, early)
+    expect(fp.r.body.profiles[0]).toEqual(trimmed.r.body.profiles[0])
+  })
 })
 
 describe('GET /tpo', () => {

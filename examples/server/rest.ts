@@ -125,13 +125,14 @@ function wireProfile(p: object): Record<string, unknown> {
 
 /**
  * The half-open window of trades to read for a resolved range: buckets overlapping `[from, to)` are returned
- * whole, except that a range `trimToDepth` cut (it set `profileStart`) starts at its effective start.
+ * whole, except that where depth or the data floor cut the first bucket (`trimToDepth` set `profileStart`)
+ * the read starts at that effective start, never before it.
  */
 function readWindow(r: HistoryRequest, tf: Timeframe): { from: number; to: number } {
   const opts = { timeZone: r.timeZone }
-  const trimmed = 'profileStart' in r && r.profileStart !== undefined
+  const profileStart = 'profileStart' in r ? r.profileStart : undefined
   return {
-    from: trimmed ? r.from : bucketStart(r.from, tf, opts),
+    from: profileStart !== undefined ? profileStart : bucketStart(r.from, tf, opts),
     to: bucketEnd(r.to - 1, tf, opts),
   }
 }

@@ -1,5 +1,5 @@
 import { MarketDataError } from '../errors.js'
-import { DAY_MS, type Timeframe } from '../time/index.js'
+import { bucketStart, DAY_MS, type Timeframe } from '../time/index.js'
 import { OPTION_MSG } from './messages.js'
 import type { HistoryRequest } from './types.js'
 
@@ -63,7 +63,8 @@ export function footprintHistoryStart(tf: Timeframe, newestCandleTime: number): 
  * the depth of its timeframe counted back from the newest candle ({@link footprintHistoryStart}), footprint and
  * TPO to the data start 2026-05-29T00:00Z; candles unchanged (full history). A `from` older than the effective
  * start moves to it and `profileStart` is set to it (the first profile's bucket still starts at the bucket
- * start, e.g. Monday 2026-05-25 for weekly); a range ending at or before the effective start comes back
+ * start, e.g. Monday 2026-05-25 for weekly); a `from` not older than the effective start whose bucket begins
+ * before it keeps its `from` and gets `profileStart` too (that bucket's data starts there); a range ending at or before the effective start comes back
  * `empty: true` with `from === to` (a 200 with no profiles, 1,000 credits). Never mutates the request.
  *
  * @example
@@ -79,6 +80,11 @@ export function trimToDepth<R extends HistoryRequest>(request: R, ctx: { newestC
   if (request.empty) return request.from >= start ? request : { ...request, from: start, to: start }
   if (request.to <= start) return { ...request, from: start, to: start, empty: true }
   if (request.from < start) return { ...request, from: start, profileStart: start }
+  // `from` is not older than the effective start, but the bucket holding it (returned whole) begins before it:
+  // that first profile really starts at the effective start (e.g. weekly from Saturday 2026-05-30: Monday 25 May).
+  if (request.profileStart === undefined && bucketStart(request.from, request.timeframe, { timeZone: request.timeZone }) < start) {
+    return { ...request, profileStart: start }
+  }
   return request
 }
 

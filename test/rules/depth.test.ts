@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { MarketDataError } from '../../src/errors.js'
 import {
   checkCap,
+  parseHistoryQuery,
   footprintDepthDays,
   footprintHistoryStart,
   priceOf,
@@ -68,11 +69,16 @@ describe('trimToDepth: each depth row at its boundary days', () => {
     // one second older than the depth: trimmed, profileStart shows the real start
     const older = parsed('footprint', { ...BASE, timeframe: id, from: s(depthStart - 1000), to })
     expect(trimToDepth(older, { newestCandleTime: newest })).toMatchObject({ from: depthStart, to: depthStart + 5 * DAY, profileStart: depthStart, empty: false })
-    // starting exactly at the depth start: untouched
+    // starting exactly at the depth start: untouched, unless the (whole) bucket holding it begins earlier
     const exact = parsed('footprint', { ...BASE, timeframe: id, from: s(depthStart), to })
     const kept = trimToDepth(exact, { newestCandleTime: newest })
-    expect(kept).toBe(exact)
-    expect('profileStart' in kept).toBe(false)
+    if (bucketStart(depthStart, tf(id)) === depthStart) {
+      expect(kept).toBe(exact)
+      expect('profileStart' in kept).toBe(false)
+    } else {
+      expect(['1w', '1M']).toContain(id) // 2027-01-16 is a Saturday, mid-month
+      expect(kept).toEqual({ ...exact, profileStart: depthStart })
+    }
     // a range ending at the depth start is empty (200, no profiles, 1,000 credits)
     const before = parsed('footprint', { ...BASE, timeframe: id, from: s(depthStart - 10 * DAY), to: s(depthStart) })
     expect(trimToDepth(before, { newestCandleTime: newest })).toMatchObject({ empty: true, from: depthStart, to: depthStart })
@@ -117,6 +123,27 @@ describe('trimToDepth: the 2026-05-29 data floor', () => {
       expect(bucketStart(m.from, m.timeframe)).toBe(Date.UTC(2026, 4, 1))
       expect((m as { profileStart?: number }).profileStart).toBe(PROFILE_DATA_START)
     }
+  })
+
+  it('a from at or after the effective start whose first bucket starts before it: profileStart shows the real start', () => {
+    // weekly: from Saturday 2026-05-30 (not older than the floor), but its week begins Monday 25 May, before the floor
+    for (const e of ['footprint', 'tpo'] as const) {
+      const r = parsed(e, { ...BASE, timeframe: '1w', from: s(Date.UTC(2026, 4, 30)), to: s(Date.UTC(2026, 5, 15)) })
+      const t = trimToDepth(r, { newestCandleTime: Date.UTC(2026, 6, 1) })
+      expect(t).toMatchObject({ from: Date.UTC(2026, 4, 30), to: Date.UTC(2026, 5, 15), profileStart: PROFILE_DATA_START, empty: false })
+      expect(checkCap(t)).toEqual(checkCap(r))
+      expect(trimToDepth(t, { newestCandleTime: Date.UTC(2026, 6, 1) })).toEqual(t)
+    }
+    // depth: a 1d footprint in America/Chicago (local days start 05:00Z or 06:00Z) from 2 h after the UTC-midnight depth start
+    const newest = Date.UTC(2030, 0, 15, 10, 30)
+    const depthStart = Date.UTC(2030, 0, 15) - 365 * DAY
+    const q = { ...BASE, timeframe: '1d', from: s(depthStart + 2 * 3_600_000), to: s(depthStart + 10 * DAY) }
+    const chicago = parseHistoryQuery('footprint', q, { now: newest, timeZone: 'America/Chicago' })
+    expect(chicago.ok).toBe(true)
+    if (chicago.ok) expect(trimToDepth(chicago.value, { newestCandleTime: newest })).toMatchObject({ from: depthStart + 2 * 3_600_000, profileStart: depthStart })
+    // in UTC the same from lies in the bucket that starts exactly at the depth start: nothing to mark
+    const utc = parsed('footprint', q)
+    expect(trimToDepth(utc, { newestCandleTime: newest })).toBe(utc)
   })
 
   it('a range ending before the floor is empty', () => {
@@ -167,8 +194,9 @@ describe('trimToDepth properties', () => {
           expect(t.to).toBe(r.to)
           expect(t.from).toBe(Math.max(r.from, start))
           expect(t.from).toBeLessThan(t.to)
+          // marked when the first bucket (the one holding from) starts before the effective start
           const p = (t as { profileStart?: number }).profileStart
-          expect(p).toBe(r.from < start ? start : undefined)
+          expect(p).toBe(bucketStart(r.from, r.timeframe, { timeZone: r.timeZone }) < start ? start : undefined)
         }
         // trimming twice changes nothing more
         expect(trimToDepth(t, { newestCandleTime: newest })).toEqual(t)
