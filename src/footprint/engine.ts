@@ -242,7 +242,7 @@ export class FootprintEngine {
         scratch[0] = st.minD
         scratch[1] = st.maxD
         const vPow = this.vScale <= 22 ? (POW10[this.vScale] as number) : Number.NaN
-        i = fastRun(c.time, c.price, c.volume, c.side, c.session, this.keep, i, n, st.sums.lo, st.counts, st.bnd, st.cap, this.wS, this.wE, this.inv, this.half, vPow, scratch)
+        i = fastRun(c.time, c.price, c.volume, c.side, c.session, this.keep, i, n, st.sums.lo, st.counts, st.bnd, st.cap, this.wS, this.wE, this.inv, this.half, vPow, scratch, this.allSessions)
         st.minD = scratch[0] as number
         st.maxD = scratch[1] as number
         if (i >= n) break
@@ -354,39 +354,111 @@ export class FootprintEngine {
  * see BucketState.bnd), a volume becomes integer units (`u / 10^s === v` proves them exact). Returns the
  * index of the first record it cannot take (then the caller's exact path takes that one), or `to`.
  * `mm` carries [min, max] of the prices in and out.
+ *
+ * Consecutive trades nearly always repeat the price, so a price is binned (and min / max updated) only
+ * when it changes, and the volumes and counts of a run of equal prices are summed in locals (both sides
+ * branch-free: `b = 2 - side` is 1 for a buy, 0 for a sell), then added to the row's slots when the price
+ * changes or the loop ends. `room` keeps every slot's sum within 2^52 (integers, so every sum is exact).
  */
 function fastRun(
   time: Float64Array, price: Float64Array, volume: Float64Array, side: Uint8Array, sess: Uint8Array | undefined, keep: Uint8Array,
   from: number, to: number, lo: Float64Array, cnt: Float64Array, bnd: Float64Array, cap: number,
-  wS: number, wE: number, inv: number, half: number, vPow: number, mm: Float64Array,
+  wS: number, wE: number, inv: number, half: number, vPow: number, mm: Float64Array, all: boolean,
 ): number {
   const org = bnd[0] as number
+  const whole = vPow === 1
   let minD = mm[0] as number
   let maxD = mm[1] as number
+  let lastP = Number.NaN
+  /** Slot of the buy side of the current price's row (sell at jb + 1). */
+  let jb = 0
+  /** Pending run on row jb: total units, buy units, buy trades, all trades; room = 2^52 - the larger slot sum. */
+  let accT = 0
+  let accB = 0
+  let nB = 0
+  let nT = 0
+  let room = -1
   let i = from
   for (; i < to; i++) {
     const t = time[i] as number
     const s = side[i] as number
-    const p = price[i] as number
     const v = volume[i] as number
-    const k = Math.floor((p - org) * inv + half)
-    const vu = Math.floor(v * vPow + 0.5)
-    if (!(t >= wS && t < wE && Math.floor(t) === t && (s === 1 || s === 2) && k >= 0 && k < cap &&
-      p >= (bnd[k] as number) && p < (bnd[k + 1] as number) && (vPow === 1 ? vu === v : vu / vPow === v) && vu >= 0 && vu < LIMIT)) break
+    // one predictable test per field: the side test is bitwise (s === 1 || s === 2 would branch on the side)
+    if (!(t >= wS && t < wE && Math.floor(t) === t && ((s - 1) & -2) === 0)) break
+    const vu = whole ? v : Math.floor(v * vPow + 0.5)
+    // (units past 2^52, Infinity included, fail the room test below)
+    if (!((whole ? Math.floor(v) === v : vu / vPow === v) && vu >= 0)) break
     if (sess !== undefined) {
       const code = sess[i] as number
-      if (keep[code] !== 1) {
+      if (all) {
         if (code > 2) break
+      } else if (keep[code] !== 1) {
+        if (code > 2 || !(vu < LIMIT)) break
+        // a dropped record is validated too: its price must bin like a kept one's (else the exact path judges it)
+        const q = price[i] as number
+        if (q !== lastP) {
+          const k = Math.floor((q - org) * inv + half)
+          if (!(k >= 0 && k < cap && q >= (bnd[k] as number) && q < (bnd[k + 1] as number))) break
+        }
         continue
       }
     }
-    const j = 2 * k + s - 1
-    const x = (lo[j] as number) + vu
-    if (x > LIMIT) break
-    lo[j] = x
-    cnt[j] = (cnt[j] as number) + 1
-    if (p < minD) minD = p
-    if (p > maxD) maxD = p
+    const p = price[i] as number
+    if (p !== lastP) {
+      const k = Math.floor((p - org) * inv + half)
+      if (!(k >= 0 && k < cap && p >= (bnd[k] as number) && p < (bnd[k + 1] as number))) break
+      if (nT !== 0) {
+        lo[jb] = (lo[jb] as number) + accB
+        lo[jb + 1] = (lo[jb + 1] as number) + (accT - accB)
+        cnt[jb] = (cnt[jb] as number) + nB
+        cnt[jb + 1] = (cnt[jb + 1] as number) + (nT - nB)
+        accT = 0
+        accB = 0
+        nB = 0
+        nT = 0
+      }
+      jb = 2 * k
+      const a = lo[jb] as number
+      const c = lo[jb + 1] as number
+      room = LIMIT - (a > c ? a : c)
+      lastP = p
+      if (p < minD) minD = p
+      if (p > maxD) maxD = p
+    }
+    const nt = accT + vu
+    if (nt > room) {
+      // near 2^52: this record alone, exactly (a sum past 2^52 stops the loop; the caller spills it)
+      const j = jb + s - 1
+      const x = (lo[j] as number) + (s === 1 ? accB : accT - accB) + vu
+      if (x > LIMIT) break
+      if (nT !== 0) {
+        lo[jb] = (lo[jb] as number) + accB
+        lo[jb + 1] = (lo[jb + 1] as number) + (accT - accB)
+        cnt[jb] = (cnt[jb] as number) + nB
+        cnt[jb + 1] = (cnt[jb + 1] as number) + (nT - nB)
+        accT = 0
+        accB = 0
+        nB = 0
+        nT = 0
+      }
+      lo[j] = (lo[j] as number) + vu
+      cnt[j] = (cnt[j] as number) + 1
+      const a = lo[jb] as number
+      const c = lo[jb + 1] as number
+      room = LIMIT - (a > c ? a : c)
+      continue
+    }
+    const b = 2 - s
+    accT = nt
+    accB += vu * b
+    nB += b
+    nT++
+  }
+  if (nT !== 0) {
+    lo[jb] = (lo[jb] as number) + accB
+    lo[jb + 1] = (lo[jb + 1] as number) + (accT - accB)
+    cnt[jb] = (cnt[jb] as number) + nB
+    cnt[jb + 1] = (cnt[jb + 1] as number) + (nT - nB)
   }
   mm[0] = minD
   mm[1] = maxD

@@ -67,6 +67,35 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
     )
   })
 
+  it('columns: runs of repeated prices, mixed sides, sums near 2^52, session filters equal the reference', () => {
+    const rec = fc.record({
+      gap: fc.integer({ min: 0, max: 15 * 60_000 }),
+      price: fc.constantFrom(100, 100.25, 100.5, 101, 99.75, -3.5),
+      vol: fc.oneof(fc.integer({ min: 0, max: 50 }), fc.constantFrom(2 ** 52 - 1, 2 ** 51 + 3, 2 ** 50, 2 ** 52 - 7)),
+      side: fc.constantFrom(1, 2),
+      session: fc.constantFrom(0, 1, 2),
+    })
+    const filters: (readonly ('MAINSESSION' | 'PRE_MARKET' | 'POST_MARKET')[] | undefined)[] = [undefined, ['MAINSESSION'], ['PRE_MARKET', 'POST_MARKET']]
+    fc.assert(
+      fc.property(fc.array(rec, { maxLength: 60 }), fc.constantFrom(...filters), fc.constantFrom(1, 2, 4), (rs, sessions, rowSize) => {
+        let time = START
+        const n = rs.length
+        const cols = { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n), session: new Uint8Array(n) }
+        rs.forEach((r, i) => {
+          time += r.gap
+          cols.time[i] = time
+          cols.price[i] = r.price
+          cols.volume[i] = r.vol
+          cols.side[i] = r.side
+          cols.session[i] = r.session
+        })
+        const opts = { timeframe: '1h', tickSize: '0.25', rowSize, ...(sessions === undefined ? {} : { sessions }) }
+        expect(footprintProfiles(cols, opts)).toEqual(referenceFootprint(columnsAsTrades(cols), opts))
+      }),
+      { numRuns: 150 },
+    )
+  })
+
   it('sums past 2^53 units stay exact (columns and strings, bigint path)', () => {
     const big = 2 ** 52 - 1 // largest integer volume on the fast path
     const n = 9
@@ -230,6 +259,9 @@ describe('footprintProfiles: errors', () => {
     expect(code(() => footprintProfiles([tr(START, 1, 1), tr(START + 10 * H, 1, -2)], { timeframe: '1h', tickSize: 1, to: START + H }))).toEqual(['invalid_volume', 1, 'volume'])
     const cols = { time: new Float64Array([START, START]), price: new Float64Array([1, Number.NaN]), volume: new Float64Array([1, 1]), side: new Uint8Array([1, 1]), session: new Uint8Array([0, 1]) }
     expect(code(() => footprintProfiles(cols, { timeframe: '1h', tickSize: 1, sessions: ['MAINSESSION'] }))).toEqual(['invalid_decimal', 1, 'price'])
+    const infVol = { ...cols, price: new Float64Array([1, 1]), volume: new Float64Array([1, Number.POSITIVE_INFINITY]) }
+    expect(code(() => footprintProfiles(infVol, { timeframe: '1h', tickSize: 1, sessions: ['MAINSESSION'] }))[2]).toBe('volume')
+    expect(code(() => footprintProfiles({ ...infVol, session: new Uint8Array([0, 0]) }, { timeframe: '1h', tickSize: 1 }))[2]).toBe('volume')
   })
   it('rejects bad records naming the index and field', () => {
     const opts = { timeframe: '1h', tickSize: 1 }
