@@ -75,7 +75,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
       side: fc.constantFrom(1, 2),
       session: fc.constantFrom(0, 1, 2),
     })
-    const filters: (readonly ('MAINSESSION' | 'PRE_MARKET' | 'POST_MARKET')[] | undefined)[] = [undefined, ['MAINSESSION'], ['PRE_MARKET', 'POST_MARKET']]
+    const filters: (('MAINSESSION' | 'PRE_MARKET' | 'POST_MARKET')[] | undefined)[] = [undefined, ['MAINSESSION'], ['PRE_MARKET', 'POST_MARKET']]
     fc.assert(
       fc.property(fc.array(rec, { maxLength: 60 }), fc.constantFrom(...filters), fc.constantFrom(1, 2, 4), (rs, sessions, rowSize) => {
         let time = START
