@@ -74,11 +74,17 @@ describe('per-request caps (spec table)', () => {
   })
 
   it('an empty request holds no slots', () => {
+    // a range reaching past the data start is not emptied by trimming, and stays over the cap
     const r = parsed('footprint', { ...BASE, timeframe: '1m', from: '0', to: '253402300799' })
-    const trimmed = trimToDepth(r, { newestCandleTime: Date.UTC(2026, 4, 20) }) // everything before the data start
-    expect(trimmed.empty).toBe(false)
-    const early = parsed('footprint', { ...BASE, timeframe: '1m', from: '0', to: '86400' })
-    expect(checkCap(trimToDepth(early, { newestCandleTime: NOW }))).toBeUndefined()
+    const trimmed = trimToDepth(r, { newestCandleTime: Date.UTC(2026, 4, 20) })
+    expect(trimmed).toMatchObject({ empty: false, from: Date.UTC(2026, 4, 29) })
+    expect(checkCap(trimmed)?.code).toBe('too_much_data')
+    // a range ending before the data start: over the cap as asked, empty once trimmed, so no too_much_data (200, 1,000)
+    const early = parsed('footprint', { ...BASE, timeframe: '1m', from: '0', to: s(Date.UTC(2026, 4, 28)) })
+    expect(checkCap(early)?.code).toBe('too_much_data')
+    const emptied = trimToDepth(early, { newestCandleTime: NOW })
+    expect(emptied.empty).toBe(true)
+    expect(checkCap(emptied)).toBeUndefined()
   })
 
   it('the cap applies to the trimmed range the server will run', () => {
