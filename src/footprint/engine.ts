@@ -379,80 +379,125 @@ function fastRun(
   let nT = 0
   let room = -1
   let i = from
-  for (; i < to; i++) {
-    const t = time[i] as number
-    const s = side[i] as number
-    const v = volume[i] as number
-    // one predictable test per field: the side test is bitwise (s === 1 || s === 2 would branch on the side)
-    if (!(t >= wS && t < wE && Math.floor(t) === t && ((s - 1) & -2) === 0)) break
-    const vu = whole ? v : Math.floor(v * vPow + 0.5)
-    // (units past 2^52, Infinity included, fail the room test below)
-    if (!((whole ? Math.floor(v) === v : vu / vPow === v) && vu >= 0)) break
-    if (sess !== undefined) {
-      const code = sess[i] as number
-      if (all) {
-        if (code > 2) break
-      } else if (keep[code] !== 1) {
-        if (code > 2 || !(vu < LIMIT)) break
-        // a dropped record is validated too: its price must bin like a kept one's (else the exact path judges it)
-        const q = price[i] as number
-        if (q !== lastP) {
-          const k = Math.floor((q - org) * inv + half)
-          if (!(k >= 0 && k < cap && q >= (bnd[k] as number) && q < (bnd[k + 1] as number))) break
+  outer: for (;;) {
+    if (all && whole) {
+      // blocks of 4 records at the current price: the usual case, with one test per field for all four
+      // (bitwise for sides and session codes, so no branch depends on the data)
+      for (; i + 4 <= to; i += 4) {
+        const p0 = price[i] as number
+        const p1 = price[i + 1] as number
+        const p2 = price[i + 2] as number
+        const p3 = price[i + 3] as number
+        if (!(p0 === lastP && p1 === lastP && p2 === lastP && p3 === lastP)) break
+        const t0 = time[i] as number
+        const t1 = time[i + 1] as number
+        const t2 = time[i + 2] as number
+        const t3 = time[i + 3] as number
+        if (!(t0 >= wS && t0 < wE && Math.floor(t0) === t0 && t1 >= wS && t1 < wE && Math.floor(t1) === t1 &&
+          t2 >= wS && t2 < wE && Math.floor(t2) === t2 && t3 >= wS && t3 < wE && Math.floor(t3) === t3)) break
+        const s0 = side[i] as number
+        const s1 = side[i + 1] as number
+        const s2 = side[i + 2] as number
+        const s3 = side[i + 3] as number
+        // every side is 1 or 2 exactly when no (side - 1) has a bit other than bit 0
+        if ((((s0 - 1) | (s1 - 1) | (s2 - 1) | (s3 - 1)) & -2) !== 0) break
+        if (sess !== undefined) {
+          // every code is 0..2 exactly when every code + 1 is below 4
+          if ((((sess[i] as number) + 1) | ((sess[i + 1] as number) + 1) | ((sess[i + 2] as number) + 1) | ((sess[i + 3] as number) + 1)) >> 2 !== 0) break
         }
+        const v0 = volume[i] as number
+        const v1 = volume[i + 1] as number
+        const v2 = volume[i + 2] as number
+        const v3 = volume[i + 3] as number
+        if (!(Math.floor(v0) === v0 && v0 >= 0 && Math.floor(v1) === v1 && v1 >= 0 && Math.floor(v2) === v2 && v2 >= 0 && Math.floor(v3) === v3 && v3 >= 0)) break
+        // non-negative integers: when the total stays within room every partial sum is exact
+        const nt = accT + (v0 + v1 + (v2 + v3))
+        if (!(nt <= room)) break
+        accT = nt
+        accB += v0 * (2 - s0) + v1 * (2 - s1) + (v2 * (2 - s2) + v3 * (2 - s3))
+        nB += 8 - s0 - s1 - s2 - s3
+        nT += 4
+      }
+    }
+    if (i >= to) break
+    // one record at a time up to the next block: a new price (binned here), a dropped record, or one the
+    // caller's exact path must take
+    const stop = i + 4 < to ? i + 4 : to
+    for (; i < stop; i++) {
+      const t = time[i] as number
+      const s = side[i] as number
+      const v = volume[i] as number
+      // one predictable test per field: the side test is bitwise (s === 1 || s === 2 would branch on the side)
+      if (!(t >= wS && t < wE && Math.floor(t) === t && ((s - 1) & -2) === 0)) break outer
+      const vu = whole ? v : Math.floor(v * vPow + 0.5)
+      // (units past 2^52, Infinity included, fail the room test below)
+      if (!((whole ? Math.floor(v) === v : vu / vPow === v) && vu >= 0)) break outer
+      if (sess !== undefined) {
+        const code = sess[i] as number
+        if (all) {
+          if (code > 2) break outer
+        } else if (keep[code] !== 1) {
+          if (code > 2 || !(vu < LIMIT)) break outer
+          // a dropped record is validated too: its price must bin like a kept one's (else the exact path judges it)
+          const q = price[i] as number
+          if (q !== lastP) {
+            const k = Math.floor((q - org) * inv + half)
+            if (!(k >= 0 && k < cap && q >= (bnd[k] as number) && q < (bnd[k + 1] as number))) break outer
+          }
+          continue
+        }
+      }
+      const p = price[i] as number
+      if (p !== lastP) {
+        const k = Math.floor((p - org) * inv + half)
+        if (!(k >= 0 && k < cap && p >= (bnd[k] as number) && p < (bnd[k + 1] as number))) break outer
+        if (nT !== 0) {
+          lo[jb] = (lo[jb] as number) + accB
+          lo[jb + 1] = (lo[jb + 1] as number) + (accT - accB)
+          cnt[jb] = (cnt[jb] as number) + nB
+          cnt[jb + 1] = (cnt[jb + 1] as number) + (nT - nB)
+          accT = 0
+          accB = 0
+          nB = 0
+          nT = 0
+        }
+        jb = 2 * k
+        const a = lo[jb] as number
+        const c = lo[jb + 1] as number
+        room = LIMIT - (a > c ? a : c)
+        lastP = p
+        if (p < minD) minD = p
+        if (p > maxD) maxD = p
+      }
+      const nt = accT + vu
+      if (nt > room) {
+        // near 2^52: this record alone, exactly (a sum past 2^52 stops the loop; the caller spills it)
+        const j = jb + s - 1
+        const x = (lo[j] as number) + (s === 1 ? accB : accT - accB) + vu
+        if (x > LIMIT) break outer
+        if (nT !== 0) {
+          lo[jb] = (lo[jb] as number) + accB
+          lo[jb + 1] = (lo[jb + 1] as number) + (accT - accB)
+          cnt[jb] = (cnt[jb] as number) + nB
+          cnt[jb + 1] = (cnt[jb + 1] as number) + (nT - nB)
+          accT = 0
+          accB = 0
+          nB = 0
+          nT = 0
+        }
+        lo[j] = (lo[j] as number) + vu
+        cnt[j] = (cnt[j] as number) + 1
+        const a = lo[jb] as number
+        const c = lo[jb + 1] as number
+        room = LIMIT - (a > c ? a : c)
         continue
       }
+      const b = 2 - s
+      accT = nt
+      accB += vu * b
+      nB += b
+      nT++
     }
-    const p = price[i] as number
-    if (p !== lastP) {
-      const k = Math.floor((p - org) * inv + half)
-      if (!(k >= 0 && k < cap && p >= (bnd[k] as number) && p < (bnd[k + 1] as number))) break
-      if (nT !== 0) {
-        lo[jb] = (lo[jb] as number) + accB
-        lo[jb + 1] = (lo[jb + 1] as number) + (accT - accB)
-        cnt[jb] = (cnt[jb] as number) + nB
-        cnt[jb + 1] = (cnt[jb + 1] as number) + (nT - nB)
-        accT = 0
-        accB = 0
-        nB = 0
-        nT = 0
-      }
-      jb = 2 * k
-      const a = lo[jb] as number
-      const c = lo[jb + 1] as number
-      room = LIMIT - (a > c ? a : c)
-      lastP = p
-      if (p < minD) minD = p
-      if (p > maxD) maxD = p
-    }
-    const nt = accT + vu
-    if (nt > room) {
-      // near 2^52: this record alone, exactly (a sum past 2^52 stops the loop; the caller spills it)
-      const j = jb + s - 1
-      const x = (lo[j] as number) + (s === 1 ? accB : accT - accB) + vu
-      if (x > LIMIT) break
-      if (nT !== 0) {
-        lo[jb] = (lo[jb] as number) + accB
-        lo[jb + 1] = (lo[jb + 1] as number) + (accT - accB)
-        cnt[jb] = (cnt[jb] as number) + nB
-        cnt[jb + 1] = (cnt[jb + 1] as number) + (nT - nB)
-        accT = 0
-        accB = 0
-        nB = 0
-        nT = 0
-      }
-      lo[j] = (lo[j] as number) + vu
-      cnt[j] = (cnt[j] as number) + 1
-      const a = lo[jb] as number
-      const c = lo[jb + 1] as number
-      room = LIMIT - (a > c ? a : c)
-      continue
-    }
-    const b = 2 - s
-    accT = nt
-    accB += vu * b
-    nB += b
-    nT++
   }
   if (nT !== 0) {
     lo[jb] = (lo[jb] as number) + accB

@@ -2,12 +2,21 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MarketDataError } from '../../src/errors.js'
 import { footprintProfiles, type FootprintProfile } from '../../src/footprint/index.js'
-import type { Trade } from '../../src/trades/index.js'
+import { validateTradeColumns, type Trade } from '../../src/trades/index.js'
 import { START, TICKS, fpTrades, toColumns } from './arbitraries.js'
 import { columnsAsTrades, referenceFootprint } from './reference.js'
 
 const H = 3_600_000
 const tr = (time: number, price: string | number, volume: string | number, side: 'buy' | 'sell' = 'buy'): Trade => ({ time, price, volume, side })
+const errorOf = (f: () => unknown): [string, number | undefined, string | undefined] | undefined => {
+  try {
+    f()
+  } catch (e) {
+    if (e instanceof MarketDataError) return [e.code, e.index, e.field]
+    throw e
+  }
+  return undefined
+}
 const rowsOf = (ps: FootprintProfile[]) => ps.map((p) => p.rows)
 
 describe('footprintProfiles: exactness against a big.js reference', () => {
@@ -91,6 +100,74 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
         })
         const opts = { timeframe: '1h', tickSize: '0.25', rowSize, ...(sessions === undefined ? {} : { sessions }) }
         expect(footprintProfiles(cols, opts)).toEqual(referenceFootprint(columnsAsTrades(cols), opts))
+      }),
+      { numRuns: 150 },
+    )
+  })
+
+  /** Long columns in runs of one price (the block path of the columnar loop), sessions 0..2, ascending times. */
+  const runColumns = fc
+    .record({
+      runs: fc.array(fc.record({ price: fc.constantFrom(100, 100.25, 101.5, 99, -2.75), len: fc.integer({ min: 1, max: 14 }) }), { minLength: 1, maxLength: 30 }),
+      seed: fc.integer({ min: 1, max: 2 ** 30 }),
+      withSession: fc.boolean(),
+    })
+    .map(({ runs, seed, withSession }) => {
+      const n = runs.reduce((a, r) => a + r.len, 0)
+      const c = { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n), session: new Uint8Array(n) }
+      let x = seed
+      const rnd = (m: number) => {
+        x = (Math.imul(x, 1103515245) + 12345) >>> 0
+        return (x >>> 8) % m
+      }
+      let i = 0
+      let time = START
+      for (const r of runs) {
+        for (let k = 0; k < r.len; k++, i++) {
+          time += rnd(4) === 0 ? rnd(40 * 60_000) : rnd(3)
+          c.time[i] = time
+          c.price[i] = r.price
+          c.volume[i] = rnd(5) === 0 ? 2 ** 50 + rnd(9) : rnd(20)
+          c.side[i] = 1 + rnd(2)
+          c.session[i] = rnd(3)
+        }
+      }
+      if (withSession) return c
+      const { session: _s, ...rest } = c
+      return rest
+    })
+
+  it('columns in long runs of one price, with odd but valid records anywhere, equal the reference', () => {
+    fc.assert(
+      fc.property(runColumns, fc.array(fc.nat(), { maxLength: 3 }), fc.constantFrom('fraction', 'offGrid', 'huge', 'later', 'earlier'), fc.constantFrom(1, 3), (c, ats, odd, rowSize) => {
+        for (const at of ats) {
+          const i = at % c.time.length
+          if (odd === 'fraction') c.volume[i] = 0.5
+          if (odd === 'offGrid') c.price[i] = (c.price[i] as number) + 0.125
+          if (odd === 'huge') c.volume[i] = 2 ** 53
+          if (odd === 'later') c.time[i] = (c.time[i] as number) + 5 * H
+          if (odd === 'earlier') c.time[i] = START - 2 * H
+        }
+        const opts = { timeframe: '1h', tickSize: '0.25', rowSize }
+        expect(footprintProfiles(c, opts)).toEqual(referenceFootprint(columnsAsTrades(c), opts))
+      }),
+      { numRuns: 200 },
+    )
+  })
+
+  it('columns in long runs of one price: a bad record anywhere is reported like validateTradeColumns reports it', () => {
+    const bad = [['side', 0], ['side', 3], ['side', 255], ['session', 3], ['session', 200], ['time', Number.NaN], ['time', START + 0.5],
+      ['volume', -1], ['volume', Number.NaN], ['volume', Number.POSITIVE_INFINITY], ['price', Number.NaN], ['price', Number.NEGATIVE_INFINITY]] as const
+    fc.assert(
+      fc.property(runColumns, fc.nat(), fc.constantFrom(...bad), (c, at, [field, value]) => {
+        const i = at % c.time.length
+        const col = (c as Record<string, Float64Array | Uint8Array | undefined>)[field]
+        if (col === undefined) return
+        col[i] = value
+        const v = validateTradeColumns(c)
+        expect(v.ok).toBe(false)
+        const e = v.ok ? undefined : (v.error as MarketDataError)
+        expect(errorOf(() => footprintProfiles(c, { timeframe: '1h', tickSize: '0.25', rowSize: 2 }))).toEqual([e?.code, e?.index, e?.field])
       }),
       { numRuns: 150 },
     )
