@@ -3,10 +3,13 @@
 // result into JS) is timed. An exact variant uses DECIMAL columns.
 import { minimal, numText } from '../canon.js'
 
-// the module is loaded lazily so that a missing native binding only marks DuckDB rows unavailable
-type Duck = typeof import('@duckdb/node-api')
-type Connection = import('@duckdb/node-api').DuckDBConnection
-type Instance = import('@duckdb/node-api').DuckDBInstance
+// The module is loaded lazily so that a missing native binding only marks DuckDB rows unavailable. It is
+// installed on demand by bench/install-peers.mjs (not a devDependency), so its types are not assumed here.
+// biome-ignore lint: the peer's API is used dynamically
+type Duck = any
+type Connection = any
+type Instance = any
+const DUCK_MODULE = '@duckdb/node-api'
 
 let duck: Duck | undefined
 let loadError: string | undefined
@@ -15,7 +18,7 @@ export async function loadDuck(): Promise<string | undefined> {
   if (duck !== undefined || loadError !== undefined) return loadError
   if (process.argv.includes('--no-duckdb')) return (loadError = 'skipped (--no-duckdb)')
   try {
-    duck = await import('@duckdb/node-api')
+    duck = await import(DUCK_MODULE)
   } catch (e) {
     loadError = `@duckdb/node-api failed to load: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`
   }
