@@ -23,9 +23,65 @@ export function formatNumberUnits(u: number, scale: number, minDecimals = 0): st
   return neg ? `-${d}` : d
 }
 
+const FRAC_SCALES = 4
+const fracTables: (string[] | undefined)[] = []
+
+/** `.d..d` (trailing zeros dropped) of every fraction 1..10^scale-1 at a small scale; index 0 is ''. */
+function fracTable(scale: number): string[] {
+  let t = fracTables[scale]
+  if (t === undefined) {
+    const P = POW10[scale] as number
+    t = new Array<string>(P)
+    t[0] = ''
+    for (let f = 1; f < P; f++) {
+      let d = String(f)
+      d = '0'.repeat(scale - d.length) + d
+      let end = d.length
+      while (d.charCodeAt(end - 1) === 48) end--
+      t[f] = `.${d.slice(0, end)}`
+    }
+    fracTables[scale] = t
+  }
+  return t
+}
+
+const ZEROS = ['', '0', '00', '000', '0000', '00000', '000000', '0000000', '00000000', '000000000', '0000000000', '00000000000', '000000000000', '0000000000000', '00000000000000', '000000000000000']
+
+/**
+ * Minimal form of integer units |u| < 2^52 at `scale` (0..15), by arithmetic: the integer part printed
+ * once, the fraction from a table (scales up to 4) or one padded integer, so one or two strings a call.
+ * Other inputs go to {@link formatNumberUnits}.
+ */
+export function unitsText(u: number, scale: number): string {
+  if (scale === 0) return u === 0 ? '0' : String(u)
+  const a = u < 0 ? -u : u
+  if (!(a < UNITS_LIMIT) || scale > 15) return formatNumberUnits(u, scale)
+  const P = POW10[scale] as number
+  let ip = Math.floor(a / P)
+  let fp = a - ip * P
+  // the division may round up to the next integer: correct by one
+  if (fp < 0) {
+    ip--
+    fp += P
+  }
+  let s: string
+  if (fp === 0) s = String(ip)
+  else if (scale <= FRAC_SCALES) s = String(ip) + (fracTable(scale)[fp] as string)
+  else {
+    let k = scale
+    while (fp % 10 === 0) {
+      fp /= 10
+      k--
+    }
+    const d = String(fp)
+    s = `${ip}.${ZEROS[k - d.length] as string}${d}`
+  }
+  return u < 0 ? `-${s}` : s
+}
+
 /** Minimal form of a sum held as a bigint part plus a number part (|lo| < 2^53). */
 export function formatSum(hi: bigint, lo: number, scale: number): string {
-  return hi === 0n ? formatNumberUnits(lo, scale) : formatUnits(hi + BigInt(lo), scale)
+  return hi === 0n ? unitsText(lo, scale) : formatUnits(hi + BigInt(lo), scale)
 }
 
 /** A number's shortest round-trip decimal, without exponent; `-0` is `"0"`. */

@@ -1,7 +1,7 @@
 import Big from 'big.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatNumberUnits, formatSum, spellPrice } from '../../src/candles/format.js'
+import { formatNumberUnits, formatSum, spellPrice, unitsText } from '../../src/candles/format.js'
 import { formatFixed, parseDecimal } from '../../src/decimal/index.js'
 
 describe('candle formatting', () => {
@@ -23,6 +23,21 @@ describe('candle formatting', () => {
     expect(spellPrice('5000.50', undefined, 2)).toBe('5000.50')
     expect(spellPrice('5000.5', 2, 2)).toBe('5000.50')
     expect(spellPrice(-0, 2, 2)).toBe('0.00')
+  })
+})
+
+describe('unitsText (volume and value strings)', () => {
+  it('= formatFixed minimal form for any units below 2^52 and beyond, any scale 0..22', () => {
+    const units = fc.oneof(fc.integer({ min: -(2 ** 52) + 1, max: 2 ** 52 - 1 }), fc.integer({ min: -99999, max: 99999 }), fc.maxSafeInteger(), fc.integer({ min: -(2 ** 40), max: 2 ** 40 }).map((k) => k * 1000))
+    fc.assert(fc.property(units, fc.integer({ min: 0, max: 22 }), (u, s) => {
+      expect(unitsText(u, s)).toBe(formatFixed(BigInt(u), s, 0))
+    }), { numRuns: 2000 })
+    // the division rounding up to the next integer, and -0
+    expect(unitsText(2 ** 52 - 1, 15)).toBe(new Big(2 ** 52 - 1).div(1e15).toFixed())
+    expect(unitsText(-(10 ** 15) + 1, 15)).toBe('-0.999999999999999')
+    expect(unitsText(-0, 2)).toBe('0')
+    expect(unitsText(-0, 0)).toBe('0')
+    expect(unitsText(1234500, 4)).toBe('123.45')
   })
 })
 
