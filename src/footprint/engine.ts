@@ -1,4 +1,4 @@
-import { POW10, floorDivBig, stringToUnits } from '../decimal/index.js'
+import { POW10, floorDivBig, formatUnits, stringToUnits } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { createBucketer, resolveTimeframe, type Bucketer, type Timeframe } from '../time/index.js'
 import { createScaledTradeReader, isTradeColumns, validateTradeColumns, type ScaledTradeReader } from '../trades/index.js'
@@ -11,6 +11,7 @@ import { buildProfile } from './rowset.js'
 import type { FootprintOptions, FootprintProfile } from './types.js'
 
 const LIMIT = 2 ** 52
+const MAX_ROW = BigInt(Number.MAX_SAFE_INTEGER)
 const EMPTY = new Float64Array(0)
 const SESSION_CODE: Readonly<Record<string, number>> = { MAINSESSION: 0, PRE_MARKET: 1, POST_MARKET: 2 }
 /** Records per chunk of the shared scaled reader. */
@@ -121,10 +122,15 @@ export class FootprintEngine {
   }
 
   /** The exact path for entry i of the reader's chunk (units past 2^52, or rows too large for doubles). */
-  private slowEntry(st: BucketState, i: number): void {
+  private slowEntry(st: BucketState, i: number, index: number): void {
     const r = this.reader
     const pu = r.priceBig(i)
-    const k = st.slotOf(Number(floorDivBig(pu, this.rowUnitsBig)))
+    const row = floorDivBig(pu, this.rowUnitsBig)
+    // row indexes are doubles: past 2^53 they would silently name a neighbouring row
+    if (row > MAX_ROW || row < -MAX_ROW) {
+      throw new MarketDataError('invalid_decimal', MSG.priceRow(formatUnits(pu, this.pScale), this.grid.rowSizeValue), { index, field: 'price' })
+    }
+    const k = st.slotOf(Number(row))
     st.addPriceBig(pu)
     st.addVolumeBig(k, r.side[i] as 1 | 2, r.volumeBig(i))
   }
@@ -184,7 +190,7 @@ export class FootprintEngine {
         const cs = st as BucketState
         cs.minP = minP
         cs.maxP = maxP
-        this.slowEntry(cs, i)
+        this.slowEntry(cs, i, index + i)
         base = cs.base
         cap = cs.cap
         lo = cs.sums.lo
@@ -522,6 +528,11 @@ function fastObjects(
 ): number {
   let minP = mm[0] as number
   let maxP = mm[1] as number
+  // the last price string and its units and slot: consecutive trades nearly always repeat the price, and
+  // comparing two short strings costs less than reading one
+  let lastS = ''
+  let lastU = 0
+  let lastK = 0
   let i = from
   for (; i < to; i++) {
     const tr = trades[i]
@@ -529,28 +540,64 @@ function fastObjects(
     const t = tr.time
     if (typeof t !== 'number' || !(t >= wS && t < wE) || Math.floor(t) !== t) break
     const sd = tr.side
-    const s = sd === 'buy' ? 1 : sd === 'sell' ? 2 : 0
+    // both comparisons, then one test (a branch per side value would mispredict on mixed sides)
+    if (((sd === 'buy' ? 1 : 0) | (sd === 'sell' ? 1 : 0)) === 0) break
+    const s = (sd as string).length - 2 // 'buy' 1, 'sell' 2
     const se = tr.session
     const code = se === undefined || se === 'MAINSESSION' ? 0 : se === 'PRE_MARKET' ? 1 : se === 'POST_MARKET' ? 2 : 3
-    if (s === 0 || code === 3) break
+    if (code === 3) break
     const p = tr.price
     const v = tr.volume
     let u: number
-    if (typeof p === 'string') u = stringToUnits(p, pScale)
-    else if (typeof p === 'number') {
+    let k: number
+    if (typeof p === 'string') {
+      if (p === lastS) {
+        u = lastU
+        k = lastK
+      } else {
+        u = stringToUnits(p, pScale)
+        if (!(u < LIMIT && u > -LIMIT)) break
+        k = Math.floor(u / rowUnits) - base
+        if (!(k >= 0 && k < cap)) break
+        lastS = p
+        lastU = u
+        lastK = k
+      }
+    } else if (typeof p === 'number') {
       u = Math.round(p * pPow)
-      if (u / pPow !== p) u = Number.NaN
+      if (u / pPow !== p) break
+      if (!(u < LIMIT && u > -LIMIT)) break
+      k = Math.floor(u / rowUnits) - base
+      if (!(k >= 0 && k < cap)) break
     } else break
     let vu: number
-    if (typeof v === 'string') vu = stringToUnits(v, vScale)
-    else if (typeof v === 'number') {
+    if (typeof v === 'string') {
+      // a plain decimal (digits, one dot with digits on both sides, at most vScale decimals) read inline;
+      // any other string stops the loop and the exact reader judges it
+      const n = v.length
+      let dot = -1
+      vu = 0
+      for (let q = 0; q < n; q++) {
+        const c = v.charCodeAt(q) - 48
+        if (c >= 0 && c <= 9) vu = vu * 10 + c
+        else if (c === -2 && dot < 0) dot = q
+        else {
+          vu = Number.NaN
+          break
+        }
+      }
+      if (dot >= 0) {
+        const f = n - dot - 1
+        if (dot === 0 || f === 0 || f > vScale) break
+        if (f < vScale) vu *= POW10[vScale - f] as number
+      } else if (n === 0) break
+      else if (vScale > 0) vu *= vPow
+    } else if (typeof v === 'number') {
       vu = Math.round(v * vPow)
       if (vu / vPow !== v) vu = Number.NaN
     } else break
-    if (!(u < LIMIT && u > -LIMIT && vu >= 0 && vu < LIMIT)) break
+    if (!(vu >= 0 && vu < LIMIT)) break
     if (keep[code] !== 1) continue // filtered out, after validation
-    const k = Math.floor(u / rowUnits) - base
-    if (!(k >= 0 && k < cap)) break
     const j = 2 * k + s - 1
     const x = (lo[j] as number) + vu
     if (x > LIMIT) break

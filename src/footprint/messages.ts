@@ -24,6 +24,7 @@ export const MSG = {
   session: (x: unknown) => `session: ${show(x)} must be MAINSESSION, PRE_MARKET or POST_MARKET (columns: 0, 1, 2)`,
   price: (x: unknown, why: string) => `price: ${why}`,
   volume: (x: unknown, why: string) => `volume: ${why}`,
+  priceRow: (x: string, rsv: string) => `price: ${x} is too far from 0 for rowSizeValue ${rsv} (the row index price / rowSizeValue must stay within ±(2^53 - 1))`,
   negativeVolume: (x: unknown) => `volume: ${show(x)} must not be negative`,
   late: (t: number, end: number, watermark: number) =>
     `time: ${t} falls in the bucket ending at ${end}, already closed by advance(${watermark}) (late trade)`,

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MarketDataError } from '../../src/errors.js'
 import { footprintProfiles, type FootprintProfile } from '../../src/footprint/index.js'
-import { validateTradeColumns, type Trade } from '../../src/trades/index.js'
+import { validateTradeColumns, validateTrades, type Trade } from '../../src/trades/index.js'
 import { START, TICKS, fpTrades, toColumns } from './arbitraries.js'
 import { columnsAsTrades, referenceFootprint } from './reference.js'
 
@@ -173,6 +173,32 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
     )
   })
 
+  it('objects: odd volume and price strings anywhere in runs of one price equal the reference or fail like validateTrades', () => {
+    const odd = ['1.', '.5', '1.50', '0.100000000', '+1', '1e3', ' 1', '', '-0', '00.25', '1.2.3', '4503599627370496', '0.000000001', '12345678901234567', 'x']
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ price: fc.constantFrom('100.25', '100.50', '-3.75'), len: fc.integer({ min: 1, max: 9 }) }), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom(...odd), fc.boolean()), { maxLength: 3 }),
+        fc.constantFrom('0.01', '0.25'),
+        (runs, edits, tickSize) => {
+          const trades: Trade[] = []
+          for (const r of runs) for (let k = 0; k < r.len; k++) trades.push(tr(START + trades.length, r.price, `${(trades.length * 7) % 13}.${trades.length % 10}`, trades.length % 3 ? 'buy' : 'sell'))
+          for (const [at, text, onPrice] of edits) {
+            const t = trades[at % trades.length] as Trade
+            // (prices past 2^53 rows are an error of their own, tested below)
+            if (onPrice && text.length < 16) t.price = text
+            else t.volume = text
+          }
+          const opts = { timeframe: '1h', tickSize, rowSize: 2 }
+          const v = validateTrades(trades)
+          if (v.ok) expect(footprintProfiles(trades, opts)).toEqual(referenceFootprint(trades, opts))
+          else expect(errorOf(() => footprintProfiles(trades, opts))).toEqual([v.error.code, v.error.index, v.error.field])
+        },
+      ),
+      { numRuns: 150 },
+    )
+  })
+
   it('sums past 2^53 units stay exact (columns and strings, bigint path)', () => {
     const big = 2 ** 52 - 1 // largest integer volume on the fast path
     const n = 9
@@ -329,6 +355,14 @@ describe('footprintProfiles: errors', () => {
     expect(code(() => footprintProfiles([], { timeframe: '60m', tickSize: 1 }))[0]).toBe('invalid_option')
     expect(code(() => footprintProfiles([], { timeframe: '1h', tickSize: 1, timeZone: 'Mars/Base' }))).toEqual(['invalid_option', undefined, 'timeZone'])
     expect(code(() => footprintProfiles([], { timeframe: '1h', tickSize: 1, sessions: ['LUNCH' as never] }))).toEqual(['invalid_option', undefined, 'sessions'])
+  })
+  it('rejects a price whose row index passes 2^53 (it could not name its row exactly)', () => {
+    const opts = { timeframe: '1h', tickSize: '0.01', rowSize: 2 }
+    const ok = tr(START, '180143985094819.82', 1) // row 2^53 - 1
+    expect(footprintProfiles([ok], opts)[0]?.rows[0]?.[0]).toBe('180143985094819.82')
+    expect(code(() => footprintProfiles([ok, tr(START, '180143985094819.84', 1, 'sell')], opts))).toEqual(['invalid_decimal', 1, 'price'])
+    expect(code(() => footprintProfiles([tr(START, '-180143985094819.86', 1)], opts))).toEqual(['invalid_decimal', 0, 'price'])
+    expect(code(() => footprintProfiles([ok, tr(START, '12345678901234567', 1)], { ...opts, sessions: ['MAINSESSION'] }))).toEqual(['invalid_decimal', 1, 'price'])
   })
   it('validates records that a filter (sessions, from/to) drops, too', () => {
     const bad: Trade[] = [tr(START, 1, 1), { ...tr(START + 1, 'x', 1), session: 'PRE_MARKET' }]
