@@ -14,8 +14,12 @@ const MAX_TIME = 8.64e15
 // them to getters, which costs a call per access).
 const LIMIT: number = UNITS_LIMIT
 const toUnits: (x: number, scale: number) => number = numberToUnits
-const POW10_LOCAL: readonly number[] = POW10.slice()
+const POW10_F = Float64Array.from(POW10)
+/** UNITS_LIMIT as a literal: a module binding costs a context load and hole check per access. */
+const LIM = 4503599627370496
 const CHUNK = 1024
+/** Records per `run` call from a column batch. */
+const RUN_CHUNK = 8192
 /** Output order of session codes within a period: PRE_MARKET, MAINSESSION, POST_MARKET. */
 const SESSION_RANK = [1, 0, 2]
 
@@ -43,9 +47,12 @@ class TpoEngine implements TpoAggregator {
   private bStart = Number.NaN
   private bEnd = Number.NaN
   private skip = false
+  /** 10^scale of the price grid. */
+  private readonly pp: number
 
   constructor(opts: TpoOptions) {
     this.cfg = resolveTpoOptions(opts)
+    this.pp = POW10_F[this.cfg.grid.scale] as number
     const zone = this.cfg.timeZone === undefined ? {} : { timeZone: this.cfg.timeZone }
     this.periodB = createBucketer(this.cfg.period, zone)
     this.blockB = createBucketer(this.cfg.block, zone)
@@ -88,7 +95,11 @@ class TpoEngine implements TpoAggregator {
   addColumns(columns: TradeColumns): void {
     const shape = validateTradeColumnsShape(columns)
     if (!shape.ok) throw shape.error
-    this.run(columns, 0, columns.time.length, 0)
+    // in chunks: `run` is then called often enough to be optimised as a whole function, with type
+    // feedback for its write-back code, instead of only by on-stack replacement of one long loop (OSR
+    // code lacking that feedback deoptimises on every later call; measured 2-3x slower)
+    const n = columns.time.length
+    for (let i = 0; i < n; i += RUN_CHUNK) this.run(columns, i, Math.min(n, i + RUN_CHUNK), 0)
   }
 
   advance(time: number): TpoProfile[] {
@@ -156,8 +167,8 @@ class TpoEngine implements TpoAggregator {
     const buy: bigint[] = new Array(n)
     const sell: bigint[] = new Array(n)
     for (let i = 0; i < n; i++) {
-      buy[i] = acc.buy.get(i)
-      sell[i] = acc.sell.get(i)
+      buy[i] = acc.vol.get(2 * i)
+      sell[i] = acc.vol.get(2 * i + 1)
     }
     return {
       time: acc.start,
@@ -207,7 +218,6 @@ class TpoEngine implements TpoAggregator {
       list[slot] = acc
     }
     const j = acc.block(bs)
-    if (s === 0) acc.bMain[j] = 1
     this.setSlot(acc, j, bs, be, s, false)
   }
 
@@ -254,14 +264,13 @@ class TpoEngine implements TpoAggregator {
     for (const list of this.periods.values()) {
       for (const acc of list) {
         if (acc === undefined) continue
-        for (const sums of [acc.buy, acc.sell]) {
-          for (let i = 0; i < acc.rowCap; i++) {
-            if (sums.isZero(i)) continue
-            const v = sums.get(i) * f
-            sums.reset(i)
-            if (v <= lim && v >= -lim) sums.lo[i] = Number(v)
-            else sums.addBig(i, v)
-          }
+        const sums = acc.vol
+        for (let i = 0; i < 2 * acc.rowCap; i++) {
+          if (sums.isZero(i)) continue
+          const v = sums.get(i) * f
+          sums.reset(i)
+          if (v <= lim && v >= -lim) sums.lo[i] = Number(v)
+          else sums.addBig(i, v)
         }
       }
     }
@@ -276,8 +285,41 @@ class TpoEngine implements TpoAggregator {
     } else sums.addBig(k, toUnitsBig(v, this.volScale))
   }
 
-  /** The per-trade loop over records [from, to) of columns; `base` maps a record to its reported index. */
+  /** Writes the current block's running extremes and open/close back into its accumulator. */
+  private save(acc: PeriodAcc | null, j: number, hi: number, lo: number, oT: number, oP: number, cT: number, cP: number): void {
+    if (acc === null) return
+    acc.bHi[j] = hi
+    acc.bLo[j] = lo
+    acc.bOpenT[j] = oT
+    acc.bOpenP[j] = oP
+    acc.bCloseT[j] = cT
+    acc.bCloseP[j] = cP
+  }
+
+  /**
+   * The per-trade loop over records [from, to) of columns; `base` maps a record to its reported index.
+   * No try/finally: the block state is written back before every call that may throw (all off the hot
+   * path), which keeps every loop variable an unboxed double (a try/finally made V8 box one per trade).
+   */
   private run(c: TradeColumns, from: number, to: number, base: number): void {
+    let i = from
+    while (i < to) {
+      const acc = this.cur
+      if (acc !== null && !this.skip) {
+        const VP = this.volScale < POW10_F.length ? (POW10_F[this.volScale] as number) : Number.NaN
+        i = fastRun(c, i, to, acc, this.curBlock, this.bStart, this.bEnd, this.curSk, this.pp, this.cfg.grid.rowUnits, VP)
+        if (i >= to) return
+      }
+      i = this.general(c, i, to, base)
+    }
+  }
+
+  /**
+   * The general per-trade loop from record `from`: every case (new block or period, skipped sessions,
+   * rescaling volumes, prices off the fast path, spills to bigint, bad records). Returns after the first
+   * record it adds to a profile (the fast loop then resumes), or at `to`.
+   */
+  private general(c: TradeColumns, from: number, to: number, base: number): number {
     const time = c.time
     const price = c.price
     const volume = c.volume
@@ -295,8 +337,7 @@ class TpoEngine implements TpoAggregator {
     let oP = 0
     let cT = 0
     let cP = 0
-    let buy: Float64Array = EMPTY
-    let sell: Float64Array = EMPTY
+    let vol: Float64Array = EMPTY
     let rowBase = 0
     let rowCap = 0
     if (acc !== null) {
@@ -306,113 +347,182 @@ class TpoEngine implements TpoAggregator {
       oP = acc.bOpenP[j] as number
       cT = acc.bCloseT[j] as number
       cP = acc.bCloseP[j] as number
-      buy = acc.buy.lo
-      sell = acc.sell.lo
+      vol = acc.vol.lo
       rowBase = acc.rowBase
       rowCap = acc.rowCap
     }
     const g = this.cfg.grid
-    const PP = POW10_LOCAL[g.scale] as number
+    const PP = POW10_F[g.scale] as number
     const RU = g.rowUnits
-    let VP = POW10_LOCAL[this.volScale] ?? Number.NaN
+    let VP = this.volScale < POW10_F.length ? (POW10_F[this.volScale] as number) : Number.NaN
     let lastP = Number.NaN
     let k = 0
     let i = from
-    try {
-      for (; i < to; i++) {
-        const t = time[i] as number
-        const s = sess === undefined ? 0 : (sess[i] as number)
-        if (!(t >= bS && t < bE) || s !== sk || Math.floor(t) !== t) {
-          if (acc !== null) {
-            acc.bHi[j] = hi
-            acc.bLo[j] = lo
-            acc.bOpenT[j] = oT
-            acc.bOpenP[j] = oP
-            acc.bCloseT[j] = cT
-            acc.bCloseP[j] = cP
-          }
-          this.enter(t, s, i + base)
-          acc = this.cur
-          j = this.curBlock
-          bS = this.bStart
-          bE = this.bEnd
-          sk = s
-          skip = this.skip
-          if (acc !== null) {
-            hi = acc.bHi[j] as number
-            lo = acc.bLo[j] as number
-            oT = acc.bOpenT[j] as number
-            oP = acc.bOpenP[j] as number
-            cT = acc.bCloseT[j] as number
-            cP = acc.bCloseP[j] as number
-            buy = acc.buy.lo
-            sell = acc.sell.lo
-            rowBase = acc.rowBase
-            rowCap = acc.rowCap
-          }
-          lastP = Number.NaN
+    for (; i < to; i++) {
+      const t = time[i] as number
+      const s = sess === undefined ? 0 : (sess[i] as number)
+      if (!(t >= bS && t < bE) || s !== sk || Math.floor(t) !== t) {
+        this.save(acc, j, hi, lo, oT, oP, cT, cP)
+        this.enter(t, s, i + base)
+        acc = this.cur
+        j = this.curBlock
+        bS = this.bStart
+        bE = this.bEnd
+        sk = s
+        skip = this.skip
+        if (acc !== null) {
+          hi = acc.bHi[j] as number
+          lo = acc.bLo[j] as number
+          oT = acc.bOpenT[j] as number
+          oP = acc.bOpenP[j] as number
+          cT = acc.bCloseT[j] as number
+          cP = acc.bCloseP[j] as number
+          vol = acc.vol.lo
+          rowBase = acc.rowBase
+          rowCap = acc.rowCap
         }
-        // validate the whole record before it changes any state
-        const v = volume[i] as number
-        let u = v
-        if (VP === 1 ? !(Math.floor(v) === v && v >= 0 && v < LIMIT) : !((u = Math.round(v * VP)) / VP === v && u >= 0 && u < LIMIT)) {
-          u = this.unitsOf(v, i + base)
-          VP = POW10_LOCAL[this.volScale] ?? Number.NaN
+        lastP = Number.NaN
+      }
+      // validate the whole record before it changes any state
+      const v = volume[i] as number
+      let u = v
+      if (VP === 1 ? !(Math.floor(v) === v && v >= 0 && v < LIM) : !((u = Math.round(v * VP)) / VP === v && u >= 0 && u < LIM)) {
+        this.save(acc, j, hi, lo, oT, oP, cT, cP)
+        u = this.unitsOf(v, i + base)
+        VP = this.volScale < POW10_F.length ? (POW10_F[this.volScale] as number) : Number.NaN
+      }
+      const sd = side[i] as number
+      if (sd !== 1 && sd !== 2) {
+        this.save(acc, j, hi, lo, oT, oP, cT, cP)
+        throw new MarketDataError('invalid_side', TPO_MSG.sideCode(sd), { index: i + base, field: 'side' })
+      }
+      const p = price[i] as number
+      if (p !== lastP) {
+        // exact units at the grid's scale (the check proves the decimal; see numberToUnits), then floor;
+        // a repeated price has the same row and cannot move the block's extremes
+        const pu = Math.round(p * PP)
+        let r = Math.floor(pu / RU)
+        if (!(pu / PP === p && pu < LIM && pu > -LIM)) {
+          this.save(acc, j, hi, lo, oT, oP, cT, cP)
+          r = this.rowOf(p, i + base)
         }
-        const sd = side[i]
-        if (sd !== 1 && sd !== 2) throw new MarketDataError('invalid_side', TPO_MSG.sideCode(sd), { index: i + base, field: 'side' })
-        const p = price[i] as number
-        if (p !== lastP) {
-          // exact units at the grid's scale (the check proves the decimal; see numberToUnits), then floor;
-          // a repeated price has the same row and cannot move the block's extremes
-          const pu = Math.round(p * PP)
-          const r = pu / PP === p && pu < LIMIT && pu > -LIMIT ? Math.floor(pu / RU) : this.rowOf(p, i + base)
+        k = r - rowBase
+        if ((k < 0 || k >= rowCap) && acc !== null) {
+          this.save(acc, j, hi, lo, oT, oP, cT, cP)
+          acc.ensureRow(r, i + base)
+          vol = acc.vol.lo
+          rowBase = acc.rowBase
+          rowCap = acc.rowCap
           k = r - rowBase
-          if ((k < 0 || k >= rowCap) && acc !== null) {
-            acc.ensureRow(r, i + base)
-            buy = acc.buy.lo
-            sell = acc.sell.lo
-            rowBase = acc.rowBase
-            rowCap = acc.rowCap
-            k = r - rowBase
-          }
-          lastP = p
-          if (p > hi) hi = p
-          if (p < lo) lo = p
         }
-        if (skip) continue
-        if (t >= cT) {
-          if (cT === -Infinity) {
-            oT = t
-            oP = p
-          }
-          cT = t
-          cP = p
-        } else if (t < oT) {
+        lastP = p
+        if (p > hi) hi = p
+        if (p < lo) lo = p
+      }
+      if (skip) continue
+      if (t >= cT) {
+        if (cT === -Infinity) {
           oT = t
           oP = p
         }
-        if (sd === 1) {
-          const x = (buy[k] as number) + u
-          if (x <= LIMIT) buy[k] = x
-          else this.slowAdd((acc as PeriodAcc).buy, k, u, v)
-        } else {
-          const x = (sell[k] as number) + u
-          if (x <= LIMIT) sell[k] = x
-          else this.slowAdd((acc as PeriodAcc).sell, k, u, v)
-        }
+        cT = t
+        cP = p
+      } else if (t < oT) {
+        oT = t
+        oP = p
       }
-    } finally {
-      if (acc !== null) {
-        acc.bHi[j] = hi
-        acc.bLo[j] = lo
-        acc.bOpenT[j] = oT
-        acc.bOpenP[j] = oP
-        acc.bCloseT[j] = cT
-        acc.bCloseP[j] = cP
+      // buy (side 1) at 2k, sell (side 2) at 2k + 1: indexed, not branched on
+      const ix = 2 * k - 1 + sd
+      const x = (vol[ix] as number) + u
+      if (x <= LIM) vol[ix] = x
+      else this.slowAdd((acc as PeriodAcc).vol, ix, u, v)
+      // a block holds main-session trades once one is added (not when a rejected record opened it)
+      if (sk === 0) (acc as PeriodAcc).bMain[j] = 1
+      i++
+      break
+    }
+    this.save(acc, j, hi, lo, oT, oP, cT, cP)
+    return i
+  }
+}
+
+/**
+ * The fast per-trade loop: records of the current block `j` of `acc` (same session, integral time),
+ * volumes at the current scale, side codes 1/2, prices on the grid inside the allocated rows, sums
+ * within 2^52. Stops, having changed nothing for it, at the first record that is not such a record
+ * (the general loop takes it) and returns its index. Every check happens before any state changes; the
+ * block's extremes and open/close live in locals and are written back once.
+ */
+function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAcc, j: number, bS: number, bE: number, sk: number, PP: number, RU: number, VP: number): number {
+  const time = c.time
+  const price = c.price
+  const volume = c.volume
+  const side = c.side
+  const sess = c.session
+  const vol = acc.vol.lo
+  const rowBase = acc.rowBase
+  const rowCap = acc.rowCap
+  let hi = acc.bHi[j] as number
+  let lo = acc.bLo[j] as number
+  let oT = acc.bOpenT[j] as number
+  let oP = acc.bOpenP[j] as number
+  let cT = acc.bCloseT[j] as number
+  let cP = acc.bCloseP[j] as number
+  let lastP = Number.NaN
+  let k = 0
+  let i = from
+  for (; i < to; i++) {
+    const t = time[i] as number
+    if (!(t >= bS && t < bE) || Math.floor(t) !== t) break
+    if ((sess === undefined ? 0 : (sess[i] as number)) !== sk) break
+    const v = volume[i] as number
+    let u = v
+    if (VP === 1) {
+      if (!(Math.floor(v) === v && v >= 0 && v < LIM)) break
+    } else {
+      u = Math.round(v * VP)
+      if (!(u / VP === v && u >= 0 && u < LIM)) break
+    }
+    const sd = side[i] as number
+    if (sd !== 1 && sd !== 2) break
+    const p = price[i] as number
+    if (p !== lastP) {
+      // exact units at the grid's scale (the check proves the decimal; see numberToUnits), then floor;
+      // a repeated price has the same row and cannot move the block's extremes
+      const pu = Math.round(p * PP)
+      if (!(pu / PP === p && pu < LIM && pu > -LIM)) break
+      const kk = Math.floor(pu / RU) - rowBase
+      if (!(kk >= 0 && kk < rowCap)) break
+      k = kk
+      lastP = p
+      if (p > hi) hi = p
+      if (p < lo) lo = p
+    }
+    // buy (side 1) at 2k, sell (side 2) at 2k + 1: indexed, not branched on
+    const ix = 2 * k - 1 + sd
+    const x = (vol[ix] as number) + u
+    if (!(x <= LIM)) break
+    vol[ix] = x
+    if (t >= cT) {
+      if (cT === -Infinity) {
+        oT = t
+        oP = p
       }
+      cT = t
+      cP = p
+    } else if (t < oT) {
+      oT = t
+      oP = p
     }
   }
+  acc.bHi[j] = hi
+  acc.bLo[j] = lo
+  acc.bOpenT[j] = oT
+  acc.bOpenP[j] = oP
+  acc.bCloseT[j] = cT
+  acc.bCloseP[j] = cP
+  if (sk === 0 && i > from) acc.bMain[j] = 1
+  return i
 }
 
 const EMPTY = new Float64Array(0)

@@ -5,8 +5,9 @@ import { MAX_ROWS } from './parts.js'
 
 /**
  * Running state of one profile (a period, or one session type of it): per-block extremes, open/close
- * and main-session flag in typed arrays, and per-row buy/sell volumes as exact scaled-integer sums
- * indexed by `row - rowBase`.
+ * and main-session flag in typed arrays, and per-row buy/sell volumes as exact scaled-integer sums,
+ * interleaved in one `vol`: buy of row r at `2 * (r - rowBase)`, sell at `2 * (r - rowBase) + 1` (so the
+ * per-trade loop indexes by side code instead of branching on it: sides alternate unpredictably).
  */
 export class PeriodAcc {
   readonly start: number
@@ -25,8 +26,7 @@ export class PeriodAcc {
   bMain = new Uint8Array(8)
   rowBase = 0
   rowCap = 0
-  buy: ExactSums = new ExactSums(1)
-  sell: ExactSums = new ExactSums(1)
+  vol: ExactSums = new ExactSums(2)
 
   constructor(start: number, end: number, session: number) {
     this.start = start
@@ -73,8 +73,7 @@ export class PeriodAcc {
     if (this.rowCap === 0) {
       this.rowCap = 64
       this.rowBase = r - 32
-      this.buy = new ExactSums(this.rowCap)
-      this.sell = new ExactSums(this.rowCap)
+      this.vol = new ExactSums(2 * this.rowCap)
       return
     }
     const lo = Math.min(this.rowBase, r)
@@ -84,8 +83,7 @@ export class PeriodAcc {
     // grow with slack on the side that grew
     const cap = Math.min(Math.max(span * 2, 64), MAX_ROWS + 1)
     const base = r < this.rowBase ? hi - cap : lo
-    this.buy = rebase(this.buy, this.rowCap, this.rowBase - base, cap)
-    this.sell = rebase(this.sell, this.rowCap, this.rowBase - base, cap)
+    this.vol = rebase(this.vol, 2 * this.rowCap, 2 * (this.rowBase - base), 2 * cap)
     this.rowBase = base
     this.rowCap = cap
   }

@@ -241,3 +241,30 @@ describe('exact volumes past 2^53 units', () => {
     },
   )
 })
+
+describe('a bad record inside a columnar batch', () => {
+  const BAD = ['side', 'volume', 'time', 'price'] as const
+  // dense times (most records share a block with the one before: the fast loop's case), sorted or not
+  fcTest.prop([caseArb, fc.boolean(), fc.nat(), fc.constantFrom(...BAD)], { numRuns: 100 })(
+    'throws naming its index and field; the records before it count, it and those after do not',
+    ([o, trades], sort, at, field) => {
+      const dense = trades.map((t, i) => ({ ...t, time: BASES[0]! + 9 * 3_600_000 + (sort ? i * 7_000 : (t.time % 97) * 60_000) }))
+      const xs = sort ? dense : dense.reverse()
+      const k = at % xs.length
+      const cols = toColumns(xs)
+      if (field === 'side') cols.side[k] = 3
+      else if (field === 'volume') cols.volume[k] = -1
+      else if (field === 'time') cols.time[k] = (cols.time[k] as number) + 0.5
+      else cols.price[k] = Number.NaN
+      const agg = createTpoAggregator(asOpts(o))
+      let thrown: unknown
+      try {
+        agg.addColumns(cols)
+      } catch (e) {
+        thrown = e
+      }
+      expect(thrown).toMatchObject({ index: k, field })
+      expect(agg.flush()).toEqual(tpoProfiles(xs.slice(0, k), asOpts(o)))
+    },
+  )
+})
