@@ -1,10 +1,6 @@
+import { describeValue } from '../_lib/describe.js'
 // Error messages of src/decimal, in one place. Each names the input and the rule.
-const show = (x: unknown): string => {
-  if (typeof x === 'string') return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x)
-  if (typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean') return String(x)
-  if (x === null) return 'null'
-  return typeof x
-}
+const show = describeValue
 
 export const MSG = {
   notDecimal: (x: unknown) =>

@@ -1,3 +1,4 @@
+import { describeValue } from '../_lib/describe.js'
 import { MarketDataError } from '../errors.js'
 import { civilFromDays, daysFromCivil } from './civil.js'
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './constants.js'
@@ -14,7 +15,7 @@ const WEEK_ANCHOR_DAY = 4
 
 function checkZone(tz: string | undefined): string {
   if (tz === undefined) return 'UTC'
-  if (!isValidTimeZone(tz)) throw new MarketDataError('invalid_option', `timeZone: ${JSON.stringify(String(tz).slice(0, 64))} is not a known IANA time zone`, { field: 'timeZone' })
+  if (!isValidTimeZone(tz)) throw new MarketDataError('invalid_option', `timeZone: ${describeValue(tz)} is not a known IANA time zone`, { field: 'timeZone' })
   return tz
 }
 
@@ -63,7 +64,7 @@ function bucketRange(t: number, tf: Timeframe, tz: string, utc: boolean, out: Fl
 }
 
 function checkTime(t: number): void {
-  if (typeof t !== 'number' || !Number.isFinite(t)) throw new MarketDataError('invalid_time', `time: ${String(t)} is not a finite epoch-millisecond number`, { field: 'time' })
+  if (typeof t !== 'number' || !Number.isFinite(t)) throw new MarketDataError('invalid_time', `time: ${describeValue(t)} is not a finite epoch-millisecond number`, { field: 'time' })
 }
 
 /**

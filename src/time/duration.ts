@@ -1,3 +1,4 @@
+import { describeValue } from '../_lib/describe.js'
 import { err, ok, type Result } from '../result.js'
 import { civilFromDays, daysFromCivil, daysInMonth } from './civil.js'
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './constants.js'
@@ -14,7 +15,7 @@ export interface IsoDuration {
   seconds: number
 }
 
-const show = (s: unknown) => (typeof s === 'string' ? JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s) : String(s))
+const show = describeValue
 
 /**
  * Parses a positive ISO 8601 duration: `P[nY][nM][nW][nD][T[nH][nM][n[.f]S]]` (`PT4H`, `P1D`, `P1W`,

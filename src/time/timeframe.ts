@@ -1,3 +1,4 @@
+import { describeValue } from '../_lib/describe.js'
 import { MarketDataError } from '../errors.js'
 import { invalidArgument, type Status } from '../partner/status.js'
 import { err, ok, type Result } from '../result.js'
@@ -84,7 +85,7 @@ export function parseTimeframe(id: string): Result<Timeframe, ApiError> {
   const bad = () =>
     err(
       invalidArgumentError(
-        `timeframe: ${JSON.stringify(typeof id === 'string' ? id.slice(0, 20) : String(id))} is not a supported timeframe id (1-59m, 1-23h, 1-6d, 1-3w, 1-11M, 1y, 1-1000t)`,
+        `timeframe: ${describeValue(id)} is not a supported timeframe id (1-59m, 1-23h, 1-6d, 1-3w, 1-11M, 1y, 1-1000t)`,
       ),
     )
   if (typeof id !== 'string') return bad()
@@ -117,7 +118,7 @@ export function resolveTimeframe(x: TimeframeInput, field = 'timeframe'): Timefr
   }
   const count = x.count ?? 1
   if (!Number.isSafeInteger(count) || count < 1) {
-    throw new MarketDataError('invalid_option', `${field}.count: must be an integer >= 1 (got ${String(count)})`, { field: `${field}.count` })
+    throw new MarketDataError('invalid_option', `${field}.count: must be an integer >= 1 (got ${describeValue(count)})`, { field: `${field}.count` })
   }
   return { id: x.id ?? timeframeId(x.unit, count), unit: x.unit, count }
 }

@@ -1,3 +1,4 @@
+import { describeValue } from '../_lib/describe.js'
 import { err, ok, type Result } from '../result.js'
 import { daysFromCivil, daysInMonth } from './civil.js'
 import { DAY_MS } from './constants.js'
@@ -5,7 +6,7 @@ import { DAY_MS } from './constants.js'
 /** Largest accepted instant: 9999-12-31T23:59:59.999Z. */
 const MAX_MS = 253402300799999
 
-const show = (s: unknown) => (typeof s === 'string' ? JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s) : String(s))
+const show = describeValue
 
 /** Reads `len` digits at `i`, or -1. */
 function digits(s: string, i: number, len: number): number {

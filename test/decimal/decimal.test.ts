@@ -58,7 +58,9 @@ describe('parseDecimal and formatting equal big.js', () => {
     expect(parseDecimal(x).ok).toBe(false)
   })
   it('never throws on arbitrary input', () => {
-    fc.assert(fc.property(fc.anything(), (x) => { expect(typeof parseDecimal(x).ok).toBe('boolean') }))
+    const hostile = fc.anything({ withNullPrototype: true, withObjectString: true, withBoxedValues: true, withBigInt: true })
+    fc.assert(fc.property(hostile, (x) => { expect(typeof parseDecimal(x).ok).toBe('boolean') }))
+    expect(parseDecimal(Object.create(null)).ok).toBe(false)
     fc.assert(fc.property(fc.anything(), (x) => { expect(typeof fromPartnerDecimal(x).ok).toBe('boolean') }))
   })
 })

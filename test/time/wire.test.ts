@@ -6,6 +6,8 @@ import {
 } from '../../src/time/index.js'
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0')
+/** Anything, including objects whose toString/valueOf throw (null prototypes) and boxed values. */
+const hostile = fc.anything({ withNullPrototype: true, withObjectString: true, withBoxedValues: true, withBigInt: true, withMap: true, withSet: true, withDate: true, withTypedArray: true, withSparseArray: true })
 
 describe('parseRfc3339', () => {
   it('agrees with Date.parse on generated valid date-times with Z or offsets', () => {
@@ -37,7 +39,8 @@ describe('parseRfc3339', () => {
     expect(parseRfc3339('2026-05-29T00:00:00.123999Z')).toEqual({ ok: true, value: Date.UTC(2026, 4, 29) + 123 })
   })
   it('never throws on arbitrary input', () => {
-    fc.assert(fc.property(fc.anything(), (x) => { expect(typeof parseRfc3339(x as string).ok).toBe('boolean') }))
+    fc.assert(fc.property(hostile, (x) => { expect(typeof parseRfc3339(x as string).ok).toBe('boolean') }))
+    expect(parseRfc3339(Object.create(null) as string).ok).toBe(false)
     fc.assert(fc.property(fc.string({ maxLength: 60 }), (x) => { expect(typeof parseRfc3339(x).ok).toBe('boolean') }))
   })
 })
@@ -111,7 +114,13 @@ describe('timeframes', () => {
       expect(timeframeFromPartner(bad)).toMatchObject({ ok: false, error: { code: 3 } })
   })
   it('validators never throw on arbitrary input', () => {
-    fc.assert(fc.property(fc.anything(), (x) => {
+    for (const x of [Object.create(null), { toString: false }, { valueOf: () => { throw new Error('x') } }]) {
+      expect(parseTimeframe(x).ok).toBe(false)
+      expect(parseIsoDuration(x).ok).toBe(false)
+      expect(parseClockDuration(x).ok).toBe(false)
+      expect(parseUnixSeconds(x).ok).toBe(false)
+    }
+    fc.assert(fc.property(hostile, (x) => {
       expect(typeof parseTimeframe(x as string).ok).toBe('boolean')
       expect(typeof timeframeFromPartner(x).ok).toBe('boolean')
       expect(typeof parseIsoDuration(x as string).ok).toBe('boolean')
