@@ -1,3 +1,5 @@
+import { describeValue } from '../_lib/describe.js'
+
 /** Messages of the partner folder: each names the field and the rule. */
 export const MAX_ID_CHARS = 128
 
@@ -6,9 +8,9 @@ const show = (x: unknown): string => {
   if (x === undefined) return 'undefined'
   try {
     const s = JSON.stringify(x)
-    return s === undefined ? String(x) : s.length > 60 ? `${s.slice(0, 60)}...` : s
+    return s === undefined ? describeValue(x) : s.length > 60 ? `${s.slice(0, 60)}...` : s
   } catch {
-    return String(x)
+    return describeValue(x)
   }
 }
 

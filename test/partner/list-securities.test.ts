@@ -70,8 +70,9 @@ describe('listSecuritiesItems', () => {
     const idArb = fc.oneof(
       fc.constantFrom('g-aapl', 'g-btc', 'g-x').map((guid) => ({ guid }) as unknown),
       fc.record({ ticker_code: fc.record({ ticker: fc.constantFrom('AAPL', 'BTCUSDT', 'Z'), exchange_code: fc.constantFrom('NASDAQ', 'BINANCE') }) }) as fc.Arbitrary<unknown>,
-      fc.anything(),
+      fc.anything({ withNullPrototype: true, withBigInt: true, withBoxedValues: true, withObjectString: true }),
     )
+    expect(listSecuritiesItems([{ __proto__: null, x: 0n }], lookup).ok).toBe(true)
     fc.assert(
       fc.property(fc.array(idArb, { minLength: 1, maxLength: 30 }), (ids) => {
         const r = listSecuritiesItems(ids, lookup)
