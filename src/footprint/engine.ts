@@ -530,7 +530,7 @@ function fastObjects(
   let maxP = mm[1] as number
   // the last price string and its units and slot: consecutive trades nearly always repeat the price, and
   // comparing two short strings costs less than reading one
-  let lastS = ''
+  let lastS: string | null = null
   let lastU = 0
   let lastK = 0
   let i = from
