@@ -12,6 +12,9 @@ export const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => Num
  */
 export const UNITS_LIMIT = 2 ** 52
 
+/** 10^0 .. 10^8 for the digit chunks of {@link stringToUnits}. */
+const POW10_F = new Float64Array([1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8])
+
 /**
  * Minimal number of decimals of a decimal input, trailing zeros ignored: `"0.10"` -> 1, `0.07` -> 2,
  * `1e-7` -> 7, `"5"` -> 0. Throws `MarketDataError` (`invalid_decimal`) on invalid input.
@@ -53,33 +56,52 @@ export function numberToUnits(x: number, scale: number): number {
  */
 export function stringToUnits(s: string, scale: number): number {
   const n = s.length
-  if (n === 0) return Number.NaN
   let i = 0
   let neg = false
-  if (s.charCodeAt(0) === 45) {
+  if (n !== 0 && s.charCodeAt(0) === 45) {
     neg = true
     i = 1
   }
+  const first = i
+  // digits accumulate in a small-integer chunk `a` (at most 8 digits, so integer arithmetic), folded into
+  // the double `u` every 8 digits: a short dependency chain instead of a float multiply-add per digit.
+  // Below 2^52 every step is exact; at or past it the (monotone) result stays at or past it: refused.
   let u = 0
-  let intDigits = 0
-  let frac = -1 // -1: no dot seen; else number of fractional digits kept
-  let dropped = false
+  let a = 0
+  let d = 0
+  let c = 0
   for (; i < n; i++) {
-    const c = s.charCodeAt(i) - 48
-    if (c >= 0 && c <= 9) {
-      if (frac < 0) {
-        u = u * 10 + c
-        intDigits++
-      } else if (frac < scale) {
-        u = u * 10 + c
-        frac++
-      } else if (c !== 0) return Number.NaN
-      else dropped = true
-    } else if (c === -2 && frac < 0) frac = 0
-    else return Number.NaN
+    c = s.charCodeAt(i) - 48
+    if (c < 0 || c > 9) break
+    a = a * 10 + c
+    if (++d === 8) {
+      u = u * 1e8 + a
+      a = 0
+      d = 0
+    }
   }
-  if (intDigits === 0 || frac === 0 && !dropped) return Number.NaN
-  if (frac < 0) frac = 0
+  if (i === first) return Number.NaN
+  let frac = 0
+  if (i < n) {
+    if (c !== -2) return Number.NaN // only a '.' may end the integer part
+    const dot = ++i
+    if (dot === n) return Number.NaN // "5."
+    const keep = scale < n - dot ? dot + scale : n
+    for (; i < keep; i++) {
+      c = s.charCodeAt(i) - 48
+      if (c < 0 || c > 9) return Number.NaN
+      a = a * 10 + c
+      if (++d === 8) {
+        u = u * 1e8 + a
+        a = 0
+        d = 0
+      }
+    }
+    frac = keep - dot
+    // decimals past `scale` must all be zeros
+    for (; i < n; i++) if (s.charCodeAt(i) !== 48) return Number.NaN
+  }
+  u = u * (POW10_F[d] as number) + a
   if (u >= UNITS_LIMIT) return Number.NaN
   if (frac < scale) u *= POW10[scale - frac] as number
   if (u >= UNITS_LIMIT) return Number.NaN
