@@ -173,14 +173,15 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
     )
   })
 
-  it('objects: odd volume and price strings anywhere in runs of one price equal the reference or fail like validateTrades', () => {
+  it('objects: odd volume, price and side strings anywhere in runs of one price equal the reference or fail like validateTrades', () => {
     const odd = ['1.', '.5', '1.50', '0.100000000', '+1', '1e3', ' 1', '', '-0', '00.25', '1.2.3', '4503599627370496', '0.000000001', '12345678901234567', 'x']
     fc.assert(
       fc.property(
         fc.array(fc.record({ price: fc.constantFrom('100.25', '100.50', '-3.75'), len: fc.integer({ min: 1, max: 9 }) }), { minLength: 1, maxLength: 12 }),
         fc.array(fc.tuple(fc.nat(), fc.constantFrom(...odd), fc.boolean()), { maxLength: 3 }),
         fc.constantFrom('0.01', '0.25'),
-        (runs, edits, tickSize) => {
+        fc.array(fc.tuple(fc.nat(), fc.constantFrom('', 'b', 'BUY', 'sel', 'buys', 'sell ', 'sellers', 'ask')), { maxLength: 2 }),
+        (runs, edits, tickSize, sides) => {
           const trades: Trade[] = []
           for (const r of runs) for (let k = 0; k < r.len; k++) trades.push(tr(START + trades.length, r.price, `${(trades.length * 7) % 13}.${trades.length % 10}`, trades.length % 3 ? 'buy' : 'sell'))
           for (const [at, text, onPrice] of edits) {
@@ -189,6 +190,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
             if (onPrice && text.length < 16) t.price = text
             else t.volume = text
           }
+          for (const [at, side] of sides) (trades[at % trades.length] as { side: string }).side = side
           const opts = { timeframe: '1h', tickSize, rowSize: 2 }
           const v = validateTrades(trades)
           if (v.ok) expect(footprintProfiles(trades, opts)).toEqual(referenceFootprint(trades, opts))
