@@ -13,28 +13,44 @@ export function exactDouble(x: unknown): number {
   if (typeof x !== 'string') return Number.NaN
   const n = x.length
   if (n === 0 || n > 400) return Number.NaN
+  // fast path: at most 15 digits in all, read as exact integer units u (< 10^15 < 2^53) and f decimals;
+  // u / 10^f is one correctly rounded division of two exact doubles, i.e. the double nearest the
+  // decimal, which is what Number(x) gives (and at most 15 significant digits survive the round trip)
   let i = x.charCodeAt(0) === 45 ? 1 : 0
-  let intDigits = 0
-  let fracDigits = 0
-  let dot = false
+  const first = i
+  let u = 0
+  let dot = -1
+  for (; i < n; i++) {
+    const c = x.charCodeAt(i) - 48
+    if (c >= 0 && c <= 9) u = u * 10 + c
+    else if (c === -2 && dot < 0) dot = i
+    else return Number.NaN
+  }
+  const digits = n - first - (dot < 0 ? 0 : 1)
+  if (dot === first || dot === n - 1 || digits === 0) return Number.NaN // "", ".5", "5.", "-"
+  if (digits <= 15) {
+    const v = dot < 0 ? u : u / (POW10_F[n - 1 - dot] as number)
+    return v === 0 ? 0 : first === 1 ? -v : v
+  }
+  return slowExactDouble(x)
+}
+
+const POW10_F = new Float64Array([1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15])
+
+/** exactDouble of a syntactically valid decimal string of more than 15 digits. */
+function slowExactDouble(x: string): number {
+  const v = Number(x)
   let first = -1
   let last = -1
-  for (let k = 0; i < n; i++, k++) {
+  for (let i = 0, k = 0; i < x.length; i++) {
     const c = x.charCodeAt(i)
-    if (c >= 48 && c <= 57) {
-      if (dot) fracDigits++
-      else intDigits++
-      if (c !== 48) {
-        if (first < 0) first = k
-        last = k
-      }
-    } else if (c === 46 && !dot) {
-      dot = true
-      k--
-    } else return Number.NaN
+    if (c === 46 || c === 45) continue
+    if (c !== 48) {
+      if (first < 0) first = k
+      last = k
+    }
+    k++
   }
-  if (intDigits === 0 || (dot && fracDigits === 0)) return Number.NaN
-  const v = Number(x)
   if (first < 0 || last - first < 15) return v === 0 ? 0 : v
   const a = parseDecimal(x)
   const b = parseDecimal(v)

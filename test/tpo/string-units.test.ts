@@ -3,7 +3,8 @@
 import Big from 'big.js'
 import { fc } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
-import { stringToUnits } from '../../src/decimal/index.js'
+import { parseDecimal, stringToUnits } from '../../src/decimal/index.js'
+import { exactDouble } from '../../src/tpo/trade-reader.js'
 
 const SYNTAX = /^-?[0-9]+(\.[0-9]+)?$/
 
@@ -40,5 +41,29 @@ describe('stringToUnits', () => {
       ['00000000000000000000000000001.5', 1], ['1.000000000000000000000000000', 0], ['7', 22], ['1.5', 22], ['1.5', 23],
     ]
     for (const [s, scale] of cases) expect([s, scale, stringToUnits(s, scale)]).toEqual([s, scale, oracle(s, scale)])
+  })
+})
+
+describe('exactDouble (the trade-object reader of the TPO engine)', () => {
+  /** The double that carries the decimal exactly (same decimal back from its shortest form), else NaN. */
+  function ref(s: string): number {
+    if (!SYNTAX.test(s) || s.length > 400) return Number.NaN
+    const v = Number(s)
+    const a = parseDecimal(s)
+    const b = parseDecimal(v)
+    if (!a.ok || !b.ok || a.value.units !== b.value.units || a.value.scale !== b.value.scale) return Number.NaN
+    return v === 0 ? 0 : v
+  }
+  it('equals the reference on any string; never -0', () => {
+    fc.assert(fc.property(text, (s) => {
+      const v = exactDouble(s)
+      expect(v).toBe(ref(s))
+      expect(Object.is(v, -0)).toBe(false)
+    }), { numRuns: 3000 })
+  })
+  it('edges: 15 and 16 digits, zeros, signs', () => {
+    for (const s of ['999999999999999', '9999999999999999', '0.000000000000001', '123456789.123456', '1234567890.1234567', '-0.0', '-0', '0.1', '5000.25', '9007199254740993', '900719925474099.3', '00000000000000000000.5', '0.10000000000000000000']) {
+      expect([s, exactDouble(s)]).toEqual([s, ref(s)])
+    }
   })
 })
