@@ -246,7 +246,8 @@ export class FootprintEngine {
     let i = 0
     while (i < n) {
       const st = this.cur
-      if (st !== null && st.cap > 0) {
+      // (a bucket without rows yet, or with sparse rows, has cap 0: the loop then drops records and stops at the first kept one)
+      if (st !== null) {
         scratch[0] = st.minD
         scratch[1] = st.maxD
         const vPow = this.vScale <= 22 ? (POW10[this.vScale] as number) : Number.NaN
@@ -269,7 +270,7 @@ export class FootprintEngine {
     let i = from
     while (i < to) {
       const st = this.cur
-      if (st !== null && st.cap > 0 && this.rowUnits === this.rowUnits && pPow === pPow) {
+      if (st !== null && this.rowUnits === this.rowUnits && pPow === pPow) {
         scratch[0] = st.minP
         scratch[1] = st.maxP
         const vPow = this.vScale <= 22 ? (POW10[this.vScale] as number) : Number.NaN
@@ -445,13 +446,9 @@ function fastRun(
         if (all) {
           if (code > 2) break outer
         } else if (keep[code] !== 1) {
-          if (code > 2 || !(vu < LIMIT)) break outer
-          // a dropped record is validated too: its price must bin like a kept one's (else the exact path judges it)
+          // a dropped record is validated too, as the exact reader would: finite price and volume
           const q = price[i] as number
-          if (q !== lastP) {
-            const k = Math.floor((q - org) * inv + half)
-            if (!(k >= 0 && k < cap && q >= (bnd[k] as number) && q < (bnd[k + 1] as number))) break outer
-          }
+          if (code > 2 || v - v !== 0 || q - q !== 0) break outer
           continue
         }
       }
@@ -534,6 +531,8 @@ function fastObjects(
   // comparing two short strings costs less than reading one
   let lastS: string | null = null
   let lastU = 0
+  /** The units whose slot is lastK (NaN: none yet). */
+  let kU = Number.NaN
   let lastK = 0
   let i = from
   for (; i < to; i++) {
@@ -554,26 +553,17 @@ function fastObjects(
     const p = tr.price
     const v = tr.volume
     let u: number
-    let k: number
     if (typeof p === 'string') {
-      if (p === lastS) {
-        u = lastU
-        k = lastK
-      } else {
+      if (p === lastS) u = lastU
+      else {
         u = stringToUnits(p, pScale)
         if (!(u < LIMIT && u > -LIMIT)) break
-        k = Math.floor(u / rowUnits) - base
-        if (!(k >= 0 && k < cap)) break
         lastS = p
         lastU = u
-        lastK = k
       }
     } else if (typeof p === 'number') {
       u = Math.round(p * pPow)
-      if (u / pPow !== p) break
-      if (!(u < LIMIT && u > -LIMIT)) break
-      k = Math.floor(u / rowUnits) - base
-      if (!(k >= 0 && k < cap)) break
+      if (u / pPow !== p || !(u < LIMIT && u > -LIMIT)) break
     } else break
     let vu: number
     if (typeof v === 'string') {
@@ -603,6 +593,13 @@ function fastObjects(
     } else break
     if (!(vu >= 0 && vu < LIMIT)) break
     if (keep[code] !== 1) continue // filtered out, after validation
+    let k = lastK
+    if (u !== kU) {
+      k = Math.floor(u / rowUnits) - base
+      if (!(k >= 0 && k < cap)) break
+      kU = u
+      lastK = k
+    }
     const j = 2 * k + s - 1
     const x = (lo[j] as number) + vu
     if (x > LIMIT) break

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MarketDataError } from '../../src/errors.js'
 import { footprintProfiles, type FootprintProfile } from '../../src/footprint/index.js'
-import { validateTradeColumns, validateTrades, type Trade } from '../../src/trades/index.js'
+import { validateTradeColumns, validateTrades, type SessionType, type Trade } from '../../src/trades/index.js'
 import { START, TICKS, fpTrades, toColumns } from './arbitraries.js'
 import { columnsAsTrades, referenceFootprint } from './reference.js'
 
@@ -139,7 +139,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
 
   it('columns in long runs of one price, with odd but valid records anywhere, equal the reference', () => {
     fc.assert(
-      fc.property(runColumns, fc.array(fc.nat(), { maxLength: 3 }), fc.constantFrom('fraction', 'offGrid', 'huge', 'later', 'earlier'), fc.constantFrom(1, 3), (c, ats, odd, rowSize) => {
+      fc.property(runColumns, fc.array(fc.nat(), { maxLength: 3 }), fc.constantFrom('fraction', 'offGrid', 'huge', 'later', 'earlier'), fc.constantFrom(1, 3), fc.constantFrom<(SessionType[] | undefined)>(undefined, ['MAINSESSION'], ['PRE_MARKET', 'POST_MARKET']), (c, ats, odd, rowSize, sessions) => {
         for (const at of ats) {
           const i = at % c.time.length
           if (odd === 'fraction') c.volume[i] = 0.5
@@ -148,7 +148,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
           if (odd === 'later') c.time[i] = (c.time[i] as number) + 5 * H
           if (odd === 'earlier') c.time[i] = START - 2 * H
         }
-        const opts = { timeframe: '1h', tickSize: '0.25', rowSize }
+        const opts = { timeframe: '1h', tickSize: '0.25', rowSize, ...(sessions === undefined ? {} : { sessions }) }
         expect(footprintProfiles(c, opts)).toEqual(referenceFootprint(columnsAsTrades(c), opts))
       }),
       { numRuns: 200 },
@@ -181,9 +181,18 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
         fc.array(fc.tuple(fc.nat(), fc.constantFrom(...odd), fc.boolean()), { maxLength: 3 }),
         fc.constantFrom('0.01', '0.25'),
         fc.array(fc.tuple(fc.nat(), fc.constantFrom('', 'b', 'BUY', 'sel', 'buys', 'sell ', 'sellers', 'ask')), { maxLength: 2 }),
-        (runs, edits, tickSize, sides) => {
+        fc.constantFrom<(SessionType[] | undefined)>(undefined, ['MAINSESSION'], ['PRE_MARKET', 'POST_MARKET']),
+        fc.integer({ min: 1, max: 9 }),
+        (runs, edits, tickSize, sides, sessions, sessionRun) => {
           const trades: Trade[] = []
-          for (const r of runs) for (let k = 0; k < r.len; k++) trades.push(tr(START + trades.length, r.price, `${(trades.length * 7) % 13}.${trades.length % 10}`, trades.length % 3 ? 'buy' : 'sell'))
+          const names = ['PRE_MARKET', 'MAINSESSION', 'POST_MARKET'] as const
+          for (const r of runs) {
+            for (let k = 0; k < r.len; k++) {
+              const n = trades.length
+              // sessions in runs, hours apart: some buckets hold only records a filter drops
+              trades.push({ ...tr(START + n + Math.floor(n / sessionRun) * 2 * H, r.price, `${(n * 7) % 13}.${n % 10}`, n % 3 ? 'buy' : 'sell'), session: names[Math.floor(n / sessionRun) % 3] as SessionType })
+            }
+          }
           for (const [at, text, onPrice] of edits) {
             const t = trades[at % trades.length] as Trade
             // (prices past 2^53 rows are an error of their own, tested below)
@@ -191,7 +200,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
             else t.volume = text
           }
           for (const [at, side] of sides) (trades[at % trades.length] as { side: string }).side = side
-          const opts = { timeframe: '1h', tickSize, rowSize: 2 }
+          const opts = { timeframe: '1h', tickSize, rowSize: 2, ...(sessions === undefined ? {} : { sessions }) }
           const v = validateTrades(trades)
           if (v.ok) expect(footprintProfiles(trades, opts)).toEqual(referenceFootprint(trades, opts))
           else expect(errorOf(() => footprintProfiles(trades, opts))).toEqual([v.error.code, v.error.index, v.error.field])
