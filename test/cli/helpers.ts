@@ -35,10 +35,10 @@ export async function run(argv: string[], stdinText = '', stderrIsTTY = false): 
   return { code, stdout: out(), stderr: err() }
 }
 
-/** Spawns the real program (`node --import tsx src/cli/main.ts ...`), optionally piping input to its stdin. */
+/** Spawns the built binary (`dist/cli.js`, the package's bin, rebuilt by `npm test`'s pretest), optionally piping input to its stdin. */
 export function spawnCli(args: string[], input?: string | AsyncIterable<string>): Promise<RunResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, ['dist/cli.js', ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] })
     const out: Buffer[] = []
     const err: Buffer[] = []
     child.stdout.on('data', (b: Buffer) => out.push(b))
