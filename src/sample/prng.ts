@@ -1,6 +1,6 @@
 /**
  * Seeded 32-bit generators for the sample data: mulberry32 steps and a seed mixer. Deterministic on
- * every platform (integer arithmetic only); never `Math.random()`.
+ * every platform (integer arithmetic only); never the platform random source.
  */
 
 /** Advances a mulberry32 state held in `s[i]` and returns a uniform integer in [0, 2^32). */
