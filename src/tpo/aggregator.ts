@@ -470,10 +470,30 @@ function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAcc, j: n
   let cP = acc.bCloseP[j] as number
   let lastP = Number.NaN
   let k = 0
+  // open/close per run of non-decreasing times [rs, i): its first record is its earliest (first among
+  // ties), its last the latest (last among ties), so the run moves the open/close only through those two
+  let rs = from
+  let prevT = bS
   let i = from
   for (; i < to; i++) {
     const t = time[i] as number
-    if (!(t >= bS && t < bE) || Math.floor(t) !== t) break
+    if (!(t < bE) || Math.floor(t) !== t) break
+    if (t < prevT) {
+      if (!(t >= bS)) break
+      if (i > rs) {
+        const tf = time[rs] as number
+        if (tf < oT) {
+          oT = tf
+          oP = price[rs] as number
+        }
+        const tl = time[i - 1] as number
+        if (tl >= cT) {
+          cT = tl
+          cP = price[i - 1] as number
+        }
+      }
+      rs = i
+    }
     if ((sess === undefined ? 0 : (sess[i] as number)) !== sk) break
     const v = volume[i] as number
     let u = v
@@ -484,7 +504,7 @@ function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAcc, j: n
       if (!(u / VP === v && u >= 0 && u < LIM)) break
     }
     const sd = side[i] as number
-    if (sd !== 1 && sd !== 2) break
+    if ((sd - 1) >>> 0 > 1) break // side code 1 or 2 (one unsigned compare)
     const p = price[i] as number
     if (p !== lastP) {
       // exact units at the grid's scale (the check proves the decimal; see numberToUnits), then floor;
@@ -503,16 +523,18 @@ function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAcc, j: n
     const x = (vol[ix] as number) + u
     if (!(x <= LIM)) break
     vol[ix] = x
-    if (t >= cT) {
-      if (cT === -Infinity) {
-        oT = t
-        oP = p
-      }
-      cT = t
-      cP = p
-    } else if (t < oT) {
-      oT = t
-      oP = p
+    prevT = t
+  }
+  if (i > rs) {
+    const tf = time[rs] as number
+    if (tf < oT) {
+      oT = tf
+      oP = price[rs] as number
+    }
+    const tl = time[i - 1] as number
+    if (tl >= cT) {
+      cT = tl
+      cP = price[i - 1] as number
     }
   }
   acc.bHi[j] = hi

@@ -112,6 +112,15 @@ describe('TPO contract', () => {
     expect(got).toEqual(referenceProfiles(trades, o))
   })
 
+  fcTest.prop([caseArb, fc.integer({ min: 1, max: 97 })], { numRuns: 100 })(
+    'equals the reference on dense trades (many per block, any order, equal times)',
+    ([o, trades], spread) => {
+      const dense = trades.map((t) => ({ ...t, time: BASES[0]! + 9 * 3_600_000 + (t.time % spread) * 60_000 }))
+      expect(tpoProfiles(dense, asOpts(o)).map(pick)).toEqual(referenceProfiles(dense, o))
+      expect(tpoProfiles(toColumns(dense), asOpts(o)).map(pick)).toEqual(referenceProfiles(dense, o))
+    },
+  )
+
   fcTest.prop([caseArb], { numRuns: 60 })('columns = objects; input untouched', ([o, trades]) => {
     const copy = structuredClone(trades)
     const cols = toColumns(trades)
