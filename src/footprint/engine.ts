@@ -428,6 +428,47 @@ function fastRun(
         nT += 4
       }
     }
+    if (all && !whole) {
+      // the same blocks for volumes with decimals: units u = round(v * 10^s), exact when u / 10^s === v
+      for (; i + 4 <= to; i += 4) {
+        const p0 = price[i] as number
+        const p1 = price[i + 1] as number
+        const p2 = price[i + 2] as number
+        const p3 = price[i + 3] as number
+        if (!(p0 === lastP && p1 === lastP && p2 === lastP && p3 === lastP)) break
+        const t0 = time[i] as number
+        const t1 = time[i + 1] as number
+        const t2 = time[i + 2] as number
+        const t3 = time[i + 3] as number
+        if (!(t0 >= wS && t0 < wE && Math.floor(t0) === t0 && t1 >= wS && t1 < wE && Math.floor(t1) === t1 &&
+          t2 >= wS && t2 < wE && Math.floor(t2) === t2 && t3 >= wS && t3 < wE && Math.floor(t3) === t3)) break
+        const s0 = side[i] as number
+        const s1 = side[i + 1] as number
+        const s2 = side[i + 2] as number
+        const s3 = side[i + 3] as number
+        // every side is 1 or 2 exactly when no (side - 1) has a bit other than bit 0
+        if ((((s0 - 1) | (s1 - 1) | (s2 - 1) | (s3 - 1)) & -2) !== 0) break
+        if (sess !== undefined) {
+          // every code is 0..2 exactly when every code + 1 is below 4
+          if ((((sess[i] as number) + 1) | ((sess[i + 1] as number) + 1) | ((sess[i + 2] as number) + 1) | ((sess[i + 3] as number) + 1)) >> 2 !== 0) break
+        }
+        const v0 = volume[i] as number
+        const v1 = volume[i + 1] as number
+        const v2 = volume[i + 2] as number
+        const v3 = volume[i + 3] as number
+        const u0 = Math.floor(v0 * vPow + 0.5)
+        const u1 = Math.floor(v1 * vPow + 0.5)
+        const u2 = Math.floor(v2 * vPow + 0.5)
+        const u3 = Math.floor(v3 * vPow + 0.5)
+        if (!(u0 / vPow === v0 && u0 >= 0 && u1 / vPow === v1 && u1 >= 0 && u2 / vPow === v2 && u2 >= 0 && u3 / vPow === v3 && u3 >= 0)) break
+        const nt = accT + (u0 + u1 + (u2 + u3))
+        if (!(nt <= room)) break
+        accT = nt
+        accB += u0 * (2 - s0) + u1 * (2 - s1) + (u2 * (2 - s2) + u3 * (2 - s3))
+        nB += 8 - s0 - s1 - s2 - s3
+        nT += 4
+      }
+    }
     if (i >= to) break
     // one record at a time up to the next block: a new price (binned here), a dropped record, or one the
     // caller's exact path must take

@@ -111,8 +111,9 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
       runs: fc.array(fc.record({ price: fc.constantFrom(100, 100.25, 101.5, 99, -2.75), len: fc.integer({ min: 1, max: 14 }) }), { minLength: 1, maxLength: 30 }),
       seed: fc.integer({ min: 1, max: 2 ** 30 }),
       withSession: fc.boolean(),
+      volumeDecimals: fc.constantFrom(0, 0, 2, 4),
     })
-    .map(({ runs, seed, withSession }) => {
+    .map(({ runs, seed, withSession, volumeDecimals }) => {
       const n = runs.reduce((a, r) => a + r.len, 0)
       const c = { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n), session: new Uint8Array(n) }
       let x = seed
@@ -127,7 +128,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
           time += rnd(4) === 0 ? rnd(40 * 60_000) : rnd(3)
           c.time[i] = time
           c.price[i] = r.price
-          c.volume[i] = rnd(5) === 0 ? 2 ** 50 + rnd(9) : rnd(20)
+          c.volume[i] = rnd(5) === 0 ? 2 ** 50 + rnd(9) : volumeDecimals === 0 ? rnd(20) : rnd(20 * 10 ** volumeDecimals) / 10 ** volumeDecimals
           c.side[i] = 1 + rnd(2)
           c.session[i] = rnd(3)
         }
@@ -139,10 +140,11 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
 
   it('columns in long runs of one price, with odd but valid records anywhere, equal the reference', () => {
     fc.assert(
-      fc.property(runColumns, fc.array(fc.nat(), { maxLength: 3 }), fc.constantFrom('fraction', 'offGrid', 'huge', 'later', 'earlier'), fc.constantFrom(1, 3), fc.constantFrom<(SessionType[] | undefined)>(undefined, ['MAINSESSION'], ['PRE_MARKET', 'POST_MARKET']), (c, ats, odd, rowSize, sessions) => {
+      fc.property(runColumns, fc.array(fc.nat(), { maxLength: 3 }), fc.constantFrom('fraction', 'moreDecimals', 'offGrid', 'huge', 'later', 'earlier'), fc.constantFrom(1, 3), fc.constantFrom<(SessionType[] | undefined)>(undefined, ['MAINSESSION'], ['PRE_MARKET', 'POST_MARKET']), (c, ats, odd, rowSize, sessions) => {
         for (const at of ats) {
           const i = at % c.time.length
           if (odd === 'fraction') c.volume[i] = 0.5
+          if (odd === 'moreDecimals') c.volume[i] = 0.03125
           if (odd === 'offGrid') c.price[i] = (c.price[i] as number) + 0.125
           if (odd === 'huge') c.volume[i] = 2 ** 53
           if (odd === 'later') c.time[i] = (c.time[i] as number) + 5 * H
@@ -153,6 +155,19 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
       }),
       { numRuns: 200 },
     )
+  })
+
+  it('columns: a volume with more decimals than seen so far, at every position of a run, is exact', () => {
+    const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 1 }
+    for (const [usual, odd] of [[3, 0.5], [0.25, 0.03125], [1.5, 7]] as const) {
+      for (let at = 0; at < 14; at++) {
+        const n = 24
+        const c = { time: new Float64Array(n).fill(START), price: new Float64Array(n).fill(100), volume: new Float64Array(n).fill(usual), side: new Uint8Array(n), session: new Uint8Array(n) }
+        for (let i = 0; i < n; i++) c.side[i] = 1 + (i % 3 === 0 ? 1 : 0)
+        c.volume[at] = odd
+        expect(footprintProfiles(c, opts)).toEqual(referenceFootprint(columnsAsTrades(c), opts))
+      }
+    }
   })
 
   it('columns in long runs of one price: a bad record anywhere is reported like validateTradeColumns reports it', () => {
