@@ -17,14 +17,21 @@ export interface CandleAggregatorOptions extends CandleOptions {
   onCandle?: (candle: Candle) => void
 }
 
-const isBig = (u: number): boolean => u >= L || u <= -L
+/**
+ * Extreme units past 2^52 (the exact value is the bigint beside them). The ±Infinity sentinels of an
+ * empty candle are not: a huge bigint becomes a finite number through {@link bigUnits}.
+ */
+const isBig = (u: number): boolean => (u >= L || u <= -L) && u !== Number.POSITIVE_INFINITY && u !== Number.NEGATIVE_INFINITY
+
+/** A bigint's units as a finite number (±MAX_VALUE past the double range), for extremes held beside it. */
+const bigUnits = (b: bigint): number => Math.min(Math.max(Number(b), -Number.MAX_VALUE), Number.MAX_VALUE)
 
 /** Units of a validated decimal input at `scale` (>= its decimals), as a number when below 2^52, else via bigint. */
 function unitsOf(x: DecimalInput, scale: number): { u: number; b: bigint } {
   const d = parseDecimal(x)
   if (!d.ok) return { u: 0, b: 0n }
   const b = d.value.units * 10n ** BigInt(scale - d.value.scale)
-  const u = Number(b)
+  const u = bigUnits(b)
   return { u, b }
 }
 
@@ -311,7 +318,7 @@ export class CandleAggregator implements TradeArraySink {
     else this.closed.push(c)
   }
 
-  /** The trade hot loop over one chunk of the reader; price spellings come from `raw`. */
+  /** Where the raw spellings of the chunk being consumed come from (see {@link raw}). */
   private setSource(kind: number, src: unknown, base: number): void {
     this.srcKind = kind
     this.src = src
@@ -326,16 +333,56 @@ export class CandleAggregator implements TradeArraySink {
         return (this.src as TradeColumns).price[j] as number
       case 2:
         return ((this.src as ArrayLike<Trade>)[j] as Trade).price
-      case 3:
-        return (this.src as CandleColumns)[f][j] as number
-      default:
-        return ((this.src as ArrayLike<CandleInput>)[j] as CandleInput)[f]
+      // one named load per field (a keyed load by a varying name would go megamorphic)
+      case 3: {
+        const c = this.src as CandleColumns
+        return (f === 'high' ? c.high : f === 'low' ? c.low : f === 'close' ? c.close : c.open)[j] as number
+      }
+      default: {
+        const c = (this.src as ArrayLike<CandleInput>)[j] as CandleInput
+        return f === 'high' ? c.high : f === 'low' ? c.low : f === 'close' ? c.close : c.open
+      }
     }
+  }
+
+  /**
+   * Stores a hot loop's running state of the open candle: the spellings of its high, low and close by
+   * chunk index (-1: not changed by this loop) and its extremes' units and sums.
+   */
+  private keep(hiI: number, loI: number, closeI: number, hiU: number, loU: number, volLo: number, valLo: number, count: number): void {
+    if (hiI >= 0) this.hiRaw = this.raw('high', hiI)
+    if (loI >= 0) this.loRaw = this.raw('low', loI)
+    if (closeI >= 0) this.closeRaw = this.raw('close', closeI)
+    this.hiU = hiU
+    this.loU = loU
+    this.volLo = volLo
+    this.valLo = valLo
+    this.count = count
+  }
+
+  /**
+   * A hot loop met the first record of a new candle: closes the open one (after storing the loop's state
+   * of it) and opens one at record time t. Returns the new candle's end (+Infinity for tick frames, which
+   * close by count). Once per candle, so the loops stay small.
+   */
+  private nextCandle(t: number, session: number, openRaw: DecimalInput, hiI: number, loI: number, closeI: number, volLo: number, valLo: number, count: number): number {
+    if (this.has) {
+      this.keep(hiI, loI, closeI, 0, 0, volLo, valLo, count)
+      this.closeCandle()
+    }
+    this.openCandle(t, session, openRaw)
+    return this.tick ? Number.POSITIVE_INFINITY : this.cEnd
+  }
+
+  /** The end a hot loop compares record times with: -Infinity with no open candle, +Infinity for tick frames. */
+  private loopEnd(): number {
+    return this.has && this.tick ? Number.POSITIVE_INFINITY : this.cEnd
   }
 
   /**
    * Fused validate + convert + aggregate loop over columns[from, n) at the current scales; stops at the
    * first record it cannot take exactly on the fast path and returns its index (n when all were taken).
+   * The inner loop runs over the records of one candle with no call in it; the outer one opens candles.
    */
   private fastColumns(c: TradeColumns, from: number, n: number): number {
     const ps = this.ps
@@ -350,11 +397,10 @@ export class CandleAggregator implements TradeArraySink {
     const SS = c.session
     const hasS = SS !== undefined
     const mask = this.mask
-    const tick = this.tick
-    const N = this.perTick
+    const lim = this.tick ? this.perTick : Number.POSITIVE_INFINITY
     this.setSource(1, c, 0)
     let last = this.last
-    let end = this.cEnd
+    let end = this.loopEnd()
     let hiU = this.hiU
     let loU = this.loU
     let volLo = this.volLo
@@ -368,92 +414,79 @@ export class CandleAggregator implements TradeArraySink {
     let lastV = Number.NaN
     let lastVU = 0
     let i = from
-    for (; i < n; i++) {
-      const t = T[i] as number
-      if (!(t >= last) || t > MAX_TIME || t < -MAX_TIME || Math.floor(t) !== t) break
-      const sd = SD[i] as number
-      if (sd !== 1 && sd !== 2) break
-      const s = hasS ? (SS[i] as number) : 0
-      if (s > 2) break
-      const x = P[i] as number
-      let pu: number
-      if (x === lastX) pu = lastPU
-      else {
-        pu = Math.round(x * PP)
-        if (pu / PP !== x || !(pu < L && pu > -L)) break
-        lastX = x
-        lastPU = pu
-      }
-      const v = V[i] as number
-      let vu: number
-      if (v === lastV) vu = lastVU
-      else {
-        vu = Math.round(v * VP)
-        if (vu / VP !== v || !(vu < L && vu >= 0)) break
-        lastV = v
-        lastVU = vu
-      }
-      last = t
-      if (((mask >> s) & 1) === 0) continue
-      if (tick ? count >= N || !this.has : t >= end) {
-        if (this.has) {
-          if (hiI >= 0) this.hiRaw = P[hiI] as number
-          if (loI >= 0) this.loRaw = P[loI] as number
-          if (closeI >= 0) this.closeRaw = P[closeI] as number
-          this.hiU = hiU
-          this.loU = loU
-          this.volLo = volLo
-          this.valLo = valLo
-          this.count = count
-          this.closeCandle()
+    for (;;) {
+      let next = false
+      let ns = 0
+      for (; i < n; i++) {
+        const t = T[i] as number
+        if (!(t >= last) || t > MAX_TIME || t < -MAX_TIME || Math.floor(t) !== t) break
+        const sd = SD[i] as number
+        if (sd !== 1 && sd !== 2) break
+        const s = hasS ? (SS[i] as number) : 0
+        if (s > 2) break
+        const x = P[i] as number
+        let pu: number
+        if (x === lastX) pu = lastPU
+        else {
+          pu = Math.round(x * PP)
+          if (pu / PP !== x || !(pu < L && pu > -L)) break
+          lastX = x
+          lastPU = pu
         }
-        this.openCandle(t, s, x)
-        end = this.cEnd
-        hiU = Number.NEGATIVE_INFINITY
-        loU = Number.POSITIVE_INFINITY
-        volLo = 0
-        valLo = 0
-        count = 0
-        hiI = -1
-        loI = -1
-      }
-      if (pu > hiU) {
-        hiU = pu
-        hiI = i
-      }
-      if (pu < loU) {
-        loU = pu
-        loI = i
-      }
-      const pv = pu * vu
-      if (pv < L && pv > -L) {
-        valLo += pv
-        if (valLo > L || valLo < -L) {
-          this.valHi += BigInt(valLo)
-          valLo = 0
+        const v = V[i] as number
+        let vu: number
+        if (v === lastV) vu = lastVU
+        else {
+          vu = Math.round(v * VP)
+          if (vu / VP !== v || !(vu < L && vu >= 0)) break
+          lastV = v
+          lastVU = vu
         }
-      } else this.valHi += BigInt(pu) * BigInt(vu)
-      volLo += vu
-      if (volLo > L) {
-        this.volHi += BigInt(volLo)
-        volLo = 0
+        last = t
+        if (((mask >> s) & 1) === 0) continue
+        if (t >= end || count >= lim) {
+          next = true
+          ns = s
+          break
+        }
+        if (pu > hiU) {
+          hiU = pu
+          hiI = i
+        }
+        if (pu < loU) {
+          loU = pu
+          loI = i
+        }
+        const pv = pu * vu
+        if (pv < L && pv > -L) {
+          valLo += pv
+          if (valLo > L || valLo < -L) {
+            this.valHi += BigInt(valLo)
+            valLo = 0
+          }
+        } else this.valHi += BigInt(pu) * BigInt(vu)
+        volLo += vu
+        if (volLo > L) {
+          this.volHi += BigInt(volLo)
+          volLo = 0
+        }
+        closeI = i
+        count++
       }
-      closeI = i
-      count++
+      if (!next) break
+      // record i opens a new candle; the inner loop takes it again (its checks pass again)
+      end = this.nextCandle(T[i] as number, ns, P[i] as number, hiI, loI, closeI, volLo, valLo, count)
+      hiU = Number.NEGATIVE_INFINITY
+      loU = Number.POSITIVE_INFINITY
+      volLo = valLo = count = 0
+      hiI = loI = closeI = -1
     }
     this.seen += i - from
     this.last = last
     if (this.has) {
-      if (hiI >= 0) this.hiRaw = P[hiI] as number
-      if (loI >= 0) this.loRaw = P[loI] as number
-      if (closeI >= 0) this.closeRaw = P[closeI] as number
+      this.keep(hiI, loI, closeI, hiU, loU, volLo, valLo, count)
+      if (count >= lim) this.closeCandle()
     }
-    this.hiU = hiU
-    this.loU = loU
-    this.volLo = volLo
-    this.valLo = valLo
-    this.count = count
-    if (tick && this.has && count >= N) this.closeCandle()
     return i
   }
 
@@ -468,11 +501,10 @@ export class CandleAggregator implements TradeArraySink {
     const PP = POW10[ps] as number
     const VP = POW10[vs] as number
     const mask = this.mask
-    const tick = this.tick
-    const N = this.perTick
+    const lim = this.tick ? this.perTick : Number.POSITIVE_INFINITY
     this.setSource(2, c, 0)
     let last = this.last
-    let end = this.cEnd
+    let end = this.loopEnd()
     let hiU = this.hiU
     let loU = this.loU
     let volLo = this.volLo
@@ -486,116 +518,106 @@ export class CandleAggregator implements TradeArraySink {
     let lastV: DecimalInput = Number.NaN
     let lastVU = 0
     let i = from
-    for (; i < n; i++) {
+    for (;;) {
+      let next = false
+      let ns = 0
+      for (; i < n; i++) {
+        const tr = c[i] as Trade
+        if (typeof tr !== 'object' || tr === null) break
+        const t = tr.time
+        if (typeof t !== 'number' || !(t >= last) || t > MAX_TIME || t < -MAX_TIME || Math.floor(t) !== t) break
+        const sd = tr.side
+        if (sd !== 'buy' && sd !== 'sell') break
+        const se = tr.session
+        const s = se === undefined || se === 'MAINSESSION' ? 0 : se === 'PRE_MARKET' ? 1 : se === 'POST_MARKET' ? 2 : 3
+        if (s === 3) break
+        const x = tr.price
+        let pu: number
+        if (x === lastX) pu = lastPU
+        else {
+          if (typeof x === 'string') pu = stringToUnits(x, ps)
+          else if (typeof x === 'number') {
+            pu = Math.round(x * PP)
+            if (pu / PP !== x) pu = Number.NaN
+          } else break
+          if (!(pu < L && pu > -L)) break
+          lastX = x
+          lastPU = pu
+        }
+        const v = tr.volume
+        let vu: number
+        if (v === lastV) vu = lastVU
+        else {
+          if (typeof v === 'string') vu = stringToUnits(v, vs)
+          else if (typeof v === 'number') {
+            vu = Math.round(v * VP)
+            if (vu / VP !== v) vu = Number.NaN
+          } else break
+          if (!(vu < L && vu >= 0)) break
+          lastV = v
+          lastVU = vu
+        }
+        last = t
+        if (((mask >> s) & 1) === 0) continue
+        if (t >= end || count >= lim) {
+          next = true
+          ns = s
+          break
+        }
+        if (pu > hiU) {
+          hiU = pu
+          hiI = i
+        }
+        if (pu < loU) {
+          loU = pu
+          loI = i
+        }
+        const pv = pu * vu
+        if (pv < L && pv > -L) {
+          valLo += pv
+          if (valLo > L || valLo < -L) {
+            this.valHi += BigInt(valLo)
+            valLo = 0
+          }
+        } else this.valHi += BigInt(pu) * BigInt(vu)
+        volLo += vu
+        if (volLo > L) {
+          this.volHi += BigInt(volLo)
+          volLo = 0
+        }
+        closeI = i
+        count++
+      }
+      if (!next) break
       const tr = c[i] as Trade
-      if (typeof tr !== 'object' || tr === null) break
-      const t = tr.time
-      if (typeof t !== 'number' || !(t >= last) || t > MAX_TIME || t < -MAX_TIME || Math.floor(t) !== t) break
-      const sd = tr.side
-      if (sd !== 'buy' && sd !== 'sell') break
-      const se = tr.session
-      const s = se === undefined || se === 'MAINSESSION' ? 0 : se === 'PRE_MARKET' ? 1 : se === 'POST_MARKET' ? 2 : 3
-      if (s === 3) break
-      const x = tr.price
-      let pu: number
-      if (x === lastX) pu = lastPU
-      else {
-        if (typeof x === 'string') pu = stringToUnits(x, ps)
-        else if (typeof x === 'number') {
-          pu = Math.round(x * PP)
-          if (pu / PP !== x) pu = Number.NaN
-        } else break
-        if (!(pu < L && pu > -L)) break
-        lastX = x
-        lastPU = pu
-      }
-      const v = tr.volume
-      let vu: number
-      if (v === lastV) vu = lastVU
-      else {
-        if (typeof v === 'string') vu = stringToUnits(v, vs)
-        else if (typeof v === 'number') {
-          vu = Math.round(v * VP)
-          if (vu / VP !== v) vu = Number.NaN
-        } else break
-        if (!(vu < L && vu >= 0)) break
-        lastV = v
-        lastVU = vu
-      }
-      last = t
-      if (((mask >> s) & 1) === 0) continue
-      if (tick ? count >= N || !this.has : t >= end) {
-        if (this.has) {
-          if (hiI >= 0) this.hiRaw = (c[hiI] as Trade).price
-          if (loI >= 0) this.loRaw = (c[loI] as Trade).price
-          if (closeI >= 0) this.closeRaw = (c[closeI] as Trade).price
-          this.hiU = hiU
-          this.loU = loU
-          this.volLo = volLo
-          this.valLo = valLo
-          this.count = count
-          this.closeCandle()
-        }
-        this.openCandle(t, s, x)
-        end = this.cEnd
-        hiU = Number.NEGATIVE_INFINITY
-        loU = Number.POSITIVE_INFINITY
-        volLo = 0
-        valLo = 0
-        count = 0
-        hiI = -1
-        loI = -1
-      }
-      if (pu > hiU) {
-        hiU = pu
-        hiI = i
-      }
-      if (pu < loU) {
-        loU = pu
-        loI = i
-      }
-      const pv = pu * vu
-      if (pv < L && pv > -L) {
-        valLo += pv
-        if (valLo > L || valLo < -L) {
-          this.valHi += BigInt(valLo)
-          valLo = 0
-        }
-      } else this.valHi += BigInt(pu) * BigInt(vu)
-      volLo += vu
-      if (volLo > L) {
-        this.volHi += BigInt(volLo)
-        volLo = 0
-      }
-      closeI = i
-      count++
+      end = this.nextCandle(tr.time, ns, tr.price, hiI, loI, closeI, volLo, valLo, count)
+      hiU = Number.NEGATIVE_INFINITY
+      loU = Number.POSITIVE_INFINITY
+      volLo = valLo = count = 0
+      hiI = loI = closeI = -1
     }
     this.seen += i - from
     this.last = last
     if (this.has) {
-      if (hiI >= 0) this.hiRaw = (c[hiI] as Trade).price
-      if (loI >= 0) this.loRaw = (c[loI] as Trade).price
-      if (closeI >= 0) this.closeRaw = (c[closeI] as Trade).price
+      this.keep(hiI, loI, closeI, hiU, loU, volLo, valLo, count)
+      if (count >= lim) this.closeCandle()
     }
-    this.hiU = hiU
-    this.loU = loU
-    this.volLo = volLo
-    this.valLo = valLo
-    this.count = count
-    if (tick && this.has && count >= N) this.closeCandle()
     return i
   }
 
   /**
    * Fused validate + convert + aggregate loop over candle columns[from, n) at the current scales; stops
-   * at the first candle it cannot take exactly on the fast path and returns its index. Prices are compared
-   * as doubles for validation (double order is decimal order); only high, low, volume and value become units.
+   * at the first candle it cannot take exactly on the fast path and returns its index. Prices stay
+   * doubles: double order is decimal order, and below 2^52 units the double of hiU / 10^ps stands for
+   * exactly that decimal (the 2^52 printing bound), so only the extremes still open at the end become
+   * units. Volume, value and trades are summed exactly in units.
    */
   private fastCandleColumns(c: CandleColumns, from: number, n: number): number {
     const ps = this.ps
     const vs = this.vs
     const xs = this.xs
     if (ps > 22 || vs > 22 || xs > 22) return from
+    if (this.has && (isBig(this.hiU) || isBig(this.loU))) return from
     const PP = POW10[ps] as number
     const VP = POW10[vs] as number
     const XP = POW10[xs] as number
@@ -616,120 +638,124 @@ export class CandleAggregator implements TradeArraySink {
     this.setSource(3, c, 0)
     let last = this.last
     let end = this.cEnd
-    let hiU = this.hiU
-    let loU = this.loU
+    let hiX = this.has ? this.hiU / PP : Number.NEGATIVE_INFINITY
+    let loX = this.has ? this.loU / PP : Number.POSITIVE_INFINITY
     let volLo = this.volLo
     let valLo = this.valLo
     let count = this.count
     let hiI = -1
     let loI = -1
     let closeI = -1
-    let lastH = Number.NaN
-    let lastHU = 0
-    let lastL = Number.NaN
-    let lastLU = 0
     let i = from
-    for (; i < n; i++) {
-      const t = T[i] as number
-      if (!(t >= last) || t > MAX_TIME || t < -MAX_TIME || Math.floor(t) !== t) break
-      const s = hasS ? (SS[i] as number) : 0
-      if (s > 2) break
-      let nt = 0
-      if (hasN) {
-        nt = NT[i] as number
-        if (!(nt >= 0 && nt <= 9007199254740991) || Math.floor(nt) !== nt) break
-      }
-      const o = O[i] as number
-      const h = H[i] as number
-      const l = Lw[i] as number
-      const cl = C[i] as number
-      if (!(l <= o && l <= cl && o <= h && cl <= h && h <= MAXV && l >= -MAXV)) break
-      let hu: number
-      if (h === lastH) hu = lastHU
-      else {
-        hu = Math.round(h * PP)
-        if (hu / PP !== h || !(hu < L && hu > -L)) break
-        lastH = h
-        lastHU = hu
-      }
-      let lu: number
-      if (l === lastL) lu = lastLU
-      else {
-        lu = Math.round(l * PP)
-        if (lu / PP !== l || !(lu < L && lu > -L)) break
-        lastL = l
-        lastLU = lu
-      }
-      const v = V[i] as number
-      const vu = Math.round(v * VP)
-      if (vu / VP !== v || !(vu < L && vu >= 0)) break
-      let xu = 0
-      if (hasX) {
-        const x = X[i] as number
-        xu = Math.round(x * XP)
-        if (xu / XP !== x || !(xu < L && xu > -L)) break
-      }
-      last = t
-      if (((mask >> s) & 1) === 0) continue
-      if (t >= end) {
-        if (this.has) {
-          if (hiI >= 0) this.hiRaw = H[hiI] as number
-          if (loI >= 0) this.loRaw = Lw[loI] as number
-          if (closeI >= 0) this.closeRaw = C[closeI] as number
-          this.hiU = hiU
-          this.loU = loU
-          this.volLo = volLo
-          this.valLo = valLo
-          this.count = count
-          this.closeCandle()
+    for (;;) {
+      let next = false
+      let ns = 0
+      for (; i < n; i++) {
+        const t = T[i] as number
+        if (!(t >= last) || t > MAX_TIME || t < -MAX_TIME || Math.floor(t) !== t) break
+        const s = hasS ? (SS[i] as number) : 0
+        if (s > 2) break
+        let nt = 0
+        if (hasN) {
+          nt = NT[i] as number
+          if (!(nt >= 0 && nt <= 9007199254740991) || Math.floor(nt) !== nt) break
         }
-        this.openCandle(t, s, o)
-        end = this.cEnd
-        hiU = Number.NEGATIVE_INFINITY
-        loU = Number.POSITIVE_INFINITY
-        volLo = 0
-        valLo = 0
-        count = 0
-        hiI = -1
-        loI = -1
-      }
-      if (hu > hiU) {
-        hiU = hu
-        hiI = i
-      }
-      if (lu < loU) {
-        loU = lu
-        loI = i
-      }
-      closeI = i
-      volLo += vu
-      if (volLo > L) {
-        this.volHi += BigInt(volLo)
-        volLo = 0
-      }
-      if (hasX) {
+        const o = O[i] as number
+        const h = H[i] as number
+        const l = Lw[i] as number
+        const cl = C[i] as number
+        if (!(l <= o && l <= cl && o <= h && cl <= h && h <= MAXV && l >= -MAXV)) break
+        const v = V[i] as number
+        const vu = Math.round(v * VP)
+        if (vu / VP !== v || !(vu < L && vu >= 0)) break
+        let xu = 0
+        if (hasX) {
+          const x = X[i] as number
+          xu = Math.round(x * XP)
+          if (xu / XP !== x || !(xu < L && xu > -L)) break
+        }
+        last = t
+        if (((mask >> s) & 1) === 0) continue
+        if (t >= end) {
+          next = true
+          ns = s
+          break
+        }
+        if (h > hiX) {
+          hiX = h
+          hiI = i
+        }
+        if (l < loX) {
+          loX = l
+          loI = i
+        }
+        closeI = i
+        volLo += vu
+        if (volLo > L) {
+          this.volHi += BigInt(volLo)
+          volLo = 0
+        }
         valLo += xu
         if (valLo > L || valLo < -L) {
           this.valHi += BigInt(valLo)
           valLo = 0
         }
-      } else this.noValue = true
-      if (hasN) count += nt
-      else this.noTrades = true
+        count += nt
+      }
+      if (!next) break
+      if (closeI >= 0) this.missingColumns(hasX, hasN)
+      end = this.nextCandle(T[i] as number, ns, O[i] as number, hiI, loI, closeI, volLo, valLo, count)
+      hiX = Number.NEGATIVE_INFINITY
+      loX = Number.POSITIVE_INFINITY
+      volLo = valLo = count = 0
+      hiI = loI = closeI = -1
     }
     this.seen += i - from
     this.last = last
     if (this.has) {
-      if (hiI >= 0) this.hiRaw = H[hiI] as number
-      if (loI >= 0) this.loRaw = Lw[loI] as number
-      if (closeI >= 0) this.closeRaw = C[closeI] as number
+      if (closeI >= 0) this.missingColumns(hasX, hasN)
+      this.keep(hiI, loI, closeI, this.hiU, this.loU, volLo, valLo, count)
+      if (hiI >= 0 || loI >= 0) this.extremeUnits(hiI >= 0, loI >= 0, PP)
     }
-    this.hiU = hiU
-    this.loU = loU
-    this.volLo = volLo
-    this.valLo = valLo
-    this.count = count
     return i
+  }
+
+  /** The open candle took records without a value / trades column: it has no value / trades. */
+  private missingColumns(hasValue: boolean, hasTrades: boolean): void {
+    if (!hasValue) this.noValue = true
+    if (!hasTrades) this.noTrades = true
+  }
+
+  /** hiU / loU (units at ps) of the open candle's numeric high / low spellings, exactly (the scale grows when needed). */
+  private extremeUnits(hi: boolean, lo: boolean, PP: number): void {
+    let exact = true
+    if (hi) {
+      const h = this.hiRaw as number
+      const u = Math.round(h * PP)
+      if (u / PP === h && u < L && u > -L) this.hiU = u
+      else exact = false
+    }
+    if (lo) {
+      const l = this.loRaw as number
+      const u = Math.round(l * PP)
+      if (u / PP === l && u < L && u > -L) this.loU = u
+      else exact = false
+    }
+    if (exact) return
+    let ps = this.ps
+    for (const x of [this.hiRaw, this.loRaw]) {
+      const d = parseDecimal(x)
+      if (d.ok && d.value.scale > ps) ps = d.value.scale
+    }
+    if (ps !== this.ps) this.rescale(ps, this.vs, this.xs)
+    else {
+      const h = unitsOf(this.hiRaw, ps)
+      const l = unitsOf(this.loRaw, ps)
+      this.hiU = h.u
+      this.hiB = h.b
+      this.loU = l.u
+      this.loB = l.b
+    }
   }
 
   /** Units of a decimal input at scale (fast path only): NaN when it does not convert exactly below 2^52. */
@@ -768,6 +794,7 @@ export class CandleAggregator implements TradeArraySink {
     let loI = -1
     let closeI = -1
     let i = from
+    // one loop with the candle change inline: re-reading a record's six decimal strings would cost more than the call
     for (; i < n; i++) {
       const cd = c[i] as CandleInput
       if (typeof cd !== 'object' || cd === null) break
@@ -794,26 +821,11 @@ export class CandleAggregator implements TradeArraySink {
       last = t
       if (((mask >> s) & 1) === 0) continue
       if (t >= end) {
-        if (this.has) {
-          if (hiI >= 0) this.hiRaw = (c[hiI] as CandleInput).high
-          if (loI >= 0) this.loRaw = (c[loI] as CandleInput).low
-          if (closeI >= 0) this.closeRaw = (c[closeI] as CandleInput).close
-          this.hiU = hiU
-          this.loU = loU
-          this.volLo = volLo
-          this.valLo = valLo
-          this.count = count
-          this.closeCandle()
-        }
-        this.openCandle(t, s, cd.open)
-        end = this.cEnd
+        end = this.nextCandle(t, s, cd.open, hiI, loI, closeI, volLo, valLo, count)
         hiU = Number.NEGATIVE_INFINITY
         loU = Number.POSITIVE_INFINITY
-        volLo = 0
-        valLo = 0
-        count = 0
-        hiI = -1
-        loI = -1
+        volLo = valLo = count = 0
+        hiI = loI = closeI = -1
       }
       if (hu > hiU) {
         hiU = hu
@@ -841,16 +853,7 @@ export class CandleAggregator implements TradeArraySink {
     }
     this.seen += i - from
     this.last = last
-    if (this.has) {
-      if (hiI >= 0) this.hiRaw = (c[hiI] as CandleInput).high
-      if (loI >= 0) this.loRaw = (c[loI] as CandleInput).low
-      if (closeI >= 0) this.closeRaw = (c[closeI] as CandleInput).close
-    }
-    this.hiU = hiU
-    this.loU = loU
-    this.volLo = volLo
-    this.valLo = valLo
-    this.count = count
+    if (this.has) this.keep(hiI, loI, closeI, hiU, loU, volLo, valLo, count)
     return i
   }
 
@@ -884,26 +887,11 @@ export class CandleAggregator implements TradeArraySink {
       const s = S[i] as number
       if (((mask >> s) & 1) === 0) continue
       if (tick ? count >= N || !this.has : t >= end) {
-        if (this.has) {
-          if (hiI >= 0) this.hiRaw = this.raw('close', hiI)
-          if (loI >= 0) this.loRaw = this.raw('close', loI)
-          if (closeI >= 0) this.closeRaw = this.raw('close', closeI)
-          this.hiU = hiU
-          this.loU = loU
-          this.volLo = volLo
-          this.valLo = valLo
-          this.count = count
-          this.closeCandle()
-        }
-        this.openCandle(t, s, this.raw('close', i))
-        end = this.cEnd
+        end = this.nextCandle(t, s, this.raw('open', i), hiI, loI, closeI, volLo, valLo, count)
         hiU = Number.NEGATIVE_INFINITY
         loU = Number.POSITIVE_INFINITY
-        volLo = 0
-        valLo = 0
-        count = 0
-        hiI = -1
-        loI = -1
+        volLo = valLo = count = 0
+        hiI = loI = closeI = -1
       }
       const p = P[i] as number
       const v = V[i] as number
@@ -937,7 +925,7 @@ export class CandleAggregator implements TradeArraySink {
         }
       } else {
         const pb = r.priceBig(i)
-        const pa = Number(pb)
+        const pa = bigUnits(pb)
         if (isBig(hiU) ? pb > this.hiB : pa > hiU) {
           hiU = pa
           this.hiB = pb
@@ -957,16 +945,7 @@ export class CandleAggregator implements TradeArraySink {
     }
     this.seen = base + k
     this.last = last
-    if (this.has) {
-      if (hiI >= 0) this.hiRaw = this.raw('close', hiI)
-      if (loI >= 0) this.loRaw = this.raw('close', loI)
-      if (closeI >= 0) this.closeRaw = this.raw('close', closeI)
-    }
-    this.hiU = hiU
-    this.loU = loU
-    this.volLo = volLo
-    this.valLo = valLo
-    this.count = count
+    this.keep(hiI, loI, closeI, hiU, loU, volLo, valLo, count)
     if (tick && this.has && count >= N) this.closeCandle()
   }
 
@@ -1103,26 +1082,11 @@ export class CandleAggregator implements TradeArraySink {
       const s = S[i] as number
       if (((mask >> s) & 1) === 0) continue
       if (t >= end) {
-        if (this.has) {
-          if (hiI >= 0) this.hiRaw = this.raw('high', hiI)
-          if (loI >= 0) this.loRaw = this.raw('low', loI)
-          if (closeI >= 0) this.closeRaw = this.raw('close', closeI)
-          this.hiU = hiU
-          this.loU = loU
-          this.volLo = volLo
-          this.valLo = valLo
-          this.count = count
-          this.closeCandle()
-        }
-        this.openCandle(t, s, this.raw('open', i))
-        end = this.cEnd
+        end = this.nextCandle(t, s, this.raw('open', i), hiI, loI, closeI, volLo, valLo, count)
         hiU = Number.NEGATIVE_INFINITY
         loU = Number.POSITIVE_INFINITY
-        volLo = 0
-        valLo = 0
-        count = 0
-        hiI = -1
-        loI = -1
+        volLo = valLo = count = 0
+        hiI = loI = closeI = -1
       }
       if (h === h) {
         if (h > hiU) {
@@ -1131,8 +1095,8 @@ export class CandleAggregator implements TradeArraySink {
         }
       } else {
         const hb = c.h.bigAt(i)
-        if (isBig(hiU) ? hb > this.hiB : Number(hb) > hiU) {
-          hiU = Number(hb)
+        if (isBig(hiU) ? hb > this.hiB : bigUnits(hb) > hiU) {
+          hiU = bigUnits(hb)
           this.hiB = hb
           hiI = i
         }
@@ -1144,8 +1108,8 @@ export class CandleAggregator implements TradeArraySink {
         }
       } else {
         const lb = c.l.bigAt(i)
-        if (isBig(loU) ? lb < this.loB : Number(lb) < loU) {
-          loU = Number(lb)
+        if (isBig(loU) ? lb < this.loB : bigUnits(lb) < loU) {
+          loU = bigUnits(lb)
           this.loB = lb
           loI = i
         }
@@ -1175,16 +1139,7 @@ export class CandleAggregator implements TradeArraySink {
     }
     this.seen = base + k
     this.last = last
-    if (this.has) {
-      if (hiI >= 0) this.hiRaw = this.raw('high', hiI)
-      if (loI >= 0) this.loRaw = this.raw('low', loI)
-      if (closeI >= 0) this.closeRaw = this.raw('close', closeI)
-    }
-    this.hiU = hiU
-    this.loU = loU
-    this.volLo = volLo
-    this.valLo = valLo
-    this.count = count
+    this.keep(hiI, loI, closeI, hiU, loU, volLo, valLo, count)
   }
 }
 

@@ -33,22 +33,20 @@ export class UnitsColumn {
 
   /** Reads numbers src[from, from + n). `fail(i)` is called (and must throw) for an invalid entry. */
   fromNumbers(src: Float64Array, from: number, n: number, nonNegative: boolean, fail: (i: number) => never): void {
-    this.src = src
-    this.objs = undefined
-    this.from = from
-    this.n = n
-    this.nonNegative = nonNegative
-    this.fail = fail
-    this.fill()
+    this.read(src, undefined, '', false, from, n, nonNegative, fail)
   }
 
   /** Reads field `key` of objects[from, from + n) (decimal inputs); `missingAsZero` reads an absent field as 0. */
   fromObjects(objs: ArrayLike<unknown>, from: number, n: number, key: string, missingAsZero: boolean, nonNegative: boolean, fail: (i: number) => never): void {
-    this.src = undefined
+    this.read(undefined, objs, key, missingAsZero, from, n, nonNegative, fail)
+  }
+
+  private read(src: Float64Array | undefined, objs: ArrayLike<unknown> | undefined, key: string, missingAsZero: boolean, from: number, n: number, nonNegative: boolean, fail: (i: number) => never): void {
+    this.src = src
     this.objs = objs
-    this.from = from
     this.key = key
     this.missingAsZero = missingAsZero
+    this.from = from
     this.n = n
     this.nonNegative = nonNegative
     this.fail = fail

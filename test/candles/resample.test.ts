@@ -93,6 +93,54 @@ describe('resampleCandles: the aggregator contract', () => {
   })
 })
 
+describe('resampleCandles: the columnar fast path on awkward prices', () => {
+  // prices on a grid, with many decimals, past 2^52 units, tiny, negative; mixed with string spellings
+  // of more decimals than a double holds (object parts), in one stream
+  const price = fc.oneof(
+    fc.integer({ min: -400, max: 400 }).map((k) => k / 4),
+    fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+    fc.integer({ min: 1, max: 9 }).map((k) => k * 1e21),
+    fc.integer({ min: 1, max: 999 }).map((k) => k / 1e9),
+    fc.constantFrom(0.1, 0.3, 5000.25, -0, 123456789.123, 2 ** 52 + 2),
+  )
+  const candle = fc.record({
+    dt: fc.constantFrom(0, 0, 1, 1, 7, 30).map((k) => k * 60_000),
+    p: fc.array(price, { minLength: 4, maxLength: 4 }),
+    v: fc.oneof(fc.nat(1000), fc.integer({ min: 0, max: 10 ** 6 }).map((k) => k / 1000)),
+    x: fc.oneof(fc.integer({ min: -(10 ** 6), max: 10 ** 6 }), fc.integer({ min: -(10 ** 6), max: 10 ** 6 }).map((k) => k / 100)),
+    n: fc.nat(50),
+    str: fc.boolean(),
+  })
+  const series = fc.array(candle, { minLength: 1, maxLength: 40 }).map((xs) => {
+    let t = Date.UTC(2026, 4, 29, 9)
+    return xs.map(({ dt, p, v, x, n, str }) => {
+      t += dt
+      const [l, a, b, h] = [...p].sort((u, w) => u - w) as [number, number, number, number]
+      const c: CandleInput = { time: t, open: a, high: h, low: l, close: b, volume: v, value: x, trades: n }
+      // a string twin with more decimals than a double holds, same order as the numbers
+      return str ? { ...c, high: `${BigInt(Math.trunc(h)) + 1n}.0000000000000000000001`, low: `${BigInt(Math.floor(l)) - 1n}.9999999999999999999999` } : c
+    })
+  })
+  it('equals the big.js reference when each part goes in as columns or as objects, any split', () => {
+    fc.assert(fc.property(series, fc.array(fc.nat(), { maxLength: 4 }), fc.constantFrom<TimeframeInput>('15m', '1h', '1d'), (x, cuts, timeframe) => {
+      const opts = { timeframe }
+      const want = referenceResample(x, opts)
+      const parts = splitAt(x, [...cuts].map((c) => c % (x.length + 1)).sort((a, b) => a - b))
+      // a part goes in as columns when all its prices are numbers, else as objects
+      const fed = parts.map((p) => (p.every((c) => typeof c.high === 'number' && typeof c.low === 'number') ? toColumns(p) : p))
+      const agg = createCandleAggregator(opts)
+      for (const p of fed) {
+        if (Array.isArray(p)) agg.addCandles(p)
+        else agg.addCandleColumns(p)
+      }
+      expect(agg.finish()).toEqual(want)
+      expect(resampleCandles(toColumns(x.map((c) => ({ ...c, high: Number(c.high), low: Number(c.low) }))), opts)).toEqual(
+        referenceResample(x.map((c) => ({ ...c, high: Number(c.high), low: Number(c.low) })), opts),
+      )
+    }), { numRuns: 150 })
+  })
+})
+
 describe('resampleCandles: examples, equal times, errors', () => {
   const c = (time: number, o: string, h: string, l: string, cl: string, v: string, extra: Partial<CandleInput> = {}): CandleInput => ({ time, open: o, high: h, low: l, close: cl, volume: v, ...extra })
   const m = 60_000
