@@ -389,7 +389,7 @@ function fastRun(
   let room = -1
   let i = from
   outer: for (;;) {
-    if (all && whole) {
+    if (whole) {
       // blocks of 4 records at the current price: the usual case, with one test per field for all four
       // (bitwise for sides and session codes, so no branch depends on the data)
       for (; i + 4 <= to; i += 4) {
@@ -411,8 +411,12 @@ function fastRun(
         // every side is 1 or 2 exactly when no (side - 1) has a bit other than bit 0
         if ((((s0 - 1) | (s1 - 1) | (s2 - 1) | (s3 - 1)) & -2) !== 0) break
         if (sess !== undefined) {
-          // every code is 0..2 exactly when every code + 1 is below 4
-          if ((((sess[i] as number) + 1) | ((sess[i + 1] as number) + 1) | ((sess[i + 2] as number) + 1) | ((sess[i + 3] as number) + 1)) >> 2 !== 0) break
+          const c0 = sess[i] as number
+          const c1 = sess[i + 1] as number
+          const c2 = sess[i + 2] as number
+          const c3 = sess[i + 3] as number
+          // every code is 0..2 exactly when every code + 1 is below 4; with a filter, all four kept
+          if (all ? ((c0 + 1) | (c1 + 1) | (c2 + 1) | (c3 + 1)) >> 2 !== 0 : ((keep[c0] as number) & (keep[c1] as number) & (keep[c2] as number) & (keep[c3] as number)) !== 1) break
         }
         const v0 = volume[i] as number
         const v1 = volume[i + 1] as number
@@ -428,7 +432,7 @@ function fastRun(
         nT += 4
       }
     }
-    if (all && !whole) {
+    if (!whole) {
       // the same blocks for volumes with decimals: units u = round(v * 10^s), exact when u / 10^s === v
       for (; i + 4 <= to; i += 4) {
         const p0 = price[i] as number
@@ -449,8 +453,12 @@ function fastRun(
         // every side is 1 or 2 exactly when no (side - 1) has a bit other than bit 0
         if ((((s0 - 1) | (s1 - 1) | (s2 - 1) | (s3 - 1)) & -2) !== 0) break
         if (sess !== undefined) {
-          // every code is 0..2 exactly when every code + 1 is below 4
-          if ((((sess[i] as number) + 1) | ((sess[i + 1] as number) + 1) | ((sess[i + 2] as number) + 1) | ((sess[i + 3] as number) + 1)) >> 2 !== 0) break
+          const c0 = sess[i] as number
+          const c1 = sess[i + 1] as number
+          const c2 = sess[i + 2] as number
+          const c3 = sess[i + 3] as number
+          // every code is 0..2 exactly when every code + 1 is below 4; with a filter, all four kept
+          if (all ? ((c0 + 1) | (c1 + 1) | (c2 + 1) | (c3 + 1)) >> 2 !== 0 : ((keep[c0] as number) & (keep[c1] as number) & (keep[c2] as number) & (keep[c3] as number)) !== 1) break
         }
         const v0 = volume[i] as number
         const v1 = volume[i + 1] as number

@@ -105,15 +105,16 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
     )
   })
 
-  /** Long columns in runs of one price (the block path of the columnar loop), sessions 0..2, ascending times. */
+  /** Long columns in runs of one price (the block path of the columnar loop), sessions 0..2 in runs, ascending times. */
   const runColumns = fc
     .record({
       runs: fc.array(fc.record({ price: fc.constantFrom(100, 100.25, 101.5, 99, -2.75), len: fc.integer({ min: 1, max: 14 }) }), { minLength: 1, maxLength: 30 }),
       seed: fc.integer({ min: 1, max: 2 ** 30 }),
       withSession: fc.boolean(),
       volumeDecimals: fc.constantFrom(0, 0, 2, 4),
+      sessionRun: fc.integer({ min: 1, max: 24 }),
     })
-    .map(({ runs, seed, withSession, volumeDecimals }) => {
+    .map(({ runs, seed, withSession, volumeDecimals, sessionRun }) => {
       const n = runs.reduce((a, r) => a + r.len, 0)
       const c = { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n), session: new Uint8Array(n) }
       let x = seed
@@ -130,7 +131,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
           c.price[i] = r.price
           c.volume[i] = rnd(5) === 0 ? 2 ** 50 + rnd(9) : volumeDecimals === 0 ? rnd(20) : rnd(20 * 10 ** volumeDecimals) / 10 ** volumeDecimals
           c.side[i] = 1 + rnd(2)
-          c.session[i] = rnd(3)
+          c.session[i] = Math.floor(i / sessionRun) % 3 // sessions in runs
         }
       }
       if (withSession) return c
@@ -165,6 +166,18 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
         const c = { time: new Float64Array(n).fill(START), price: new Float64Array(n).fill(100), volume: new Float64Array(n).fill(usual), side: new Uint8Array(n), session: new Uint8Array(n) }
         for (let i = 0; i < n; i++) c.side[i] = 1 + (i % 3 === 0 ? 1 : 0)
         c.volume[at] = odd
+        expect(footprintProfiles(c, opts)).toEqual(referenceFootprint(columnsAsTrades(c), opts))
+      }
+    }
+  })
+
+  it('columns with a session filter: a dropped record at every position of a run is left out', () => {
+    const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 1, sessions: ['MAINSESSION' as const] }
+    for (const usual of [3, 0.25]) {
+      for (let at = 0; at < 14; at++) {
+        const n = 24
+        const c = { time: new Float64Array(n).fill(START), price: new Float64Array(n).fill(100), volume: new Float64Array(n).fill(usual), side: new Uint8Array(n).fill(1), session: new Uint8Array(n) }
+        c.session[at] = 1 + (at % 2)
         expect(footprintProfiles(c, opts)).toEqual(referenceFootprint(columnsAsTrades(c), opts))
       }
     }
