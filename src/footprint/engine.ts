@@ -387,9 +387,11 @@ function fastRun(
   let nB = 0
   let nT = 0
   let room = -1
+  /** No session column and a filter that drops MAINSESSION: every record is dropped (one at a time below). */
+  const dropAll = sess === undefined && keep[0] !== 1
   let i = from
   outer: for (;;) {
-    if (whole) {
+    if (whole && !dropAll) {
       // blocks of 4 records at the current price: the usual case, with one test per field for all four
       // (bitwise for sides and session codes, so no branch depends on the data)
       for (; i + 4 <= to; i += 4) {
@@ -432,7 +434,7 @@ function fastRun(
         nT += 4
       }
     }
-    if (!whole) {
+    if (!whole && !dropAll) {
       // the same blocks for volumes with decimals: units u = round(v * 10^s), exact when u / 10^s === v
       for (; i + 4 <= to; i += 4) {
         const p0 = price[i] as number
@@ -490,8 +492,9 @@ function fastRun(
       const vu = whole ? v : Math.floor(v * vPow + 0.5)
       // (units past 2^52, Infinity included, fail the room test below)
       if (!((whole ? Math.floor(v) === v : vu / vPow === v) && vu >= 0)) break outer
-      if (sess !== undefined) {
-        const code = sess[i] as number
+      if (!all || sess !== undefined) {
+        // (no session column: every record is MAINSESSION, code 0, which a filter may drop)
+        const code = sess === undefined ? 0 : (sess[i] as number)
         if (all) {
           if (code > 2) break outer
         } else if (keep[code] !== 1) {

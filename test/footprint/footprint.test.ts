@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MarketDataError } from '../../src/errors.js'
-import { footprintProfiles, type FootprintProfile } from '../../src/footprint/index.js'
+import { createFootprintAggregator, footprintProfiles, type FootprintProfile } from '../../src/footprint/index.js'
 import { validateTradeColumns, validateTrades, type SessionType, type Trade } from '../../src/trades/index.js'
 import { START, TICKS, fpTrades, toColumns } from './arbitraries.js'
 import { columnsAsTrades, referenceFootprint } from './reference.js'
@@ -181,6 +181,22 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
         expect(footprintProfiles(c, opts)).toEqual(referenceFootprint(columnsAsTrades(c), opts))
       }
     }
+  })
+
+  it('a batch without a session column is MAINSESSION, which a filter drops even after other batches made rows', () => {
+    const n = 12
+    const pre = { time: new Float64Array(n).fill(START), price: new Float64Array(n).fill(100), volume: new Float64Array(n).fill(1), side: new Uint8Array(n).fill(1), session: new Uint8Array(n).fill(1) }
+    const plain = { time: new Float64Array(n).fill(START + 1), price: new Float64Array(n).fill(100), volume: new Float64Array(n).fill(2), side: new Uint8Array(n).fill(2) }
+    for (const sessions of [['PRE_MARKET'], ['MAINSESSION'], ['PRE_MARKET', 'MAINSESSION']] as SessionType[][]) {
+      const opts = { timeframe: '1h', tickSize: '0.25', sessions }
+      const want = referenceFootprint([...columnsAsTrades(pre), ...columnsAsTrades(plain)], opts)
+      expect(footprintProfiles([pre, plain], opts)).toEqual(want)
+      const agg = createFootprintAggregator(opts)
+      agg.addColumns(pre)
+      agg.addColumns(plain)
+      expect(agg.flush()).toEqual(want)
+    }
+    expect(footprintProfiles([plain], { timeframe: '1h', tickSize: '0.25', sessions: ['PRE_MARKET'] })).toEqual([])
   })
 
   it('columns in long runs of one price: a bad record anywhere is reported like validateTradeColumns reports it', () => {
