@@ -242,7 +242,8 @@ export class CandleAggregator implements TradeArraySink {
   /** Moves the open candle's sums and extremes to new scales (they only grow). */
   private rescale(ps: number, vs: number, xs: number): void {
     if (this.has) {
-      if (ps !== this.ps) {
+      // a candle opened by a record not taken yet has no extremes (the ±Infinity sentinels stay)
+      if (ps !== this.ps && this.hiU !== Number.NEGATIVE_INFINITY) {
         const h = unitsOf(this.hiRaw, ps)
         const l = unitsOf(this.loRaw, ps)
         this.hiU = h.u
@@ -424,15 +425,6 @@ export class CandleAggregator implements TradeArraySink {
         if (sd !== 1 && sd !== 2) break
         const s = hasS ? (SS[i] as number) : 0
         if (s > 2) break
-        const x = P[i] as number
-        let pu: number
-        if (x === lastX) pu = lastPU
-        else {
-          pu = Math.round(x * PP)
-          if (pu / PP !== x || !(pu < L && pu > -L)) break
-          lastX = x
-          lastPU = pu
-        }
         const v = V[i] as number
         let vu: number
         if (v === lastV) vu = lastVU
@@ -442,21 +434,39 @@ export class CandleAggregator implements TradeArraySink {
           lastV = v
           lastVU = vu
         }
-        last = t
-        if (((mask >> s) & 1) === 0) continue
+        const x = P[i] as number
+        if (((mask >> s) & 1) === 0) {
+          // another session's trade: validated, not taken
+          if (x !== lastX) {
+            const u = Math.round(x * PP)
+            if (u / PP !== x || !(u < L && u > -L)) break
+          }
+          last = t
+          continue
+        }
         if (t >= end || count >= lim) {
           next = true
           ns = s
           break
         }
-        if (pu > hiU) {
-          hiU = pu
-          hiI = i
+        // a price equal to the last taken one can be neither a new high nor a new low: only a change
+        // converts and compares (lastX restarts with each candle)
+        if (x !== lastX) {
+          const u = Math.round(x * PP)
+          if (u / PP !== x || !(u < L && u > -L)) break
+          lastX = x
+          lastPU = u
+          if (u > hiU) {
+            hiU = u
+            hiI = i
+          }
+          if (u < loU) {
+            loU = u
+            loI = i
+          }
         }
-        if (pu < loU) {
-          loU = pu
-          loI = i
-        }
+        last = t
+        const pu = lastPU
         const pv = pu * vu
         if (pv < L && pv > -L) {
           valLo += pv
@@ -476,6 +486,7 @@ export class CandleAggregator implements TradeArraySink {
       if (!next) break
       // record i opens a new candle; the inner loop takes it again (its checks pass again)
       end = this.nextCandle(T[i] as number, ns, P[i] as number, hiI, loI, closeI, volLo, valLo, count)
+      lastX = Number.NaN
       hiU = Number.NEGATIVE_INFINITY
       loU = Number.POSITIVE_INFINITY
       volLo = valLo = count = 0
@@ -748,14 +759,12 @@ export class CandleAggregator implements TradeArraySink {
       if (d.ok && d.value.scale > ps) ps = d.value.scale
     }
     if (ps !== this.ps) this.rescale(ps, this.vs, this.xs)
-    else {
-      const h = unitsOf(this.hiRaw, ps)
-      const l = unitsOf(this.loRaw, ps)
-      this.hiU = h.u
-      this.hiB = h.b
-      this.loU = l.u
-      this.loB = l.b
-    }
+    const h = unitsOf(this.hiRaw, ps)
+    const l = unitsOf(this.loRaw, ps)
+    this.hiU = h.u
+    this.hiB = h.b
+    this.loU = l.u
+    this.loB = l.b
   }
 
   /** Units of a decimal input at scale (fast path only): NaN when it does not convert exactly below 2^52. */

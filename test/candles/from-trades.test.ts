@@ -151,6 +151,16 @@ describe('candlesFromTrades: examples and errors', () => {
     expect(c.value).toBe(want.toFixed())
   })
 
+  it('a candle whose first trade needs more decimals, or another session between, keeps its true extremes', () => {
+    const tr = (s: number, price: string, session?: SessionType): Trade => ({ time: T0 + s * 1000, price, volume: '2', side: 'buy', ...(session ? { session } : {}) })
+    const trades = [tr(0, '10'), tr(1, '9.5'), tr(61, '25.001'), tr(62, '25.001'), tr(63, '7', 'PRE_MARKET'), tr(64, '26'), tr(65, '25.001')]
+    const opts = { timeframe: '1m', sessions: ['MAINSESSION'] as SessionType[] }
+    const want = referenceCandlesFromTrades(trades, opts)
+    expect(want[1]).toMatchObject({ open: '25.001', high: '26', low: '25.001', close: '25.001', trades: 4 })
+    expect(candlesFromTrades(tradesToColumns(trades), opts)).toEqual(want)
+    expect(candlesFromTrades(trades, opts)).toEqual(want)
+  })
+
   it('names index and field of bad records; out-of-order and late records', () => {
     const ok: Trade = { time: T0, price: '1', volume: '1', side: 'buy' }
     const bad = (t: unknown[], opts: CandleOptions = { timeframe: '1m' }) => {
