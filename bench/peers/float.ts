@@ -33,14 +33,15 @@ function priceRange(p: Float64Array, n: number, rsv: number): { r0: number; R: n
   return { r0, R: Math.floor(hi / rsv) - r0 + 1 }
 }
 
-/** Footprint of time-sorted trades in fixed UTC buckets: same lines as the big.js peer. */
+/**
+ * Footprint of time-sorted trades in fixed UTC buckets: same lines as the big.js peer. Buy and sell sums are
+ * interleaved per row and indexed by `side - 1`, so the loop has no data-dependent branch on the side.
+ */
 export function footprintFloat(c: TradeColumns, n: number, bucketMs: number, rsv: number, priceDecimals: number): string[] {
   const { time, price, volume, side } = c
   const { r0, R } = priceRange(price, n, rsv)
-  const vb = new Float64Array(R)
-  const vs = new Float64Array(R)
-  const cb = new Uint32Array(R)
-  const cs = new Uint32Array(R)
+  const v = new Float64Array(2 * R) // [buy, sell] per row
+  const k = new Uint32Array(2 * R)
   const out: string[] = []
   let lo = R
   let hi = -1
@@ -48,12 +49,13 @@ export function footprintFloat(c: TradeColumns, n: number, bucketMs: number, rsv
   let bEnd = -Infinity
   const flush = () => {
     for (let r = lo; r <= hi; r++) {
-      if ((cb[r] as number) + (cs[r] as number) === 0) continue
-      out.push(`${bStart}|${((r0 + r) * rsv).toFixed(priceDecimals)}|${numText(vb[r] as number)}|${numText(vs[r] as number)}|${cb[r]}|${cs[r]}`)
-      vb[r] = 0
-      vs[r] = 0
-      cb[r] = 0
-      cs[r] = 0
+      const b = 2 * r
+      if ((k[b] as number) + (k[b + 1] as number) === 0) continue
+      out.push(`${bStart}|${((r0 + r) * rsv).toFixed(priceDecimals)}|${numText(v[b] as number)}|${numText(v[b + 1] as number)}|${k[b]}|${k[b + 1]}`)
+      v[b] = 0
+      v[b + 1] = 0
+      k[b] = 0
+      k[b + 1] = 0
     }
     lo = R
     hi = -1
@@ -66,13 +68,9 @@ export function footprintFloat(c: TradeColumns, n: number, bucketMs: number, rsv
       bEnd = bStart + bucketMs
     }
     const r = Math.floor((price[i] as number) / rsv) - r0
-    if (side[i] === 1) {
-      vb[r]! += volume[i] as number
-      cb[r]!++
-    } else {
-      vs[r]! += volume[i] as number
-      cs[r]!++
-    }
+    const j = 2 * r + (side[i] as number) - 1
+    v[j]! += volume[i] as number
+    k[j]!++
     if (r < lo) lo = r
     if (r > hi) hi = r
   }
