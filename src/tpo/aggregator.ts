@@ -506,7 +506,7 @@ function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAcc, j: n
     if (!(t < bE) || Math.floor(t) !== t) break
     if (t < prevT) {
       // rare (unsorted input): out of line, so the loop has no compare without type feedback
-      if (!closeRunAt(c, acc, j, rs, i, bS)) break
+      if (!closeRunAt(c, acc, j, rs, i)) break
       rs = i
     }
     if ((sess === undefined ? 0 : (sess[i] as number)) !== sk) break
@@ -565,8 +565,10 @@ function closeRun(c: TradeColumns, acc: PeriodAcc, j: number, rs: number, i: num
 }
 
 /** A record at `i` earlier than the one before: false when it is before the block; else closes the run [rs, i). */
-function closeRunAt(c: TradeColumns, acc: PeriodAcc, j: number, rs: number, i: number, bS: number): boolean {
-  if (!((c.time[i] as number) >= bS)) return false
+function closeRunAt(c: TradeColumns, acc: PeriodAcc, j: number, rs: number, i: number): boolean {
+  // the block start from FAST_ARGS, not as an argument: a double argument is boxed, and V8 placed that
+  // boxing on every iteration of the loop
+  if (!((c.time[i] as number) >= (FAST_ARGS[0] as number))) return false
   closeRun(c, acc, j, rs, i)
   return true
 }
