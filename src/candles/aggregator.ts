@@ -866,96 +866,99 @@ export class CandleAggregator implements TradeArraySink {
     return i
   }
 
+  // ---- the exact path: one record at a time, after the fast loop stopped at it ---------------------
+
+  /**
+   * The exact path's start of a record (entry i of the chunk, `index` in the stream): order check, session
+   * filter, candle change. False when the record's session is filtered out.
+   */
+  private begin(t: number, s: number, i: number, index: number): boolean {
+    if (t < this.last) {
+      this.seen = index
+      throw this.orderError(t, index)
+    }
+    this.last = t
+    if (((this.mask >> s) & 1) === 0) return false
+    if (this.tick ? this.count >= this.perTick || !this.has : t >= this.cEnd) this.nextCandle(t, s, this.raw('open', i), -1, -1, -1, this.volLo, this.valLo, this.count)
+    return true
+  }
+
+  /** Offers entry i's high in units (`b`: the exact bigint when the units are past 2^52). */
+  private offerHigh(u: number, b: bigint | undefined, i: number): void {
+    if (b === undefined ? u > this.hiU : isBig(this.hiU) ? b > this.hiB : u > this.hiU) {
+      this.hiU = u
+      if (b !== undefined) this.hiB = b
+      this.hiRaw = this.raw('high', i)
+    }
+  }
+
+  /** Offers entry i's low in units (`b`: the exact bigint when the units are past 2^52). */
+  private offerLow(u: number, b: bigint | undefined, i: number): void {
+    if (b === undefined ? u < this.loU : isBig(this.loU) ? b < this.loB : u < this.loU) {
+      this.loU = u
+      if (b !== undefined) this.loB = b
+      this.loRaw = this.raw('low', i)
+    }
+  }
+
+  /** Adds volume units (a number below 2^52, or the exact bigint). */
+  private addVolume(u: number, b?: bigint): void {
+    if (b !== undefined) this.volHi += b
+    else {
+      const v = this.volLo + u
+      if (v > L) {
+        this.volHi += BigInt(v)
+        this.volLo = 0
+      } else this.volLo = v
+    }
+  }
+
+  /** Adds value units (a number below 2^52 in magnitude, or the exact bigint). */
+  private addValue(u: number, b?: bigint): void {
+    if (b !== undefined) this.valHi += b
+    else {
+      const x = this.valLo + u
+      if (x > L || x < -L) {
+        this.valHi += BigInt(x)
+        this.valLo = 0
+      } else this.valLo = x
+    }
+  }
+
   private consumeTrades(r: ScaledTradeReader, k: number): void {
     if (r.priceScale !== this.ps || r.volumeScale !== this.vs) this.rescale(r.priceScale, r.volumeScale, r.priceScale + r.volumeScale)
-    const T = r.time
-    const P = r.price
-    const V = r.volume
-    const S = r.session
-    const mask = this.mask
-    const tick = this.tick
-    const N = this.perTick
     const base = this.seen
-    let last = this.last
-    let end = this.cEnd
-    let hiU = this.hiU
-    let loU = this.loU
-    let volLo = this.volLo
-    let valLo = this.valLo
-    let count = this.count
-    let hiI = -1
-    let loI = -1
-    let closeI = -1
     for (let i = 0; i < k; i++) {
-      const t = T[i] as number
-      if (t < last) {
-        this.seen = base + i
-        throw this.orderError(t, base + i)
-      }
-      last = t
-      const s = S[i] as number
-      if (((mask >> s) & 1) === 0) continue
-      if (tick ? count >= N || !this.has : t >= end) {
-        end = this.nextCandle(t, s, this.raw('open', i), hiI, loI, closeI, volLo, valLo, count)
-        hiU = Number.NEGATIVE_INFINITY
-        loU = Number.POSITIVE_INFINITY
-        volLo = valLo = count = 0
-        hiI = loI = closeI = -1
-      }
-      const p = P[i] as number
-      const v = V[i] as number
+      if (!this.begin(r.time[i] as number, r.session[i] as number, i, base + i)) continue
+      const p = r.price[i] as number
+      const v = r.volume[i] as number
       if (p === p) {
-        if (p > hiU) {
-          hiU = p
-          hiI = i
-        }
-        if (p < loU) {
-          loU = p
-          loI = i
-        }
+        this.offerHigh(p, undefined, i)
+        this.offerLow(p, undefined, i)
         if (v === v) {
           const x = p * v
-          if (x < L && x > -L) {
-            valLo += x
-            if (valLo > L || valLo < -L) {
-              this.valHi += BigInt(valLo)
-              valLo = 0
-            }
-          } else this.valHi += BigInt(p) * BigInt(v)
-          volLo += v
-          if (volLo > L) {
-            this.volHi += BigInt(volLo)
-            volLo = 0
-          }
+          if (x < L && x > -L) this.addValue(x)
+          else this.addValue(0, BigInt(p) * BigInt(v))
+          this.addVolume(v)
         } else {
           const vb = r.volumeBig(i)
-          this.valHi += BigInt(p) * vb
-          this.volHi += vb
+          this.addValue(0, BigInt(p) * vb)
+          this.addVolume(0, vb)
         }
       } else {
         const pb = r.priceBig(i)
         const pa = bigUnits(pb)
-        if (isBig(hiU) ? pb > this.hiB : pa > hiU) {
-          hiU = pa
-          this.hiB = pb
-          hiI = i
-        }
-        if (isBig(loU) ? pb < this.loB : pa < loU) {
-          loU = pa
-          this.loB = pb
-          loI = i
-        }
+        this.offerHigh(pa, pb, i)
+        this.offerLow(pa, pb, i)
         const vb = r.volumeBig(i)
-        this.valHi += pb * vb
-        this.volHi += vb
+        this.addValue(0, pb * vb)
+        this.addVolume(0, vb)
       }
-      closeI = i
-      count++
+      this.closeRaw = this.raw('close', i)
+      this.count++
     }
     this.seen = base + k
-    this.last = last
-    this.keep(hiI, loI, closeI, hiU, loU, volLo, valLo, count)
-    if (tick && this.has && count >= N) this.closeCandle()
+    if (this.tick && this.has && this.count >= this.perTick) this.closeCandle()
   }
 
   // ---- candles in (resampling) -----------------------------------------------------------------
@@ -1040,43 +1043,20 @@ export class CandleAggregator implements TradeArraySink {
     if (ps !== this.ps || c.v.scale !== this.vs || c.x.scale !== this.xs) this.rescale(ps, c.v.scale, c.x.scale)
   }
 
-  /** The candle hot loop over one chunk read into `cols`. `raw(f, i)` is the input spelling of field f of entry i. */
+  /** The exact path over one chunk read into `cols` (one candle: the fast loop stopped at it). */
   private consumeCandles(k: number): void {
     const c = this.cols as NonNullable<CandleAggregator['cols']>
-    const T = c.t
-    const S = c.s
-    const O = c.o.out
-    const H = c.h.out
-    const Lo = c.l.out
-    const C = c.c.out
-    const V = c.v.out
-    const X = c.x.out
-    const NT = c.n
-    const HV = c.hasValue
-    const HT = c.hasTrades
-    const mask = this.mask
     const base = this.seen
-    let last = this.last
-    let end = this.cEnd
-    let hiU = this.hiU
-    let loU = this.loU
-    let volLo = this.volLo
-    let valLo = this.valLo
-    let count = this.count
-    let hiI = -1
-    let loI = -1
-    let closeI = -1
     for (let i = 0; i < k; i++) {
-      const t = T[i] as number
-      if (t < last) {
+      const t = c.t[i] as number
+      if (t < this.last) {
         this.seen = base + i
         throw this.orderError(t, base + i)
       }
-      last = t
-      const o = O[i] as number
-      const h = H[i] as number
-      const l = Lo[i] as number
-      const cl = C[i] as number
+      const o = c.o.out[i] as number
+      const h = c.h.out[i] as number
+      const l = c.l.out[i] as number
+      const cl = c.c.out[i] as number
       if (o === o && h === h && l === l && cl === cl) {
         if (!(l <= o && l <= cl && l <= h)) this.candleFail(base + i, 'low', CANDLE_MSG.ohlc('low'))
         if (!(o <= h && cl <= h)) this.candleFail(base + i, 'high', CANDLE_MSG.ohlc('high'))
@@ -1088,67 +1068,31 @@ export class CandleAggregator implements TradeArraySink {
         if (!(lb <= ob && lb <= cb && lb <= hb)) this.candleFail(base + i, 'low', CANDLE_MSG.ohlc('low'))
         if (!(ob <= hb && cb <= hb)) this.candleFail(base + i, 'high', CANDLE_MSG.ohlc('high'))
       }
-      const s = S[i] as number
-      if (((mask >> s) & 1) === 0) continue
-      if (t >= end) {
-        end = this.nextCandle(t, s, this.raw('open', i), hiI, loI, closeI, volLo, valLo, count)
-        hiU = Number.NEGATIVE_INFINITY
-        loU = Number.POSITIVE_INFINITY
-        volLo = valLo = count = 0
-        hiI = loI = closeI = -1
-      }
-      if (h === h) {
-        if (h > hiU) {
-          hiU = h
-          hiI = i
-        }
-      } else {
-        const hb = c.h.bigAt(i)
-        if (isBig(hiU) ? hb > this.hiB : bigUnits(hb) > hiU) {
-          hiU = bigUnits(hb)
-          this.hiB = hb
-          hiI = i
-        }
-      }
-      if (l === l) {
-        if (l < loU) {
-          loU = l
-          loI = i
-        }
-      } else {
-        const lb = c.l.bigAt(i)
-        if (isBig(loU) ? lb < this.loB : bigUnits(lb) < loU) {
-          loU = bigUnits(lb)
-          this.loB = lb
-          loI = i
-        }
-      }
-      closeI = i
-      const v = V[i] as number
-      if (v === v) {
-        volLo += v
-        if (volLo > L) {
-          this.volHi += BigInt(volLo)
-          volLo = 0
-        }
-      } else this.volHi += c.v.bigAt(i)
-      if (HV[i] === 0) this.noValue = true
+      if (!this.begin(t, c.s[i] as number, i, base + i)) continue
+      if (h === h) this.offerHigh(h, undefined, i)
       else {
-        const x = X[i] as number
-        if (x === x) {
-          valLo += x
-          if (valLo > L || valLo < -L) {
-            this.valHi += BigInt(valLo)
-            valLo = 0
-          }
-        } else this.valHi += c.x.bigAt(i)
+        const hb = c.h.bigAt(i)
+        this.offerHigh(bigUnits(hb), hb, i)
       }
-      if (HT[i] === 0) this.noTrades = true
-      else count += NT[i] as number
+      if (l === l) this.offerLow(l, undefined, i)
+      else {
+        const lb = c.l.bigAt(i)
+        this.offerLow(bigUnits(lb), lb, i)
+      }
+      this.closeRaw = this.raw('close', i)
+      const v = c.v.out[i] as number
+      if (v === v) this.addVolume(v)
+      else this.addVolume(0, c.v.bigAt(i))
+      if (c.hasValue[i] === 0) this.noValue = true
+      else {
+        const x = c.x.out[i] as number
+        if (x === x) this.addValue(x)
+        else this.addValue(0, c.x.bigAt(i))
+      }
+      if (c.hasTrades[i] === 0) this.noTrades = true
+      else this.count += c.n[i] as number
     }
     this.seen = base + k
-    this.last = last
-    this.keep(hiI, loI, closeI, hiU, loU, volLo, valLo, count)
   }
 }
 
