@@ -366,9 +366,10 @@ export class CandleAggregator implements TradeArraySink {
    * of it) and opens one at record time t. Returns the new candle's end (+Infinity for tick frames, which
    * close by count). Once per candle, so the loops stay small.
    */
-  private nextCandle(t: number, session: number, openRaw: DecimalInput, hiI: number, loI: number, closeI: number, volLo: number, valLo: number, count: number): number {
+  private nextCandle(t: number, session: number, openRaw: DecimalInput, hiI: number, loI: number, closeI: number, volLo: number, valLo: number, count: number, runPU = 0, runVol = 0): number {
     if (this.has) {
       this.keep(hiI, loI, closeI, 0, 0, volLo, valLo, count)
+      this.addRun(runPU, runVol)
       this.closeCandle()
     }
     this.openCandle(t, session, openRaw)
@@ -414,6 +415,7 @@ export class CandleAggregator implements TradeArraySink {
     let lastPU = 0
     let lastV = Number.NaN
     let lastVU = 0
+    let runVol = 0
     let i = from
     for (;;) {
       let next = false
@@ -451,9 +453,26 @@ export class CandleAggregator implements TradeArraySink {
         }
         // a price equal to the last taken one can be neither a new high nor a new low: only a change
         // converts and compares (lastX restarts with each candle)
+        // value = sum of price x volume is summed per run of one price: the run's volume times its price
         if (x !== lastX) {
           const u = Math.round(x * PP)
           if (u / PP !== x || !(u < L && u > -L)) break
+          if (runVol !== 0) {
+            const pv = lastPU * runVol
+            if (pv < L && pv > -L) {
+              valLo += pv
+              if (valLo > L || valLo < -L) {
+                this.valHi += BigInt(valLo)
+                valLo = 0
+              }
+            } else this.valHi += BigInt(lastPU) * BigInt(runVol)
+            volLo += runVol
+            if (volLo > L) {
+              this.volHi += BigInt(volLo)
+              volLo = 0
+            }
+            runVol = 0
+          }
           lastX = x
           lastPU = u
           if (u > hiU) {
@@ -466,27 +485,20 @@ export class CandleAggregator implements TradeArraySink {
           }
         }
         last = t
-        const pu = lastPU
-        const pv = pu * vu
-        if (pv < L && pv > -L) {
-          valLo += pv
-          if (valLo > L || valLo < -L) {
-            this.valHi += BigInt(valLo)
-            valLo = 0
-          }
-        } else this.valHi += BigInt(pu) * BigInt(vu)
-        volLo += vu
-        if (volLo > L) {
-          this.volHi += BigInt(volLo)
-          volLo = 0
+        runVol += vu
+        if (runVol > L) {
+          this.valHi += BigInt(lastPU) * BigInt(runVol)
+          this.volHi += BigInt(runVol)
+          runVol = 0
         }
         closeI = i
         count++
       }
       if (!next) break
       // record i opens a new candle; the inner loop takes it again (its checks pass again)
-      end = this.nextCandle(T[i] as number, ns, P[i] as number, hiI, loI, closeI, volLo, valLo, count)
+      end = this.nextCandle(T[i] as number, ns, P[i] as number, hiI, loI, closeI, volLo, valLo, count, lastPU, runVol)
       lastX = Number.NaN
+      runVol = 0
       hiU = Number.NEGATIVE_INFINITY
       loU = Number.POSITIVE_INFINITY
       volLo = valLo = count = 0
@@ -496,6 +508,7 @@ export class CandleAggregator implements TradeArraySink {
     this.last = last
     if (this.has) {
       this.keep(hiI, loI, closeI, hiU, loU, volLo, valLo, count)
+      this.addRun(lastPU, runVol)
       if (count >= lim) this.closeCandle()
     }
     return i
@@ -899,6 +912,15 @@ export class CandleAggregator implements TradeArraySink {
       if (b !== undefined) this.loB = b
       this.loRaw = this.raw('low', i)
     }
+  }
+
+  /** Adds a run of trades at one price: volume units `vol` (< 2^53) at price units `pu` (|pu| < 2^52). */
+  private addRun(pu: number, vol: number): void {
+    if (vol === 0) return
+    const pv = pu * vol
+    if (pv < L && pv > -L) this.addValue(pv)
+    else this.addValue(0, BigInt(pu) * BigInt(vol))
+    this.addVolume(vol)
   }
 
   /** Adds volume units (a number below 2^52, or the exact bigint). */

@@ -161,6 +161,14 @@ describe('candlesFromTrades: examples and errors', () => {
     expect(candlesFromTrades(trades, opts)).toEqual(want)
   })
 
+  it('runs of one price with sums past 2^52 units stay exact (columns)', () => {
+    const tr = (s: number, price: string, volume: string): Trade => ({ time: T0 + s * 1000, price, volume, side: 'sell' })
+    const trades = [tr(0, '5000.25', '3'), tr(1, '5000.25', '1000000000000'), tr(2, '5000.25', '3000000000000000'), tr(3, '5000.25', '3000000000000000'), tr(4, '-7.5', '1'), tr(5, '-7.5', '4000000000000000'), tr(6, '5000.25', '2')]
+    const opts = { timeframe: '1m' }
+    expect(candlesFromTrades(tradesToColumns(trades), opts)).toEqual(referenceCandlesFromTrades(trades, opts))
+    expect(candlesFromTrades(tradesToColumns(trades), { timeframe: '3t' })).toEqual(referenceCandlesFromTrades(trades, { timeframe: '3t' }))
+  })
+
   it('names index and field of bad records; out-of-order and late records', () => {
     const ok: Trade = { time: T0, price: '1', volume: '1', side: 'buy' }
     const bad = (t: unknown[], opts: CandleOptions = { timeframe: '1m' }) => {
