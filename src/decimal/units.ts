@@ -63,6 +63,31 @@ export function stringToUnits(s: string, scale: number): number {
     i = 1
   }
   const first = i
+  if (n - first <= 9) {
+    // short strings (prices like "60000.25"): at most 9 digits, so one small-integer loop, then drop
+    // decimals past `scale` if they are zeros (an exact integer division check)
+    let a = 0
+    let dot = -1
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i) - 48
+      if (c >= 0 && c <= 9) a = a * 10 + c
+      else if (c === -2 && dot < 0) dot = i
+      else return Number.NaN
+    }
+    if (n === first || dot === first || dot === n - 1) return Number.NaN // "", "-", ".5", "5."
+    let f = dot < 0 ? 0 : n - 1 - dot
+    let v = a
+    if (f > scale) {
+      const q = POW10_F[f - scale] as number
+      const w = Math.floor(v / q)
+      if (w * q !== v) return Number.NaN
+      v = w
+      f = scale
+    }
+    v *= POW10[scale - f] as number
+    if (!(v < UNITS_LIMIT)) return Number.NaN
+    return neg && v !== 0 ? -v : v
+  }
   // digits accumulate in a small-integer chunk `a` (at most 8 digits, so integer arithmetic), folded into
   // the double `u` every 8 digits: a short dependency chain instead of a float multiply-add per digit.
   // Below 2^52 every step is exact; at or past it the (monotone) result stays at or past it: refused.
