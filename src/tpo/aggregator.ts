@@ -505,8 +505,21 @@ function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAcc, j: n
     const t = time[i] as number
     if (!(t < bE) || Math.floor(t) !== t) break
     if (t < prevT) {
-      // rare (unsorted input): out of line, so the loop has no compare without type feedback
-      if (!closeRunAt(c, acc, j, rs, i)) break
+      // unsorted input: close the run [rs, i) in place (no call in the loop: a call makes V8 spill and
+      // reload the loop's registers around it; warmFastLoop gives these compares their type feedback)
+      if (!(t >= bS)) break
+      if (i > rs) {
+        const tf = time[rs] as number
+        if (tf < (acc.bOpenT[j] as number)) {
+          acc.bOpenT[j] = tf
+          acc.bOpenP[j] = price[rs] as number
+        }
+        const tl = time[i - 1] as number
+        if (tl >= (acc.bCloseT[j] as number)) {
+          acc.bCloseT[j] = tl
+          acc.bCloseP[j] = price[i - 1] as number
+        }
+      }
       rs = i
     }
     if ((sess === undefined ? 0 : (sess[i] as number)) !== sk) break
@@ -528,13 +541,13 @@ function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAcc, j: n
       if (!(pu / PP === p && pu < LIM && pu > -LIM)) break
       const kk = Math.floor(pu / RU) - rowBase
       if (!(kk >= 0 && kk < rowCap)) break
-      k = kk
+      k = 2 * kk - 1
       lastP = p
       if (p > hi) hi = p
       if (p < lo) lo = p
     }
-    // buy (side 1) at 2k, sell (side 2) at 2k + 1: indexed, not branched on
-    const ix = 2 * k - 1 + sd
+    // buy (side 1) at 2 * row, sell (side 2) at 2 * row + 1 (k = 2 * row - 1): indexed, not branched on
+    const ix = k + sd
     const x = (vol[ix] as number) + u
     if (!(x <= LIM)) break
     vol[ix] = x
@@ -562,15 +575,6 @@ function closeRun(c: TradeColumns, acc: PeriodAcc, j: number, rs: number, i: num
     acc.bCloseT[j] = tl
     acc.bCloseP[j] = c.price[i - 1] as number
   }
-}
-
-/** A record at `i` earlier than the one before: false when it is before the block; else closes the run [rs, i). */
-function closeRunAt(c: TradeColumns, acc: PeriodAcc, j: number, rs: number, i: number): boolean {
-  // the block start from FAST_ARGS, not as an argument: a double argument is boxed, and V8 placed that
-  // boxing on every iteration of the loop
-  if (!((c.time[i] as number) >= (FAST_ARGS[0] as number))) return false
-  closeRun(c, acc, j, rs, i)
-  return true
 }
 
 /** Closes the fast loop's last run and writes the block's extremes back; returns `i`. */
