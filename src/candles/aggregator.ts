@@ -10,6 +10,11 @@ import { UnitsColumn } from './units.js'
 const L = UNITS_LIMIT
 const MAX_TIME = 8.64e15
 const CHUNK = 4096
+/**
+ * Records a fast loop takes per call: many short calls get the loops optimized as whole functions (one
+ * long call runs on on-stack-replacement code, where V8 may box every record's doubles).
+ */
+const FAST_RUN = 16384
 
 /** Options of {@link createCandleAggregator}. */
 export interface CandleAggregatorOptions extends CandleOptions {
@@ -117,8 +122,9 @@ export class CandleAggregator implements TradeArraySink {
     const r = this.tradeReader()
     for (let at = from; at < to;) {
       // fused fast loop; a record it cannot take exactly goes alone through the scaled reader
-      at = this.fastObjects(trades, at, to)
-      if (at >= to) break
+      const stop = Math.min(to, at + FAST_RUN)
+      at = this.fastObjects(trades, at, stop)
+      if (at >= stop) continue
       const k = r.readTrades(trades, at, at + 1, this.seen)
       this.setSource(2, trades, at)
       this.consumeTrades(r, k)
@@ -134,8 +140,9 @@ export class CandleAggregator implements TradeArraySink {
     for (let at = 0; at < n;) {
       // the fused fast loop runs until a record needs the exact slow path (more decimals, huge units,
       // invalid, out of order); that record's chunk goes through the scaled reader, then the fast loop resumes
-      at = this.fastColumns(columns, at, n)
-      if (at >= n) break
+      const stop = Math.min(n, at + FAST_RUN)
+      at = this.fastColumns(columns, at, stop)
+      if (at >= stop) continue
       // one record through the exact path (it grows the scales, takes huge units, or throws), then fast again
       const k = r.readColumns(columns, at, at + 1, this.seen)
       this.setSource(1, columns, at)
@@ -153,8 +160,9 @@ export class CandleAggregator implements TradeArraySink {
   addCandles(candles: ArrayLike<CandleInput>, from = 0, to = candles.length): void {
     this.candleColumns()
     for (let at = from; at < to;) {
-      at = this.fastCandleObjects(candles, at, to)
-      if (at >= to) break
+      const stop = Math.min(to, at + FAST_RUN)
+      at = this.fastCandleObjects(candles, at, stop)
+      if (at >= stop) continue
       const k = 1
       this.readCandleObjects(candles, at, k)
       this.setSource(4, candles, at)
@@ -169,8 +177,9 @@ export class CandleAggregator implements TradeArraySink {
     const n = columns.time.length
     checkCandleColumns(columns)
     for (let at = 0; at < n;) {
-      at = this.fastCandleColumns(columns, at, n)
-      if (at >= n) break
+      const stop = Math.min(n, at + FAST_RUN)
+      at = this.fastCandleColumns(columns, at, stop)
+      if (at >= stop) continue
       const k = 1
       this.readCandleColumnChunk(columns, at, k)
       this.setSource(3, columns, at)
@@ -267,8 +276,10 @@ export class CandleAggregator implements TradeArraySink {
 
   /** Opens a candle at record time t (bucket start, or t itself for tick frames). */
   private openCandle(t: number, session: number, openRaw: DecimalInput): void {
-    if (this.tick) this.cTime = t
-    else {
+    if (this.tick) {
+      this.cTime = t
+      this.cEnd = Number.POSITIVE_INFINITY
+    } else {
       const b = this.bucketer as Bucketer
       this.cTime = b.locate(t)
       this.cEnd = b.end
@@ -363,22 +374,17 @@ export class CandleAggregator implements TradeArraySink {
 
   /**
    * A hot loop met the first record of a new candle: closes the open one (after storing the loop's state
-   * of it) and opens one at record time t. Returns the new candle's end (+Infinity for tick frames, which
-   * close by count). Once per candle, so the loops stay small.
+   * of it) and opens one at record time t. Once per candle, so the loops stay small. The loops then read
+   * the end from `cEnd` (a double field; a call's result kept in the loop variable could make V8 box
+   * every record's doubles, as could on-stack-replacement code: see FAST_RUN).
    */
-  private nextCandle(t: number, session: number, openRaw: DecimalInput, hiI: number, loI: number, closeI: number, volLo: number, valLo: number, count: number, runPU = 0, runVol = 0): number {
+  private nextCandle(t: number, session: number, openRaw: DecimalInput, hiI: number, loI: number, closeI: number, volLo: number, valLo: number, count: number, runPU = 0, runVol = 0): void {
     if (this.has) {
       this.keep(hiI, loI, closeI, 0, 0, volLo, valLo, count)
       this.addRun(runPU, runVol)
       this.closeCandle()
     }
     this.openCandle(t, session, openRaw)
-    return this.tick ? Number.POSITIVE_INFINITY : this.cEnd
-  }
-
-  /** The end a hot loop compares record times with: -Infinity with no open candle, +Infinity for tick frames. */
-  private loopEnd(): number {
-    return this.has && this.tick ? Number.POSITIVE_INFINITY : this.cEnd
   }
 
   /**
@@ -402,7 +408,7 @@ export class CandleAggregator implements TradeArraySink {
     const lim = this.tick ? this.perTick : Number.POSITIVE_INFINITY
     this.setSource(1, c, 0)
     let last = this.last
-    let end = this.loopEnd()
+    let end = this.cEnd
     let hiU = this.hiU
     let loU = this.loU
     let volLo = this.volLo
@@ -496,7 +502,8 @@ export class CandleAggregator implements TradeArraySink {
       }
       if (!next) break
       // record i opens a new candle; the inner loop takes it again (its checks pass again)
-      end = this.nextCandle(T[i] as number, ns, P[i] as number, hiI, loI, closeI, volLo, valLo, count, lastPU, runVol)
+      this.nextCandle(T[i] as number, ns, P[i] as number, hiI, loI, closeI, volLo, valLo, count, lastPU, runVol)
+      end = this.cEnd
       lastX = Number.NaN
       runVol = 0
       hiU = Number.NEGATIVE_INFINITY
@@ -528,7 +535,7 @@ export class CandleAggregator implements TradeArraySink {
     const lim = this.tick ? this.perTick : Number.POSITIVE_INFINITY
     this.setSource(2, c, 0)
     let last = this.last
-    let end = this.loopEnd()
+    let end = this.cEnd
     let hiU = this.hiU
     let loU = this.loU
     let volLo = this.volLo
@@ -614,7 +621,8 @@ export class CandleAggregator implements TradeArraySink {
       }
       if (!next) break
       const tr = c[i] as Trade
-      end = this.nextCandle(tr.time, ns, tr.price, hiI, loI, closeI, volLo, valLo, count)
+      this.nextCandle(tr.time, ns, tr.price, hiI, loI, closeI, volLo, valLo, count)
+      end = this.cEnd
       hiU = Number.NEGATIVE_INFINITY
       loU = Number.POSITIVE_INFINITY
       volLo = valLo = count = 0
@@ -728,7 +736,8 @@ export class CandleAggregator implements TradeArraySink {
       }
       if (!next) break
       if (closeI >= 0) this.missingColumns(hasX, hasN)
-      end = this.nextCandle(T[i] as number, ns, O[i] as number, hiI, loI, closeI, volLo, valLo, count)
+      this.nextCandle(T[i] as number, ns, O[i] as number, hiI, loI, closeI, volLo, valLo, count)
+      end = this.cEnd
       hiX = Number.NEGATIVE_INFINITY
       loX = Number.POSITIVE_INFINITY
       volLo = valLo = count = 0
@@ -843,7 +852,8 @@ export class CandleAggregator implements TradeArraySink {
       last = t
       if (((mask >> s) & 1) === 0) continue
       if (t >= end) {
-        end = this.nextCandle(t, s, cd.open, hiI, loI, closeI, volLo, valLo, count)
+        this.nextCandle(t, s, cd.open, hiI, loI, closeI, volLo, valLo, count)
+        end = this.cEnd
         hiU = Number.NEGATIVE_INFINITY
         loU = Number.POSITIVE_INFINITY
         volLo = valLo = count = 0

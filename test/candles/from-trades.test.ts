@@ -169,6 +169,29 @@ describe('candlesFromTrades: examples and errors', () => {
     expect(candlesFromTrades(tradesToColumns(trades), { timeframe: '3t' })).toEqual(referenceCandlesFromTrades(trades, { timeframe: '3t' }))
   })
 
+  it('long inputs (fast loops run in slices): columns = objects = uneven column batches, with a scale change mid-way', () => {
+    let x = 12345
+    const rnd = () => (x = (x * 1103515245 + 12345) % 2147483648) / 2147483648
+    const trades: Trade[] = []
+    let t = T0
+    let p = 20000
+    for (let i = 0; i < 40_000; i++) {
+      t += Math.floor(rnd() * 400)
+      p += Math.floor(rnd() * 5) - 2
+      // a finer price past the middle makes the fast loop stop once and the scale grow
+      const price = i === 25_000 ? `${p / 4}1` : String(p / 4)
+      trades.push({ time: t, price, volume: String(1 + Math.floor(rnd() * 9)), side: rnd() < 0.5 ? 'buy' : 'sell', ...(rnd() < 0.1 ? { session: 'POST_MARKET' as SessionType } : {}) })
+    }
+    const opts = { timeframe: '1m', sessions: ['MAINSESSION'] as SessionType[] }
+    const want = candlesFromTrades(trades, opts)
+    const cols = tradesToColumns(trades)
+    expect(candlesFromTrades(cols, opts)).toEqual(want)
+    const agg = createCandleAggregator(opts)
+    for (const [a, b] of [[0, 7], [7, 17_000], [17_000, 17_001], [17_001, 39_000], [39_000, 40_000]] as const) agg.addColumns(tradesToColumns(trades.slice(a, b)))
+    expect(agg.finish()).toEqual(want)
+    expect(want.length).toBeGreaterThan(50)
+  })
+
   it('names index and field of bad records; out-of-order and late records', () => {
     const ok: Trade = { time: T0, price: '1', volume: '1', side: 'buy' }
     const bad = (t: unknown[], opts: CandleOptions = { timeframe: '1m' }) => {
