@@ -548,6 +548,7 @@ export class CandleAggregator implements TradeArraySink {
     let lastPU = 0
     let lastV: DecimalInput = Number.NaN
     let lastVU = 0
+    let runVol = 0
     let i = from
     for (;;) {
       let next = false
@@ -562,19 +563,6 @@ export class CandleAggregator implements TradeArraySink {
         const se = tr.session
         const s = se === undefined || se === 'MAINSESSION' ? 0 : se === 'PRE_MARKET' ? 1 : se === 'POST_MARKET' ? 2 : 3
         if (s === 3) break
-        const x = tr.price
-        let pu: number
-        if (x === lastX) pu = lastPU
-        else {
-          if (typeof x === 'string') pu = stringToUnits(x, ps)
-          else if (typeof x === 'number') {
-            pu = Math.round(x * PP)
-            if (pu / PP !== x) pu = Number.NaN
-          } else break
-          if (!(pu < L && pu > -L)) break
-          lastX = x
-          lastPU = pu
-        }
         const v = tr.volume
         let vu: number
         if (v === lastV) vu = lastVU
@@ -588,41 +576,65 @@ export class CandleAggregator implements TradeArraySink {
           lastV = v
           lastVU = vu
         }
-        last = t
-        if (((mask >> s) & 1) === 0) continue
+        const x = tr.price
+        if (((mask >> s) & 1) === 0) {
+          // another session's trade: validated, not taken
+          if (x !== lastX && !(Math.abs(CandleAggregator.unitsFast(x, ps, PP)) < L)) break
+          last = t
+          continue
+        }
         if (t >= end || count >= lim) {
           next = true
           ns = s
           break
         }
-        if (pu > hiU) {
-          hiU = pu
-          hiI = i
-        }
-        if (pu < loU) {
-          loU = pu
-          loI = i
-        }
-        const pv = pu * vu
-        if (pv < L && pv > -L) {
-          valLo += pv
-          if (valLo > L || valLo < -L) {
-            this.valHi += BigInt(valLo)
-            valLo = 0
+        // as in fastColumns: a price is converted and compared only when it changes; value per run of one price
+        if (x !== lastX) {
+          const u = CandleAggregator.unitsFast(x, ps, PP)
+          if (!(u < L && u > -L)) break
+          if (runVol !== 0) {
+            const pv = lastPU * runVol
+            if (pv < L && pv > -L) {
+              valLo += pv
+              if (valLo > L || valLo < -L) {
+                this.valHi += BigInt(valLo)
+                valLo = 0
+              }
+            } else this.valHi += BigInt(lastPU) * BigInt(runVol)
+            volLo += runVol
+            if (volLo > L) {
+              this.volHi += BigInt(volLo)
+              volLo = 0
+            }
+            runVol = 0
           }
-        } else this.valHi += BigInt(pu) * BigInt(vu)
-        volLo += vu
-        if (volLo > L) {
-          this.volHi += BigInt(volLo)
-          volLo = 0
+          lastX = x
+          lastPU = u
+          if (u > hiU) {
+            hiU = u
+            hiI = i
+          }
+          if (u < loU) {
+            loU = u
+            loI = i
+          }
+        }
+        last = t
+        runVol += vu
+        if (runVol > L) {
+          this.valHi += BigInt(lastPU) * BigInt(runVol)
+          this.volHi += BigInt(runVol)
+          runVol = 0
         }
         closeI = i
         count++
       }
       if (!next) break
       const tr = c[i] as Trade
-      this.nextCandle(tr.time, ns, tr.price, hiI, loI, closeI, volLo, valLo, count)
+      this.nextCandle(tr.time, ns, tr.price, hiI, loI, closeI, volLo, valLo, count, lastPU, runVol)
       end = this.cEnd
+      lastX = Number.NaN
+      runVol = 0
       hiU = Number.NEGATIVE_INFINITY
       loU = Number.POSITIVE_INFINITY
       volLo = valLo = count = 0
@@ -632,6 +644,7 @@ export class CandleAggregator implements TradeArraySink {
     this.last = last
     if (this.has) {
       this.keep(hiI, loI, closeI, hiU, loU, volLo, valLo, count)
+      this.addRun(lastPU, runVol)
       if (count >= lim) this.closeCandle()
     }
     return i
