@@ -65,8 +65,16 @@ async function main(): Promise<void> {
   )
   const next = (w: Worker) =>
     new Promise<unknown>((res, rej) => {
-      w.once('message', res)
-      w.once('error', rej)
+      const onMessage = (m: unknown) => {
+        w.off('error', onError)
+        res(m)
+      }
+      const onError = (e: unknown) => {
+        w.off('message', onMessage)
+        rej(e)
+      }
+      w.once('message', onMessage)
+      w.once('error', onError)
     })
   await Promise.all(workers.map(next)) // 'ready': module loading is not timed
   const merged = { count: 0 }
