@@ -1,3 +1,4 @@
+import { pocIndex } from '../tpo/point-of-control.js'
 import { decimalsOf, formatFixed, formatUnits, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import type { SessionType } from '../trades/types.js'
@@ -31,37 +32,9 @@ export interface ProfileMeta {
  */
 export function volumePocIndex(set: RowSet): number {
   const n = set.rows.length
-  if (n === 0) return -1
   const tot: bigint[] = new Array(n)
-  let max = -1n
-  for (let i = 0; i < n; i++) {
-    const t = (set.buy[i] as bigint) + (set.sell[i] as bigint)
-    tot[i] = t
-    if (t > max) max = t
-  }
-  const mid2 = (set.rows[0] as number) + (set.rows[n - 1] as number)
-  let best = -1
-  let bestDist = Infinity
-  let tie = -1
-  for (let i = 0; i < n; i++) {
-    if (tot[i] !== max) continue
-    const d = Math.abs(2 * (set.rows[i] as number) - mid2)
-    if (d < bestDist) {
-      bestDist = d
-      best = i
-      tie = -1
-    } else if (d === bestDist) tie = i
-  }
-  if (tie < 0) return best
-  // best is below the middle, tie above (same distance, ascending scan)
-  let above = 0n
-  let below = 0n
-  for (let i = 0; i < n; i++) {
-    const r2 = 2 * (set.rows[i] as number)
-    if (r2 > mid2) above += tot[i] as bigint
-    else if (r2 < mid2) below += tot[i] as bigint
-  }
-  return above > below ? tie : best
+  for (let i = 0; i < n; i++) tot[i] = (set.buy[i] as bigint) + (set.sell[i] as bigint)
+  return pocIndex(tot, set.rows)
 }
 
 /** Formats a profile from exact rows. `high` / `low` are exact traded prices. */

@@ -3,14 +3,17 @@
  * the row with the largest value; ties go to the row nearest the middle of the profile (the mean of
  * the lowest and highest row prices); two rows equally near lie on opposite sides of the middle, and
  * the one on the side holding more in total (all rows above vs all rows below the middle) wins; if
- * those are equal too, the lower price. Rows are equally spaced, so distances compare as indexes:
- * `|2i - (n - 1)|`. Returns -1 for no rows.
+ * those are equal too, the lower price. `rows` gives each row's grid number when rows are sparse (a
+ * footprint holds only traded rows); without it rows are contiguous and distances compare as indexes.
+ * Returns -1 for no rows.
  *
  * Convention: Steidlmayer/Dalton POC with the mypivots / Linnsoft / CQG tie rules.
  */
-export function pocIndex(values: readonly bigint[]): number {
+export function pocIndex(values: readonly bigint[], rows?: ArrayLike<number>): number {
   const n = values.length
   if (n === 0) return -1
+  const at = (i: number) => (rows === undefined ? i : (rows[i] as number))
+  const mid2 = at(0) + at(n - 1)
   let max = values[0] as bigint
   for (let i = 1; i < n; i++) if ((values[i] as bigint) > max) max = values[i] as bigint
   let best = -1
@@ -18,7 +21,7 @@ export function pocIndex(values: readonly bigint[]): number {
   let tie = -1
   for (let i = 0; i < n; i++) {
     if (values[i] !== max) continue
-    const d = Math.abs(2 * i - (n - 1))
+    const d = Math.abs(2 * at(i) - mid2)
     if (best < 0 || d < bestDist) {
       best = i
       bestDist = d
@@ -30,7 +33,7 @@ export function pocIndex(values: readonly bigint[]): number {
   let above = 0n
   let below = 0n
   for (let i = 0; i < n; i++) {
-    const side = 2 * i - (n - 1)
+    const side = 2 * at(i) - mid2
     if (side > 0) above += values[i] as bigint
     else if (side < 0) below += values[i] as bigint
   }

@@ -331,6 +331,8 @@ describe('footprintProfiles: the grid', () => {
     expect(p([[1, 1], [2, 5], [3, 1], [4, 5], [5, 2]])).toBe('4') // 2 and 4 equally near; above holds more
     expect(p([[1, 2], [2, 5], [3, 1], [4, 5], [5, 1]])).toBe('2') // below holds more
     expect(p([[1, 1], [2, 5], [3, 1], [4, 5], [5, 1]])).toBe('2') // equal sides: lower price
+    // sparse rows: the middle is between prices (1 + 10) / 2, not row indexes; 8 + 10 above outweigh 1 below
+    expect(p([[1, 5], [8, 1], [10, 5]])).toBe('10')
   })
 })
 
