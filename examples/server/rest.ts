@@ -217,18 +217,31 @@ function candles(query: URLSearchParams, ctx: RestContext): RestResult {
   return ok({ exchange: r.exchange, symbol: r.symbol, timeframe: r.timeframe.id, candles: out.map(wireCandle) }, price)
 }
 
-function footprint(query: URLSearchParams, ctx: RestContext): RestResult {
-  const parsed = parseHistoryQuery('footprint', query, { now: ctx.now, timeZone: zoneOf(ctx.store, query) })
-  if (!parsed.ok) return fail(parsed.error)
+/**
+ * The steps footprint and TPO share, in DESIGN.md's order: 400 parse -> 404 exchange / symbol / data ->
+ * depth trim -> 400 too_much_data. Returns the request as it will run, or the error to answer.
+ */
+function profileRequest<E extends 'footprint' | 'tpo'>(
+  endpoint: E,
+  query: URLSearchParams,
+  ctx: RestContext,
+): { r: Extract<HistoryRequest, { endpoint: E }>; s: StoredSecurity } | ApiError {
+  const parsed = parseHistoryQuery(endpoint, query, { now: ctx.now, timeZone: zoneOf(ctx.store, query) })
+  if (!parsed.ok) return parsed.error
   const q = parsed.value
-  if (q.endpoint !== 'footprint') throw new Error('parseHistoryQuery: endpoint mismatch')
+  if (q.endpoint !== endpoint) throw new Error('parseHistoryQuery: endpoint mismatch')
   const s = locate(ctx.store, q.exchange, q.symbol)
-  if (isError(s)) return fail(s)
+  if (isError(s)) return s
   const newest = ctx.store.newest(s)
-  if (newest === undefined) return fail(notFoundError('data'))
-  const r = trimToDepth(q, { newestCandleTime: newest })
-  const capped = checkCap(r)
-  if (capped !== undefined) return fail(capped)
+  if (newest === undefined) return notFoundError('data')
+  const r = trimToDepth(q, { newestCandleTime: newest }) as Extract<HistoryRequest, { endpoint: E }>
+  return checkCap(r) ?? { r, s }
+}
+
+function footprint(query: URLSearchParams, ctx: RestContext): RestResult {
+  const req = profileRequest('footprint', query, ctx)
+  if (isError(req)) return fail(req)
+  const { r, s } = req
   let profiles: FootprintProfile[] = []
   if (!r.empty) {
     const w = readWindow(r, r.timeframe)
@@ -258,17 +271,9 @@ function footprint(query: URLSearchParams, ctx: RestContext): RestResult {
 }
 
 function tpo(query: URLSearchParams, ctx: RestContext): RestResult {
-  const parsed = parseHistoryQuery('tpo', query, { now: ctx.now, timeZone: zoneOf(ctx.store, query) })
-  if (!parsed.ok) return fail(parsed.error)
-  const q = parsed.value
-  if (q.endpoint !== 'tpo') throw new Error('parseHistoryQuery: endpoint mismatch')
-  const s = locate(ctx.store, q.exchange, q.symbol)
-  if (isError(s)) return fail(s)
-  const newest = ctx.store.newest(s)
-  if (newest === undefined) return fail(notFoundError('data'))
-  const r = trimToDepth(q, { newestCandleTime: newest })
-  const capped = checkCap(r)
-  if (capped !== undefined) return fail(capped)
+  const req = profileRequest('tpo', query, ctx)
+  if (isError(req)) return fail(req)
+  const { r, s } = req
   let profiles: TpoProfile[] = []
   if (!r.empty) {
     const w = readWindow(r, r.timeframe)
