@@ -2,30 +2,14 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MarketDataError } from '../../src/errors.js'
 import { rangeTruncatedFrame } from '../../src/credits/index.js'
+import { DEPTH_TABLE } from '../rules/helpers.js'
 
 const DAY = 86_400_000
 const FLOOR = Date.UTC(2026, 4, 29)
 const NEWEST = Date.UTC(2030, 0, 15, 13, 45) // far enough from the floor for every depth row
 
 describe('rangeTruncatedFrame', () => {
-  it.each([
-    ['1m', 30],
-    ['4m', 30],
-    ['5m', 45],
-    ['14m', 45],
-    ['15m', 90],
-    ['29m', 90],
-    ['30m', 120],
-    ['59m', 120],
-    ['1h', 180],
-    ['3h', 180],
-    ['4h', 270],
-    ['23h', 270],
-    ['1d', 365],
-    ['6d', 365],
-    ['1w', 1095],
-    ['1M', 1095],
-  ])('since for %s is UTC midnight of the newest candle date minus %i days', (tf, days) => {
+  it.each(DEPTH_TABLE)('since for %s is UTC midnight of the newest candle date minus %i days', (tf, days) => {
     expect(rangeTruncatedFrame(NEWEST, tf).since).toBe(Date.UTC(2030, 0, 15) - days * DAY)
   })
 

@@ -12,31 +12,12 @@ import {
   type HistoryRequest,
 } from '../../src/rules/index.js'
 import { bucketStart, resolveTimeframe } from '../../src/time/index.js'
-import { BASE, DAY, parsed, tf } from './helpers.js'
+import { BASE, DAY, DEPTH_TABLE, parsed, tf } from './helpers.js'
 
 const s = (ms: number) => String(ms / 1000)
 
 describe('footprint history depth table', () => {
-  it.each([
-    ['1m', 30],
-    ['4m', 30],
-    ['5m', 45],
-    ['14m', 45],
-    ['15m', 90],
-    ['29m', 90],
-    ['30m', 120],
-    ['59m', 120],
-    ['1h', 180],
-    ['3h', 180],
-    ['4h', 270],
-    ['23h', 270],
-    ['1d', 365],
-    ['6d', 365],
-    ['1w', 1095],
-    ['3w', 1095],
-    ['1M', 1095],
-    ['11M', 1095],
-  ])('%s -> %i days', (id, days) => expect(footprintDepthDays(tf(id))).toBe(days))
+  it.each(DEPTH_TABLE)('%s -> %i days', (id, days) => expect(footprintDepthDays(tf(id))).toBe(days))
 
   it('custom counts fall in the row of their length; ticks have no footprint', () => {
     expect(footprintDepthDays(resolveTimeframe({ unit: 'MINUTE', count: 90 }))).toBe(180)

@@ -39,3 +39,25 @@ export function slowSlotCount(timeframe: Timeframe, from: number, to: number, ti
   for (let s = bucketStart(from, timeframe, { timeZone }); s < to; s = bucketEnd(s, timeframe, { timeZone })) n++
   return n
 }
+
+/** The spec's footprint history depth table at both ends of every row: [timeframe id, days]. */
+export const DEPTH_TABLE: [string, number][] = [
+  ['1m', 30],
+  ['4m', 30],
+  ['5m', 45],
+  ['14m', 45],
+  ['15m', 90],
+  ['29m', 90],
+  ['30m', 120],
+  ['59m', 120],
+  ['1h', 180],
+  ['3h', 180],
+  ['4h', 270],
+  ['23h', 270],
+  ['1d', 365],
+  ['6d', 365],
+  ['1w', 1095],
+  ['3w', 1095],
+  ['1M', 1095],
+  ['11M', 1095],
+]
