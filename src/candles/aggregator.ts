@@ -90,6 +90,8 @@ export class CandleAggregator implements TradeArraySink {
   private srcBase = 0
   private readonly one: Trade[] = []
   private readonly priceStrings = new PriceStrings()
+  /** Loop state handed to and from {@link tradeRun} (doubles in a typed array are not boxed). */
+  private readonly scratch = new Float64Array(4)
 
   constructor(opts: CandleAggregatorOptions) {
     if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
@@ -422,11 +424,31 @@ export class CandleAggregator implements TradeArraySink {
     let lastV = Number.NaN
     let lastVU = 0
     let runVol = 0
+    const st = this.scratch
     let i = from
     for (;;) {
       let next = false
       let ns = 0
+      // the common record (in the candle, valid, a kept session, the same price as the last one, whole
+      // checks cheap) runs in the tight loop; any other record goes once through the full body below
+      const tEnd = Math.min(end, MAX_TIME + 1)
       for (; i < n; i++) {
+        const stop = lim === Number.POSITIVE_INFINITY ? n : Math.min(n, i + (lim - count))
+        if (i < stop) {
+          st[0] = last < -MAX_TIME ? -MAX_TIME : last
+          st[1] = tEnd
+          st[2] = runVol
+          st[3] = lastX
+          const j = tradeRun(T, SD, SS, V, P, i, stop, mask, VP, st)
+          if (j > i) {
+            last = st[0] as number
+            runVol = st[2] as number
+            count += j - i
+            closeI = j - 1
+            i = j
+          }
+        }
+        if (i >= n) break
         const t = T[i] as number
         if (!(t >= last) || t > MAX_TIME || t < -MAX_TIME || Math.floor(t) !== t) break
         const sd = SD[i] as number
@@ -1139,6 +1161,63 @@ export class CandleAggregator implements TradeArraySink {
     }
     this.seen = base + k
   }
+}
+
+/**
+ * The common trade of {@link CandleAggregator.fastColumns}: inside the open candle (time in
+ * [st[0], st[1]), whole ms), a valid side, a kept session, a whole volume at scale `VP` with the price run's
+ * volume st[2] staying below 2^52, and the same price as the last one (st[3]: neither a new high nor a new
+ * low, and value is summed per run of one price). Takes trades[from, stop) while they are all that and
+ * returns the index of the first that is not (the caller's full loop body takes it); st[0] and st[2] come
+ * back as the last time and the run volume. A small function of its own so its loop keeps every
+ * value in registers.
+ */
+function tradeRun(T: Float64Array, SD: Uint8Array, SS: Uint8Array | undefined, V: Float64Array, P: Float64Array, from: number, stop: number, mask: number, VP: number, st: Float64Array): number {
+  let lo = st[0] as number
+  const tEnd = st[1] as number
+  let runVol = st[2] as number
+  const lastX = st[3] as number
+  let i = from
+  if (SS === undefined && (mask & 1) === 0) return i
+  const hasS = SS !== undefined
+  const S = hasS ? SS : SD
+  if (VP === 1) {
+    for (; i < stop; i++) {
+      const t = T[i] as number
+      if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) break
+      const sd = SD[i] as number
+      if (sd === 0 || sd > 2) break
+      if (hasS) {
+        const s = S[i] as number
+        if (s > 2 || ((mask >> s) & 1) === 0) break
+      }
+      const v = V[i] as number
+      const rv = runVol + v
+      if (Math.floor(v) !== v || !(v >= 0) || !(rv < UNITS_LIMIT) || (P[i] as number) !== lastX) break
+      runVol = rv
+      lo = t
+    }
+  } else {
+    for (; i < stop; i++) {
+      const t = T[i] as number
+      if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) break
+      const sd = SD[i] as number
+      if (sd === 0 || sd > 2) break
+      if (hasS) {
+        const s = S[i] as number
+        if (s > 2 || ((mask >> s) & 1) === 0) break
+      }
+      const v = V[i] as number
+      const vu = Math.round(v * VP)
+      const rv = runVol + vu
+      if (vu / VP !== v || !(vu >= 0) || !(rv < UNITS_LIMIT) || (P[i] as number) !== lastX) break
+      runVol = rv
+      lo = t
+    }
+  }
+  st[0] = lo
+  st[2] = runVol
+  return i
 }
 
 function checkTradeColumns(c: TradeColumns): void {

@@ -1,0 +1,140 @@
+// The columnar fast loops (trade runs, candle columns) against the big.js reference, on inputs built to hit
+// every bail-out: sums near 2^52 / 2^53, many decimals, negative and huge prices, equal, unsorted and
+// fractional times, invalid sides and sessions, filtered sessions, tick frames, slices past 16384 records.
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { candlesFromTrades, createCandleAggregator, type CandleOptions } from '../../src/candles/index.js'
+import { MarketDataError } from '../../src/errors.js'
+import type { SessionType, Trade, TradeColumns } from '../../src/trades/index.js'
+import { referenceCandlesFromTrades } from './reference.js'
+
+const T0 = Date.UTC(2026, 4, 29, 13)
+const MAX_TIME = 8.64e15
+const SESSIONS: SessionType[] = ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']
+
+const priceArb = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(5000, 5000.25, 4999.75, 5000.5) },
+  { weight: 1, arbitrary: fc.constantFrom(-7.5, -0.25, 0, 0.1, 0.123456789, 1e-7, 4503599627370.495, 450359962737049.5, 9007199254740991, 1.2345678901234568e20) },
+)
+const volumeArb = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(1, 2, 3, 7) },
+  { weight: 1, arbitrary: fc.constantFrom(0, -0, 0.5, 1e-8, 0.12345678, 2 ** 51, 2 ** 52 - 1, 2 ** 52, 4503599627370495, 3e15, 2 ** 53) },
+)
+/** One record: time step (0 = equal time), repeat count of its price and volume (long runs feed the tight loop). */
+const recordArb = fc.record({
+  step: fc.oneof({ weight: 5, arbitrary: fc.integer({ min: 0, max: 20_000 }) }, { weight: 1, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 60_000, max: 4_000_000 }) }),
+  price: priceArb,
+  volume: volumeArb,
+  side: fc.constantFrom(1, 2),
+  session: fc.oneof({ weight: 5, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constantFrom(1, 2) }),
+  repeat: fc.oneof(fc.constant(1), fc.integer({ min: 2, max: 40 })),
+})
+const optsArb: fc.Arbitrary<CandleOptions> = fc.record({
+  timeframe: fc.constantFrom<CandleOptions['timeframe']>('1m', '15m', '1h', '3t', '50t'),
+  sessions: fc.option(fc.subarray(SESSIONS, { minLength: 1 }), { nil: undefined }),
+}, { requiredKeys: ['timeframe'] })
+
+type Rec = typeof recordArb extends fc.Arbitrary<infer R> ? R : never
+
+function build(recs: Rec[], withSession: boolean): { cols: TradeColumns; trades: Trade[] } {
+  const rows: { t: number; p: number; v: number; sd: number; s: number }[] = []
+  let t = T0
+  for (const r of recs) {
+    for (let k = 0; k < r.repeat; k++) {
+      t += k === 0 ? r.step : r.step % 3
+      rows.push({ t, p: r.price, v: r.volume, sd: r.side, s: withSession ? r.session : 0 })
+    }
+  }
+  const n = rows.length
+  const cols: TradeColumns = { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n), ...(withSession ? { session: new Uint8Array(n) } : {}) }
+  rows.forEach((r, i) => {
+    cols.time[i] = r.t
+    cols.price[i] = r.p
+    cols.volume[i] = r.v
+    cols.side[i] = r.sd
+    if (cols.session !== undefined) cols.session[i] = r.s
+  })
+  return { cols, trades: rows.map((r) => ({ time: r.t, price: r.p, volume: r.v, side: r.sd === 1 ? 'buy' : 'sell', ...(withSession && r.s !== 0 ? { session: SESSIONS[r.s] as SessionType } : {}) })) }
+}
+
+/** The first record the columns must refuse, by the rules (not by the library), or -1. */
+function firstInvalid(c: TradeColumns): number {
+  let last = Number.NEGATIVE_INFINITY
+  for (let i = 0; i < c.time.length; i++) {
+    const t = c.time[i] as number
+    if (!(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t || t < last) return i
+    last = t
+    const sd = c.side[i] as number
+    if (sd !== 1 && sd !== 2) return i
+    if (c.session !== undefined && (c.session[i] as number) > 2) return i
+    const v = c.volume[i] as number
+    if (!(v >= 0) || !Number.isFinite(v)) return i
+    if (!Number.isFinite(c.price[i] as number)) return i
+  }
+  return -1
+}
+
+describe('columnar trades fast path = big.js reference', () => {
+  it('valid columns, with and without a session column, any frame, sessions filter; batch = uneven batches', () => {
+    fc.assert(fc.property(fc.array(recordArb, { maxLength: 60 }), fc.boolean(), optsArb, fc.array(fc.nat(), { maxLength: 3 }), (recs, withSession, opts, cuts) => {
+      const { cols, trades } = build(recs, withSession)
+      const want = referenceCandlesFromTrades(trades, opts)
+      expect(candlesFromTrades(cols, opts)).toEqual(want)
+      const n = cols.time.length
+      const at = [...new Set(cuts.map((x) => x % (n + 1)))].sort((a, b) => a - b)
+      const agg = createCandleAggregator(opts)
+      let prev = 0
+      for (const b of [...at, n]) {
+        const sub = (a: Float64Array | Uint8Array) => a.slice(prev, b)
+        agg.addColumns({ time: sub(cols.time) as Float64Array, price: sub(cols.price) as Float64Array, volume: sub(cols.volume) as Float64Array, side: sub(cols.side) as Uint8Array, ...(cols.session ? { session: sub(cols.session) as Uint8Array } : {}) })
+        prev = b
+      }
+      expect(agg.finish()).toEqual(want)
+    }), { numRuns: 150 })
+  })
+
+  it('a bad record anywhere (unsorted, fractional or out-of-range time, side, session, volume, price) throws at its index', () => {
+    const badArb = fc.record({
+      field: fc.constantFrom('back', 'frac', 'far', 'nan', 'side0', 'side3', 'session', 'neg', 'infv', 'infp'),
+      at: fc.nat(),
+    })
+    fc.assert(fc.property(fc.array(recordArb, { minLength: 1, maxLength: 40 }), badArb, fc.option(fc.subarray(SESSIONS, { minLength: 1 }), { nil: undefined }), (recs, bad, sessions) => {
+      const { cols } = build(recs, true)
+      const i = bad.at % cols.time.length
+      const t = cols.time[i] as number
+      if (bad.field === 'back') cols.time[i] = t - 1 - (i > 0 ? t - (cols.time[i - 1] as number) : 0)
+      if (bad.field === 'frac') cols.time[i] = t + 0.5
+      if (bad.field === 'far') cols.time[i] = MAX_TIME + 1
+      if (bad.field === 'nan') cols.time[i] = Number.NaN
+      if (bad.field === 'side0') cols.side[i] = 0
+      if (bad.field === 'side3') cols.side[i] = 3
+      if (bad.field === 'session') (cols.session as Uint8Array)[i] = 32
+      if (bad.field === 'neg') cols.volume[i] = -1
+      if (bad.field === 'infv') cols.volume[i] = Number.POSITIVE_INFINITY
+      if (bad.field === 'infp') cols.price[i] = Number.NEGATIVE_INFINITY
+      const want = firstInvalid(cols)
+      for (const timeframe of ['1m', '4t']) {
+        let got: unknown
+        try {
+          candlesFromTrades(cols, { timeframe, ...(sessions !== undefined ? { sessions } : {}) })
+        } catch (e) {
+          got = e
+        }
+        if (want < 0) expect(got).toBeUndefined()
+        else {
+          expect(got).toBeInstanceOf(MarketDataError)
+          expect((got as MarketDataError).index).toBe(want)
+        }
+      }
+    }), { numRuns: 200 })
+  })
+
+  it('one long price run whose volume passes 2^52 and 2^53 units (whole lots and 8 decimals), over slices of 16384', () => {
+    for (const [v, big] of [[2 ** 40, 5000], [1.5e12, 7000], [0.12345678, 20_000], [123456.12345678, 40_000]] as const) {
+      const n = big
+      const trades: Trade[] = Array.from({ length: n }, (_, i) => ({ time: T0 + i * 10, price: i % 9000 === 8999 ? -2.25 : 4503599627.25, volume: v, side: 'buy' }))
+      const cols: TradeColumns = { time: new Float64Array(trades.map((t) => t.time)), price: new Float64Array(trades.map((t) => t.price as number)), volume: new Float64Array(n).fill(v), side: new Uint8Array(n).fill(1) }
+      for (const timeframe of ['1d', '1000t']) expect(candlesFromTrades(cols, { timeframe })).toEqual(referenceCandlesFromTrades(trades, { timeframe }))
+    }
+  })
+})
