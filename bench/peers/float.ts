@@ -90,7 +90,12 @@ export interface CandleColumns {
   trades: Float64Array
 }
 
-function allocCandles(n: number): CandleColumns {
+/**
+ * Candle columns for `n` records in: a first guess of n / 10 + 16 candles (a call grows them when the
+ * guess is short), so a run does not zero 8 arrays of n doubles it never fills; `exact` sizes them to n.
+ */
+function allocCandles(n: number, exact = false): CandleColumns {
+  if (!exact) n = Math.min(n, Math.floor(n / 10) + 16)
   return {
     time: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n),
     close: new Float64Array(n), volume: new Float64Array(n), value: new Float64Array(n), trades: new Float64Array(n),
@@ -143,14 +148,14 @@ export function candlesFloat(c: TradeColumns, n: number, bucketMs: number): Cand
 
 function grow(c: CandleColumns): CandleColumns {
   const n = c.time.length * 2
-  const g = allocCandles(n)
+  const g = allocCandles(n, true)
   for (const key of Object.keys(c) as (keyof CandleColumns)[]) g[key].set(c[key])
   return g
 }
 
 /** Time-sorted candles -> coarser candles, by a bucket function called once per bucket change. */
 export function resampleFloat(c: CandleColumns, n: number, bucket: { locate(t: number): number; end: number; start: number }): CandleColumns {
-  const out = allocCandles(Math.min(n, 1 << 20))
+  const out = allocCandles(n)
   let o = out
   let k = -1
   let bEnd = -Infinity
