@@ -151,8 +151,8 @@ describe('ListCandles', () => {
     ok200(r)
     expect(r.body.status.code).toBe(0)
     const c = r.body.candles
-    // America/Chicago (UTC-5): 90-minute buckets from local midnight 05:00Z: 11:00, 12:30, 14:00, 15:30, 17:00
-    expect(c.map((k: { time: string }) => k.time)).toEqual(['11:00', '12:30', '14:00', '15:30', '17:00'].map((t) => `2026-08-19T${t}:00.000Z`))
+    // America/Chicago (UTC-5): 90-minute buckets from local midnight 05:00Z; those starting in [12:00, 18:00)
+    expect(c.map((k: { time: string }) => k.time)).toEqual(['12:30', '14:00', '15:30', '17:00'].map((t) => `2026-08-19T${t}:00.000Z`))
     for (const k of c) {
       for (const f of ['open', 'high', 'low', 'close', 'volume']) {
         expect(k[f].value).toMatch(/^-?\d+$/)
@@ -160,6 +160,23 @@ describe('ListCandles', () => {
       }
       expect([0, 1, 2]).toContain(k.session_type)
     }
+  })
+
+  test('a range start inside a bucket: only candles whose time lies in [from, to), each whole', async () => {
+    h.setNow(NOW)
+    const { access } = await login()
+    const es = { ticker_code: { ticker: 'ES', exchange_code: 'CME' } }
+    const ask = async (range: Record<string, unknown>) =>
+      (await h.post(OPS.listCandles, { security_id: es, time_frame: { time_unit: 'HOUR' }, range }, access)).body.candles as Array<{ time: string; volume: unknown }>
+    const bounds = await ask({ first_bound_time: '2026-08-19T10:30:00Z', second_bound_time: '2026-08-19T12:30:00Z' })
+    expect(bounds.map((k) => k.time)).toEqual(['2026-08-19T11:00:00.000Z', '2026-08-19T12:00:00.000Z'])
+    const counted = await ask({ first_bound_time: '2026-08-19T10:30:00Z', count: 3 })
+    expect(counted.map((k) => k.time)).toEqual(['11:00', '12:00', '13:00'].map((t) => `2026-08-19T${t}:00.000Z`))
+    // returned whole: the 12:00 candle of a range ending at 12:30 equals the one of the aligned range
+    const aligned = await ask({ first_bound_time: '2026-08-19T12:00:00Z', second_bound_time: '2026-08-19T13:00:00Z' })
+    expect(bounds[1]).toEqual(aligned[0])
+    const back = await ask({ first_bound_time: '2026-08-19T10:30:00Z', count: -2 })
+    expect(back.map((k) => k.time)).toEqual(['2026-08-19T09:00:00.000Z', '2026-08-19T10:00:00.000Z'])
   })
 
   test('count backwards, properties and session_types; errors are status 3 and 5', async () => {

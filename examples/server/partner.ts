@@ -160,11 +160,14 @@ function listCandles(ctx: PartnerContext, body: unknown): unknown {
   const last = base[base.length - 1]
   let out: Candle[] = []
   if (first !== undefined && last !== undefined) {
-    // Candles overlapping [from, to) are returned whole: read the minutes of every bucket the range touches.
+    // The candles whose time (bucket start) lies in [from, to), each whole (ListCandlesQuery's contract): read
+    // the minutes from the first bucket starting at or after `from` to the end of the bucket holding `to - 1`.
     const opts = { timeZone: zone }
-    const readFrom = q.from <= first.time ? first.time : bucketStart(q.from, q.timeframe, opts)
+    const fromBucket = bucketStart(q.from, q.timeframe, opts)
+    const firstStart = fromBucket < q.from ? bucketEnd(q.from, q.timeframe, opts) : fromBucket
+    const readFrom = Math.max(first.time, firstStart)
     const readTo = q.to > last.time ? last.time + 1 : bucketEnd(q.to - 1, q.timeframe, opts)
-    const slice = base.slice(lowerBound(base, readFrom), lowerBound(base, readTo))
+    const slice = readFrom < readTo ? base.slice(lowerBound(base, readFrom), lowerBound(base, readTo)) : []
     out = resampleCandles(slice, { timeframe: q.timeframe, timeZone: zone, sessions: q.sessionTypes })
     if (q.limit !== undefined) out = q.direction === 'forward' ? out.slice(0, q.limit) : out.slice(Math.max(0, out.length - q.limit))
   }

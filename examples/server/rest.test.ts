@@ -358,14 +358,26 @@ describe('GET /footprint', () => {
     expect(r.status).toBe(200)
     expect(r.body.from).toBe(iso(depthStart))
     expect(r.body.profiles.length).toBeGreaterThan(0)
-    expect(r.body.profiles[0].profileStart).toBe(iso(depthStart))
     for (const p of r.body.profiles) expect(Date.parse(p.time)).toBeGreaterThanOrEqual(depthStart)
-    for (const p of r.body.profiles.slice(1)) expect(p.profileStart).toBeUndefined()
+    // ES has no trade in the minute holding the depth start (19:00 in Chicago): no returned profile was cut
+    expect(Date.parse(r.body.profiles[0].time)).toBeGreaterThan(depthStart)
+    for (const p of r.body.profiles) expect(p.profileStart).toBeUndefined()
     expect(cost).toBe(clampPrice(10 * r.body.profiles.length))
     const gone = await billed(`/footprint?exchange=CME&symbol=ES&timeframe=1m&from=${iso(Date.UTC(2026, 6, 10))}&to=${iso(Date.UTC(2026, 6, 10, 12))}`)
     expect(gone.r.status).toBe(200)
     expect(gone.r.body.profiles).toEqual([])
     expect(gone.cost).toBe(1000)
+  })
+
+  test('data floor: when the bucket holding the floor had no trades after it, no TPO profile claims profileStart', async () => {
+    freshWindow(early)
+    // AAPL daily TPO in New York: the floor 2026-05-29T00:00Z is 20:00 on 28 May there, after the post-market
+    const floor = Date.UTC(2026, 4, 29)
+    const { r } = await billed(`/tpo?exchange=NASDAQ&symbol=AAPL&timeframe=1d&from=${iso(Date.UTC(2026, 4, 20))}&to=${iso(Date.UTC(2026, 4, 31))}`, MAIN, early)
+    expect(r.status).toBe(200)
+    expect(r.body.profiles.length).toBeGreaterThan(0)
+    expect(Date.parse(r.body.profiles[0].time)).toBeGreaterThan(floor)
+    for (const p of r.body.profiles) expect(p.profileStart).toBeUndefined()
   })
 
   test('data floor 2026-05-29: footprint and weekly TPO start there, the week from Monday 25 May', async () => {

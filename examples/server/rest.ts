@@ -137,10 +137,14 @@ function readWindow(r: HistoryRequest, tf: Timeframe): { from: number; to: numbe
   }
 }
 
-/** When depth or the data floor trimmed the range, the first profile carries the real start (`trimToDepth`'s). */
+/**
+ * When depth or the data floor trimmed the range, the profile of the bucket holding the real start
+ * (`trimToDepth`'s) carries it. When that bucket had no trades, the first returned profile begins after the
+ * real start: nothing of it was cut, so it gets no `profileStart`.
+ */
 function markProfileStart(profiles: Array<{ time: number; profileStart?: number }>, profileStart: number | undefined): void {
   const first = profiles[0]
-  if (profileStart !== undefined && first !== undefined) first.profileStart = profileStart
+  if (profileStart !== undefined && first !== undefined && first.time <= profileStart) first.profileStart = profileStart
 }
 
 /**
