@@ -270,8 +270,13 @@ function readTime(name: 'from' | 'to', v: string): Result<number, ApiError> {
     t = s * 1000
   } else {
     const r = v.length > TOKEN_MAX ? undefined : parseRfc3339(v)
-    if (r === undefined || !r.ok) {
-      return fail(name, RULE.badTime(v))
+    if (r === undefined) return fail(name, RULE.badTime(v))
+    if (!r.ok) {
+      // a well-formed date-time outside 1970..9999 (year or offset past a limit) gets the range rule, not the format one
+      const year = isDigits(v.slice(0, 4)) ? Number(v.slice(0, 4)) : -1
+      const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+      if (year < 0 || !parseRfc3339(`${leap ? 2000 : 2001}${v.slice(4)}`).ok) return fail(name, RULE.badTime(v))
+      return fail(name, year >= 9999 ? RULE.afterYear9999 : RULE.beforeEpoch)
     }
     t = r.value
     if (!Number.isFinite(t) || t < TIME_MIN) return fail(name, RULE.beforeEpoch)

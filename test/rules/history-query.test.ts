@@ -87,6 +87,20 @@ describe('parameter table: from and to', () => {
       rejected(e, q(e, { to: v }), 'to')
     }
   })
+  it.each([
+    ['9999-12-31T23:59:59-01:00', 'must not be after 10000-01-01T00:00:00Z'],
+    ['1970-01-01T00:30:00+01:00', 'must not be before 1970-01-01T00:00:00Z'],
+    ['1969-12-31T23:59:59Z', 'must not be before 1970-01-01T00:00:00Z'],
+    ['1968-02-29T00:00:00Z', 'must not be before 1970-01-01T00:00:00Z'],
+    ['1969-02-29T00:00:00Z', 'is neither Unix seconds'],
+    ['9999-12-31T23:59:60Z', 'is neither Unix seconds'],
+    ['1x69-12-31T23:59:59Z', 'is neither Unix seconds'],
+  ])('from=%s: a well-formed date-time past a limit names the range rule, a malformed one the format', (v, rule) => {
+    for (const e of ENDPOINTS) {
+      expect(rejected(e, q(e, { from: v }), 'from').message).toContain(rule)
+      expect(rejected(e, q(e, { to: v }), 'to').message).toContain(rule)
+    }
+  })
   it('to must be greater than from', () => {
     for (const e of ENDPOINTS) {
       expect(rejected(e, q(e, { from: '1780272000', to: '1780272000' }), 'to').message).toBe('to: must be greater than from')
