@@ -1,11 +1,11 @@
 import { decimalToString, parseDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { err, ok, type Result } from '../result.js'
-import { isValidTimeZone, parseRfc3339, parseTimeframe, type Timeframe } from '../time/index.js'
+import { isValidTimeZone, parseTimeframe, type Timeframe } from '../time/index.js'
 import { SESSION_NAMES, type SessionType } from '../trades/types.js'
 import { invalidArgumentError, type ApiError } from './api-error.js'
 import { collectParams, type QueryInput } from './query-params.js'
-import { DEFAULT_WINDOW, PERIOD_MAX_SECONDS, resolveRange, TIME_MAX, TIME_MIN } from './range.js'
+import { DEFAULT_WINDOW, PERIOD_MAX_SECONDS, readRangeDateTime, resolveRange, TIME_MAX, TIME_MIN } from './range.js'
 import { OPTION_MSG, QUERY_MSG, RULE } from './messages.js'
 import { isDigits, readDigits } from './text.js'
 import type {
@@ -269,16 +269,11 @@ function readTime(name: 'from' | 'to', v: string): Result<number, ApiError> {
     if (s === Infinity) return fail(name, RULE.unixTooLarge(UNIX_SECONDS_MAX))
     t = s * 1000
   } else {
-    const r = v.length > TOKEN_MAX ? undefined : parseRfc3339(v)
-    if (r === undefined) return fail(name, RULE.badTime(v))
-    if (!r.ok) {
-      // a well-formed date-time outside 1970..9999 (year or offset past a limit) gets the range rule, not the format one
-      const year = isDigits(v.slice(0, 4)) ? Number(v.slice(0, 4)) : -1
-      const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
-      if (year < 0 || !parseRfc3339(`${leap ? 2000 : 2001}${v.slice(4)}`).ok) return fail(name, RULE.badTime(v))
-      return fail(name, year >= 9999 ? RULE.afterYear9999 : RULE.beforeEpoch)
-    }
-    t = r.value
+    const r = v.length > TOKEN_MAX ? 'format' : readRangeDateTime(v)
+    if (r === 'format') return fail(name, RULE.badTime(v))
+    if (r === 'before') return fail(name, RULE.beforeEpoch)
+    if (r === 'after') return fail(name, RULE.afterYear9999)
+    t = r
     if (!Number.isFinite(t) || t < TIME_MIN) return fail(name, RULE.beforeEpoch)
     if (t > TIME_MAX) return fail(name, RULE.afterYear9999)
   }

@@ -1,9 +1,9 @@
 import { invalidArgument, type Status } from '../partner/status.js'
 import { err, ok, type Result } from '../result.js'
-import { addIsoDuration, parseIsoDuration, parseRfc3339, timeframeFromPartner, type Timeframe } from '../time/index.js'
+import { addIsoDuration, parseIsoDuration, timeframeFromPartner, type Timeframe } from '../time/index.js'
 import { SESSION_NAMES, type SessionType } from '../trades/types.js'
 import { field, isJsonObject, unknownFields } from './json-fields.js'
-import { TIME_MAX, TIME_MIN } from './range.js'
+import { readRangeDateTime, TIME_MAX, TIME_MIN } from './range.js'
 import { parseSecurityId, type SecurityId } from './security-id.js'
 import { FIELD_MSG } from './messages.js'
 
@@ -147,11 +147,12 @@ function readRange(range: unknown): Result<RangeValue, Status> {
 
 function readDateTime(path: string, v: unknown): Result<number, Status> {
   if (typeof v !== 'string') return fail(FIELD_MSG.dateTimeNotString(path, v))
-  const r = v.length > TOKEN_MAX ? undefined : parseRfc3339(v)
-  if (r === undefined || !r.ok) return fail(FIELD_MSG.badDateTime(path, v))
-  if (!(r.value >= TIME_MIN)) return fail(FIELD_MSG.dateTimeBeforeEpoch(path))
-  if (r.value >= TIME_MAX) return fail(FIELD_MSG.dateTimeAfter9999(path))
-  return ok(r.value)
+  const r = v.length > TOKEN_MAX ? 'format' : readRangeDateTime(v)
+  if (r === 'format') return fail(FIELD_MSG.badDateTime(path, v))
+  if (r === 'before') return fail(FIELD_MSG.dateTimeBeforeEpoch(path))
+  if (r === 'after' || r >= TIME_MAX) return fail(FIELD_MSG.dateTimeAfter9999(path))
+  if (!(r >= TIME_MIN)) return fail(FIELD_MSG.dateTimeBeforeEpoch(path))
+  return ok(r)
 }
 
 function readEnumList<T extends string>(path: string, v: unknown, names: readonly T[]): Result<T[], Status> {

@@ -1,4 +1,4 @@
-import { bucketEnd, bucketStart, type Timeframe } from '../time/index.js'
+import { bucketEnd, bucketStart, parseRfc3339, type Timeframe } from '../time/index.js'
 import type { HistoryEndpoint, PinnedEnd } from './types.js'
 
 /** Earliest time a range may hold: 1970-01-01T00:00Z (Unix seconds are never negative; no market data before). */
@@ -23,6 +23,21 @@ export interface ResolvedRange {
   to: number
   pinned: PinnedEnd
   empty: boolean
+}
+
+/**
+ * An RFC 3339 date-time read for a range bound: the epoch ms, or why not — `'format'` when it is not a
+ * date-time with Z or an offset, `'before'` / `'after'` when it is one but lies before 1970 or after 9999
+ * (so the error can name the range rule rather than the format).
+ */
+export function readRangeDateTime(v: string): number | 'format' | 'before' | 'after' {
+  const r = parseRfc3339(v)
+  if (r.ok) return r.value
+  // parseRfc3339 refuses instants outside 1970..9999: try the same text in a year of the same leapness
+  const year = /^\d{4}$/.test(v.slice(0, 4)) ? Number(v.slice(0, 4)) : -1
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+  if (year < 0 || !parseRfc3339(`${leap ? 2000 : 2001}${v.slice(4)}`).ok) return 'format'
+  return year >= 9999 ? 'after' : 'before'
 }
 
 const clamp = (t: number): number => (t < TIME_MIN ? TIME_MIN : t > TIME_MAX ? TIME_MAX : t)

@@ -180,6 +180,15 @@ describe('validateListCandlesRequest: range forms', () => {
       invalid(body({ range: { first_bound_time: T0, second_bound_time: t } }), 'range.second_bound_time')
     }
   })
+  it.each([
+    ['9999-12-31T23:59:59-01:00', 'must be before 10000-01-01T00:00:00Z'],
+    ['1970-01-01T00:30:00+01:00', 'must not be before 1970-01-01T00:00:00Z'],
+    ['1969-12-31T23:59:59Z', 'must not be before 1970-01-01T00:00:00Z'],
+    ['1969-02-29T00:00:00Z', 'is not an ISO 8601 date-time'],
+    ['1x69-12-31T23:59:59Z', 'is not an ISO 8601 date-time'],
+  ])('first_bound_time %s: a well-formed date-time past a limit names the range rule, a malformed one the format', (t, rule) => {
+    invalid(body({ range: { first_bound_time: t, count: 5 } }), `range.first_bound_time: ${rule.startsWith('is') ? `"${t}" ${rule}` : rule}`)
+  })
 })
 
 describe('validateListCandlesRequest properties', () => {
