@@ -40,6 +40,8 @@ class TpoEngine implements TpoAggregator {
   private volScale = 0
   private addCount = 0
   private readonly scratch = scratchColumns(CHUNK)
+  /** The fast loop's numeric arguments (see {@link fastRun}). */
+  private readonly args = new Float64Array(6)
   // current slot
   private cur: PeriodAcc | null = null
   private curBlock = -1
@@ -307,7 +309,7 @@ class TpoEngine implements TpoAggregator {
       const acc = this.cur
       if (acc !== null && !this.skip) {
         const VP = this.volScale < POW10_F.length ? (POW10_F[this.volScale] as number) : Number.NaN
-        const a = FAST_ARGS
+        const a = this.args
         a[0] = this.bStart
         a[1] = this.bEnd
         a[2] = this.curSk
@@ -320,7 +322,7 @@ class TpoEngine implements TpoAggregator {
         const j = this.curBlock
         for (;;) {
           const lim = to - i > FAST_CHUNK ? i + FAST_CHUNK : to
-          i = fastRun(c, i, lim, acc, j)
+          i = fastRun(c, i, lim, acc, j, a)
           if (i < lim || i >= to) break
         }
         if (i >= to) return
@@ -461,24 +463,30 @@ class TpoEngine implements TpoAggregator {
   }
 }
 
+/** Records per fast-loop call at most (2^11: with volumes below 2^40 units, a run's sums stay below 2^51). */
+const FAST_CHUNK = 2048
+/** Volume units the fast loop takes (2^40); larger volumes go through the general loop. */
+const FAST_VOL = 1099511627776
+
 /**
  * The fast per-trade loop: records of the current block `j` of `acc` (same session, integral time),
- * volumes at the current scale, side codes 1/2, prices on the grid inside the allocated rows, sums
- * within 2^52. Stops, having changed nothing for it, at the first record that is not such a record
- * (the general loop takes it) and returns its index. Every check happens before any state changes; the
- * block's extremes and open/close live in locals and are written back once.
+ * volumes at the current scale below 2^40 units, side codes 1/2, prices on the grid inside the allocated
+ * rows. Stops, having changed nothing for it, at the first record that is not such a record (the general
+ * loop takes it) and returns its index. Every check happens before any state changes.
+ *
+ * Volumes are summed per run of one price (`tot`, and `sell` of it), in registers, and added into the
+ * run's row only when the price changes or the loop ends: a repeated price cannot move the row nor the
+ * block's extremes. With whole-lot volumes, runs of 4 records that repeat the price, keep the time order
+ * and pass every check at once are taken together (one branch per check and field for 4 records); any
+ * other record goes through the one-record step below, which also closes unsorted runs and moves rows.
+ * At most {@link FAST_CHUNK} records per call with volumes below 2^40 units keep a run's sums below 2^51,
+ * so they are exact; a row sum that would pass 2^52 stops the loop, and its exit adds exactly.
+ *
+ * `a` holds the numeric arguments (block start and end, session code, 10^price scale, row height in
+ * units, 10^volume scale) as raw doubles: as plain arguments V8 kept them tagged, unboxed them on every
+ * trade and boxed a double per trade.
  */
-/**
- * The numeric arguments of {@link fastRun}: block start and end, session code, 10^price scale, row
- * height in units, 10^volume scale. Passed in a Float64Array so that the loop reads them as raw doubles:
- * as plain arguments V8 kept them tagged, unboxed them on every trade and boxed a double per trade.
- */
-const FAST_ARGS = new Float64Array(6)
-/** Records per fast-loop call at most. */
-const FAST_CHUNK = 2048
-
-function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAcc, j: number): number {
-  const a = FAST_ARGS
+function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAcc, j: number, a: Float64Array): number {
   const bS = a[0] as number
   const bE = a[1] as number
   const sk = (a[2] as number) | 0
@@ -496,12 +504,44 @@ function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAcc, j: n
   let hi = acc.bHi[j] as number
   let lo = acc.bLo[j] as number
   let lastP = Number.NaN
+  // the pending run of price lastP: 2 * (its row - rowBase), its volume units, those of its sells
   let k = 0
+  let tot = 0
+  let sell = 0
   // open/close per run of non-decreasing times [rs, i) (see closeRun), so not per trade
   let rs = from
   let prevT = bS
   let i = from
-  for (; i < to; i++) {
+  for (;;) {
+    if (VP === 1) {
+      for (; i + 3 < to; i += 4) {
+        const t0 = time[i] as number
+        const t1 = time[i + 1] as number
+        const t2 = time[i + 2] as number
+        const t3 = time[i + 3] as number
+        if (!(t0 >= prevT && t1 >= t0 && t2 >= t1 && t3 >= t2 && t3 < bE)) break
+        if (!(Math.floor(t0) === t0 && Math.floor(t1) === t1 && Math.floor(t2) === t2 && Math.floor(t3) === t3)) break
+        if (!(price[i] === lastP && price[i + 1] === lastP && price[i + 2] === lastP && price[i + 3] === lastP)) break
+        const v0 = volume[i] as number
+        const v1 = volume[i + 1] as number
+        const v2 = volume[i + 2] as number
+        const v3 = volume[i + 3] as number
+        // whole units below 2^32 (or -0): one truncation and compare each
+        if (!(v0 >>> 0 === v0 && v1 >>> 0 === v1 && v2 >>> 0 === v2 && v3 >>> 0 === v3)) break
+        // side code - 1 is 0 (buy) or 1 (sell) for each exactly when their OR is
+        const s0 = (side[i] as number) - 1
+        const s1 = (side[i + 1] as number) - 1
+        const s2 = (side[i + 2] as number) - 1
+        const s3 = (side[i + 3] as number) - 1
+        if ((s0 | s1 | s2 | s3) >>> 0 > 1) break
+        if (sess !== undefined && (((sess[i] as number) ^ sk) | ((sess[i + 1] as number) ^ sk) | ((sess[i + 2] as number) ^ sk) | ((sess[i + 3] as number) ^ sk)) !== 0) break
+        tot += v0 + v1 + v2 + v3
+        sell += v0 * s0 + v1 * s1 + v2 * s2 + v3 * s3
+        prevT = t3
+      }
+    }
+    if (i >= to) break
+    // one record
     const t = time[i] as number
     if (!(t < bE) || Math.floor(t) !== t) break
     if (t < prevT) {
@@ -526,36 +566,41 @@ function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAcc, j: n
     const v = volume[i] as number
     let u = v
     if (VP === 1) {
-      if (!(Math.floor(v) === v && v >= 0 && v < LIM)) break
+      if (!(Math.floor(v) === v && v >= 0 && v < FAST_VOL)) break
     } else {
       u = Math.round(v * VP)
-      if (!(u / VP === v && u >= 0 && u < LIM)) break
+      if (!(u / VP === v && u >= 0 && u < FAST_VOL)) break
     }
-    const sd = side[i] as number
-    if ((sd - 1) >>> 0 > 1) break // side code 1 or 2 (one unsigned compare)
+    const sd = (side[i] as number) - 1
+    if (sd >>> 0 > 1) break // side code 1 or 2 (one unsigned compare)
     const p = price[i] as number
     if (p !== lastP) {
-      // exact units at the grid's scale (the check proves the decimal; see numberToUnits), then floor;
-      // a repeated price has the same row and cannot move the block's extremes
+      // exact units at the grid's scale (the check proves the decimal; see numberToUnits), then floor
       const pu = Math.round(p * PP)
       if (!(pu / PP === p && pu < LIM && pu > -LIM)) break
       const kk = Math.floor(pu / RU) - rowBase
       if (!(kk >= 0 && kk < rowCap)) break
-      k = 2 * kk - 1
+      // the pending run goes into its row: buy at k, sell at k + 1
+      const xb = (vol[k] as number) + (tot - sell)
+      const xs = (vol[k + 1] as number) + sell
+      if (!(xb <= LIM && xs <= LIM)) break
+      vol[k] = xb
+      vol[k + 1] = xs
+      tot = 0
+      sell = 0
+      k = 2 * kk
       lastP = p
       if (p > hi) hi = p
       if (p < lo) lo = p
     }
-    // buy (side 1) at 2 * row, sell (side 2) at 2 * row + 1 (k = 2 * row - 1): indexed, not branched on
-    const ix = k + sd
-    const x = (vol[ix] as number) + u
-    if (!(x <= LIM)) break
-    vol[ix] = x
+    tot += u
+    sell += u * sd
     prevT = t
+    i++
   }
   // the exit work is a call: code after the loop that has not run before V8 optimises the loop (on stack)
   // has no type feedback, and inline it would deoptimise that code on its first exit
-  return fastExit(c, acc, j, from, rs, i, sk, hi, lo)
+  return fastExit(c, acc, j, from, rs, i, sk, hi, lo, k, tot, sell)
 }
 
 /**
@@ -577,9 +622,16 @@ function closeRun(c: TradeColumns, acc: PeriodAcc, j: number, rs: number, i: num
   }
 }
 
-/** Closes the fast loop's last run and writes the block's extremes back; returns `i`. */
-function fastExit(c: TradeColumns, acc: PeriodAcc, j: number, from: number, rs: number, i: number, sk: number, hi: number, lo: number): number {
+/**
+ * Closes the fast loop's last time run, adds its pending price run into row sums `k` (buy) and `k + 1`
+ * (sell) exactly (spilling past 2^52), and writes the block's extremes back; returns `i`.
+ */
+function fastExit(c: TradeColumns, acc: PeriodAcc, j: number, from: number, rs: number, i: number, sk: number, hi: number, lo: number, k: number, tot: number, sell: number): number {
   closeRun(c, acc, j, rs, i)
+  if (tot !== 0) {
+    acc.vol.add(k, tot - sell)
+    acc.vol.add(k + 1, sell)
+  }
   acc.bHi[j] = hi
   acc.bLo[j] = lo
   if (sk === 0 && i > from) acc.bMain[j] = 1
@@ -587,26 +639,27 @@ function fastExit(c: TradeColumns, acc: PeriodAcc, j: number, from: number, rs: 
 }
 
 /**
- * Runs the fast loop and its helpers over a few synthetic records at module load (pure computation on
- * private state). V8 allocates a function's type feedback only after several calls; without it, code
- * optimised while the first long batch runs (on stack) lacks feedback for the loop's exits and rare
- * branches and deoptimises on them again and again (measured: W4 anywhere from 40 to 95 M trades/s
- * between processes). Every path below: sorted and unsorted times, each exit, both volume scales.
+ * Runs the fast loop and its helpers over a few synthetic records (pure computation on private state).
+ * V8 allocates a function's type feedback only after several calls; without it, code optimised while
+ * the first long batch runs (on stack) lacks feedback for the loop's exits and rare branches and
+ * deoptimises on them again and again (measured: W4 anywhere from 40 to 95 M trades/s between
+ * processes). Every path below: runs of 4 and single records, sorted and unsorted times, each exit,
+ * both volume scales.
  */
 function warmFastLoop(): void {
-  const n = 12
+  const n = 24
   const c: Required<TradeColumns> = {
-    time: Float64Array.from([0, 1000, 1000, 500, 2000, 3000, 2500, 4000, -1, 5000, 1_800_000, 6000]),
-    price: Float64Array.from([1, 1.25, 1.25, 1.5, 1, 1.75, 1.25, 2, 1, 1.5, 1, 1]),
-    volume: Float64Array.from([1, 2, 3, 1, 0.5, 2, 1, 1, 1, 2, 1, 1]),
-    side: Uint8Array.from([1, 2, 2, 1, 1, 2, 3, 1, 2, 1, 1, 2]),
-    session: new Uint8Array(n),
+    time: Float64Array.from([0, 1000, 1000, 500, 2000, 3000, 2500, 4000, -1, 5000, 1_800_000, 6000, 7000, 7000, 7001, 7002, 7003, 7004, 7005, 7006, 7007, 7008, 7009, 7010]),
+    price: Float64Array.from([1, 1.25, 1.25, 1.5, 1, 1.75, 1.25, 2, 1, 1.5, 1, 1, 1, 1, 1, 1, 1, 1, 1.25, 1.25, 1.25, 1.25, 1.25, 1]),
+    volume: Float64Array.from([1, 2, 3, 1, 0.5, 2, 1, 1, 1, 2, 1, 1, 1, 2, 3, 4, 1, 1, 1, 2, 2, 0.5, 1, 1]),
+    side: Uint8Array.from([1, 2, 2, 1, 1, 2, 3, 1, 2, 1, 1, 2, 1, 2, 2, 1, 2, 1, 1, 2, 1, 1, 2, 1]),
+    session: Uint8Array.from([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]),
   }
+  const a = new Float64Array(6)
   for (let rep = 0; rep < 12; rep++) {
     const acc = new PeriodAcc(0, 86_400_000, -1)
     const j = acc.block(0)
     acc.ensureRow(4)
-    const a = FAST_ARGS
     a[0] = 0
     a[1] = 1_800_000
     a[2] = 0
@@ -614,8 +667,8 @@ function warmFastLoop(): void {
     a[4] = 25
     a[5] = rep % 3 === 0 ? 100 : 1
     let i = 0
-    while (i < n) i = fastRun(c, i, n, acc, j) + 1
-    i = fastRun(c, 8, 10, acc, j)
+    while (i < n) i = fastRun(c, i, n, acc, j, a) + 1
+    i = fastRun(c, 8, 10, acc, j, a)
   }
 }
 warmFastLoop()
