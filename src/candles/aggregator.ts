@@ -91,7 +91,7 @@ export class CandleAggregator implements TradeArraySink {
   private readonly one: Trade[] = []
   private readonly priceStrings = new PriceStrings()
   /** Loop state handed to and from {@link tradeRun} (doubles in a typed array are not boxed). */
-  private readonly scratch = new Float64Array(4)
+  private readonly scratch = new Float64Array(9)
 
   constructor(opts: CandleAggregatorOptions) {
     if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
@@ -303,7 +303,7 @@ export class CandleAggregator implements TradeArraySink {
   }
 
   private spell(x: DecimalInput): string {
-    return spellPrice(x, this.gridDecimals, this.ps, this.priceStrings)
+    return typeof x === 'number' ? this.priceStrings.number(x, this.ps, this.gridDecimals) : spellPrice(x, this.gridDecimals, this.ps, this.priceStrings)
   }
 
   private snapshot(): Candle {
@@ -713,11 +713,39 @@ export class CandleAggregator implements TradeArraySink {
     let hiI = -1
     let loI = -1
     let closeI = -1
+    const st = this.scratch
     let i = from
     for (;;) {
       let next = false
       let ns = 0
+      const tEnd = Math.min(end, MAX_TIME + 1)
       for (; i < n; i++) {
+        // the common candle runs in the tight loop of candleRun; the body below takes any other, one at a time
+        st[0] = last < -MAX_TIME ? -MAX_TIME : last
+        st[1] = tEnd
+        st[2] = hiX
+        st[3] = loX
+        st[4] = volLo
+        st[5] = valLo
+        st[6] = count
+        const j = candleRun(c, i, n, mask, VP, XP, st)
+        if (j > i) {
+          last = st[0] as number
+          volLo = st[4] as number
+          valLo = st[5] as number
+          count = st[6] as number
+          if ((st[7] as number) >= 0) {
+            hiX = st[2] as number
+            hiI = st[7] as number
+          }
+          if ((st[8] as number) >= 0) {
+            loX = st[3] as number
+            loI = st[8] as number
+          }
+          closeI = j - 1
+          i = j
+          if (i >= n) break
+        }
         const t = T[i] as number
         if (!(t >= last) || t > MAX_TIME || t < -MAX_TIME || Math.floor(t) !== t) break
         const s = hasS ? (SS[i] as number) : 0
@@ -1219,6 +1247,97 @@ function tradeRun(T: Float64Array, SD: Uint8Array, SS: Uint8Array | undefined, V
   st[2] = runVol
   return i
 }
+
+/**
+ * The common candle of {@link CandleAggregator.fastCandleColumns}: inside the open candle (time in
+ * [st[0], st[1]), whole ms), a kept session, whole trades, ordered finite OHLC, volume and value exact
+ * at scales `VP` / `XP` with the candle's sums st[4] / st[5] staying below 2^52 in magnitude. Takes
+ * candles[from, stop) while they are all that and returns the index of the first that is not. State in
+ * and out through st: [last time, end, high, low, volume units, value units, trades, index of the new
+ * high or -1, index of the new low or -1].
+ */
+function candleRun(c: CandleColumns, from: number, stop: number, mask: number, VP: number, XP: number, st: Float64Array): number {
+  const T = c.time
+  const O = c.open
+  const H = c.high
+  const Lw = c.low
+  const C = c.close
+  const V = c.volume
+  const X = c.value
+  const NT = c.trades
+  const SS = c.session
+  const hasX = X !== undefined
+  const hasN = NT !== undefined
+  const hasS = SS !== undefined
+  if (!hasS && (mask & 1) === 0) return from
+  const X1 = hasX ? X : V
+  const N1 = hasN ? NT : V
+  const S1 = hasS ? SS : EMPTY_U8
+  const MAXV = Number.MAX_VALUE
+  let lo = st[0] as number
+  const tEnd = st[1] as number
+  let hiX = st[2] as number
+  let loX = st[3] as number
+  let volLo = st[4] as number
+  let valLo = st[5] as number
+  let count = st[6] as number
+  let hiI = -1
+  let loI = -1
+  let i = from
+  for (; i < stop; i++) {
+    const t = T[i] as number
+    if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) break
+    if (hasS) {
+      const s = S1[i] as number
+      if (s > 2 || ((mask >> s) & 1) === 0) break
+    }
+    const o = O[i] as number
+    const h = H[i] as number
+    const l = Lw[i] as number
+    const cl = C[i] as number
+    if (!(l <= o && l <= cl && o <= h && cl <= h && h <= MAXV && l >= -MAXV)) break
+    const v = V[i] as number
+    const vu = VP === 1 ? v : Math.round(v * VP)
+    const nv = volLo + vu
+    if ((VP === 1 ? Math.floor(v) !== v : vu / VP !== v) || !(vu >= 0) || !(nv < UNITS_LIMIT)) break
+    let nx = valLo
+    if (hasX) {
+      const x = X1[i] as number
+      const xu = Math.round(x * XP)
+      nx += xu
+      if (xu / XP !== x || !(nx < UNITS_LIMIT && nx > -UNITS_LIMIT)) break
+    }
+    let nc = count
+    if (hasN) {
+      const nt = N1[i] as number
+      nc += nt
+      if (!(nt >= 0 && nc <= 9007199254740991) || Math.floor(nt) !== nt) break
+    }
+    lo = t
+    volLo = nv
+    valLo = nx
+    count = nc
+    if (h > hiX) {
+      hiX = h
+      hiI = i
+    }
+    if (l < loX) {
+      loX = l
+      loI = i
+    }
+  }
+  st[0] = lo
+  st[2] = hiX
+  st[3] = loX
+  st[4] = volLo
+  st[5] = valLo
+  st[6] = count
+  st[7] = hiI
+  st[8] = loI
+  return i
+}
+
+const EMPTY_U8 = new Uint8Array(0)
 
 function checkTradeColumns(c: TradeColumns): void {
   const r = validateTradeColumnsShape(c)

@@ -115,7 +115,8 @@ export function spellPrice(x: DecimalInput, grid: number | undefined, scale = -1
   return d.ok ? formatFixed(d.value.units, d.value.scale, grid) : x
 }
 
-const SLOTS = 2048
+const SLOT_BITS = 11
+const SLOTS = 1 << SLOT_BITS
 
 /**
  * A small direct-mapped cache of printed prices by integer units: market prices repeat (a few hundred
@@ -127,17 +128,43 @@ export class PriceStrings {
   private scale = -1
   private grid = -1
 
+  private readonly nums = new Float64Array(SLOTS).fill(Number.NaN)
+  private readonly numStrs: string[] = new Array<string>(SLOTS).fill('')
+  private readonly bits = new Float64Array(1)
+  private readonly words = new Int32Array(this.bits.buffer)
+
+  private reset(scale: number, grid: number): void {
+    this.keys.fill(Number.NaN)
+    this.nums.fill(Number.NaN)
+    this.scale = scale
+    this.grid = grid
+  }
+
   get(u: number, scale: number, grid: number): string {
-    if (scale !== this.scale || grid !== this.grid) {
-      this.keys.fill(Number.NaN)
-      this.scale = scale
-      this.grid = grid
-    }
-    const h = Math.abs(u) % SLOTS
+    if (scale !== this.scale || grid !== this.grid) this.reset(scale, grid)
+    // integer units below 2^53: the low bits (ToInt32 is modular) pick the slot, no floating modulo
+    const h = (u | 0) & (SLOTS - 1)
     if (this.keys[h] === u) return this.strs[h] as string
     const str = formatNumberUnits(u, scale, grid)
     this.keys[h] = u
     this.strs[h] = str
+    return str
+  }
+
+  /**
+   * The printed form of a number price, {@link spellPrice}(x, grid, scale), by the double itself: no
+   * conversion to units on a hit. (0 and -0 print alike, so `===` is the right key test.)
+   */
+  number(x: number, scale: number, grid: number | undefined): string {
+    // no grid prints as grid 0 (minimal form), so both share the slots' (scale, grid) key
+    const g = grid ?? 0
+    if (scale !== this.scale || g !== this.grid) this.reset(scale, g)
+    this.bits[0] = x
+    const h = Math.imul((this.words[0] as number) ^ (this.words[1] as number), 0x9e3779b1) >>> (32 - SLOT_BITS)
+    if (this.nums[h] === x) return this.numStrs[h] as string
+    const str = spellPrice(x, grid, scale, this)
+    this.nums[h] = x
+    this.numStrs[h] = str
     return str
   }
 }

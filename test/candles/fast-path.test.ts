@@ -3,10 +3,10 @@
 // fractional times, invalid sides and sessions, filtered sessions, tick frames, slices past 16384 records.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { candlesFromTrades, createCandleAggregator, type CandleOptions } from '../../src/candles/index.js'
+import { candlesFromTrades, createCandleAggregator, resampleCandles, type CandleColumns, type CandleInput, type CandleOptions } from '../../src/candles/index.js'
 import { MarketDataError } from '../../src/errors.js'
 import type { SessionType, Trade, TradeColumns } from '../../src/trades/index.js'
-import { referenceCandlesFromTrades } from './reference.js'
+import { referenceCandlesFromTrades, referenceResample } from './reference.js'
 
 const T0 = Date.UTC(2026, 4, 29, 13)
 const MAX_TIME = 8.64e15
@@ -135,6 +135,104 @@ describe('columnar trades fast path = big.js reference', () => {
       const trades: Trade[] = Array.from({ length: n }, (_, i) => ({ time: T0 + i * 10, price: i % 9000 === 8999 ? -2.25 : 4503599627.25, volume: v, side: 'buy' }))
       const cols: TradeColumns = { time: new Float64Array(trades.map((t) => t.time)), price: new Float64Array(trades.map((t) => t.price as number)), volume: new Float64Array(n).fill(v), side: new Uint8Array(n).fill(1) }
       for (const timeframe of ['1d', '1000t']) expect(candlesFromTrades(cols, { timeframe })).toEqual(referenceCandlesFromTrades(trades, { timeframe }))
+    }
+  })
+})
+
+const candleArb = fc.record({
+  step: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(0, 60_000) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 90_000_000 }) }),
+  base: priceArb,
+  up: fc.constantFrom(0, 0.25, 0.5, 1e-7),
+  down: fc.constantFrom(0, 0.25, 3),
+  volume: volumeArb,
+  value: fc.oneof({ weight: 4, arbitrary: fc.constantFrom(5000.25, 12345678.75, 0, -37.5) }, { weight: 1, arbitrary: fc.constantFrom(0.123456789, 2 ** 51, 4503599627370495, -(2 ** 52), 1e-9, 2 ** 60) }),
+  trades: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 0, max: 500 }) }, { weight: 1, arbitrary: fc.constantFrom(2 ** 52, 9007199254740991) }),
+  session: fc.oneof({ weight: 5, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constantFrom(1, 2) }),
+  repeat: fc.oneof(fc.constant(1), fc.integer({ min: 2, max: 30 })),
+})
+type CRec = typeof candleArb extends fc.Arbitrary<infer R> ? R : never
+
+/** Candle columns (value / trades / session columns optional) and the same candles as objects. */
+function buildCandles(recs: CRec[], has: { value: boolean; trades: boolean; session: boolean }): { cols: CandleColumns; objs: CandleInput[] } {
+  const objs: CandleInput[] = []
+  let t = T0
+  for (const r of recs) {
+    for (let k = 0; k < r.repeat; k++) {
+      t += k === 0 ? r.step : 60_000 * (k % 2)
+      const h = r.base + r.up
+      const l = r.base - r.down
+      objs.push({ time: t, open: r.base, high: h, low: l, close: k % 2 === 0 ? l : h, volume: r.volume, ...(has.value ? { value: r.value } : {}), ...(has.trades ? { trades: r.trades } : {}), ...(has.session && r.session !== 0 ? { session: SESSIONS[r.session] as SessionType } : {}) })
+    }
+  }
+  const f = (k: 'time' | 'open' | 'high' | 'low' | 'close' | 'volume' | 'value' | 'trades') => new Float64Array(objs.map((o) => Number(o[k])))
+  const cols: CandleColumns = { time: f('time'), open: f('open'), high: f('high'), low: f('low'), close: f('close'), volume: f('volume'), ...(has.value ? { value: f('value') } : {}), ...(has.trades ? { trades: f('trades') } : {}), ...(has.session ? { session: new Uint8Array(objs.map((o) => SESSIONS.indexOf(o.session ?? 'MAINSESSION'))) } : {}) }
+  return { cols, objs }
+}
+
+describe('columnar candles fast path = big.js reference', () => {
+  const hasArb = fc.record({ value: fc.boolean(), trades: fc.boolean(), session: fc.boolean() })
+  const frameArb = fc.record({ timeframe: fc.constantFrom<CandleOptions['timeframe']>('15m', '1h', '1d'), sessions: fc.option(fc.subarray(SESSIONS, { minLength: 1 }), { nil: undefined }) }, { requiredKeys: ['timeframe'] })
+
+  it('valid columns: sums near 2^52 / 2^53, many decimals, negative prices, equal times, optional columns; batch = uneven batches', () => {
+    fc.assert(fc.property(fc.array(candleArb, { maxLength: 50 }), hasArb, frameArb, fc.array(fc.nat(), { maxLength: 3 }), (recs, has, opts, cuts) => {
+      const { cols, objs } = buildCandles(recs, has)
+      const want = referenceResample(objs, opts)
+      expect(resampleCandles(cols, opts)).toEqual(want)
+      const n = cols.time.length
+      const at = [...new Set(cuts.map((x) => x % (n + 1)))].sort((a, b) => a - b)
+      const agg = createCandleAggregator(opts)
+      let prev = 0
+      for (const b of [...at, n]) {
+        const part = {} as Record<string, Float64Array | Uint8Array>
+        for (const [k, v] of Object.entries(cols)) part[k] = (v as Float64Array).slice(prev, b)
+        agg.addCandleColumns(part as unknown as CandleColumns)
+        prev = b
+      }
+      expect(agg.finish()).toEqual(want)
+    }), { numRuns: 150 })
+  })
+
+  it('a bad candle anywhere (unsorted or fractional time, OHLC out of order, negative or fractional-unit volume, trades, session) throws at its index', () => {
+    const badArb = fc.record({ field: fc.constantFrom('back', 'frac', 'far', 'lowOpen', 'highClose', 'closeAbove', 'closeBelow', 'infHigh', 'negVol', 'nanVol', 'nanValue', 'fracTrades', 'negTrades', 'session'), at: fc.nat() })
+    fc.assert(fc.property(fc.array(candleArb, { minLength: 1, maxLength: 40 }), badArb, frameArb, (recs, bad, opts) => {
+      const { cols } = buildCandles(recs, { value: true, trades: true, session: true })
+      const n = cols.time.length
+      // a time before the previous one needs a previous one
+      const i = bad.field === 'back' ? (n > 1 ? 1 + (bad.at % (n - 1)) : -1) : bad.at % n
+      fc.pre(i >= 0)
+      const t = cols.time[i] as number
+      if (bad.field === 'back') cols.time[i] = (cols.time[i - 1] as number) - 1
+      if (bad.field === 'frac') cols.time[i] = t + 0.25
+      if (bad.field === 'far') cols.time[i] = MAX_TIME + 1
+      if (bad.field === 'lowOpen') cols.low[i] = (cols.open[i] as number) + Math.max(1, Math.abs(cols.open[i] as number) * 1e-9)
+      if (bad.field === 'highClose') cols.high[i] = (cols.close[i] as number) - Math.max(1, Math.abs(cols.close[i] as number) * 1e-9)
+      const d = (x: number) => Math.max(1, Math.abs(x) * 1e-9)
+      if (bad.field === 'closeAbove') cols.close[i] = (cols.high[i] as number) + d(cols.high[i] as number)
+      if (bad.field === 'closeBelow') cols.close[i] = (cols.low[i] as number) - d(cols.low[i] as number)
+      if (bad.field === 'infHigh') cols.high[i] = Number.POSITIVE_INFINITY
+      if (bad.field === 'negVol') cols.volume[i] = -0.5
+      if (bad.field === 'nanVol') cols.volume[i] = Number.NaN
+      if (bad.field === 'nanValue') (cols.value as Float64Array)[i] = Number.NaN
+      if (bad.field === 'fracTrades') (cols.trades as Float64Array)[i] = 1.5
+      if (bad.field === 'negTrades') (cols.trades as Float64Array)[i] = -1
+      if (bad.field === 'session') (cols.session as Uint8Array)[i] = 35
+      let got: unknown
+      try {
+        resampleCandles(cols, opts)
+      } catch (e) {
+        got = e
+      }
+      expect(got).toBeInstanceOf(MarketDataError)
+      expect((got as MarketDataError).index).toBe(i)
+    }), { numRuns: 200 })
+  })
+
+  it('long columns (slices of 16384) whose volume, value and trades sums pass 2^52 and 2^53', () => {
+    const n = 40_000
+    for (const [v, x] of [[2 ** 40, 2 ** 41 + 0.25], [0.12345678, -1234.5678], [1e12, 7.5e12]] as const) {
+      const objs: CandleInput[] = Array.from({ length: n }, (_, i) => ({ time: T0 + i * 60_000, open: 10.5, high: 11 + (i % 7), low: -3.25 + (i % 5), close: 10.5, volume: v, value: x, trades: 2 ** 40 }))
+      const { cols } = { cols: { time: new Float64Array(objs.map((o) => o.time)), open: new Float64Array(n).fill(10.5), high: new Float64Array(objs.map((o) => o.high as number)), low: new Float64Array(objs.map((o) => o.low as number)), close: new Float64Array(n).fill(10.5), volume: new Float64Array(n).fill(v), value: new Float64Array(n).fill(x), trades: new Float64Array(n).fill(2 ** 40) } }
+      for (const timeframe of ['1d', '1w']) expect(resampleCandles(cols, { timeframe })).toEqual(referenceResample(objs, { timeframe }))
     }
   })
 })

@@ -1,10 +1,22 @@
 import Big from 'big.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatNumberUnits, formatSum, spellPrice, unitsText } from '../../src/candles/format.js'
+import { formatNumberUnits, formatSum, PriceStrings, spellPrice, unitsText } from '../../src/candles/format.js'
 import { formatFixed, parseDecimal } from '../../src/decimal/index.js'
 
 describe('candle formatting', () => {
+  it('PriceStrings: a cached price (by double, or by units) prints as spellPrice, through slot collisions and scale / grid changes', () => {
+    const cache = new PriceStrings()
+    const priceArb = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.integer({ min: -40000, max: 40000 }).map((k) => k / 4), fc.constantFrom(0, -0, 0.1, 5000.25, 1e-7, 2 ** 52, -(2 ** 53)))
+    fc.assert(fc.property(fc.array(fc.tuple(priceArb, fc.integer({ min: 0, max: 8 }), fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined })), { maxLength: 300 }), (xs) => {
+      for (const [x, scale, grid] of xs) {
+        expect(cache.number(x, scale, grid)).toBe(spellPrice(x, grid, scale))
+        const u = Math.round(x * 10 ** scale)
+        if (Number.isSafeInteger(u)) expect(cache.get(u, scale, grid ?? 0)).toBe(formatNumberUnits(u, scale, grid ?? 0))
+      }
+    }), { numRuns: 200 })
+  })
+
   it('formatNumberUnits = formatFixed for any safe integer, scale and minimum decimals', () => {
     fc.assert(fc.property(fc.maxSafeInteger(), fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 8 }), (u, s, m) => {
       expect(formatNumberUnits(u, s, m)).toBe(formatFixed(BigInt(u), s, m))
