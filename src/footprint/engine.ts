@@ -13,9 +13,17 @@ import type { FootprintOptions, FootprintProfile } from './types.js'
 const LIMIT = 2 ** 52
 const MAX_ROW = BigInt(Number.MAX_SAFE_INTEGER)
 const EMPTY = new Float64Array(0)
+/** Stands for an absent session column in {@link fastRun} (never read: its `hasSess` is then 0). */
+const NO_SESSION = new Uint8Array(0)
+const NO_WORDS = new Uint32Array(0)
 const SESSION_CODE: Readonly<Record<string, number>> = { MAINSESSION: 0, PRE_MARKET: 1, POST_MARKET: 2 }
 /** 'buy' and 'sell' at their lengths (the object loop's side test). */
 const SIDE_BY_LENGTH: readonly (string | null)[] = [null, null, null, 'buy', 'sell', null, null, null]
+/**
+ * Records per slice of the columnar path: the side and session columns of a slice are checked first, four
+ * bytes at a time, while the slice comes into cache (then the hot loop skips those tests).
+ */
+const SLICE = 16384
 /** Records per chunk of the shared scaled reader. */
 const CHUNK = 4096
 
@@ -40,8 +48,11 @@ export class FootprintEngine {
   /** True when every session is kept (no per-record session test). */
   private readonly allSessions: boolean
   private readonly chunk: Trade[] = []
-  /** [minD, maxD] handed to and from {@link fastRun}. */
-  private readonly scratch = new Float64Array(2)
+  /**
+   * [minD, maxD] handed to and from the fast loops; for {@link fastRun} also [wS, wE, inv, half, vPow] (read
+   * there as unboxed doubles: number parameters would be unboxed again on every use inside the loop).
+   */
+  private readonly scratch = new Float64Array(16)
   private readonly bounds: BoundSpec
   /** Approximate row of a double price (verified against the bucket's bounds): floor((p - bnd[0]) * inv + half). */
   private readonly inv: number
@@ -243,18 +254,34 @@ export class FootprintEngine {
     }
     const reader = this.reader
     const scratch = this.scratch
+    const sess = c.session
+    const sides = c.side
+    const side32 = words(sides)
+    const sess32 = sess === undefined ? null : words(sess)
     let i = 0
+    let sliceEnd = 0
+    let clean = 0
     while (i < n) {
       const st = this.cur
       // (a bucket without rows yet, or with sparse rows, has cap 0: the loop then drops records and stops at the first kept one)
       if (st !== null) {
+        if (i >= sliceEnd) {
+          // a slice whose sides are all 1 or 2 and session codes all kept takes the loop without those tests
+          sliceEnd = n - i > SLICE ? i + SLICE : n
+          clean = this.allSessions && sidesValid(sides, side32, i, sliceEnd) && (sess === undefined || codesValid(sess, sess32, i, sliceEnd)) ? 1 : 0
+        }
         scratch[0] = st.minD
         scratch[1] = st.maxD
-        const vPow = this.vScale <= 22 ? (POW10[this.vScale] as number) : Number.NaN
-        i = fastRun(c.time, c.price, c.volume, c.side, c.session, this.keep, i, n, st.sums.lo, st.counts, st.bnd, st.cap, this.wS, this.wE, this.inv, this.half, vPow, scratch, this.allSessions)
+        scratch[2] = this.wS
+        scratch[3] = this.wE
+        scratch[4] = this.inv
+        scratch[5] = this.half
+        scratch[6] = this.vScale <= 22 ? (POW10[this.vScale] as number) : Number.NaN
+        i = fastRun(c.time, c.price, c.volume, sides, sess ?? NO_SESSION, sess === undefined ? 0 : 1, this.keep, i, sliceEnd, st.sums.lo, st.counts, st.bnd, st.cap, scratch, this.allSessions ? 1 : 0, clean)
         st.minD = scratch[0] as number
         st.maxD = scratch[1] as number
         if (i >= n) break
+        if (i === sliceEnd) continue
       }
       reader.readColumns(c, i, i + 1, index + i)
       this.processChunk(1, index + i)
@@ -368,13 +395,24 @@ export class FootprintEngine {
  * when it changes, and the volumes and counts of a run of equal prices are summed in locals (both sides
  * branch-free: `b = 2 - side` is 1 for a buy, 0 for a sell), then added to the row's slots when the price
  * changes or the loop ends. `room` keeps every slot's sum within 2^52 (integers, so every sum is exact).
+ * `clean` = 1: every side of [from, to) is 1 or 2 and every session code is kept (the caller checked the
+ * slice word-wise), so the blocks are {@link wholeBlocks} / {@link unitBlocks}, without those tests.
  */
 function fastRun(
-  time: Float64Array, price: Float64Array, volume: Float64Array, side: Uint8Array, sess: Uint8Array | undefined, keep: Uint8Array,
-  from: number, to: number, lo: Float64Array, cnt: Float64Array, bnd: Float64Array, cap: number,
-  wS: number, wE: number, inv: number, half: number, vPow: number, mm: Float64Array, all: boolean,
+  time: Float64Array, price: Float64Array, volume: Float64Array, side: Uint8Array, sess: Uint8Array, hasSess: number, keep: Uint8Array,
+  from: number, to: number, lo: Float64Array, cnt: Float64Array, bnd: Float64Array, cap: number, mm: Float64Array, allSess: number, clean: number,
 ): number {
   const org = bnd[0] as number
+  const wS = mm[2] as number
+  const wE = mm[3] as number
+  const inv = mm[4] as number
+  const half = mm[5] as number
+  const vPow = mm[6] as number
+  const all = allSess === 1
+  const withSess = hasSess === 1
+  mm[7] = vPow
+  mm[9] = wS
+  mm[10] = wE
   const whole = vPow === 1
   let minD = mm[0] as number
   let maxD = mm[1] as number
@@ -388,10 +426,23 @@ function fastRun(
   let nT = 0
   let room = -1
   /** No session column and a filter that drops MAINSESSION: every record is dropped (one at a time below). */
-  const dropAll = sess === undefined && keep[0] !== 1
+  const dropAll = !withSess && keep[0] !== 1
   let i = from
   outer: for (;;) {
-    if (whole && !dropAll) {
+    if (clean === 1) {
+      mm[8] = lastP
+      mm[11] = room
+      mm[12] = accT
+      mm[13] = accB
+      mm[14] = nB
+      mm[15] = nT
+      i = whole ? wholeBlocks(time, price, volume, side, i, to, mm) : unitBlocks(time, price, volume, side, i, to, mm)
+      accT = mm[12] as number
+      accB = mm[13] as number
+      nB = mm[14] as number
+      nT = mm[15] as number
+    }
+    if (whole && !dropAll && clean !== 1) {
       // blocks of 4 records at the current price: the usual case, with one test per field for all four
       // (bitwise for sides and session codes, so no branch depends on the data)
       for (; i + 4 <= to; i += 4) {
@@ -412,7 +463,7 @@ function fastRun(
         const s3 = side[i + 3] as number
         // every side is 1 or 2 exactly when no (side - 1) has a bit other than bit 0
         if ((((s0 - 1) | (s1 - 1) | (s2 - 1) | (s3 - 1)) & -2) !== 0) break
-        if (sess !== undefined) {
+        if (withSess) {
           const c0 = sess[i] as number
           const c1 = sess[i + 1] as number
           const c2 = sess[i + 2] as number
@@ -434,7 +485,7 @@ function fastRun(
         nT += 4
       }
     }
-    if (!whole && !dropAll) {
+    if (!whole && !dropAll && clean !== 1) {
       // the same blocks for volumes with decimals: units u = round(v * 10^s), exact when u / 10^s === v
       for (; i + 4 <= to; i += 4) {
         const p0 = price[i] as number
@@ -454,7 +505,7 @@ function fastRun(
         const s3 = side[i + 3] as number
         // every side is 1 or 2 exactly when no (side - 1) has a bit other than bit 0
         if ((((s0 - 1) | (s1 - 1) | (s2 - 1) | (s3 - 1)) & -2) !== 0) break
-        if (sess !== undefined) {
+        if (withSess) {
           const c0 = sess[i] as number
           const c1 = sess[i + 1] as number
           const c2 = sess[i + 2] as number
@@ -492,9 +543,9 @@ function fastRun(
       const vu = whole ? v : Math.floor(v * vPow + 0.5)
       // (units past 2^52, Infinity included, fail the room test below)
       if (!((whole ? Math.floor(v) === v : vu / vPow === v) && vu >= 0)) break outer
-      if (!all || sess !== undefined) {
+      if (!all || withSess) {
         // (no session column: every record is MAINSESSION, code 0, which a filter may drop)
-        const code = sess === undefined ? 0 : (sess[i] as number)
+        const code = withSess ? (sess[i] as number) : 0
         if (all) {
           if (code > 2) break outer
         } else if (keep[code] !== 1) {
@@ -566,6 +617,110 @@ function fastRun(
   mm[1] = maxD
   return i
 }
+
+/**
+ * {@link fastRun}'s blocks of 4 records at the current price, for a clean slice (every side 1 or 2, every
+ * session code kept: checked before, word-wise) with whole-lot volumes. State in and out through
+ * `a[8..15]` = [lastP, wS, wE, room, accT, accB, nB, nT]. Returns the index of the first record of the
+ * first block it cannot take whole (the caller then goes one record at a time), or the last block end.
+ *
+ * A small function of its own keeps the loop's values in registers. Integer times and volumes are tested
+ * together: x - floor(x) is exact, 0 exactly for an integer, positive for any other finite x and NaN for
+ * NaN or an infinity, so a sum of them is 0 exactly when every one is an integer.
+ */
+function wholeBlocks(time: Float64Array, price: Float64Array, volume: Float64Array, side: Uint8Array, from: number, to: number, a: Float64Array): number {
+  const lastP = a[8] as number
+  const wS = a[9] as number
+  const wE = a[10] as number
+  const room = a[11] as number
+  let accT = a[12] as number
+  let accB = a[13] as number
+  let nB = a[14] as number
+  let nT = a[15] as number
+  let i = from
+  for (; i + 4 <= to; i += 4) {
+    if (!((price[i] as number) === lastP && (price[i + 1] as number) === lastP && (price[i + 2] as number) === lastP && (price[i + 3] as number) === lastP)) break
+    const t0 = time[i] as number
+    const t1 = time[i + 1] as number
+    const t2 = time[i + 2] as number
+    const t3 = time[i + 3] as number
+    if (!(t0 >= wS && t0 < wE && t1 >= wS && t1 < wE && t2 >= wS && t2 < wE && t3 >= wS && t3 < wE)) break
+    const s0 = side[i] as number
+    const s1 = side[i + 1] as number
+    const s2 = side[i + 2] as number
+    const s3 = side[i + 3] as number
+    const v0 = volume[i] as number
+    const v1 = volume[i + 1] as number
+    const v2 = volume[i + 2] as number
+    const v3 = volume[i + 3] as number
+    if (!(v0 >= 0 && v1 >= 0 && v2 >= 0 && v3 >= 0 &&
+      t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (t2 - Math.floor(t2) + (t3 - Math.floor(t3))) +
+      (v0 - Math.floor(v0) + (v1 - Math.floor(v1)) + (v2 - Math.floor(v2) + (v3 - Math.floor(v3)))) === 0)) break
+    // non-negative integers: when the total stays within room every partial sum is exact
+    const nt = accT + (v0 + v1 + (v2 + v3))
+    if (!(nt <= room)) break
+    accT = nt
+    accB += v0 * (2 - s0) + v1 * (2 - s1) + (v2 * (2 - s2) + v3 * (2 - s3))
+    nB += 8 - s0 - s1 - s2 - s3
+    nT += 4
+  }
+  a[12] = accT
+  a[13] = accB
+  a[14] = nB
+  a[15] = nT
+  return i
+}
+
+/**
+ * {@link wholeBlocks} for volumes with decimals (`a[7]` = 10^vScale): units u = round(v * 10^s), exact when
+ * u / 10^s === v.
+ */
+function unitBlocks(time: Float64Array, price: Float64Array, volume: Float64Array, side: Uint8Array, from: number, to: number, a: Float64Array): number {
+  const vPow = a[7] as number
+  const lastP = a[8] as number
+  const wS = a[9] as number
+  const wE = a[10] as number
+  const room = a[11] as number
+  let accT = a[12] as number
+  let accB = a[13] as number
+  let nB = a[14] as number
+  let nT = a[15] as number
+  let i = from
+  for (; i + 4 <= to; i += 4) {
+    if (!((price[i] as number) === lastP && (price[i + 1] as number) === lastP && (price[i + 2] as number) === lastP && (price[i + 3] as number) === lastP)) break
+    const t0 = time[i] as number
+    const t1 = time[i + 1] as number
+    const t2 = time[i + 2] as number
+    const t3 = time[i + 3] as number
+    if (!(t0 >= wS && t0 < wE && t1 >= wS && t1 < wE && t2 >= wS && t2 < wE && t3 >= wS && t3 < wE &&
+      t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (t2 - Math.floor(t2) + (t3 - Math.floor(t3))) === 0)) break
+    const s0 = side[i] as number
+    const s1 = side[i + 1] as number
+    const s2 = side[i + 2] as number
+    const s3 = side[i + 3] as number
+    const v0 = volume[i] as number
+    const v1 = volume[i + 1] as number
+    const v2 = volume[i + 2] as number
+    const v3 = volume[i + 3] as number
+    const u0 = Math.floor(v0 * vPow + 0.5)
+    const u1 = Math.floor(v1 * vPow + 0.5)
+    const u2 = Math.floor(v2 * vPow + 0.5)
+    const u3 = Math.floor(v3 * vPow + 0.5)
+    if (!(u0 / vPow === v0 && u0 >= 0 && u1 / vPow === v1 && u1 >= 0 && u2 / vPow === v2 && u2 >= 0 && u3 / vPow === v3 && u3 >= 0)) break
+    const nt = accT + (u0 + u1 + (u2 + u3))
+    if (!(nt <= room)) break
+    accT = nt
+    accB += u0 * (2 - s0) + u1 * (2 - s1) + (u2 * (2 - s2) + u3 * (2 - s3))
+    nB += 8 - s0 - s1 - s2 - s3
+    nT += 4
+  }
+  a[12] = accT
+  a[13] = accB
+  a[14] = nB
+  a[15] = nT
+  return i
+}
+
 
 /**
  * The object hot loop over trades [from, to) of one open bucket's dense row range: decimal strings (or
@@ -663,6 +818,57 @@ function fastObjects(
   mm[0] = minP
   mm[1] = maxP
   return i
+}
+
+/** The aligned 4-byte words of a byte column (null when it is not a Uint8Array). */
+function words(a: ArrayLike<number>): Uint32Array | null {
+  if (!(a instanceof Uint8Array)) return null
+  const off = a.byteOffset
+  const start = (off + 3) & ~3
+  const m = (off + a.length - start) >> 2
+  return m > 0 ? new Uint32Array(a.buffer, start, m) : NO_WORDS
+}
+
+/** True when every side of a[from, to) is 1 or 2; `w` = words(a). */
+function sidesValid(a: ArrayLike<number>, w: Uint32Array | null, from: number, to: number): boolean {
+  if (w === null) return false
+  const u8 = a as Uint8Array
+  const lead = ((u8.byteOffset + 3) & ~3) - u8.byteOffset
+  // words wholly inside [from, to): k in [kf, kt)
+  const kf = from - lead <= 0 ? 0 : (from - lead + 3) >> 2
+  const kt = to - lead <= 0 ? 0 : Math.min((to - lead) >> 2, w.length)
+  let bad = 0
+  if (kf >= kt) {
+    for (let i = from; i < to; i++) bad |= ((u8[i] as number) - 1) & -2
+    return bad === 0
+  }
+  for (let i = from; i < lead + 4 * kf; i++) bad |= ((u8[i] as number) - 1) & -2
+  for (let i = lead + 4 * kt; i < to; i++) bad |= ((u8[i] as number) - 1) & -2
+  // bytes 1 or 2: byte - 1 is 0 or 1 with no borrow; a 0 byte borrows but shows as 0xff itself
+  for (let k = kf; k < kt; k++) bad |= ((w[k] as number) - 0x01010101) & 0xfefefefe
+  return bad === 0
+}
+
+/** True when every session code of a[from, to) is 0, 1 or 2; `w` = words(a). */
+function codesValid(a: ArrayLike<number>, w: Uint32Array | null, from: number, to: number): boolean {
+  if (w === null) return false
+  const u8 = a as Uint8Array
+  const lead = ((u8.byteOffset + 3) & ~3) - u8.byteOffset
+  const kf = from - lead <= 0 ? 0 : (from - lead + 3) >> 2
+  const kt = to - lead <= 0 ? 0 : Math.min((to - lead) >> 2, w.length)
+  let bad = 0
+  if (kf >= kt) {
+    for (let i = from; i < to; i++) bad |= ((u8[i] as number) + 1) & -4
+    return bad === 0
+  }
+  for (let i = from; i < lead + 4 * kf; i++) bad |= ((u8[i] as number) + 1) & -4
+  for (let i = lead + 4 * kt; i < to; i++) bad |= ((u8[i] as number) + 1) & -4
+  // every byte below 4 and none 3 (bits 0 and 1 both set)
+  for (let k = kf; k < kt; k++) {
+    const x = w[k] as number
+    bad |= (x & 0xfcfcfcfc) | (x & (x >>> 1) & 0x01010101)
+  }
+  return bad === 0
 }
 
 function checkBound(x: unknown, field: 'from' | 'to', dflt: number): number {

@@ -217,6 +217,75 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
     )
   })
 
+  /**
+   * Long columns (past two slices of the columnar path, whose side and session columns are checked four bytes
+   * at a time) as views at any byte offset of larger buffers, so words start anywhere in the records.
+   */
+  const longColumns = (n: number, offset: number, withSession: boolean, seed: number) => {
+    const view = <T extends Float64Array | Uint8Array>(make: (m: number) => T): T => make(n + 16).subarray(offset, offset + n) as T
+    const c = { time: view((m) => new Float64Array(m)), price: view((m) => new Float64Array(m)), volume: view((m) => new Float64Array(m)), side: view((m) => new Uint8Array(m)), session: view((m) => new Uint8Array(m)) }
+    let x = seed
+    const rnd = (m: number) => {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0
+      return (x >>> 8) % m
+    }
+    let price = 100
+    for (let i = 0; i < n; i++) {
+      if (rnd(40) === 0) price += (rnd(5) - 2) * 0.25
+      c.time[i] = START + Math.floor(i / 8) * 1000
+      c.price[i] = price
+      c.volume[i] = 1 + rnd(9)
+      c.side[i] = 1 + rnd(2)
+      c.session[i] = Math.floor(i / 5000) % 3
+    }
+    if (withSession) return c
+    const { session: _s, ...rest } = c
+    return rest
+  }
+  const SLICE = 16384
+  const spots = (n: number) => [0, 1, 2, 3, 4, 5, 7, SLICE - 5, SLICE - 4, SLICE - 3, SLICE - 1, SLICE, SLICE + 1, SLICE + 2, SLICE + 3, SLICE + 4, 2 * SLICE + 1, n - 5, n - 4, n - 3, n - 2, n - 1]
+
+  it('long column views at any byte offset, across slices: equal the reference; a bad side or session code anywhere is reported like validateTradeColumns', () => {
+    const n = 2 * SLICE + 301
+    const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 2 }
+    for (let offset = 0; offset < 8; offset++) {
+      const ok = longColumns(n, offset, offset % 2 === 0, 7 + offset)
+      expect(footprintProfiles(ok, opts)).toEqual(referenceFootprint(columnsAsTrades(ok), opts))
+    }
+    const bad = [['side', 0], ['side', 3], ['side', 255], ['session', 3], ['session', 255]] as const
+    for (const offset of [0, 1, 3, 6]) {
+      for (const at of spots(n)) {
+        for (const [field, value] of bad) {
+          const c = longColumns(n, offset, true, 3 + at) as ReturnType<typeof longColumns> & { session: Uint8Array }
+          c[field][at] = value
+          const v = validateTradeColumns(c)
+          const e = v.ok ? undefined : (v.error as MarketDataError)
+          expect(e?.index).toBe(at)
+          expect(errorOf(() => footprintProfiles(c, opts))).toEqual([e?.code, e?.index, e?.field])
+        }
+      }
+    }
+  })
+
+  it('long column views: a fractional time or volume, a negative volume, a new price anywhere in a slice equal the reference or fail like validateTradeColumns', () => {
+    const n = SLICE + 37
+    const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 1 }
+    const odd = [['time', 0.5], ['volume', 0.5], ['volume', 0.25], ['volume', -1], ['volume', -0], ['volume', 2 ** 52], ['price', 0.25], ['price', 0.125], ['time', 3 * H]] as const
+    for (const at of [0, 2, 5, SLICE - 1, SLICE, SLICE + 3, n - 1]) {
+      for (const [field, delta] of odd) {
+        const c = longColumns(n, at % 5, at % 2 === 0, 11 + at)
+        if (field === 'volume' && (delta < 0 || Object.is(delta, -0) || delta === 2 ** 52)) c.volume[at] = delta
+        else c[field][at] = (c[field][at] as number) + delta
+        const v = validateTradeColumns(c)
+        if (v.ok) expect(footprintProfiles(c, opts)).toEqual(referenceFootprint(columnsAsTrades(c), opts))
+        else {
+          const e = v.error as MarketDataError
+          expect(errorOf(() => footprintProfiles(c, opts))).toEqual([e.code, e.index, e.field])
+        }
+      }
+    }
+  })
+
   it('objects: odd volume, price and side strings anywhere in runs of one price equal the reference or fail like validateTrades', () => {
     const odd = ['1.', '.5', '1.50', '0.100000000', '+1', '1e3', ' 1', '', '-0', '00.25', '1.2.3', '4503599627370496', '0.000000001', '12345678901234567', 'x']
     fc.assert(
