@@ -624,9 +624,11 @@ function fastRun(
  * `a[8..15]` = [lastP, wS, wE, room, accT, accB, nB, nT]. Returns the index of the first record of the
  * first block it cannot take whole (the caller then goes one record at a time), or the last block end.
  *
- * A small function of its own keeps the loop's values in registers. Integer times and volumes are tested
- * together: x - floor(x) is exact, 0 exactly for an integer, positive for any other finite x and NaN for
- * NaN or an infinity, so a sum of them is 0 exactly when every one is an integer.
+ * A small function of its own keeps the loop's values in registers. A block's times must be ascending (then
+ * two bounds tests cover all four; any other order goes one record at a time). Integer times and volumes
+ * are tested together: x - floor(x) is exact, 0 exactly for an integer, positive for any other finite x
+ * and NaN for NaN or an infinity, so a sum of them is 0 exactly when every one is an integer. (`| 0` on
+ * the indexes: i + 3 < to fits an int32, and V8 then drops its overflow tests.)
  */
 function wholeBlocks(time: Float64Array, price: Float64Array, volume: Float64Array, side: Uint8Array, from: number, to: number, a: Float64Array): number {
   const lastP = a[8] as number
@@ -639,20 +641,23 @@ function wholeBlocks(time: Float64Array, price: Float64Array, volume: Float64Arr
   let nT = a[15] as number
   let i = from
   for (; i + 4 <= to; i += 4) {
-    if (!((price[i] as number) === lastP && (price[i + 1] as number) === lastP && (price[i + 2] as number) === lastP && (price[i + 3] as number) === lastP)) break
+    const i1 = (i + 1) | 0
+    const i2 = (i + 2) | 0
+    const i3 = (i + 3) | 0
+    if (!((price[i] as number) === lastP && (price[i1] as number) === lastP && (price[i2] as number) === lastP && (price[i3] as number) === lastP)) break
     const t0 = time[i] as number
-    const t1 = time[i + 1] as number
-    const t2 = time[i + 2] as number
-    const t3 = time[i + 3] as number
-    if (!(t0 >= wS && t0 < wE && t1 >= wS && t1 < wE && t2 >= wS && t2 < wE && t3 >= wS && t3 < wE)) break
+    const t1 = time[i1] as number
+    const t2 = time[i2] as number
+    const t3 = time[i3] as number
+    if (!(t0 >= wS && t0 <= t1 && t1 <= t2 && t2 <= t3 && t3 < wE)) break
     const s0 = side[i] as number
-    const s1 = side[i + 1] as number
-    const s2 = side[i + 2] as number
-    const s3 = side[i + 3] as number
+    const s1 = side[i1] as number
+    const s2 = side[i2] as number
+    const s3 = side[i3] as number
     const v0 = volume[i] as number
-    const v1 = volume[i + 1] as number
-    const v2 = volume[i + 2] as number
-    const v3 = volume[i + 3] as number
+    const v1 = volume[i1] as number
+    const v2 = volume[i2] as number
+    const v3 = volume[i3] as number
     if (!(v0 >= 0 && v1 >= 0 && v2 >= 0 && v3 >= 0 &&
       t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (t2 - Math.floor(t2) + (t3 - Math.floor(t3))) +
       (v0 - Math.floor(v0) + (v1 - Math.floor(v1)) + (v2 - Math.floor(v2) + (v3 - Math.floor(v3)))) === 0)) break
@@ -687,21 +692,24 @@ function unitBlocks(time: Float64Array, price: Float64Array, volume: Float64Arra
   let nT = a[15] as number
   let i = from
   for (; i + 4 <= to; i += 4) {
-    if (!((price[i] as number) === lastP && (price[i + 1] as number) === lastP && (price[i + 2] as number) === lastP && (price[i + 3] as number) === lastP)) break
+    const i1 = (i + 1) | 0
+    const i2 = (i + 2) | 0
+    const i3 = (i + 3) | 0
+    if (!((price[i] as number) === lastP && (price[i1] as number) === lastP && (price[i2] as number) === lastP && (price[i3] as number) === lastP)) break
     const t0 = time[i] as number
-    const t1 = time[i + 1] as number
-    const t2 = time[i + 2] as number
-    const t3 = time[i + 3] as number
-    if (!(t0 >= wS && t0 < wE && t1 >= wS && t1 < wE && t2 >= wS && t2 < wE && t3 >= wS && t3 < wE &&
+    const t1 = time[i1] as number
+    const t2 = time[i2] as number
+    const t3 = time[i3] as number
+    if (!(t0 >= wS && t0 <= t1 && t1 <= t2 && t2 <= t3 && t3 < wE &&
       t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (t2 - Math.floor(t2) + (t3 - Math.floor(t3))) === 0)) break
     const s0 = side[i] as number
-    const s1 = side[i + 1] as number
-    const s2 = side[i + 2] as number
-    const s3 = side[i + 3] as number
+    const s1 = side[i1] as number
+    const s2 = side[i2] as number
+    const s3 = side[i3] as number
     const v0 = volume[i] as number
-    const v1 = volume[i + 1] as number
-    const v2 = volume[i + 2] as number
-    const v3 = volume[i + 3] as number
+    const v1 = volume[i1] as number
+    const v2 = volume[i2] as number
+    const v3 = volume[i3] as number
     const u0 = Math.floor(v0 * vPow + 0.5)
     const u1 = Math.floor(v1 * vPow + 0.5)
     const u2 = Math.floor(v2 * vPow + 0.5)
@@ -845,7 +853,11 @@ function sidesValid(a: ArrayLike<number>, w: Uint32Array | null, from: number, t
   for (let i = from; i < lead + 4 * kf; i++) bad |= ((u8[i] as number) - 1) & -2
   for (let i = lead + 4 * kt; i < to; i++) bad |= ((u8[i] as number) - 1) & -2
   // bytes 1 or 2: byte - 1 is 0 or 1 with no borrow; a 0 byte borrows but shows as 0xff itself
-  for (let k = kf; k < kt; k++) bad |= ((w[k] as number) - 0x01010101) & 0xfefefefe
+  let k = kf
+  for (; k + 4 <= kt; k += 4) {
+    bad |= (((w[k] as number) - 0x01010101) | ((w[k + 1] as number) - 0x01010101) | ((w[k + 2] as number) - 0x01010101) | ((w[k + 3] as number) - 0x01010101)) & 0xfefefefe
+  }
+  for (; k < kt; k++) bad |= ((w[k] as number) - 0x01010101) & 0xfefefefe
   return bad === 0
 }
 
@@ -864,7 +876,15 @@ function codesValid(a: ArrayLike<number>, w: Uint32Array | null, from: number, t
   for (let i = from; i < lead + 4 * kf; i++) bad |= ((u8[i] as number) + 1) & -4
   for (let i = lead + 4 * kt; i < to; i++) bad |= ((u8[i] as number) + 1) & -4
   // every byte below 4 and none 3 (bits 0 and 1 both set)
-  for (let k = kf; k < kt; k++) {
+  let k = kf
+  for (; k + 4 <= kt; k += 4) {
+    const x0 = w[k] as number
+    const x1 = w[k + 1] as number
+    const x2 = w[k + 2] as number
+    const x3 = w[k + 3] as number
+    bad |= ((x0 | x1 | x2 | x3) & 0xfcfcfcfc) | (((x0 & (x0 >>> 1)) | (x1 & (x1 >>> 1)) | (x2 & (x2 >>> 1)) | (x3 & (x3 >>> 1))) & 0x01010101)
+  }
+  for (; k < kt; k++) {
     const x = w[k] as number
     bad |= (x & 0xfcfcfcfc) | (x & (x >>> 1) & 0x01010101)
   }

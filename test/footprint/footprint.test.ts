@@ -171,6 +171,27 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
     }
   })
 
+  it('columns: one price, times out of order (a swapped pair, a repeat, a step back) at every position of a run equal the reference', () => {
+    const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 1 }
+    for (const usual of [3, 0.25]) {
+      for (let at = 0; at < 15; at++) {
+        for (const kind of ['swap', 'repeat', 'back'] as const) {
+          const n = 24
+          const c = { time: new Float64Array(n), price: new Float64Array(n).fill(100), volume: new Float64Array(n).fill(usual), side: new Uint8Array(n), session: new Uint8Array(n) }
+          for (let i = 0; i < n; i++) {
+            c.time[i] = START + 10 * i
+            c.side[i] = 1 + (i % 3 === 0 ? 1 : 0)
+            c.volume[i] = usual * (1 + (i % 5))
+          }
+          if (kind === 'swap') [c.time[at], c.time[at + 1]] = [c.time[at + 1] as number, c.time[at] as number]
+          if (kind === 'repeat') c.time[at + 1] = c.time[at] as number
+          if (kind === 'back') c.time[at] = START - 1
+          expect(footprintProfiles(c, opts)).toEqual(referenceFootprint(columnsAsTrades(c), opts))
+        }
+      }
+    }
+  })
+
   it('columns with a session filter: a dropped record at every position of a run is left out', () => {
     const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 1, sessions: ['MAINSESSION' as const] }
     for (const usual of [3, 0.25]) {
