@@ -546,7 +546,7 @@ function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAcc, j: n
     if (!(t < bE) || Math.floor(t) !== t) break
     if (t < prevT) {
       // unsorted input: close the run [rs, i) in place (no call in the loop: a call makes V8 spill and
-      // reload the loop's registers around it; warmFastLoop gives these compares their type feedback)
+      // reload the loop's registers around it)
       if (!(t >= bS)) break
       if (i > rs) {
         const tf = time[rs] as number
@@ -634,44 +634,10 @@ function fastExit(c: TradeColumns, acc: PeriodAcc, j: number, from: number, rs: 
   }
   acc.bHi[j] = hi
   acc.bLo[j] = lo
-  if (sk === 0 && i > from) acc.bMain[j] = 1
+  // unconditional store: a store first reached after V8 optimised this code would deoptimise it
+  acc.bMain[j] = (acc.bMain[j] as number) | (sk === 0 && i > from ? 1 : 0)
   return i
 }
-
-/**
- * Runs the fast loop and its helpers over a few synthetic records (pure computation on private state).
- * V8 allocates a function's type feedback only after several calls; without it, code optimised while
- * the first long batch runs (on stack) lacks feedback for the loop's exits and rare branches and
- * deoptimises on them again and again (measured: W4 anywhere from 40 to 95 M trades/s between
- * processes). Every path below: runs of 4 and single records, sorted and unsorted times, each exit,
- * both volume scales.
- */
-function warmFastLoop(): void {
-  const n = 24
-  const c: Required<TradeColumns> = {
-    time: Float64Array.from([0, 1000, 1000, 500, 2000, 3000, 2500, 4000, -1, 5000, 1_800_000, 6000, 7000, 7000, 7001, 7002, 7003, 7004, 7005, 7006, 7007, 7008, 7009, 7010]),
-    price: Float64Array.from([1, 1.25, 1.25, 1.5, 1, 1.75, 1.25, 2, 1, 1.5, 1, 1, 1, 1, 1, 1, 1, 1, 1.25, 1.25, 1.25, 1.25, 1.25, 1]),
-    volume: Float64Array.from([1, 2, 3, 1, 0.5, 2, 1, 1, 1, 2, 1, 1, 1, 2, 3, 4, 1, 1, 1, 2, 2, 0.5, 1, 1]),
-    side: Uint8Array.from([1, 2, 2, 1, 1, 2, 3, 1, 2, 1, 1, 2, 1, 2, 2, 1, 2, 1, 1, 2, 1, 1, 2, 1]),
-    session: Uint8Array.from([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0]),
-  }
-  const a = new Float64Array(6)
-  for (let rep = 0; rep < 12; rep++) {
-    const acc = new PeriodAcc(0, 86_400_000, -1)
-    const j = acc.block(0)
-    acc.ensureRow(4)
-    a[0] = 0
-    a[1] = 1_800_000
-    a[2] = 0
-    a[3] = 100
-    a[4] = 25
-    a[5] = rep % 3 === 0 ? 100 : 1
-    let i = 0
-    while (i < n) i = fastRun(c, i, n, acc, j, a) + 1
-    i = fastRun(c, 8, 10, acc, j, a)
-  }
-}
-warmFastLoop()
 
 const EMPTY = new Float64Array(0)
 
