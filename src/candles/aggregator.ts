@@ -324,6 +324,37 @@ export class CandleAggregator implements TradeArraySink {
     return c
   }
 
+  /**
+   * Closes the open candle from a candle column loop's state: high, low and close are the numbers
+   * st[0..2] (their spellings), volume, value and trades below 2^52 st[3..5] (the bigint parts stay in
+   * the fields). Same candle as {@link snapshot}, without storing the state first.
+   */
+  private closeFromScratch(): void {
+    const st = this.scratch
+    const ps = this.ps
+    const grid = this.gridDecimals
+    const pc = this.priceStrings
+    const open = this.spell(this.openRaw)
+    const high = pc.number(st[0] as number, ps, grid)
+    const low = pc.number(st[1] as number, ps, grid)
+    const close = pc.number(st[2] as number, ps, grid)
+    const volume = formatSum(this.volHi, st[3] as number, this.vs)
+    const count = st[5] as number
+    const session = SESSION_NAMES[this.cSession] as SessionType
+    let c: Candle
+    if (!this.noValue && !this.noTrades) c = { time: this.cTime, open, high, low, close, volume, value: formatSum(this.valHi, st[4] as number, this.xs), trades: count, session }
+    else {
+      c = { time: this.cTime, open, high, low, close, volume }
+      if (!this.noValue) c.value = formatSum(this.valHi, st[4] as number, this.xs)
+      if (!this.noTrades) c.trades = count
+      c.session = session
+    }
+    this.has = false
+    this.cEnd = Number.NEGATIVE_INFINITY
+    if (this.onCandle !== undefined) this.onCandle(c)
+    else this.closed.push(c)
+  }
+
   private closeCandle(): void {
     const c = this.snapshot()
     this.has = false
@@ -799,6 +830,17 @@ export class CandleAggregator implements TradeArraySink {
       }
       if (!next) break
       if (closeI >= 0) this.missingColumns(hasX, hasN)
+      if (this.has && hiI >= 0 && loI >= 0 && closeI >= 0) {
+        // this loop saw the open candle's extremes and close: it closes from these values (through the
+        // scratch array: double arguments of a call would be boxed), the spellings being the doubles
+        st[0] = hiX
+        st[1] = loX
+        st[2] = C[closeI] as number
+        st[3] = volLo
+        st[4] = valLo
+        st[5] = count
+        this.closeFromScratch()
+      }
       this.nextCandle(T[i] as number, ns, O[i] as number, hiI, loI, closeI, volLo, valLo, count)
       end = this.cEnd
       hiX = Number.NEGATIVE_INFINITY

@@ -236,3 +236,19 @@ describe('columnar candles fast path = big.js reference', () => {
     }
   })
 })
+
+describe('candle columns after candle objects in one bucket', () => {
+  it('an extreme or close spelled by an object ("10.50") keeps its spelling when later columns do not pass it', () => {
+    const opts = { timeframe: '15m' }
+    const objs: CandleInput[] = [{ time: T0, open: '10.00', high: '10.50', low: '9.750', close: '10.00', volume: '2', value: '20.5', trades: 2 }]
+    const n = 3
+    const cols: CandleColumns = { time: new Float64Array([T0 + 60_000, T0 + 120_000, T0 + 900_000]), open: new Float64Array(n).fill(10), high: new Float64Array(n).fill(10.25), low: new Float64Array(n).fill(10), close: new Float64Array(n).fill(10.25), volume: new Float64Array(n).fill(1), value: new Float64Array(n).fill(10.25), trades: new Float64Array(n).fill(1) }
+    const agg = createCandleAggregator(opts)
+    agg.addCandles(objs)
+    agg.addCandleColumns(cols)
+    const got = agg.finish()
+    const all: CandleInput[] = [...objs, ...Array.from({ length: n }, (_, i) => ({ time: cols.time[i] as number, open: 10, high: 10.25, low: 10, close: 10.25, volume: 1, value: 10.25, trades: 1 }))]
+    expect(got).toEqual(referenceResample(all, opts))
+    expect(got[0]).toMatchObject({ open: '10.00', high: '10.50', low: '9.750', close: '10.25', volume: '4', trades: 4 })
+  })
+})
