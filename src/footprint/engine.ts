@@ -268,7 +268,7 @@ export class FootprintEngine {
         if (i >= sliceEnd) {
           // a slice whose sides are all 1 or 2 and session codes all kept takes the loop without those tests
           sliceEnd = n - i > SLICE ? i + SLICE : n
-          clean = this.allSessions && sidesValid(sides, side32, i, sliceEnd) && (sess === undefined || codesValid(sess, sess32, i, sliceEnd)) ? 1 : 0
+          clean = sidesValid(sides, side32, i, sliceEnd) && (sess === undefined ? this.keep[0] === 1 : codesKept(sess, sess32, i, sliceEnd, this.keep)) ? 1 : 0
         }
         scratch[0] = st.minD
         scratch[1] = st.maxD
@@ -861,8 +861,11 @@ function sidesValid(a: ArrayLike<number>, w: Uint32Array | null, from: number, t
   return bad === 0
 }
 
-/** True when every session code of a[from, to) is 0, 1 or 2; `w` = words(a). */
-function codesValid(a: ArrayLike<number>, w: Uint32Array | null, from: number, to: number): boolean {
+/**
+ * True when every session code of a[from, to) is kept (`keep[code] === 1`; codes past 2 never are);
+ * `w` = words(a).
+ */
+function codesKept(a: ArrayLike<number>, w: Uint32Array | null, from: number, to: number, keep: Uint8Array): boolean {
   if (w === null) return false
   const u8 = a as Uint8Array
   const lead = ((u8.byteOffset + 3) & ~3) - u8.byteOffset
@@ -870,23 +873,42 @@ function codesValid(a: ArrayLike<number>, w: Uint32Array | null, from: number, t
   const kt = to - lead <= 0 ? 0 : Math.min((to - lead) >> 2, w.length)
   let bad = 0
   if (kf >= kt) {
-    for (let i = from; i < to; i++) bad |= ((u8[i] as number) + 1) & -4
+    for (let i = from; i < to; i++) bad |= (keep[u8[i] as number] as number) ^ 1
     return bad === 0
   }
-  for (let i = from; i < lead + 4 * kf; i++) bad |= ((u8[i] as number) + 1) & -4
-  for (let i = lead + 4 * kt; i < to; i++) bad |= ((u8[i] as number) + 1) & -4
-  // every byte below 4 and none 3 (bits 0 and 1 both set)
+  for (let i = from; i < lead + 4 * kf; i++) bad |= (keep[u8[i] as number] as number) ^ 1
+  for (let i = lead + 4 * kt; i < to; i++) bad |= (keep[u8[i] as number] as number) ^ 1
+  return bad === 0 && wordsKept(w, kf, kt, (keep[0] as number) | ((keep[1] as number) << 1) | ((keep[2] as number) << 2))
+}
+
+/** True when every byte of the words w[kf, kt) is a code of `set` (bit c set: code c kept). */
+function wordsKept(w: Uint32Array, kf: number, kt: number, set: number): boolean {
+  if (set === 0) return false
+  let bad = 0
   let k = kf
-  for (; k + 4 <= kt; k += 4) {
-    const x0 = w[k] as number
-    const x1 = w[k + 1] as number
-    const x2 = w[k + 2] as number
-    const x3 = w[k + 3] as number
-    bad |= ((x0 | x1 | x2 | x3) & 0xfcfcfcfc) | (((x0 & (x0 >>> 1)) | (x1 & (x1 >>> 1)) | (x2 & (x2 >>> 1)) | (x3 & (x3 >>> 1))) & 0x01010101)
-  }
-  for (; k < kt; k++) {
-    const x = w[k] as number
-    bad |= (x & 0xfcfcfcfc) | (x & (x >>> 1) & 0x01010101)
+  if (set === 7) {
+    // every byte below 4 and none 3 (bits 0 and 1 both set)
+    for (; k + 4 <= kt; k += 4) {
+      const x0 = w[k] as number
+      const x1 = w[k + 1] as number
+      const x2 = w[k + 2] as number
+      const x3 = w[k + 3] as number
+      bad |= ((x0 | x1 | x2 | x3) & 0xfcfcfcfc) | (((x0 & (x0 >>> 1)) | (x1 & (x1 >>> 1)) | (x2 & (x2 >>> 1)) | (x3 & (x3 >>> 1))) & 0x01010101)
+    }
+    for (; k < kt; k++) {
+      const x = w[k] as number
+      bad |= (x & 0xfcfcfcfc) | (x & (x >>> 1) & 0x01010101)
+    }
+  } else if (set === 6) {
+    // codes 1 and 2: byte - 1 is 0 or 1 with no borrow (as the sides)
+    for (; k + 4 <= kt; k += 4) bad |= (((w[k] as number) - 0x01010101) | ((w[k + 1] as number) - 0x01010101) | ((w[k + 2] as number) - 0x01010101) | ((w[k + 3] as number) - 0x01010101)) & 0xfefefefe
+    for (; k < kt; k++) bad |= ((w[k] as number) - 0x01010101) & 0xfefefefe
+  } else {
+    // one code c: every byte is c; codes 0 and 1 or 0 and 2: no bit outside that code's bit
+    const pat = set === 1 ? 0 : set === 2 ? 0x01010101 : set === 4 ? 0x02020202 : 0
+    const mask = set === 3 ? 0xfefefefe : set === 5 ? 0xfdfdfdfd : -1
+    for (; k + 4 <= kt; k += 4) bad |= (((w[k] as number) ^ pat) | ((w[k + 1] as number) ^ pat) | ((w[k + 2] as number) ^ pat) | ((w[k + 3] as number) ^ pat)) & mask
+    for (; k < kt; k++) bad |= ((w[k] as number) ^ pat) & mask
   }
   return bad === 0
 }

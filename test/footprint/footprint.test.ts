@@ -288,6 +288,30 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
     }
   })
 
+  it('long column views with a sessions filter (every subset of the codes): slices whose codes are all kept equal the reference too', () => {
+    const n = SLICE + 1003
+    const all: SessionType[] = ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']
+    for (let set = 0; set < 8; set++) {
+      const sessions = all.filter((_, c) => ((set >> c) & 1) === 1)
+      const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 2, sessions }
+      // codes in runs of 5000 records: 0, 1, 2, 0 (a slice of 16384 records holds several)
+      const c = longColumns(n, set % 4, true, 5 + set) as ReturnType<typeof longColumns> & { session: Uint8Array }
+      expect(footprintProfiles(c, opts)).toEqual(referenceFootprint(columnsAsTrades(c), opts))
+      // no session column: every record MAINSESSION
+      const plain = longColumns(n, 3 - (set % 4), false, 9 + set)
+      expect(footprintProfiles(plain, opts)).toEqual(referenceFootprint(columnsAsTrades(plain), opts))
+      // one code everywhere, then a slice with one record of each other code at its words' byte positions
+      for (let code = 0; code < 3; code++) {
+        c.session.fill(code)
+        expect(footprintProfiles(c, opts)).toEqual(referenceFootprint(columnsAsTrades(c), opts))
+        for (let k = 0; k < 8; k++) c.session[SLICE + 100 * k + k] = (code + 1 + (k % 2)) % 3
+        expect(footprintProfiles(c, opts)).toEqual(referenceFootprint(columnsAsTrades(c), opts))
+      }
+      c.session[SLICE + 7] = 3
+      expect(errorOf(() => footprintProfiles(c, opts))).toEqual(['invalid_session', SLICE + 7, 'session'])
+    }
+  })
+
   it('long column views: a fractional time or volume, a negative volume, a new price anywhere in a slice equal the reference or fail like validateTradeColumns', () => {
     const n = SLICE + 37
     const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 1 }
