@@ -556,7 +556,8 @@ function fastRun(
         }
       }
       const p = price[i] as number
-      if (p !== lastP) {
+      const moved = p !== lastP
+      if (moved) {
         const k = Math.floor((p - org) * inv + half)
         if (!(k >= 0 && k < cap && p >= (bnd[k] as number) && p < (bnd[k + 1] as number))) break outer
         if (nT !== 0) {
@@ -605,6 +606,11 @@ function fastRun(
       accB += vu * b
       nB += b
       nT++
+      if (moved && clean === 1) {
+        // a new price opens a run: back to the blocks from the next record
+        i++
+        continue outer
+      }
     }
   }
   if (nT !== 0) {
