@@ -90,7 +90,7 @@ export class CandleAggregator implements TradeArraySink {
   private srcBase = 0
   private readonly one: Trade[] = []
   private readonly priceStrings = new PriceStrings()
-  /** Loop state handed to and from {@link tradeRun} (doubles in a typed array are not boxed). */
+  /** Loop state handed to and from {@link tradeRun}, {@link candleRun} and `closeFromScratch` (doubles in a typed array are not boxed). */
   private readonly scratch = new Float64Array(9)
 
   constructor(opts: CandleAggregatorOptions) {
@@ -460,8 +460,8 @@ export class CandleAggregator implements TradeArraySink {
     for (;;) {
       let next = false
       let ns = 0
-      // the common record (in the candle, valid, a kept session, the same price as the last one, whole
-      // checks cheap) runs in the tight loop; any other record goes once through the full body below
+      // the common trade (in the candle, valid, a kept session, the same price as the last one) runs in
+      // tradeRun's tight loop; any other goes once through the full body below, then tradeRun again
       const tEnd = Math.min(end, MAX_TIME + 1)
       for (; i < n; i++) {
         const stop = lim === Number.POSITIVE_INFINITY ? n : Math.min(n, i + (lim - count))
@@ -1379,6 +1379,7 @@ function candleRun(c: CandleColumns, from: number, stop: number, mask: number, V
   return i
 }
 
+/** Stands for an absent session column in {@link candleRun} (never read: keeps its loads on one array type). */
 const EMPTY_U8 = new Uint8Array(0)
 
 function checkTradeColumns(c: TradeColumns): void {
