@@ -526,8 +526,10 @@ function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAcc, j: n
         const v1 = volume[i + 1] as number
         const v2 = volume[i + 2] as number
         const v3 = volume[i + 3] as number
-        // whole units below 2^32 (or -0): one truncation and compare each
-        if (!(v0 >>> 0 === v0 && v1 >>> 0 === v1 && v2 >>> 0 === v2 && v3 >>> 0 === v3)) break
+        // whole units, none negative, and their sum below 2^34 (so each is)
+        const vs = v0 + v1 + v2 + v3
+        if (!(Math.floor(v0) === v0 && Math.floor(v1) === v1 && Math.floor(v2) === v2 && Math.floor(v3) === v3)) break
+        if (!(v0 >= 0 && v1 >= 0 && v2 >= 0 && v3 >= 0 && vs < 17179869184)) break
         // side code - 1 is 0 (buy) or 1 (sell) for each exactly when their OR is
         const s0 = (side[i] as number) - 1
         const s1 = (side[i + 1] as number) - 1
@@ -535,7 +537,7 @@ function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAcc, j: n
         const s3 = (side[i + 3] as number) - 1
         if ((s0 | s1 | s2 | s3) >>> 0 > 1) break
         if (sess !== undefined && (((sess[i] as number) ^ sk) | ((sess[i + 1] as number) ^ sk) | ((sess[i + 2] as number) ^ sk) | ((sess[i + 3] as number) ^ sk)) !== 0) break
-        tot += v0 + v1 + v2 + v3
+        tot += vs
         sell += v0 * s0 + v1 * s1 + v2 * s2 + v3 * s3
         prevT = t3
       }
