@@ -120,7 +120,12 @@ export function resolveTimeframe(x: TimeframeInput, field = 'timeframe'): Timefr
   if (!Number.isSafeInteger(count) || count < 1) {
     throw new MarketDataError('invalid_option', `${field}.count: must be an integer >= 1 (got ${describeValue(count)})`, { field: `${field}.count` })
   }
-  return { id: x.id ?? timeframeId(x.unit, count), unit: x.unit, count }
+  const id = timeframeId(x.unit, count)
+  // a given id must name the same frame: a stale or hand-written one would label the output wrongly
+  if (x.id !== undefined && x.id !== id) {
+    throw new MarketDataError('invalid_option', `${field}.id: ${describeValue(x.id)} does not name ${x.unit} x ${count} (its id is ${id}); leave id out or fix it`, { field: `${field}.id` })
+  }
+  return { id, unit: x.unit, count }
 }
 
 /**

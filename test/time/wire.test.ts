@@ -132,4 +132,17 @@ describe('timeframes', () => {
     expect(() => resolveTimeframe({ unit: 'MINUTE', count: 0 })).toThrow(/count/)
     expect(() => resolveTimeframe('61m')).toThrow(/timeframe/)
   })
+  it('resolveTimeframe: an id given with an object must name the same frame; the id is always the canonical one', () => {
+    const units = ['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR', 'TICK'] as const
+    fc.assert(
+      fc.property(fc.constantFrom(...units), fc.integer({ min: 1, max: 500 }), fc.option(fc.string({ maxLength: 6 }), { nil: undefined }), (unit, count, id) => {
+        const canonical = resolveTimeframe({ unit, count }).id
+        expect(resolveTimeframe({ unit, count, id: canonical })).toEqual({ id: canonical, unit, count })
+        if (id === undefined || id === canonical) return
+        expect(() => resolveTimeframe({ unit, count, id }, 'blockSize')).toThrow(/blockSize\.id: .* does not name/)
+      }),
+    )
+    expect(resolveTimeframe({ unit: 'MINUTE', count: 90 }).id).toBe('90m')
+    expect(() => resolveTimeframe({ unit: 'HOUR', count: 1, id: '30m' })).toThrow(/timeframe\.id: "30m" does not name HOUR x 1 \(its id is 1h\)/)
+  })
 })
