@@ -1,16 +1,36 @@
 import { ExactSums, parseDecimal, type ExactDecimal } from '../decimal/index.js'
 import { compareExact, type RowSet } from './rowset.js'
 
-/** How to compute a row's lower bound as a double: `row * rowUnits / pow` (the grid's units at its decimals). */
+/**
+ * Shared by the buckets of one engine. How to compute a row's lower bound as a double: `row * rowUnits / pow`
+ * (the grid's units at its decimals); `spare`: arrays of closed buckets at the initial capacity, for the next
+ * buckets to reuse (a new bucket then allocates no typed array).
+ */
 export interface BoundSpec {
   rowUnits: number
   pow: number
+  spare?: SpareArrays[]
+}
+
+/** The typed arrays of a dense bucket at the initial capacity. */
+export interface SpareArrays {
+  lo: Float64Array
+  counts: Float64Array<ArrayBuffer>
+  bnd: Float64Array<ArrayBuffer>
 }
 
 const LIMIT = 2 ** 52
 const INITIAL_CAP = 64
+/** Spare array sets kept per engine. */
+const MAX_SPARE = 4
 /** Past this many rows a bucket whose rows are mostly empty switches from a dense array to a Map. */
 const DENSE_MAX = 1 << 16
+
+/** The exact decimal of a finite double (its shortest form). */
+function exactDouble(x: number): ExactDecimal {
+  const r = parseDecimal(x)
+  return r.ok ? r.value : { units: 0n, scale: 0 }
+}
 
 /**
  * The rows of one open bucket. Dense mode: slot = row - base in typed arrays (`cap` slots); sparse mode
@@ -54,7 +74,7 @@ export class BucketState {
 
   private fillBounds(): void {
     const { rowUnits, pow } = this.spec
-    const bnd = new Float64Array(this.cap + 1)
+    const bnd = this.bnd.length === this.cap + 1 ? this.bnd : new Float64Array(this.cap + 1)
     for (let k = 0; k <= this.cap; k++) {
       const u = (this.base + k) * rowUnits
       // a bound of at most 15 significant digits is the shortest form of its double (exact comparisons)
@@ -103,8 +123,28 @@ export class BucketState {
   }
 
   private allocate(n: number): void {
+    const spare = n === INITIAL_CAP && this.sparse === null ? this.spec.spare?.pop() : undefined
+    if (spare !== undefined) {
+      this.sums = new ExactSums(1)
+      this.sums.lo = spare.lo.fill(0)
+      this.counts = spare.counts.fill(0)
+      this.bnd = spare.bnd
+      return
+    }
     this.sums = new ExactSums(2 * n)
     this.counts = new Float64Array(2 * n)
+  }
+
+  /**
+   * Hands this (closed, finalized) bucket's arrays to the next buckets of the engine when they have the initial
+   * capacity. The bucket must not be used afterwards.
+   */
+  release(): void {
+    const pool = this.spec.spare
+    if (pool === undefined || pool.length >= MAX_SPARE || this.sparse !== null || this.cap !== INITIAL_CAP) return
+    if (this.sums.lo.length !== 2 * INITIAL_CAP || this.counts.length !== 2 * INITIAL_CAP || this.bnd.length !== INITIAL_CAP + 1) return
+    pool.push({ lo: this.sums.lo, counts: this.counts, bnd: this.bnd })
+    this.cap = 0
   }
 
   /** Sparse mode: room for n slots. */
@@ -236,16 +276,16 @@ export class BucketState {
 
   /** Exact high and low prices (units at `pScale` for the unit paths, doubles for the columnar path). */
   extremes(pScale: number): { high: ExactDecimal; low: ExactDecimal } {
-    const cands: ExactDecimal[] = []
-    const unit = (u: bigint): ExactDecimal => ({ units: u, scale: pScale })
-    const dbl = (x: number): ExactDecimal => {
-      const r = parseDecimal(x)
-      return r.ok ? r.value : { units: 0n, scale: 0 }
+    const byUnits = this.maxP !== -Infinity || this.maxBig !== null
+    if (!byUnits && this.maxD !== -Infinity) {
+      // columnar records only (the usual case): the doubles' shortest forms
+      return { high: exactDouble(this.maxD), low: exactDouble(this.minD) }
     }
-    if (this.maxP !== -Infinity) cands.push(unit(BigInt(this.maxP)), unit(BigInt(this.minP)))
-    if (this.maxBig !== null && this.minBig !== null) cands.push(unit(this.maxBig), unit(this.minBig))
-    if (this.maxD !== -Infinity) cands.push(dbl(this.maxD), dbl(this.minD))
-    let high = cands[0] ?? unit(0n)
+    const cands: ExactDecimal[] = []
+    if (this.maxP !== -Infinity) cands.push({ units: BigInt(this.maxP), scale: pScale }, { units: BigInt(this.minP), scale: pScale })
+    if (this.maxBig !== null && this.minBig !== null) cands.push({ units: this.maxBig, scale: pScale }, { units: this.minBig, scale: pScale })
+    if (this.maxD !== -Infinity) cands.push(exactDouble(this.maxD), exactDouble(this.minD))
+    let high = cands[0] ?? { units: 0n, scale: pScale }
     let low = high
     for (const c of cands) {
       if (compareExact(c, high) > 0) high = c

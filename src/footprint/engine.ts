@@ -24,7 +24,7 @@ const SIDE_BY_LENGTH: readonly (string | null)[] = [null, null, null, 'buy', 'se
  * bytes at a time, while the slice comes into cache (then the hot loop skips those tests).
  */
 const SLICE = 16384
-/** Records per chunk of the shared scaled reader. */
+/** Records per chunk of a non-array iterable of trade objects. */
 const CHUNK = 4096
 
 /**
@@ -94,8 +94,9 @@ export class FootprintEngine {
     this.pScale = this.grid.decimals
     this.rowUnitsBig = BigInt(this.grid.rowUnits)
     this.rowUnits = this.grid.rowUnits
-    this.reader = createScaledTradeReader({ chunkSize: CHUNK, priceScale: this.pScale })
-    this.bounds = { rowUnits: this.grid.rowUnits, pow: this.grid.decimals <= 22 ? (POW10[this.grid.decimals] as number) : Number.NaN }
+    // (the engine hands the reader one record at a time: its buffers need no more room)
+    this.reader = createScaledTradeReader({ chunkSize: 1, priceScale: this.pScale })
+    this.bounds = { rowUnits: this.grid.rowUnits, pow: this.grid.decimals <= 22 ? (POW10[this.grid.decimals] as number) : Number.NaN, spare: [] }
     this.inv = 1 / Number(this.grid.rowSizeValue)
     this.half = 0.5 / this.grid.rowSize
   }
@@ -373,6 +374,7 @@ export class FootprintEngine {
         this.wE = Number.NaN
       }
       if (!st.isEmpty()) out.push(this.finalize(st))
+      st.release()
     }
     return out
   }

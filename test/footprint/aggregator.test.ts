@@ -84,6 +84,35 @@ describe('createFootprintAggregator', () => {
     expect(mergeFootprintProfiles(a, b)).toEqual(footprintProfiles([tr(START, 1, 1), tr(START + 1, 1, 2, 'sell')], opts)[0])
   })
 
+  it('buckets closed by advance hand their arrays to later buckets: every later bucket equals the batch (rows far apart, grown, sparse, spilled)', () => {
+    const H = 60 * M
+    const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 1 }
+    const hours = 14
+    const per = 40
+    const n = hours * per
+    const c = { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n) }
+    for (let h = 0; h < hours; h++) {
+      for (let k = 0; k < per; k++) {
+        const i = h * per + k
+        c.time[i] = START + h * H + k * 1000
+        // hour 3 spans 200 rows (grows past the first capacity), hour 5 a huge range (sparse rows), hour 8 sums past 2^52
+        const spread = h === 3 ? (k % 20) * 2.5 : h === 5 && k === 7 ? 1e9 : (k % 4) * 0.25
+        c.price[i] = 100 + 37 * (h % 4) + spread
+        c.volume[i] = h === 8 ? 2 ** 51 + k : 1 + ((k * 7 + h) % 5)
+        c.side[i] = 1 + ((k + h) % 2)
+      }
+    }
+    const agg = createFootprintAggregator(opts)
+    const out: FootprintProfile[] = []
+    for (let h = 0; h < hours; h++) {
+      const part = { time: c.time.subarray(h * per, (h + 1) * per), price: c.price.subarray(h * per, (h + 1) * per), volume: c.volume.subarray(h * per, (h + 1) * per), side: c.side.subarray(h * per, (h + 1) * per) }
+      agg.addColumns(part)
+      out.push(...agg.advance(START + (h + 1) * H))
+    }
+    out.push(...agg.flush())
+    expect(out).toEqual(footprintProfiles(c, opts))
+  })
+
   it('columns: a late record is rejected with its index in the batch', () => {
     const agg = createFootprintAggregator({ timeframe: '1m', tickSize: 1 })
     agg.addColumns({ time: new Float64Array([START, START + M]), price: new Float64Array([1, 2]), volume: new Float64Array([1, 1]), side: new Uint8Array([1, 2]) })
