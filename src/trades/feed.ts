@@ -6,6 +6,14 @@ import { isTradeColumns } from './validate.js'
 /** A sink that can also take a run of trade objects from an array at once (the library's aggregators can). */
 export interface TradeArraySink extends TradeSink {
   addTrades?(trades: ArrayLike<Trade>, from: number, to: number): void
+  /**
+   * Takes trade objects of `trades` from `from` on (`trades[from]` is not a `TradeColumns` batch) and returns
+   * the index where it stopped: after at least one record, and at the latest at the first batch or at `to`.
+   * With it `feedTrades` hands a sink a whole array at once and does not scan it for batches first (the
+   * sink's own loop sees a batch where a trade's `time` is not a number). A sink that returns `from` took
+   * nothing: the records then go through `addTrades` / `add`.
+   */
+  addTradeRun?(trades: ArrayLike<Trade | TradeColumns>, from: number, to: number): number
 }
 
 function feedArray(arr: ArrayLike<Trade | TradeColumns>, sink: TradeArraySink): void {
@@ -17,6 +25,13 @@ function feedArray(arr: ArrayLike<Trade | TradeColumns>, sink: TradeArraySink): 
       sink.addColumns(x)
       i++
       continue
+    }
+    if (sink.addTradeRun !== undefined) {
+      const j = sink.addTradeRun(arr, i, n)
+      if (j > i && j <= n) {
+        i = j
+        continue
+      }
     }
     let j = i + 1
     for (; j < n; j++) {
@@ -32,7 +47,8 @@ function feedArray(arr: ArrayLike<Trade | TradeColumns>, sink: TradeArraySink): 
 
 /**
  * Pushes every record of a synchronous trade input into a sink, in order: `TradeColumns` go to
- * `addColumns`, trade objects to `add` (or, from arrays, in runs to `addTrades` when the sink has it).
+ * `addColumns`, trade objects to `add` (or, from arrays, in runs to `addTradeRun` / `addTrades` when the
+ * sink has it).
  *
  * @example
  * const agg = createCandleAggregator({ timeframe: '1m' })
