@@ -131,8 +131,13 @@ export class BucketState {
       this.bnd = spare.bnd
       return
     }
-    this.sums = new ExactSums(2 * n)
-    this.counts = new Float64Array(2 * n)
+    // one buffer for the sums, the counts and (dense) the row bounds: one allocation, not three
+    const dense = this.sparse === null
+    const buf = new Float64Array(4 * n + (dense ? n + 1 : 0))
+    this.sums = new ExactSums(1)
+    this.sums.lo = buf.subarray(0, 2 * n)
+    this.counts = buf.subarray(2 * n, 4 * n)
+    if (dense) this.bnd = buf.subarray(4 * n)
   }
 
   /**
