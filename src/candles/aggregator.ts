@@ -141,15 +141,20 @@ export class CandleAggregator implements TradeArraySink {
     const n = columns.time.length
     for (let at = 0; at < n;) {
       // the fused fast loop runs until a record needs the exact slow path (more decimals, huge units,
-      // invalid, out of order); that record's chunk goes through the scaled reader, then the fast loop resumes
+      // invalid, out of order); that record's chunk goes through the scaled reader, then the fast loop
+      // resumes. A slice whose side and session codes are all valid and kept (checked 4 bytes at a time,
+      // once) lets the tight loop skip those tests.
       const stop = Math.min(n, at + FAST_RUN)
-      at = this.fastColumns(columns, at, stop)
-      if (at >= stop) continue
-      // one record through the exact path (it grows the scales, takes huge units, or throws), then fast again
-      const k = r.readColumns(columns, at, at + 1, this.seen)
-      this.setSource(1, columns, at)
-      this.consumeTrades(r, k)
-      at += k
+      const clean = codesClean(columns, at, stop, this.mask)
+      while (at < stop) {
+        at = this.fastColumns(columns, at, stop, clean)
+        if (at >= stop) break
+        // one record through the exact path (it grows the scales, takes huge units, or throws), then fast again
+        const k = r.readColumns(columns, at, at + 1, this.seen)
+        this.setSource(1, columns, at)
+        this.consumeTrades(r, k)
+        at += k
+      }
     }
   }
 
@@ -425,7 +430,7 @@ export class CandleAggregator implements TradeArraySink {
    * first record it cannot take exactly on the fast path and returns its index (n when all were taken).
    * The inner loop runs over the records of one candle with no call in it; the outer one opens candles.
    */
-  private fastColumns(c: TradeColumns, from: number, n: number): number {
+  private fastColumns(c: TradeColumns, from: number, n: number, clean = false): number {
     const ps = this.ps
     const vs = this.vs
     if (ps > 22 || vs > 22) return from
@@ -470,7 +475,7 @@ export class CandleAggregator implements TradeArraySink {
           st[1] = tEnd
           st[2] = runVol
           st[3] = lastX
-          const j = tradeRun(T, SD, SS, V, P, i, stop, mask, VP, st)
+          const j = clean && VP === 1 ? cleanTradeRun(T, V, P, i, stop, st) : tradeRun(T, SD, SS, V, P, i, stop, mask, VP, st)
           if (j > i) {
             last = st[0] as number
             runVol = st[2] as number
@@ -1381,6 +1386,71 @@ function candleRun(c: CandleColumns, from: number, stop: number, mask: number, V
 
 /** Stands for an absent session column in {@link candleRun} (never read: keeps its loads on one array type). */
 const EMPTY_U8 = new Uint8Array(0)
+
+/**
+ * {@link tradeRun} over trades whose side and session codes are known valid and kept ({@link codesClean}),
+ * with whole-lot volumes (scale 0): time, volume and price are all it tests.
+ */
+function cleanTradeRun(T: Float64Array, V: Float64Array, P: Float64Array, from: number, stop: number, st: Float64Array): number {
+  let lo = st[0] as number
+  const tEnd = st[1] as number
+  let runVol = st[2] as number
+  const lastX = st[3] as number
+  let i = from
+  for (; i < stop; i++) {
+    const t = T[i] as number
+    if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) break
+    const v = V[i] as number
+    const rv = runVol + v
+    if (Math.floor(v) !== v || !(v >= 0) || !(rv < UNITS_LIMIT) || (P[i] as number) !== lastX) break
+    runVol = rv
+    lo = t
+  }
+  st[0] = lo
+  st[2] = runVol
+  return i
+}
+
+/**
+ * True when every side code of trades[from, to) is 1 or 2 and every session code is 0..2 and kept by
+ * `mask` (all sessions kept, or no session column and the main session kept). Aligned words are
+ * tested 4 codes at a time: sides by (w - 0x01010101) & 0xFEFEFEFE (0 only when every byte is 1 or 2: a
+ * 0 byte borrows to 0xFF, a byte above 2 keeps a high bit), sessions by w & 0xFCFCFCFC and
+ * w & (w >>> 1) & 0x01010101 (0 only when every byte is 0, 1 or 2).
+ */
+function codesClean(c: TradeColumns, from: number, to: number, mask: number): boolean {
+  const SS = c.session
+  if (SS === undefined ? (mask & 1) === 0 : (mask & 7) !== 7) return false
+  return bytesClean(c.side, from, to, true) && (SS === undefined || bytesClean(SS, from, to, false))
+}
+
+function byteOk(b: number, side: boolean): boolean {
+  return side ? b === 1 || b === 2 : b <= 2
+}
+
+function bytesClean(a: Uint8Array, from: number, to: number, side: boolean): boolean {
+  let k = from
+  const off = a.byteOffset
+  while (k < to && ((off + k) & 3) !== 0) {
+    if (!byteOk(a[k] as number, side)) return false
+    k++
+  }
+  const words = (to - k) >> 2
+  if (words > 0) {
+    const w32 = new Int32Array(a.buffer, off + k, words)
+    if (side) {
+      for (let j = 0; j < words; j++) if ((((w32[j] as number) - 0x01010101) & 0xfefefefe) !== 0) return false
+    } else {
+      for (let j = 0; j < words; j++) {
+        const w = w32[j] as number
+        if ((w & 0xfcfcfcfc) !== 0 || (w & (w >>> 1) & 0x01010101) !== 0) return false
+      }
+    }
+    k += words << 2
+  }
+  for (; k < to; k++) if (!byteOk(a[k] as number, side)) return false
+  return true
+}
 
 function checkTradeColumns(c: TradeColumns): void {
   const r = validateTradeColumnsShape(c)

@@ -252,3 +252,56 @@ describe('candle columns after candle objects in one bucket', () => {
     expect(got[0]).toMatchObject({ open: '10.00', high: '10.50', low: '9.750', close: '10.25', volume: '4', trades: 4 })
   })
 })
+
+describe('trade columns: side and session codes checked 4 bytes at a time', () => {
+  it('any bad code at any position of a view at any byte offset throws at its index; all-good codes give the reference', () => {
+    const codeArb = fc.record({
+      n: fc.integer({ min: 1, max: 70 }),
+      offset: fc.integer({ min: 0, max: 7 }),
+      sides: fc.array(fc.constantFrom(1, 2), { minLength: 70, maxLength: 70 }),
+      sessions: fc.array(fc.constantFrom(0, 1, 2), { minLength: 70, maxLength: 70 }),
+      bad: fc.array(fc.record({ at: fc.nat(), side: fc.boolean(), code: fc.oneof(fc.constantFrom(0, 3, 4, 255, 128, 129), fc.integer({ min: 0, max: 255 })) }), { maxLength: 3 }),
+      withSession: fc.boolean(),
+    })
+    fc.assert(fc.property(codeArb, ({ n, offset, sides, sessions, bad, withSession }) => {
+      const sideBuf = new Uint8Array(n + 8)
+      const sessBuf = new Uint8Array(n + 8)
+      const side = sideBuf.subarray(offset, offset + n)
+      const session = sessBuf.subarray(7 - offset, 7 - offset + n)
+      for (let i = 0; i < n; i++) {
+        side[i] = sides[i] as number
+        session[i] = sessions[i] as number
+      }
+      for (const b of bad) (b.side ? side : withSession ? session : side)[b.at % n] = b.code
+      const time = new Float64Array(n).map((_, i) => T0 + i * 1000)
+      const cols: TradeColumns = { time, price: new Float64Array(n).fill(5000.25), volume: new Float64Array(n).fill(2), side, ...(withSession ? { session } : {}) }
+      let want = -1
+      for (let i = 0; i < n && want < 0; i++) if ((side[i] !== 1 && side[i] !== 2) || (withSession && (session[i] as number) > 2)) want = i
+      let got: unknown
+      let out: unknown
+      try {
+        out = candlesFromTrades(cols, { timeframe: '1h' })
+      } catch (e) {
+        got = e
+      }
+      if (want >= 0) expect((got as MarketDataError).index).toBe(want)
+      else {
+        const trades: Trade[] = Array.from({ length: n }, (_, i) => ({ time: time[i] as number, price: 5000.25, volume: 2, side: side[i] === 1 ? 'buy' : 'sell', ...(withSession && session[i] !== 0 ? { session: SESSIONS[session[i] as number] as SessionType } : {}) }))
+        expect(out).toEqual(referenceCandlesFromTrades(trades, { timeframe: '1h' }))
+      }
+    }), { numRuns: 400 })
+    // every bad code that a word test must see, at every position of views at every byte offset
+    for (const [field, code] of [['side', 0], ['side', 3], ['side', 255], ['session', 3], ['session', 4], ['session', 255], ['session', 129]] as const) {
+      for (let offset = 0; offset < 4; offset++) {
+        for (let at = 0; at < 13; at++) {
+          const n = 13
+          const side = new Uint8Array(n + 4).subarray(offset, offset + n).fill(2)
+          const session = new Uint8Array(n + 4).subarray(3 - offset, 3 - offset + n).fill(1)
+          ;(field === 'side' ? side : session)[at] = code
+          const cols: TradeColumns = { time: new Float64Array(n).map((_, i) => T0 + i), price: new Float64Array(n).fill(1.5), volume: new Float64Array(n).fill(1), side, session }
+          expect(() => candlesFromTrades(cols, { timeframe: '1m' })).toThrow(expect.objectContaining({ index: at, field }))
+        }
+      }
+    }
+  })
+})
