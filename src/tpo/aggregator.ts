@@ -6,7 +6,7 @@ import { TPO_MSG } from './messages.js'
 import { resolveTpoOptions, type TpoConfig } from './options.js'
 import { buildProfile, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
 import { PeriodAcc } from './period-acc.js'
-import { scratchColumns, writeTrade } from './trade-reader.js'
+import { TradeReader } from './trade-reader.js'
 import type { TpoAggregator, TpoOptions, TpoProfile } from './types.js'
 
 const MAX_TIME = 8.64e15
@@ -39,7 +39,7 @@ class TpoEngine implements TpoAggregator {
   private watermark = -Infinity
   private volScale = 0
   private addCount = 0
-  private readonly scratch = scratchColumns(CHUNK)
+  private readonly reader = new TradeReader(CHUNK)
   /** The fast loop's numeric arguments (see {@link fastRun}). */
   private readonly args = new Float64Array(6)
   // current slot
@@ -61,34 +61,27 @@ class TpoEngine implements TpoAggregator {
   }
 
   add(trade: Trade): void {
-    const c = this.scratch
+    const r = this.reader
     const index = this.addCount++
-    if (writeTrade(trade, c, 0, index)) this.run(c, 0, 1, index)
+    if (r.write(trade, 0, index)) this.run(r.cols, 0, 1, index)
     else this.addColumns(trade as unknown as TradeColumns)
   }
 
   addTrades(trades: ArrayLike<Trade>, from = 0, to = trades.length): void {
-    const c = this.scratch
+    const r = this.reader
+    const c = r.cols
     let i = from
     while (i < to) {
       const m = Math.min(CHUNK, to - i)
-      let k = 0
-      let batch = false
-      try {
-        for (; k < m; k++) {
-          if (!writeTrade(trades[i + k] as Trade, c, k, i + k)) {
-            batch = true
-            break
-          }
-        }
-      } catch (e) {
-        this.run(c, 0, k, i) // the records before the bad one count, as in a columnar batch
-        throw e
-      }
+      const k = r.fill(trades, i, m)
+      // the records before one the reader stops at count, as in a columnar batch
       this.run(c, 0, k, i)
       i += k
-      if (batch) {
-        this.addColumns(trades[i] as unknown as TradeColumns)
+      if (k < m) {
+        const t = trades[i] as Trade
+        // a TradeColumns batch among the trades, else a bad trade: write throws its error
+        if (r.write(t, 0, i)) this.run(c, 0, 1, i)
+        else this.addColumns(t as unknown as TradeColumns)
         i++
       }
     }

@@ -198,3 +198,36 @@ describe('fast loop: a bad record inside a run of one price', () => {
     },
   )
 })
+
+describe('trade objects: a bad trade inside an array (the reader stops at it)', () => {
+  const BAD: [keyof Trade, unknown, string][] = [
+    ['price', 'x', 'price'],
+    ['price', '1.123456789012345678', 'price'],
+    ['volume', '-1', 'volume'],
+    ['volume', Number.NaN, 'volume'],
+    ['side', 'hold', 'side'],
+    ['session', 'NIGHT', 'session'],
+    ['time', 0.5, 'time'],
+  ]
+  fcTest.prop([caseArb, fc.nat(), fc.integer({ min: 0, max: BAD.length - 1 }), fc.boolean()], { numRuns: 100 })(
+    'throws naming its index and field; the records before it count, it and those after do not',
+    ([o, trades], at, which, strings) => {
+      // decimal strings (no exponent: 1e-8 is written out)
+      const str = (x: Trade['price']) => (typeof x === 'number' && x !== 0 && Math.abs(x) < 1e-6 ? x.toFixed(8) : String(x))
+      const xs: Trade[] = trades.map((t) => (strings ? { ...t, price: str(t.price), volume: str(t.volume) } : t))
+      const k = at % xs.length
+      const [field, value, named] = BAD[which]!
+      const bad = { ...xs[k]!, [field]: value } as Trade
+      const input = [...xs.slice(0, k), bad, ...xs.slice(k + 1)]
+      const agg = createTpoAggregator(o)
+      let thrown: unknown
+      try {
+        agg.addTrades(input)
+      } catch (e) {
+        thrown = e
+      }
+      expect(thrown).toMatchObject({ index: k, field: named })
+      expect(agg.flush()).toEqual(tpoProfiles(xs.slice(0, k), o))
+    },
+  )
+})
