@@ -1,4 +1,4 @@
-import { ExactSums, parseDecimal, type ExactDecimal } from '../decimal/index.js'
+import { ExactSums, POW10, parseDecimal, type ExactDecimal } from '../decimal/index.js'
 import { compareExact, type RowSet } from './rowset.js'
 
 /**
@@ -25,6 +25,19 @@ const INITIAL_CAP = 64
 const MAX_SPARE = 4
 /** Past this many rows a bucket whose rows are mostly empty switches from a dense array to a Map. */
 const DENSE_MAX = 1 << 16
+
+/**
+ * The sign of u / 10^scale - d, exact: decided on doubles when they are far apart (their rounding is far
+ * below the margin), else on the exact decimals.
+ */
+function compareUnitsDouble(u: bigint, scale: number, d: number): number {
+  if (scale <= 22) {
+    const a = Number(u) / (POW10[scale] as number)
+    const diff = a - d
+    if (Math.abs(diff) > 1e-9 * Math.max(Math.abs(a), Math.abs(d))) return diff > 0 ? 1 : -1
+  }
+  return compareExact({ units: u, scale }, exactDouble(d))
+}
 
 /** The exact decimal of a finite double (its shortest form). */
 function exactDouble(x: number): ExactDecimal {
@@ -279,24 +292,35 @@ export class BucketState {
     return this.minP === Infinity && this.minBig === null && this.minD === Infinity
   }
 
-  /** Exact high and low prices (units at `pScale` for the unit paths, doubles for the columnar path). */
+  /**
+   * Exact high and low prices (units at `pScale` for the unit paths, doubles for the columnar path). On a tie
+   * the units win (their scale); a double is read into its shortest form only when it is the answer.
+   */
   extremes(pScale: number): { high: ExactDecimal; low: ExactDecimal } {
-    const byUnits = this.maxP !== -Infinity || this.maxBig !== null
-    if (!byUnits && this.maxD !== -Infinity) {
+    const hasD = this.maxD !== -Infinity
+    let uHi: bigint | null = null
+    let uLo: bigint | null = null
+    if (this.maxP !== -Infinity) {
+      uHi = BigInt(this.maxP)
+      uLo = BigInt(this.minP)
+    }
+    if (this.maxBig !== null && this.minBig !== null) {
+      if (uHi === null || this.maxBig > uHi) uHi = this.maxBig
+      if (uLo === null || this.minBig < uLo) uLo = this.minBig
+    }
+    if (uHi === null || uLo === null) {
       // columnar records only (the usual case): the doubles' shortest forms
-      return { high: exactDouble(this.maxD), low: exactDouble(this.minD) }
+      if (hasD) return { high: exactDouble(this.maxD), low: exactDouble(this.minD) }
+      const zero = { units: 0n, scale: pScale }
+      return { high: zero, low: zero }
     }
-    const cands: ExactDecimal[] = []
-    if (this.maxP !== -Infinity) cands.push({ units: BigInt(this.maxP), scale: pScale }, { units: BigInt(this.minP), scale: pScale })
-    if (this.maxBig !== null && this.minBig !== null) cands.push({ units: this.maxBig, scale: pScale }, { units: this.minBig, scale: pScale })
-    if (this.maxD !== -Infinity) cands.push(exactDouble(this.maxD), exactDouble(this.minD))
-    let high = cands[0] ?? { units: 0n, scale: pScale }
-    let low = high
-    for (const c of cands) {
-      if (compareExact(c, high) > 0) high = c
-      if (compareExact(c, low) < 0) low = c
+    const high = { units: uHi, scale: pScale }
+    const low = { units: uLo, scale: pScale }
+    if (!hasD) return { high, low }
+    return {
+      high: compareUnitsDouble(uHi, pScale, this.maxD) < 0 ? exactDouble(this.maxD) : high,
+      low: compareUnitsDouble(uLo, pScale, this.minD) > 0 ? exactDouble(this.minD) : low,
     }
-    return { high, low }
   }
 
   /** The rows in ascending order, exact. */

@@ -49,6 +49,19 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
     })
   }
 
+  it('objects and column batches mixed in one bucket: high and low (kept as units and as doubles) equal the reference', () => {
+    fc.assert(
+      fc.property(fpTrades({ tick: '0.25', offGrid: true, maxGap: 5 * 60_000 }), fc.array(fc.boolean(), { maxLength: 40 }), fc.integer({ min: 1, max: 5 }), (trades, asObject, cut) => {
+        const cols = trades.filter((t, i) => asObject[i] !== true && toColumns([t]).time.length === 1)
+        const objs = trades.filter((t) => !cols.includes(t))
+        const input = [...objs.slice(0, cut), toColumns(cols), ...objs.slice(cut)]
+        const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 2 }
+        expect(footprintProfiles(input, opts)).toEqual(referenceFootprint([...objs, ...cols], opts))
+      }),
+      { numRuns: 200 },
+    )
+  })
+
   it('columns with any double prices (17 significant digits, off-grid, negative) bin like the reference', () => {
     fc.assert(
       fc.property(
