@@ -185,13 +185,18 @@ export class CandleAggregator implements TradeArraySink {
     checkCandleColumns(columns)
     for (let at = 0; at < n;) {
       const stop = Math.min(n, at + FAST_RUN)
-      at = this.fastCandleColumns(columns, at, stop)
-      if (at >= stop) continue
-      const k = 1
-      this.readCandleColumnChunk(columns, at, k)
-      this.setSource(3, columns, at)
-      this.consumeCandles(k)
-      at += k
+      // a slice whose session codes are all valid and kept (tested once, 4 bytes a word) skips the per-candle test
+      const S = columns.session
+      const clean = S !== undefined && (this.mask & 7) === 7 && bytesClean(S, at, stop, false)
+      while (at < stop) {
+        at = this.fastCandleColumns(columns, at, stop, clean)
+        if (at >= stop) break
+        const k = 1
+        this.readCandleColumnChunk(columns, at, k)
+        this.setSource(3, columns, at)
+        this.consumeCandles(k)
+        at += k
+      }
     }
   }
 
@@ -715,7 +720,7 @@ export class CandleAggregator implements TradeArraySink {
    * exactly that decimal (the 2^52 printing bound), so only the extremes still open at the end become
    * units. Volume, value and trades are summed exactly in units.
    */
-  private fastCandleColumns(c: CandleColumns, from: number, n: number): number {
+  private fastCandleColumns(c: CandleColumns, from: number, n: number, cleanSessions = false): number {
     const ps = this.ps
     const vs = this.vs
     const xs = this.xs
@@ -764,7 +769,7 @@ export class CandleAggregator implements TradeArraySink {
         st[4] = volLo
         st[5] = valLo
         st[6] = count
-        const j = candleRun(c, i, n, mask, VP, XP, st)
+        const j = candleRun(c, i, n, mask, VP, XP, st, cleanSessions)
         if (j > i) {
           last = st[0] as number
           volLo = st[4] as number
@@ -1299,11 +1304,12 @@ function tradeRun(T: Float64Array, SD: Uint8Array, SS: Uint8Array | undefined, V
  * The common candle of {@link CandleAggregator.fastCandleColumns}: inside the open candle (time in
  * [st[0], st[1]), whole ms), a kept session, whole trades, ordered finite OHLC, volume and value exact
  * at scales `VP` / `XP` with the candle's sums st[4] / st[5] staying below 2^52 in magnitude. Takes
- * candles[from, stop) while they are all that and returns the index of the first that is not. State in
+ * candles[from, stop) while they are all that and returns the index of the first that is not (`cleanSessions`:
+ * the session codes are known valid and kept). State in
  * and out through st: [last time, end, high, low, volume units, value units, trades, index of the new
  * high or -1, index of the new low or -1].
  */
-function candleRun(c: CandleColumns, from: number, stop: number, mask: number, VP: number, XP: number, st: Float64Array): number {
+function candleRun(c: CandleColumns, from: number, stop: number, mask: number, VP: number, XP: number, st: Float64Array, cleanSessions: boolean): number {
   const T = c.time
   const O = c.open
   const H = c.high
@@ -1315,8 +1321,8 @@ function candleRun(c: CandleColumns, from: number, stop: number, mask: number, V
   const SS = c.session
   const hasX = X !== undefined
   const hasN = NT !== undefined
-  const hasS = SS !== undefined
-  if (!hasS && (mask & 1) === 0) return from
+  const hasS = SS !== undefined && !cleanSessions
+  if (SS === undefined && (mask & 1) === 0) return from
   const X1 = hasX ? X : V
   const N1 = hasN ? NT : V
   const S1 = hasS ? SS : EMPTY_U8

@@ -305,3 +305,22 @@ describe('trade columns: side and session codes checked 4 bytes at a time', () =
     }
   })
 })
+
+describe('candle columns: session codes checked 4 bytes at a time', () => {
+  it('a bad session code at any position of a view at any byte offset throws at its index; a filtered session still tests each', () => {
+    const n = 13
+    for (const code of [3, 4, 129, 255]) {
+      for (let offset = 0; offset < 4; offset++) {
+        for (let at = 0; at < n; at++) {
+          const session = new Uint8Array(n + 4).subarray(offset, offset + n).fill(2)
+          session[at] = code
+          const f = (x: number) => new Float64Array(n).fill(x)
+          const cols: CandleColumns = { time: new Float64Array(n).map((_, i) => T0 + i * 60_000), open: f(10), high: f(11), low: f(9), close: f(10), volume: f(1), value: f(10), trades: f(1), session }
+          for (const sessions of [undefined, ['POST_MARKET'] as SessionType[]]) {
+            expect(() => resampleCandles(cols, { timeframe: '1h', ...(sessions ? { sessions } : {}) })).toThrow(expect.objectContaining({ index: at, field: 'session' }))
+          }
+        }
+      }
+    }
+  })
+})
