@@ -85,7 +85,8 @@ export function stringToUnits(s: string, scale: number): number {
       a = a * 10 + c
     }
   } else if (n === first) return Number.NaN // "", "-"
-  if (f > scale || !(scale <= 22 && scale >= 0)) return stringToUnitsGeneral(s, scale)
+  // (f >= 0, so a negative scale goes there too)
+  if (f > scale || scale > 22) return stringToUnitsGeneral(s, scale)
   const u = a * (POW10_22[scale - f] as number)
   if (!(u < UNITS_LIMIT)) return Number.NaN
   return first === 0 || u === 0 ? u : -u
