@@ -20,8 +20,8 @@ const SESSION_CODE: Readonly<Record<string, number>> = { MAINSESSION: 0, PRE_MAR
 /** 'buy' and 'sell' at their lengths (the object loop's side test). */
 const SIDE_BY_LENGTH: readonly (string | null)[] = [null, null, null, 'buy', 'sell', null, null, null]
 /**
- * Records per slice of the columnar path: the side and session columns of a slice are checked first, four
- * bytes at a time, while the slice comes into cache (then the hot loop skips those tests).
+ * Records per slice of the columnar path: the session column of a slice is checked first, four bytes at a
+ * time, while the slice comes into cache (then the hot loop skips that test).
  */
 const SLICE = 16384
 /** Records per chunk of a non-array iterable of trade objects. */
@@ -257,7 +257,6 @@ export class FootprintEngine {
     const scratch = this.scratch
     const sess = c.session
     const sides = c.side
-    const side32 = words(sides)
     const sess32 = sess === undefined ? null : words(sess)
     let i = 0
     let sliceEnd = 0
@@ -267,9 +266,9 @@ export class FootprintEngine {
       // (a bucket without rows yet, or with sparse rows, has cap 0: the loop then drops records and stops at the first kept one)
       if (st !== null) {
         if (i >= sliceEnd) {
-          // a slice whose sides are all 1 or 2 and session codes all kept takes the loop without those tests
+          // a slice whose session codes are all kept takes the blocks without a session test
           sliceEnd = n - i > SLICE ? i + SLICE : n
-          clean = sidesValid(sides, side32, i, sliceEnd) && (sess === undefined ? this.keep[0] === 1 : codesKept(sess, sess32, i, sliceEnd, this.keep)) ? 1 : 0
+          clean = (sess === undefined ? this.keep[0] === 1 : codesKept(sess, sess32, i, sliceEnd, this.keep)) ? 1 : 0
         }
         scratch[0] = st.minD
         scratch[1] = st.maxD
@@ -397,8 +396,8 @@ export class FootprintEngine {
  * when it changes, and the volumes and counts of a run of equal prices are summed in locals (both sides
  * branch-free: `b = 2 - side` is 1 for a buy, 0 for a sell), then added to the row's slots when the price
  * changes or the loop ends. `room` keeps every slot's sum within 2^52 (integers, so every sum is exact).
- * `clean` = 1: every side of [from, to) is 1 or 2 and every session code is kept (the caller checked the
- * slice word-wise), so the blocks are {@link wholeBlocks} / {@link unitBlocks}, without those tests.
+ * `clean` = 1: every session code of [from, to) is kept (the caller checked the slice word-wise), so the
+ * blocks are {@link wholeBlocks} / {@link unitBlocks}, without a session test.
  */
 function fastRun(
   time: Float64Array, price: Float64Array, volume: Float64Array, side: Uint8Array, sess: Uint8Array, hasSess: number, keep: Uint8Array,
@@ -627,8 +626,8 @@ function fastRun(
 }
 
 /**
- * {@link fastRun}'s blocks of 4 records at the current price, for a clean slice (every side 1 or 2, every
- * session code kept: checked before, word-wise) with whole-lot volumes. State in and out through
+ * {@link fastRun}'s blocks of 4 records at the current price, for a clean slice (every session code kept:
+ * checked before, word-wise) with whole-lot volumes. State in and out through
  * `a[8..15]` = [lastP, wS, wE, room, accT, accB, nB, nT]. Returns the index of the first record of the
  * first block it cannot take whole (the caller then goes one record at a time), or the last block end.
  *
@@ -662,6 +661,8 @@ function wholeBlocks(time: Float64Array, price: Float64Array, volume: Float64Arr
     const s1 = side[i1] as number
     const s2 = side[i2] as number
     const s3 = side[i3] as number
+    // every side is 1 or 2 exactly when no (side - 1) has a bit other than bit 0
+    if ((((s0 - 1) | (s1 - 1) | (s2 - 1) | (s3 - 1)) & -2) !== 0) break
     const v0 = volume[i] as number
     const v1 = volume[i1] as number
     const v2 = volume[i2] as number
@@ -714,6 +715,8 @@ function unitBlocks(time: Float64Array, price: Float64Array, volume: Float64Arra
     const s1 = side[i1] as number
     const s2 = side[i2] as number
     const s3 = side[i3] as number
+    // every side is 1 or 2 exactly when no (side - 1) has a bit other than bit 0
+    if ((((s0 - 1) | (s1 - 1) | (s2 - 1) | (s3 - 1)) & -2) !== 0) break
     const v0 = volume[i] as number
     const v1 = volume[i1] as number
     const v2 = volume[i2] as number
@@ -845,30 +848,6 @@ function words(a: ArrayLike<number>): Uint32Array | null {
   return m > 0 ? new Uint32Array(a.buffer, start, m) : NO_WORDS
 }
 
-/** True when every side of a[from, to) is 1 or 2; `w` = words(a). */
-function sidesValid(a: ArrayLike<number>, w: Uint32Array | null, from: number, to: number): boolean {
-  if (w === null) return false
-  const u8 = a as Uint8Array
-  const lead = ((u8.byteOffset + 3) & ~3) - u8.byteOffset
-  // words wholly inside [from, to): k in [kf, kt)
-  const kf = from - lead <= 0 ? 0 : (from - lead + 3) >> 2
-  const kt = to - lead <= 0 ? 0 : Math.min((to - lead) >> 2, w.length)
-  let bad = 0
-  if (kf >= kt) {
-    for (let i = from; i < to; i++) bad |= ((u8[i] as number) - 1) & -2
-    return bad === 0
-  }
-  for (let i = from; i < lead + 4 * kf; i++) bad |= ((u8[i] as number) - 1) & -2
-  for (let i = lead + 4 * kt; i < to; i++) bad |= ((u8[i] as number) - 1) & -2
-  // bytes 1 or 2: byte - 1 is 0 or 1 with no borrow; a 0 byte borrows but shows as 0xff itself
-  let k = kf
-  for (; k + 4 <= kt; k += 4) {
-    bad |= (((w[k] as number) - 0x01010101) | ((w[k + 1] as number) - 0x01010101) | ((w[k + 2] as number) - 0x01010101) | ((w[k + 3] as number) - 0x01010101)) & 0xfefefefe
-  }
-  for (; k < kt; k++) bad |= ((w[k] as number) - 0x01010101) & 0xfefefefe
-  return bad === 0
-}
-
 /**
  * True when every session code of a[from, to) is kept (`keep[code] === 1`; codes past 2 never are);
  * `w` = words(a).
@@ -893,14 +872,14 @@ function codesKept(a: ArrayLike<number>, w: Uint32Array | null, from: number, to
 function wordsKept(w: Uint32Array, kf: number, kt: number, set: number): boolean {
   if (set === 0) return false
   let bad = 0
-  let k = kf
+  let k = kf | 0
   if (set === 7) {
     // every byte below 4 and none 3 (bits 0 and 1 both set)
-    for (; k + 4 <= kt; k += 4) {
+    for (; k + 4 <= kt; k = (k + 4) | 0) {
       const x0 = w[k] as number
-      const x1 = w[k + 1] as number
-      const x2 = w[k + 2] as number
-      const x3 = w[k + 3] as number
+      const x1 = w[(k + 1) | 0] as number
+      const x2 = w[(k + 2) | 0] as number
+      const x3 = w[(k + 3) | 0] as number
       bad |= ((x0 | x1 | x2 | x3) & 0xfcfcfcfc) | (((x0 & (x0 >>> 1)) | (x1 & (x1 >>> 1)) | (x2 & (x2 >>> 1)) | (x3 & (x3 >>> 1))) & 0x01010101)
     }
     for (; k < kt; k++) {
@@ -909,13 +888,13 @@ function wordsKept(w: Uint32Array, kf: number, kt: number, set: number): boolean
     }
   } else if (set === 6) {
     // codes 1 and 2: byte - 1 is 0 or 1 with no borrow (as the sides)
-    for (; k + 4 <= kt; k += 4) bad |= (((w[k] as number) - 0x01010101) | ((w[k + 1] as number) - 0x01010101) | ((w[k + 2] as number) - 0x01010101) | ((w[k + 3] as number) - 0x01010101)) & 0xfefefefe
+    for (; k + 4 <= kt; k = (k + 4) | 0) bad |= (((w[k] as number) - 0x01010101) | ((w[(k + 1) | 0] as number) - 0x01010101) | ((w[(k + 2) | 0] as number) - 0x01010101) | ((w[(k + 3) | 0] as number) - 0x01010101)) & 0xfefefefe
     for (; k < kt; k++) bad |= ((w[k] as number) - 0x01010101) & 0xfefefefe
   } else {
     // one code c: every byte is c; codes 0 and 1 or 0 and 2: no bit outside that code's bit
     const pat = set === 1 ? 0 : set === 2 ? 0x01010101 : set === 4 ? 0x02020202 : 0
     const mask = set === 3 ? 0xfefefefe : set === 5 ? 0xfdfdfdfd : -1
-    for (; k + 4 <= kt; k += 4) bad |= (((w[k] as number) ^ pat) | ((w[k + 1] as number) ^ pat) | ((w[k + 2] as number) ^ pat) | ((w[k + 3] as number) ^ pat)) & mask
+    for (; k + 4 <= kt; k = (k + 4) | 0) bad |= (((w[k] as number) ^ pat) | ((w[(k + 1) | 0] as number) ^ pat) | ((w[(k + 2) | 0] as number) ^ pat) | ((w[(k + 3) | 0] as number) ^ pat)) & mask
     for (; k < kt; k++) bad |= ((w[k] as number) ^ pat) & mask
   }
   return bad === 0

@@ -252,7 +252,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
   })
 
   /**
-   * Long columns (past two slices of the columnar path, whose side and session columns are checked four bytes
+   * Long columns (past two slices of the columnar path, whose session column is checked four bytes
    * at a time) as views at any byte offset of larger buffers, so words start anywhere in the records.
    */
   const longColumns = (n: number, offset: number, withSession: boolean, seed: number) => {
