@@ -1403,6 +1403,24 @@ function cleanTradeRun(T: Float64Array, V: Float64Array, P: Float64Array, from: 
   let runVol = st[2] as number
   const lastX = st[3] as number
   let i = from
+  // blocks of 4: ascending times in [lo, tEnd), whole times and volumes (the sum of x - floor(x) is 0 only
+  // when each is whole), volumes >= 0 and the same price; a block that fails any goes one trade at a time
+  for (; i + 4 <= stop; i += 4) {
+    const t0 = T[i] as number
+    const t1 = T[i + 1] as number
+    const t2 = T[i + 2] as number
+    const t3 = T[i + 3] as number
+    const v0 = V[i] as number
+    const v1 = V[i + 1] as number
+    const v2 = V[i + 2] as number
+    const v3 = V[i + 3] as number
+    const rv = runVol + v0 + v1 + v2 + v3
+    if (!(t0 >= lo && t0 <= t1 && t1 <= t2 && t2 <= t3 && t3 < tEnd) || !(v0 >= 0 && v1 >= 0 && v2 >= 0 && v3 >= 0 && rv < UNITS_LIMIT)) break
+    if (t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (t2 - Math.floor(t2)) + (t3 - Math.floor(t3)) + (v0 - Math.floor(v0)) + (v1 - Math.floor(v1)) + (v2 - Math.floor(v2)) + (v3 - Math.floor(v3)) !== 0) break
+    if ((P[i] as number) !== lastX || (P[i + 1] as number) !== lastX || (P[i + 2] as number) !== lastX || (P[i + 3] as number) !== lastX) break
+    runVol = rv
+    lo = t3
+  }
   for (; i < stop; i++) {
     const t = T[i] as number
     if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) break

@@ -324,3 +324,28 @@ describe('candle columns: session codes checked 4 bytes at a time', () => {
     }
   })
 })
+
+describe('trade columns: blocks of 4 in one price run', () => {
+  it('an odd record at any position of a long run (fractional, negative or huge volume, time back or fractional, another price) is taken exactly or refused at its index', () => {
+    const n = 23
+    const base = () => ({ time: new Float64Array(n).map((_, i) => T0 + i * 7), price: new Float64Array(n).fill(5000.25), volume: new Float64Array(n).fill(3), side: new Uint8Array(n).fill(1), session: new Uint8Array(n) })
+    const toTrades = (c: ReturnType<typeof base>): Trade[] => Array.from({ length: n }, (_, i) => ({ time: c.time[i] as number, price: c.price[i] as number, volume: c.volume[i] as number, side: 'buy' }))
+    for (let at = 1; at < n; at++) {
+      for (const kind of ['vFrac', 'vHuge', 'vZero', 'pOther', 'tEqual', 'vNeg', 'tBack', 'tFrac']) {
+        const c = base()
+        if (kind === 'vFrac') c.volume[at] = 1.5
+        if (kind === 'vHuge') c.volume[at] = 2 ** 53
+        if (kind === 'vZero') c.volume[at] = -0
+        if (kind === 'pOther') c.price[at] = -5000.5
+        if (kind === 'tEqual') c.time[at] = c.time[at - 1] as number
+        if (kind === 'vNeg') c.volume[at] = -1
+        if (kind === 'tBack') c.time[at] = (c.time[at - 1] as number) - 1
+        if (kind === 'tFrac') c.time[at] = (c.time[at] as number) + 0.5
+        for (const timeframe of ['1h', '5t']) {
+          if (kind === 'vNeg' || kind === 'tBack' || kind === 'tFrac') expect(() => candlesFromTrades(c, { timeframe })).toThrow(expect.objectContaining({ index: at }))
+          else expect(candlesFromTrades(c, { timeframe })).toEqual(referenceCandlesFromTrades(toTrades(c), { timeframe }))
+        }
+      }
+    }
+  })
+})
