@@ -469,9 +469,10 @@ const FAST_VOL = 1099511627776
  *
  * Volumes are summed per run of one price (`tot`, and `sell` of it), in registers, and added into the
  * run's row only when the price changes or the loop ends: a repeated price cannot move the row nor the
- * block's extremes. With whole-lot volumes, runs of 4 records that repeat the price, keep the time order
- * and pass every check at once are taken together (one branch per check and field for 4 records); any
- * other record goes through the one-record step below, which also closes unsorted runs and moves rows.
+ * block's extremes. Runs of 4 records that repeat the price, keep the time order and pass every check
+ * at once are taken together (one branch per check and field for 4 records; whole lots and volumes with
+ * decimals in two copies of that loop, so the whole-lot one stays lean); any other record goes through
+ * the one-record step below, which also closes unsorted runs and moves rows.
  * At most {@link FAST_CHUNK} records per call with volumes below 2^40 units keep a run's sums below 2^51,
  * so they are exact; a row sum that would pass 2^52 stops the loop, and its exit adds exactly.
  *
@@ -522,6 +523,39 @@ function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAcc, j: n
         // whole units, none negative, and their sum below 2^34 (so each is)
         const vs = v0 + v1 + v2 + v3
         if (!(Math.floor(v0) === v0 && Math.floor(v1) === v1 && Math.floor(v2) === v2 && Math.floor(v3) === v3)) break
+        if (!(v0 >= 0 && v1 >= 0 && v2 >= 0 && v3 >= 0 && vs < 17179869184)) break
+        // side code - 1 is 0 (buy) or 1 (sell) for each exactly when their OR is
+        const s0 = (side[i] as number) - 1
+        const s1 = (side[i + 1] as number) - 1
+        const s2 = (side[i + 2] as number) - 1
+        const s3 = (side[i + 3] as number) - 1
+        if ((s0 | s1 | s2 | s3) >>> 0 > 1) break
+        if (sess !== undefined && (((sess[i] as number) ^ sk) | ((sess[i + 1] as number) ^ sk) | ((sess[i + 2] as number) ^ sk) | ((sess[i + 3] as number) ^ sk)) !== 0) break
+        tot += vs
+        sell += v0 * s0 + v1 * s1 + v2 * s2 + v3 * s3
+        prevT = t3
+      }
+    } else {
+      // volumes with decimals: the same, volumes scaled to units (a separate loop keeps the whole-lot one lean)
+      for (; i + 3 < to; i += 4) {
+        const t0 = time[i] as number
+        const t1 = time[i + 1] as number
+        const t2 = time[i + 2] as number
+        const t3 = time[i + 3] as number
+        if (!(t0 >= prevT && t1 >= t0 && t2 >= t1 && t3 >= t2 && t3 < bE)) break
+        if (!(Math.floor(t0) === t0 && Math.floor(t1) === t1 && Math.floor(t2) === t2 && Math.floor(t3) === t3)) break
+        if (!(price[i] === lastP && price[i + 1] === lastP && price[i + 2] === lastP && price[i + 3] === lastP)) break
+        const w0 = volume[i] as number
+        const w1 = volume[i + 1] as number
+        const w2 = volume[i + 2] as number
+        const w3 = volume[i + 3] as number
+        // units at the volume scale, each proved exact (see numberToUnits), none negative, sum below 2^34
+        const v0 = Math.round(w0 * VP)
+        const v1 = Math.round(w1 * VP)
+        const v2 = Math.round(w2 * VP)
+        const v3 = Math.round(w3 * VP)
+        const vs = v0 + v1 + v2 + v3
+        if (!(v0 / VP === w0 && v1 / VP === w1 && v2 / VP === w2 && v3 / VP === w3)) break
         if (!(v0 >= 0 && v1 >= 0 && v2 >= 0 && v3 >= 0 && vs < 17179869184)) break
         // side code - 1 is 0 (buy) or 1 (sell) for each exactly when their OR is
         const s0 = (side[i] as number) - 1

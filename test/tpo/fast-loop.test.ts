@@ -101,8 +101,27 @@ function runsArb(tick: string): fc.Arbitrary<Trade[]> {
 
 const caseArb = optsArb.chain((o) => fc.tuple(fc.constant(o), runsArb(o.tickSize)))
 
+/** Volumes with up to 3 decimals (the runs of 4 scale them to units), and their edges. */
+const decimalVolumeArb = fc.oneof(
+  { weight: 8, arbitrary: fc.integer({ min: 0, max: 50_000 }).map((x) => x / 1000) },
+  { weight: 1, arbitrary: fc.constantFrom(-0, 17179869.183, 17179869.184, 1099511627.775, 2 ** 32, 0.0001, 1e-7, 2.5) },
+)
+const decimalCaseArb = optsArb.chain((o) =>
+  fc.tuple(
+    fc.constant(o),
+    runsArb(o.tickSize),
+    fc.array(decimalVolumeArb, { minLength: 200, maxLength: 200 }),
+  ).map(([opts, trades, vols]) => [opts, trades.map((t, i) => ({ ...t, volume: vols[i % vols.length]! }))] as const),
+)
+
 describe('fast loop: runs of one price', () => {
   fcTest.prop([caseArb], { numRuns: 150 })('equals the big.js reference; columns = objects', ([o, trades]) => {
+    const cols = tpoProfiles(toColumns(trades), o)
+    expect(cols.map(pick)).toEqual(referenceProfiles(trades, o))
+    expect(cols).toEqual(tpoProfiles(trades, o))
+  })
+
+  fcTest.prop([decimalCaseArb], { numRuns: 100 })('volumes with decimals: equals the big.js reference; columns = objects', ([o, trades]) => {
     const cols = tpoProfiles(toColumns(trades), o)
     expect(cols.map(pick)).toEqual(referenceProfiles(trades, o))
     expect(cols).toEqual(tpoProfiles(trades, o))
@@ -174,7 +193,7 @@ describe('fast loop: runs of one price', () => {
 
 describe('fast loop: a bad record inside a run of one price', () => {
   const BAD = ['side', 'volume', 'time', 'price', 'session'] as const
-  fcTest.prop([caseArb, fc.boolean(), fc.nat(), fc.constantFrom(...BAD), fc.integer({ min: 0, max: 3 })], { numRuns: 150 })(
+  fcTest.prop([fc.oneof(caseArb, decimalCaseArb), fc.boolean(), fc.nat(), fc.constantFrom(...BAD), fc.integer({ min: 0, max: 3 })], { numRuns: 200 })(
     'throws naming its index and field; the records before it count, it and those after do not',
     ([o, trades], sort, at, field, how) => {
       // dense times in one block when sorted: runs of 4 are taken together there
