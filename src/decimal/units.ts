@@ -65,13 +65,18 @@ export function stringToUnits(s: string, scale: number): number {
   // integer part never deoptimises an int32 guess): exact while below 2^52; at or past it the rounded
   // (monotone) value stays at or past 2^52 and the result is refused, whatever the number of digits.
   const n = s.length
-  const first = n !== 0 && s.charCodeAt(0) === 45 ? 1 : 0
+  let first = 0
   let a = -0
-  let i = first
+  let i = 0
   let c = 0
   for (; i < n; i++) {
     c = s.charCodeAt(i) - 48
-    if (c >>> 0 > 9) break
+    if (c >>> 0 > 9) {
+      // a leading '-' is read here, not by a separate look at the first character
+      if (c !== -3 || i !== 0) break
+      first = 1
+      continue
+    }
     a = a * 10 + c
   }
   let f = 0
