@@ -1337,6 +1337,58 @@ function candleRun(c: CandleColumns, from: number, stop: number, mask: number, V
   let hiI = -1
   let loI = -1
   let i = from
+  if (VP === 1 && !hasS && hasX && hasN) {
+    // pairs: the same tests, with the whole-number tests of times, volumes and trades as one sum of
+    // x - floor(x) (0 only when each is whole); value units below 2^51 each keep the pair's sum exact
+    for (; i + 2 <= stop; i += 2) {
+      const t0 = T[i] as number
+      const t1 = T[i + 1] as number
+      if (!(t0 >= lo && t0 <= t1 && t1 < tEnd)) break
+      const o0 = O[i] as number
+      const h0 = H[i] as number
+      const l0 = Lw[i] as number
+      const c0 = C[i] as number
+      const o1 = O[i + 1] as number
+      const h1 = H[i + 1] as number
+      const l1 = Lw[i + 1] as number
+      const c1 = C[i + 1] as number
+      if (!(l0 <= o0 && l0 <= c0 && o0 <= h0 && c0 <= h0 && h0 <= MAXV && l0 >= -MAXV && l1 <= o1 && l1 <= c1 && o1 <= h1 && c1 <= h1 && h1 <= MAXV && l1 >= -MAXV)) break
+      const v0 = V[i] as number
+      const v1 = V[i + 1] as number
+      const n0 = N1[i] as number
+      const n1 = N1[i + 1] as number
+      const nv = volLo + v0 + v1
+      const nc = count + n0 + n1
+      if (!(v0 >= 0 && v1 >= 0 && nv < UNITS_LIMIT && n0 >= 0 && n1 >= 0 && nc <= 9007199254740991)) break
+      if (t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (v0 - Math.floor(v0)) + (v1 - Math.floor(v1)) + (n0 - Math.floor(n0)) + (n1 - Math.floor(n1)) !== 0) break
+      const x0 = X1[i] as number
+      const x1 = X1[i + 1] as number
+      const u0 = Math.round(x0 * XP)
+      const u1 = Math.round(x1 * XP)
+      const nx = valLo + u0 + u1
+      if (u0 / XP !== x0 || u1 / XP !== x1 || !(u0 < HALF_UNITS && u0 > -HALF_UNITS && u1 < HALF_UNITS && u1 > -HALF_UNITS && nx < UNITS_LIMIT && nx > -UNITS_LIMIT)) break
+      lo = t1
+      volLo = nv
+      valLo = nx
+      count = nc
+      if (h0 > hiX) {
+        hiX = h0
+        hiI = i
+      }
+      if (h1 > hiX) {
+        hiX = h1
+        hiI = i + 1
+      }
+      if (l0 < loX) {
+        loX = l0
+        loI = i
+      }
+      if (l1 < loX) {
+        loX = l1
+        loI = i + 1
+      }
+    }
+  }
   for (; i < stop; i++) {
     const t = T[i] as number
     if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) break
@@ -1389,6 +1441,8 @@ function candleRun(c: CandleColumns, from: number, stop: number, mask: number, V
   st[8] = loI
   return i
 }
+
+const HALF_UNITS = UNITS_LIMIT / 2
 
 /** Stands for an absent session column in {@link candleRun} (never read: keeps its loads on one array type). */
 const EMPTY_U8 = new Uint8Array(0)

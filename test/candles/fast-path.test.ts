@@ -349,3 +349,44 @@ describe('trade columns: blocks of 4 in one price run', () => {
     }
   })
 })
+
+describe('candle columns: pairs of whole-volume candles', () => {
+  it('an odd candle at any position (volume, trades, time, value, OHLC) is taken exactly or refused at its index', () => {
+    const n = 15
+    const f = (x: number) => new Float64Array(n).fill(x)
+    const base = (): Required<Omit<CandleColumns, 'session'>> & { session: Uint8Array } => ({ time: new Float64Array(n).map((_, i) => T0 + i * 60_000), open: f(10), high: f(11), low: f(9), close: f(10.5), volume: f(3), value: f(31.5), trades: f(2), session: new Uint8Array(n) })
+    const toObjs = (c: ReturnType<typeof base>): CandleInput[] => Array.from({ length: n }, (_, i) => ({ time: c.time[i] as number, open: c.open[i] as number, high: c.high[i] as number, low: c.low[i] as number, close: c.close[i] as number, volume: c.volume[i] as number, value: c.value[i] as number, trades: c.trades[i] as number }))
+    const bad = ['vNeg', 'tBack', 'tFrac', 'nFrac', 'nNeg', 'closeAbove', 'lowAbove', 'xNaN']
+    for (let at = 1; at < n; at++) {
+      for (const kind of [...bad, 'tEqual', 'vFrac', 'xHalf', 'xNegHalf', 'xBigPair', 'hiLo', 'nHuge']) {
+        const c = base()
+        if (kind === 'vNeg') c.volume[at] = -2
+        if (kind === 'tBack') c.time[at] = (c.time[at - 1] as number) - 1
+        if (kind === 'tFrac') c.time[at] = (c.time[at] as number) + 0.5
+        if (kind === 'nFrac') c.trades[at] = 1.5
+        if (kind === 'nNeg') c.trades[at] = -1
+        if (kind === 'closeAbove') c.close[at] = 12
+        if (kind === 'lowAbove') c.low[at] = 10.25
+        if (kind === 'xNaN') c.value[at] = Number.NaN
+        if (kind === 'tEqual') c.time[at] = c.time[at - 1] as number
+        if (kind === 'vFrac') c.volume[at] = 0.5
+        if (kind === 'xHalf') c.value[at] = 2 ** 51 / 10 + 0.5
+        if (kind === 'xNegHalf') c.value[at] = -(2 ** 51) + 1
+        if (kind === 'xBigPair') {
+          // units past 2^52 that cancel: summed in doubles they would lose the small values' units
+          c.value[at - 1] = -1e16
+          c.value[at] = 1e16 + 2
+        }
+        if (kind === 'hiLo') {
+          c.high[at] = 20
+          c.low[at] = 1
+        }
+        if (kind === 'nHuge') c.trades[at] = 2 ** 52
+        for (const timeframe of ['1h', '1d']) {
+          if (bad.includes(kind)) expect(() => resampleCandles(c, { timeframe })).toThrow(expect.objectContaining({ index: at }))
+          else expect(resampleCandles(c, { timeframe })).toEqual(referenceResample(toObjs(c), { timeframe }))
+        }
+      }
+    }
+  })
+})
