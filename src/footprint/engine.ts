@@ -290,7 +290,7 @@ export class FootprintEngine {
   }
 
   /** Trade objects of an array, records [from, to); `index` is the stream index of trades[from]. */
-  addTradeArray(trades: ArrayLike<Trade>, from: number, to: number, index: number): void {
+  addTradeArray(trades: ArrayLike<Trade>, from: number, to: number, index: number, untilColumns = false): number {
     const reader = this.reader
     const scratch = this.scratch
     const pPow = this.pScale <= 22 ? (POW10[this.pScale] as number) : Number.NaN
@@ -307,14 +307,15 @@ export class FootprintEngine {
         if (i >= to) break
       }
       // the exact path for record i, through the shared reader (validation, scales, new bucket or rows)
+      if (untilColumns && isTradeColumns(trades[i])) return i
       reader.readTrades(trades, i, i + 1, index + (i - from))
       this.processChunk(1, index + (i - from))
       i++
       if (this.pScale <= 22 && (POW10[this.pScale] as number) !== pPow) {
-        this.addTradeArray(trades, i, to, index + (i - from))
-        return
+        return this.addTradeArray(trades, i, to, index + (i - from), untilColumns)
       }
     }
+    return i
   }
 
   /** Object path: any iterable of Trade objects. */
@@ -793,23 +794,26 @@ function fastObjects(
     } else break
     let vu: number
     if (typeof v === 'string') {
-      // a plain decimal (digits, one dot with digits on both sides, at most vScale decimals) read inline;
-      // any other string stops the loop and the exact reader judges it
+      // a plain decimal (digits, one dot with digits on both sides, at most vScale decimals) read inline,
+      // each character once; any other string stops the loop and the exact reader judges it
       const n = v.length
-      let dot = -1
-      vu = 0
-      for (let q = 0; q < n; q++) {
-        const c = v.charCodeAt(q) - 48
-        if (c >= 0 && c <= 9) vu = vu * 10 + c
-        else if (c === -2 && dot < 0) dot = q
-        else {
-          vu = Number.NaN
-          break
-        }
+      let q = 0
+      let c = 0
+      vu = -0
+      for (; q < n; q++) {
+        c = v.charCodeAt(q) - 48
+        if (c >>> 0 > 9) break
+        vu = vu * 10 + c
       }
-      if (dot >= 0) {
-        const f = n - dot - 1
-        if (dot === 0 || f === 0 || f > vScale) break
+      if (q < n) {
+        const f = n - 1 - q
+        if (c !== -2 || q === 0 || f === 0 || f > vScale) break
+        for (q++; q < n; q++) {
+          c = v.charCodeAt(q) - 48
+          if (c >>> 0 > 9) break
+          vu = vu * 10 + c
+        }
+        if (q < n) break
         if (f < vScale) vu *= POW10[vScale - f] as number
       } else if (n === 0) break
       else if (vScale > 0) vu *= vPow

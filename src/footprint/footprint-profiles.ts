@@ -18,6 +18,11 @@ export function engineSink(engine: FootprintEngine): TradeArraySink {
       engine.addTradeArray(trades, from, to, seen)
       seen += to - from
     },
+    addTradeRun(trades: ArrayLike<Trade | TradeColumns>, from: number, to: number) {
+      const j = engine.addTradeArray(trades as ArrayLike<Trade>, from, to, seen, true)
+      seen += j - from
+      return j
+    },
   }
 }
 

@@ -1,0 +1,45 @@
+// The object fast loop reads volume strings inline (each character once); it must agree with the exact
+// shared reader (the path a plain iterable takes, one record at a time) on any volume string: the same
+// profiles, or the same error naming the same record and field.
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { footprintProfiles } from '../../src/footprint/index.js'
+import type { Trade } from '../../src/trades/index.js'
+
+const vol = fc.oneof(
+  fc.stringMatching(/^-?[0-9]{0,20}(\.[0-9]{0,12})?$/),
+  fc.stringMatching(/^0{0,5}[0-9]{0,17}\.?[0-9]{0,10}0{0,5}$/),
+  fc.array(fc.constantFrom('0', '1', '9', '.', '-', '+', 'e', ' ', ','), { maxLength: 12 }).map((x) => x.join('')),
+)
+
+function outcome(f: () => unknown): unknown {
+  try {
+    return { ok: f() }
+  } catch (e) {
+    const x = e as { code?: string; index?: number; field?: string; message?: string }
+    return { err: [x.code, x.index, x.field, x.message] }
+  }
+}
+
+function* oneByOne(trades: readonly Trade[]): Generator<Trade> {
+  yield* trades
+}
+
+describe('footprint object path: inline volume strings', () => {
+  it('an array (fast loop) equals an iterable (exact reader) on any volume strings', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(vol, fc.integer({ min: 0, max: 50 }), fc.boolean(), fc.integer({ min: 0, max: 7_200_000 })), { maxLength: 30 }),
+        fc.integer({ min: 0, max: 6 }),
+        (rows, dec) => {
+          let t = Date.UTC(2026, 5, 1)
+          const trades: Trade[] = rows.map(([v, p, b, gap]) => ({ time: (t += gap % 600_000), price: (5000 + p / 4).toFixed(2), volume: v, side: b ? 'buy' : 'sell' }))
+          const o = { timeframe: '1h', tickSize: dec === 0 ? '1' : `0.${'0'.repeat(dec - 1)}1`, rowSize: 2 }
+          const fast = outcome(() => footprintProfiles(trades, o))
+          expect(fast).toEqual(outcome(() => footprintProfiles(oneByOne(trades), o)))
+        },
+      ),
+      { numRuns: 1500 },
+    )
+  })
+})
