@@ -1,30 +1,54 @@
 import { once } from 'node:events'
-import { createWriteStream, mkdirSync, statSync, writeFileSync } from 'node:fs'
+import { createWriteStream, mkdirSync, openSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Writable } from 'node:stream'
-import { usage } from './cli-error.js'
+import { badInput, usage, type CliError } from './cli-error.js'
 
-/** A text sink that respects backpressure. */
+/** A text sink that respects backpressure; a write error (disk full, a closed pipe) becomes a clear CLI error. */
 export class Out {
   private readonly stream: Writable
   private readonly owned: boolean
-  constructor(stream: Writable, owned = false) {
+  private readonly path: string | undefined
+  private failure: Error | undefined
+  private readonly failed: Promise<never>
+  constructor(stream: Writable, owned = false, path?: string) {
     this.stream = stream
     this.owned = owned
+    this.path = path
+    this.failed = new Promise<never>((_, reject) => {
+      stream.on('error', (e: Error) => {
+        this.failure = e
+        reject(this.cannotWrite(e))
+      })
+    })
+    this.failed.catch(() => undefined)
   }
 
+  /** Opens `path` for writing now, so a bad path is reported before any work: usage error (exit 2). */
   static toFile(path: string): Out {
-    return new Out(createWriteStream(path), true)
+    let fd: number
+    try {
+      fd = openSync(path, 'w')
+    } catch (e) {
+      throw usage(`--out: cannot write ${path}: ${(e as Error).message}`)
+    }
+    return new Out(createWriteStream(path, { fd }), true, path)
+  }
+
+  private cannotWrite(e: Error): CliError {
+    return badInput(`cannot write ${this.path ?? 'the output'}: ${e.message}`)
   }
 
   async write(s: string): Promise<void> {
-    if (!this.stream.write(s)) await once(this.stream, 'drain')
+    if (this.failure !== undefined) throw this.cannotWrite(this.failure)
+    if (!this.stream.write(s)) await Promise.race([once(this.stream, 'drain'), this.failed])
   }
 
   async close(): Promise<void> {
+    if (this.failure !== undefined) throw this.cannotWrite(this.failure)
     if (this.owned) {
       this.stream.end()
-      await once(this.stream, 'finish')
+      await Promise.race([once(this.stream, 'finish'), this.failed])
     }
   }
 }
@@ -67,7 +91,12 @@ export class ItemWriter<T> {
       case 'svg': {
         const doc = this.svg!(item)
         if (this.svgDir !== undefined) {
-          writeFileSync(join(this.svgDir, this.svgName(item)), doc)
+          const file = join(this.svgDir, this.svgName(item))
+          try {
+            writeFileSync(file, doc)
+          } catch (e) {
+            throw badInput(`cannot write ${file}: ${(e as Error).message}`)
+          }
           return
         }
         if (i > 0) throw usage('--format svg draws one picture per profile and this input gives several: add --last 1, narrow with --from/--to, or give --out DIR/ to write one file per profile')
@@ -95,6 +124,10 @@ export function svgDirectory(out: string | undefined): string | undefined {
     }
   }
   if (!isDir) return undefined
-  mkdirSync(out, { recursive: true })
+  try {
+    mkdirSync(out, { recursive: true })
+  } catch (e) {
+    throw usage(`--out: cannot create the directory ${out}: ${(e as Error).message}`)
+  }
   return out
 }

@@ -187,6 +187,25 @@ describe('footprint and tpo', () => {
     expect(forced.stderr).toContain('line 1: not a JSON object')
   })
 
+  it('--out that cannot be written is a clear error, never a crash: usage (2) when it cannot be opened, bad output (1) when a write fails', async () => {
+    for (const out of [join(tmp, 'no-such-dir', 'x.json'), tmp]) {
+      const r = await run(['candles', fixture('trades.csv'), '--format', 'json', '--out', out])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toMatch(new RegExp(`--out: cannot write ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: E`))
+    }
+    const sample = await run(['sample', '--trades-per-day', '10', '--out', join(tmp, 'no-such-dir', 's.csv')])
+    expect(sample.code).toBe(2)
+    expect(sample.stderr).toContain('--out: cannot write')
+    const svgDir = await run(['tpo', fixture('trades.csv'), '--tick-size', '0.25', '--format', 'svg', '--out', '/dev/null/x/'])
+    expect(svgDir.code).toBe(2)
+    expect(svgDir.stderr).toContain('--out: cannot create the directory /dev/null/x/')
+    if (existsSync('/dev/full')) {
+      const full = await run(['candles', fixture('trades.csv'), '--format', 'json', '--out', '/dev/full'])
+      expect(full.code).toBe(1)
+      expect(full.stderr).toContain('cannot write /dev/full: ENOSPC')
+    }
+  })
+
   it('--out writes to a file', async () => {
     const out = join(tmp, 'candles.json')
     const r = await run(['candles', fixture('trades.csv'), '--format', 'json', '--out', out])
