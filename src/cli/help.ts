@@ -29,8 +29,8 @@ const INPUT = `Input:
   --tz ZONE                 IANA time zone the buckets align in and times print in (default UTC)`
 
 const OUTPUT = (formats: string) => `Output:
-  --format ${formats.padEnd(17)}default text
-  --out PATH                write to PATH instead of stdout (svg: a directory ending in / for one file per profile)
+  --format ${`${formats} `.padEnd(18)}default text
+  --out PATH                write to PATH instead of stdout${formats.includes('svg') ? ' (svg: a directory ending in / for one file per profile)' : ''}
   --last N                  only the last N results
   -q, --quiet               no notes on stderr
   -h, --help                this help`
@@ -41,7 +41,7 @@ TPO (Market Profile) profiles: one per period (or per session type with --merge-
 with POC, value area (70%), initial balance and single prints.
 
 Profile:
-  --timeframe ID            period: 1d..6d, 1w..3w, 1M..11M, 1y (default 1d)
+  --timeframe ID            period: 1d..6d, 1w..3w, 1M..11M (default 1d)
   --tick-size X             price tick (default: the largest step dividing the first prices, stated on stderr)
   --row-size N              rows of N ticks (default 1)
   --block-size ID           TPO block length, a minute/hour timeframe id (default 30m)

@@ -110,6 +110,9 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
   const timeframe = s('timeframe') ?? DEFAULT_TIMEFRAME[command]
   const tf = parseTimeframe(timeframe)
   if (!tf.ok) throw usage(tf.error.message)
+  if (command === 'footprint' && (tf.value.unit === 'TICK' || tf.value.unit === 'QUARTER' || tf.value.unit === 'YEAR')) {
+    throw usage(`--timeframe: footprint buckets are 1m..59m, 1h..23h, 1d..6d, 1w..3w or 1M..11M, not ${timeframe}`)
+  }
   const timeZone = s('tz') ?? 'UTC'
   if (!isValidTimeZone(timeZone)) throw usage(`--tz must be an IANA time zone such as America/New_York, got ${JSON.stringify(timeZone)}`)
   const from = timeOption('from', s('from'))

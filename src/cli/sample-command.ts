@@ -86,7 +86,10 @@ export async function runSample(argv: string[], io: Io): Promise<number> {
   if (v.start !== undefined) {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v.start)
     if (m === null) throw usage(`--start must be a date YYYY-MM-DD, got ${JSON.stringify(v.start)}`)
-    opts.start = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))
+    const start = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))
+    // Date.UTC rolls 2026-02-29 over to 1 March: a date that does not come back unchanged does not exist
+    if (new Date(start).toISOString().slice(0, 10) !== v.start) throw usage(`--start: ${v.start} is not a calendar date`)
+    opts.start = start
   }
   for (const [flag, key] of [['tick-size', 'tickSize'], ['start-price', 'startPrice']] as const) {
     const x = v[flag]

@@ -216,6 +216,32 @@ describe('footprint and tpo', () => {
 })
 
 describe('usage', () => {
+  it('help texts say what is accepted: no 1y for TPO or footprint (refused), svg only where there is svg', async () => {
+    const tpo = (await run(['tpo', '--help'])).stdout
+    const fp = (await run(['footprint', '--help'])).stdout
+    const candles = (await run(['candles', '--help'])).stdout
+    expect(tpo).not.toMatch(/\b1y\b/)
+    expect(fp).not.toMatch(/\b1y\b/)
+    for (const h of [tpo, fp]) expect(h).toMatch(/--format json\|ndjson\|text\|svg +default text/)
+    expect(candles).not.toContain('svg')
+    for (const cmd of ['tpo', 'footprint']) {
+      const r = await run([cmd, fixture('trades.csv'), '--tick-size', '0.25', '--timeframe', '1y'])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain('1y')
+    }
+  })
+
+  it('sample --start must be a calendar date (2026-02-29 and 2026-13-01 are not; 2028-02-29 is)', async () => {
+    for (const d of ['2026-02-29', '2026-13-01', '2026-04-31']) {
+      const r = await run(['sample', '--trades-per-day', '5', '--start', d])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain(`--start: ${d} is not a calendar date`)
+    }
+    const ok = await run(['sample', '--trades-per-day', '5', '--start', '2028-02-29', '--time-format', 'iso'])
+    expect(ok.code).toBe(0)
+    expect(ok.stdout.split('\n')[1]).toMatch(/^2028-02-29T/)
+  })
+
   it('--help for the tool and for each command, exit 0', async () => {
     const main = await run(['--help'])
     expect(main.code).toBe(0)
