@@ -78,14 +78,14 @@ export function tpoChart(p: TpoProfile, opts: RenderTpoOptions = {}): TpoChart {
   const blockLabels = p.blocks.map((b, i) => `${blockLetter(i)} ${timeLabel(b, tz, multiDay ? 'day-clock' : 'clock')}`)
   const buy = dec(p.volumeBuy, 'volumeBuy')
   const sell = dec(p.volumeSell, 'volumeSell')
-  const ibText = p.initialBalance === null ? 'none' : `${p.initialBalance.low}-${p.initialBalance.high}`
+  const ibText = p.initialBalance === null ? 'none' : `${p.initialBalance.low} to ${p.initialBalance.high}`
   // tolerate hand-made profiles without these two fields
   const ibPeriod = p.initialBalancePeriod as string | undefined
   const vaPercent = p.valueAreaPercent as number | undefined
   const title = `TPO ${timeLabel(p.time, tz)} ${tz}${p.sessionType !== undefined ? ` ${p.sessionType}` : ''} | ${p.blockSize} blocks | row ${p.rowSizeValue}`
   const summary = [
-    `POC ${p.poc} | value area ${p.valueAreaLow}-${p.valueAreaHigh}${vaPercent !== undefined ? ` (${vaPercent}%)` : ''} | initial balance ${ibText}${ibPeriod !== undefined && p.initialBalance !== null ? ` (${ibPeriod})` : ''}`,
-    `range ${p.low}-${p.high} | open ${p.open} | close ${p.close} | ${p.tpoCount} TPOs | volume ${show(add(buy, sell))} (buy ${p.volumeBuy}, sell ${p.volumeSell})`,
+    `POC ${p.poc} | value area ${p.valueAreaLow} to ${p.valueAreaHigh}${vaPercent !== undefined ? ` (${vaPercent}%)` : ''} | initial balance ${ibText}${ibPeriod !== undefined && p.initialBalance !== null ? ` (${ibPeriod})` : ''}`,
+    `range ${p.low} to ${p.high} | open ${p.open} | close ${p.close} | ${p.tpoCount} TPOs | volume ${show(add(buy, sell))} (buy ${p.volumeBuy}, sell ${p.volumeSell})`,
   ]
   return { title, summary, rows, blockLabels, blockSize: p.blockSize }
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import type { CandleInput } from '../candles/index.js'
-import { bucketEnd, bucketStart, timeframeRank, type Timeframe, type TimeUnit } from '../time/index.js'
+import { bucketEnd, bucketStart, resolveTimeframe, timeframeRank, type Timeframe, type TimeframeInput, type TimeUnit } from '../time/index.js'
 import type { SessionType, Side, Trade, TradeColumns } from '../trades/index.js'
 
 /** Zones the arbitraries draw from: UTC, whole-hour and half-hour DST zones, a southern-hemisphere zone, a fixed offset zone. */
@@ -137,8 +137,8 @@ export function splitsArb(n: number, maxParts = 4): fc.Arbitrary<number[]> {
 
 /** Options of {@link candleSeriesArb}. */
 export interface CandleSeriesArbOptions {
-  /** Frame of the series (default 1m). Candle times are its bucket starts in `timeZone`. */
-  timeframe?: Timeframe
+  /** Frame of the series (default 1m): an id (`'1h'`) or `{ unit, count }`, as the library's options take. Candle times are its bucket starts in `timeZone`. */
+  timeframe?: TimeframeInput
   timeZone?: string
   /** First time (rounded down to a bucket start). Default 2026-03-01T00:00Z (covers DST changes within weeks/months). */
   start?: number
@@ -155,10 +155,10 @@ export interface CandleSeriesArbOptions {
  * A time-ordered candle series with gaps: times are consecutive (or skipped) bucket starts of the frame
  * in the zone; prices on a tick grid with low <= open, close <= high; volume, value and trades present.
  *
- * @example fc.sample(candleSeriesArb({ timeframe: { id: '1d', unit: 'DAY', count: 1 }, timeZone: 'America/New_York' }), 1)
+ * @example fc.sample(candleSeriesArb({ timeframe: '1d', timeZone: 'America/New_York' }), 1)
  */
 export function candleSeriesArb(opts: CandleSeriesArbOptions = {}): fc.Arbitrary<CandleInput[]> {
-  const tf = opts.timeframe ?? { id: '1m', unit: 'MINUTE', count: 1 }
+  const tf = resolveTimeframe(opts.timeframe ?? '1m', 'timeframe')
   const zone = opts.timeZone === undefined ? {} : { timeZone: opts.timeZone }
   const tick = opts.tickSize ?? '0.25'
   const scale = decimalsOfString(tick)

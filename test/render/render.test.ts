@@ -9,8 +9,8 @@ describe('renderTpo', () => {
     // value area ':' (100.00..101.00) with '>' at the POC; letters in block order; labels on the right.
     const expected = [
       'TPO 2026-06-01 00:00 UTC | 30m blocks | row 0.25',
-      'POC 100.50 | value area 100.00-101.00 (70%) | initial balance 100.25-101.00 (1h)',
-      'range 100.00-101.25 | open 100.50 | close 100.75 | 13 TPOs | volume 24 (buy 13, sell 11)',
+      'POC 100.50 | value area 100.00 to 101.00 (70%) | initial balance 100.25 to 101.00 (1h)',
+      'range 100.00 to 101.25 | open 100.50 | close 100.75 | 13 TPOs | volume 24 (buy 13, sell 11)',
       '',
       '101.25    BD',
       '101.00 |: B     VAH IBH single print',

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { candlesFromTrades, mergeCandles, type Candle } from '../../src/candles/index.js'
 import { aggregatorContract, candleSeriesArb, nestingLaw, splitAt, tilingLaw, timeframeArb, timeZoneArb, tradeColumnsArb, tradesArb } from '../../src/testing/index.js'
-import { bucketStart } from '../../src/time/index.js'
+import { bucketStart, resolveTimeframe } from '../../src/time/index.js'
 import { validateTradeColumns, validateTrades, type Trade } from '../../src/trades/index.js'
 import { validateCandles, type CandleInput } from '../../src/candles/index.js'
 
@@ -55,6 +55,17 @@ describe('the laws catch broken aggregators', () => {
     fails(law.property)
     const ref = aggregatorContract<Trade, Candle[]>({ records, batch: good, reference: (t) => candlesFromTrades(t, { timeframe: '1m' }) }).find((l) => l.name.startsWith('equals'))!
     fails(ref.property)
+  })
+
+  it('candleSeriesArb takes a timeframe id like the library options: candle times are bucket starts of that frame', () => {
+    fc.assert(
+      fc.property(candleSeriesArb({ timeframe: '1h', timeZone: 'America/New_York', maxLength: 20 }), (cs) => {
+        for (const c of cs) expect(bucketStart(c.time, resolveTimeframe('1h'), { timeZone: 'America/New_York' })).toBe(c.time)
+        for (let k = 1; k < cs.length; k++) expect(cs[k]!.time - cs[k - 1]!.time).toBeGreaterThanOrEqual(3_600_000)
+      }),
+      { numRuns: 30 },
+    )
+    expect(() => candleSeriesArb({ timeframe: '61m' })).toThrow(/timeframe/)
   })
 
   it('nesting and tiling laws fail when frames do not nest / buckets are misaligned', () => {
