@@ -174,16 +174,35 @@ export async function runAggregate(c: RunConfig, io: Io): Promise<number> {
       runner = makeRunner(c, tick ?? '1')
     }
     const last = batch.trades[batch.trades.length - 1]!.time
-    try {
-      runner.feed(batch.trades)
-      await emit(runner.closed(last))
-    } catch (e) {
-      if (e instanceof MarketDataError) {
+    // footprint and TPO aggregators leave their state as it was before a record they reject (the records
+    // before it count, it does not) and number records from the start of each call: with --skip-bad the
+    // rest of the batch is fed again after such a record (a number the library cannot hold exactly, a
+    // price too far from 0 for the grid). Candles accept every row the reader accepts.
+    const resumable = c.skipBad && c.command !== 'candles'
+    let start = 0
+    for (;;) {
+      try {
+        runner.feed(start === 0 ? batch.trades : batch.trades.slice(start))
+        break
+      } catch (e) {
+        if (!(e instanceof MarketDataError)) throw e
         let i = e.index ?? -1
+        if (resumable && i >= 0 && i < batch.trades.length - start) {
+          stats.bad++
+          stats.rows--
+          start += i + 1
+          if (start >= batch.trades.length) break
+          continue
+        }
         if (i >= batch.trades.length) i -= fed
-        const line = batch.lines[i]
+        const line = batch.lines[start + i]
         throw badInput(line !== undefined ? `line ${line}: ${stripRecord(e.message)}` : e.message)
       }
+    }
+    try {
+      await emit(runner.closed(last))
+    } catch (e) {
+      if (e instanceof MarketDataError) throw badInput(e.message)
       throw e
     }
     fed += batch.trades.length

@@ -206,6 +206,27 @@ describe('footprint and tpo', () => {
     }
   })
 
+  it('--skip-bad also skips rows the library refuses (a volume a double cannot hold for TPO, a price too far from 0 for the footprint grid), with the same result as without them', async () => {
+    const rows = ['time,price,volume,side', '1780320600000,5000,1,buy', '1780320601000,5000.25,2,sell', '1780320602000,5001,3,buy']
+    const cases: Array<[string, string, string]> = [
+      ['tpo', '1780320601500,5000,99999999999999999999999999999,buy', 'cannot be held exactly as a double'],
+      ['footprint', '1780320601500,99999999999999999999999,1,buy', 'too far from 0'],
+    ]
+    for (const [cmd, bad, why] of cases) {
+      const withBad = [...rows.slice(0, 3), bad, rows[3], bad.replace('1780320601500', '1780320602500')].join('\n')
+      const clean = await run([cmd, '--tick-size', '0.25', '--format', 'json'], rows.join('\n'))
+      const skipped = await run([cmd, '--tick-size', '0.25', '--format', 'json', '--skip-bad'], withBad)
+      expect(skipped.code).toBe(0)
+      expect(skipped.stderr).toContain('skipped 2 bad rows')
+      expect(skipped.stderr).toContain('read 3 trades')
+      expect(JSON.parse(skipped.stdout)).toEqual(JSON.parse(clean.stdout))
+      const stop = await run([cmd, '--tick-size', '0.25', '--format', 'json'], withBad)
+      expect(stop.code).toBe(1)
+      expect(stop.stderr).toContain(`line 4: `)
+      expect(stop.stderr).toContain(why)
+    }
+  })
+
   it('--out writes to a file', async () => {
     const out = join(tmp, 'candles.json')
     const r = await run(['candles', fixture('trades.csv'), '--format', 'json', '--out', out])
