@@ -171,7 +171,15 @@ export async function runAggregate(c: RunConfig, io: Io): Promise<number> {
         tick = inferTickSize(batch.trades)
         note(`tick size not given: using ${tick}, the largest step dividing the first ${batch.trades.length} prices (set it with --tick-size)`)
       }
-      runner = makeRunner(c, tick ?? '1')
+      try {
+        runner = makeRunner(c, tick ?? '1')
+      } catch (e) {
+        // the options passed the check with tick 1: what fails is the tick guessed from the data
+        if (e instanceof MarketDataError && c.tickSize === undefined) {
+          throw badInput(`the tick size guessed from the first ${batch.trades.length} prices (${tick ?? '1'}) does not work: ${e.message}; give --tick-size`)
+        }
+        throw e
+      }
     }
     const last = batch.trades[batch.trades.length - 1]!.time
     // footprint and TPO aggregators leave their state as it was before a record they reject (the records

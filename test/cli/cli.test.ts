@@ -227,6 +227,15 @@ describe('footprint and tpo', () => {
     }
   })
 
+  it('a tick size guessed from the data that the library refuses is reported as the guess, with the way out', async () => {
+    for (const cmd of ['footprint', 'tpo']) {
+      const r = await run([cmd, '--format', 'json'], 'time,price,volume,side\n1780320600000,99999999999999999999999,1,buy\n')
+      expect(r.code).toBe(1)
+      expect(r.stderr).toContain('the tick size guessed from the first 1 prices (99999999999999999999999) does not work')
+      expect(r.stderr).toContain('give --tick-size')
+    }
+  })
+
   it('--out writes to a file', async () => {
     const out = join(tmp, 'candles.json')
     const r = await run(['candles', fixture('trades.csv'), '--format', 'json', '--out', out])
