@@ -142,6 +142,8 @@ export function headerColumns(fields: string[]): CsvColumns | string | undefined
   // a data row's time starts with a digit; a header's first name does not
   if (detectTimeKind(first) !== undefined || !/^"?[a-zA-Z_]/.test(first)) return undefined
   const names = fields.map((f) => f.trim().replace(/^"|"$/g, '').toLowerCase())
+  // a header names at least one known column; a row naming none is data (e.g. a corrupted first time)
+  if (!names.some((n) => Object.values(ALIASES).some((a) => a.includes(n)))) return undefined
   const cols = { time: -1, price: -1, volume: -1, side: -1, session: -1 }
   for (const key of Object.keys(ALIASES) as (keyof CsvColumns)[]) {
     cols[key] = names.findIndex((n) => ALIASES[key].includes(n))

@@ -236,6 +236,20 @@ describe('footprint and tpo', () => {
     }
   })
 
+  it('a first row naming no known column is data, not a header: a corrupted first time is a bad row (--skip-bad skips it)', async () => {
+    const input = 'x1780320600000,5000,1,buy\n1780320601000,5000,1,buy\n'
+    const skipped = await run(['candles', '--format', 'json', '--skip-bad'], input)
+    expect(skipped.code).toBe(0)
+    expect(skipped.stderr).toContain('skipped 1 bad row')
+    expect(JSON.parse(skipped.stdout)).toHaveLength(1)
+    const stop = await run(['candles', '--format', 'json'], input)
+    expect(stop.code).toBe(1)
+    expect(stop.stderr).toContain('line 1: time')
+    const typo = await run(['candles', '--format', 'json'], 'tmie,price,volume,side\n1780320601000,5000,1,buy\n')
+    expect(typo.code).toBe(1)
+    expect(typo.stderr).toContain('line 1: the header has no time column')
+  })
+
   it('--out writes to a file', async () => {
     const out = join(tmp, 'candles.json')
     const r = await run(['candles', fixture('trades.csv'), '--format', 'json', '--out', out])
