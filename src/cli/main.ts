@@ -10,6 +10,7 @@ import type { Io } from './aggregate.js'
 import { CliError, EXIT_BAD_INPUT, EXIT_USAGE } from './cli-error.js'
 import { CANDLES_HELP, DEMO_HELP, FOOTPRINT_HELP, MAIN_HELP, SAMPLE_HELP, TPO_HELP } from './help.js'
 import type { Command } from './options.js'
+import { abortOutputs } from './output.js'
 
 const HELP: Record<string, string> = { candles: CANDLES_HELP, footprint: FOOTPRINT_HELP, tpo: TPO_HELP, sample: SAMPLE_HELP, demo: DEMO_HELP }
 
@@ -53,6 +54,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     }
     return await (await import('./aggregate.js')).runAggregate(config, io)
   } catch (e) {
+    abortOutputs()
     if (e instanceof CliError) {
       io.stderr.write(`svc-marketdata: ${e.message}\n`)
       return e.exitCode

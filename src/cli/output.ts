@@ -1,8 +1,17 @@
 import { once } from 'node:events'
-import { createWriteStream, mkdirSync, openSync, statSync, writeFileSync } from 'node:fs'
+import { createWriteStream, mkdirSync, openSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Writable } from 'node:stream'
 import { badInput, usage, type CliError } from './cli-error.js'
+
+/** Output files opened by this run and not yet closed: removed when the run fails (see {@link abortOutputs}). */
+const openFiles = new Set<Out>()
+
+/** Removes the output files of a failed run (an empty file or half an array would look like a result). */
+export function abortOutputs(): void {
+  for (const o of openFiles) o.abort()
+  openFiles.clear()
+}
 
 /** A text sink that respects backpressure; a write error (disk full, a closed pipe) becomes a clear CLI error. */
 export class Out {
@@ -32,7 +41,20 @@ export class Out {
     } catch (e) {
       throw usage(`--out: cannot write ${path}: ${(e as Error).message}`)
     }
-    return new Out(createWriteStream(path, { fd }), true, path)
+    const out = new Out(createWriteStream(path, { fd }), true, path)
+    openFiles.add(out)
+    return out
+  }
+
+  /** Stops writing and removes the file when it is a regular file (never a device such as /dev/null). */
+  abort(): void {
+    this.stream.destroy()
+    if (this.path === undefined) return
+    try {
+      if (statSync(this.path).isFile()) unlinkSync(this.path)
+    } catch {
+      // already gone or not ours to remove
+    }
   }
 
   private cannotWrite(e: Error): CliError {
@@ -49,6 +71,7 @@ export class Out {
     if (this.owned) {
       this.stream.end()
       await Promise.race([once(this.stream, 'finish'), this.failed])
+      openFiles.delete(this)
     }
   }
 }

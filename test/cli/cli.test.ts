@@ -250,6 +250,22 @@ describe('footprint and tpo', () => {
     expect(typo.stderr).toContain('line 1: the header has no time column')
   })
 
+  it('a failed run leaves no output file behind (no empty SVG, no half JSON array)', async () => {
+    const json = join(tmp, 'part.json')
+    const unsorted = 'time,price,volume,side\n1780320600000,5000,1,buy\n1780400600000,5000,1,buy\n1780320600000,5000,1,buy\n'
+    const r = await run(['candles', '--format', 'json', '--out', json], unsorted)
+    expect(r.code).toBe(1)
+    expect(existsSync(json)).toBe(false)
+    const svg = join(tmp, 'multi.svg')
+    const two = 'time,price,volume,side\n1780320600000,5000,1,buy\n1780500600000,5000,1,buy\n'
+    const m = await run(['tpo', '--tick-size', '1', '--format', 'svg', '--out', svg], two)
+    expect(m.code).toBe(2)
+    expect(existsSync(svg)).toBe(false)
+    const ok = await run(['tpo', '--tick-size', '1', '--format', 'svg', '--last', '1', '--out', svg], two)
+    expect(ok.code).toBe(0)
+    expect(existsSync(svg)).toBe(true)
+  })
+
   it('--out writes to a file', async () => {
     const out = join(tmp, 'candles.json')
     const r = await run(['candles', fixture('trades.csv'), '--format', 'json', '--out', out])
