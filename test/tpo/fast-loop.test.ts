@@ -2,41 +2,11 @@
 // runs of 4 records at once; these tests feed it long price runs and every way out of those paths.
 import { fc, test as fcTest } from '@fast-check/vitest'
 import { describe, expect, test } from 'vitest'
-import { createTpoAggregator, tpoProfiles, type TpoProfile } from '../../src/tpo/index.js'
-import type { SessionType, Trade, TradeColumns } from '../../src/trades/index.js'
-import { referenceProfiles, type RefOptions } from './reference.js'
+import { createTpoAggregator, tpoProfiles } from '../../src/tpo/index.js'
+import type { SessionType, Trade } from '../../src/trades/index.js'
+import { pick, referenceProfiles, toColumns, type RefOptions } from './reference.js'
 
 const T0 = Date.UTC(2026, 5, 1, 13)
-const CODES: Record<SessionType, number> = { MAINSESSION: 0, PRE_MARKET: 1, POST_MARKET: 2 }
-
-function toColumns(trades: readonly Trade[]): TradeColumns {
-  return {
-    time: Float64Array.from(trades, (t) => t.time),
-    price: Float64Array.from(trades, (t) => Number(t.price)),
-    volume: Float64Array.from(trades, (t) => Number(t.volume)),
-    side: Uint8Array.from(trades, (t) => (t.side === 'buy' ? 1 : 2)),
-    session: Uint8Array.from(trades, (t) => CODES[t.session ?? 'MAINSESSION']),
-  }
-}
-
-function pick(p: TpoProfile) {
-  const o: Record<string, unknown> = {
-    time: p.time,
-    blocks: p.blocks,
-    rows: p.rows,
-    high: p.high,
-    low: p.low,
-    open: p.open,
-    close: p.close,
-    blockHighs: p.blockHighs,
-    blockLows: p.blockLows,
-    initialBalance: p.initialBalance,
-    volumeBuy: p.volumeBuy,
-    volumeSell: p.volumeSell,
-  }
-  if (p.sessionType !== undefined) o.sessionType = p.sessionType
-  return o
-}
 
 const optsArb: fc.Arbitrary<RefOptions> = fc.record(
   {

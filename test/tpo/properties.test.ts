@@ -1,8 +1,8 @@
 import { fc, test as fcTest } from '@fast-check/vitest'
 import { describe, expect } from 'vitest'
 import { createTpoAggregator, mergeTpoProfiles, tpoProfiles, type TpoOptions, type TpoProfile } from '../../src/tpo/index.js'
-import type { SessionType, Trade, TradeColumns } from '../../src/trades/index.js'
-import { referenceProfiles, type RefOptions } from './reference.js'
+import type { Trade } from '../../src/trades/index.js'
+import { pick, referenceProfiles, toColumns, type RefOptions } from './reference.js'
 
 const TICKS = ['0.25', '0.01', '1', '0.5', '0.001', '5'] as const
 const decimalsOf = (s: string) => (s.includes('.') ? s.split('.')[1]!.length : 0)
@@ -73,36 +73,6 @@ function tradesArb(tick: string, opts: { unique?: boolean; minLength?: number } 
 const caseArb = optsArb.chain((o) => fc.tuple(fc.constant(o), tradesArb(o.tickSize)))
 
 const asOpts = (o: RefOptions): TpoOptions => ({ ...o })
-
-function pick(p: TpoProfile) {
-  const o: Record<string, unknown> = {
-    time: p.time,
-    blocks: p.blocks,
-    rows: p.rows,
-    high: p.high,
-    low: p.low,
-    open: p.open,
-    close: p.close,
-    blockHighs: p.blockHighs,
-    blockLows: p.blockLows,
-    initialBalance: p.initialBalance,
-    volumeBuy: p.volumeBuy,
-    volumeSell: p.volumeSell,
-  }
-  if (p.sessionType !== undefined) o.sessionType = p.sessionType
-  return o
-}
-
-function toColumns(trades: readonly Trade[]): TradeColumns {
-  const codes: Record<SessionType, number> = { MAINSESSION: 0, PRE_MARKET: 1, POST_MARKET: 2 }
-  return {
-    time: Float64Array.from(trades, (t) => t.time),
-    price: Float64Array.from(trades, (t) => Number(t.price)),
-    volume: Float64Array.from(trades, (t) => Number(t.volume)),
-    side: Uint8Array.from(trades, (t) => (t.side === 'buy' ? 1 : 2)),
-    session: Uint8Array.from(trades, (t) => codes[t.session ?? 'MAINSESSION']),
-  }
-}
 
 const key = (p: TpoProfile) => `${p.time}|${p.sessionType ?? ''}`
 

@@ -2,7 +2,8 @@
 // blocks and rows kept in plain maps. Compared against the fast engine by the property tests.
 import Big from 'big.js'
 import { bucketStart, resolveTimeframe, type TimeframeInput } from '../../src/time/index.js'
-import type { SessionType, Trade } from '../../src/trades/index.js'
+import type { TpoProfile } from '../../src/tpo/index.js'
+import { SESSION_CODES, type SessionType, type Trade, type TradeColumns } from '../../src/trades/index.js'
 
 export interface RefOptions {
   timeframe: string
@@ -162,4 +163,35 @@ export function referenceProfiles(trades: readonly Trade[], o: RefOptions): RefP
     if (acc.session !== undefined) out.sessionType = acc.session
     return out
   })
+}
+
+/** Trades as columns with a session column always present (numbers by Number(); the tests' decimals are exact doubles). */
+export function toColumns(trades: readonly Trade[]): TradeColumns {
+  return {
+    time: Float64Array.from(trades, (t) => t.time),
+    price: Float64Array.from(trades, (t) => Number(t.price)),
+    volume: Float64Array.from(trades, (t) => Number(t.volume)),
+    side: Uint8Array.from(trades, (t) => (t.side === 'buy' ? 1 : 2)),
+    session: Uint8Array.from(trades, (t) => SESSION_CODES[t.session ?? 'MAINSESSION']),
+  }
+}
+
+/** The fields of a library profile that {@link referenceProfiles} computes, for comparing the two. */
+export function pick(p: TpoProfile) {
+  const o: Record<string, unknown> = {
+    time: p.time,
+    blocks: p.blocks,
+    rows: p.rows,
+    high: p.high,
+    low: p.low,
+    open: p.open,
+    close: p.close,
+    blockHighs: p.blockHighs,
+    blockLows: p.blockLows,
+    initialBalance: p.initialBalance,
+    volumeBuy: p.volumeBuy,
+    volumeSell: p.volumeSell,
+  }
+  if (p.sessionType !== undefined) o.sessionType = p.sessionType
+  return o
 }
