@@ -150,8 +150,7 @@ function readDateTime(path: string, v: unknown): Result<number, Status> {
   const r = v.length > TOKEN_MAX ? 'format' : readRangeDateTime(v)
   if (r === 'format') return fail(FIELD_MSG.badDateTime(path, v))
   if (r === 'before') return fail(FIELD_MSG.dateTimeBeforeEpoch(path))
-  if (r === 'after' || r >= TIME_MAX) return fail(FIELD_MSG.dateTimeAfter9999(path))
-  if (!(r >= TIME_MIN)) return fail(FIELD_MSG.dateTimeBeforeEpoch(path))
+  if (r === 'after') return fail(FIELD_MSG.dateTimeAfter9999(path))
   return ok(r)
 }
 

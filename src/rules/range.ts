@@ -26,7 +26,7 @@ export interface ResolvedRange {
 }
 
 /**
- * An RFC 3339 date-time read for a range bound: the epoch ms, or why not — `'format'` when it is not a
+ * An RFC 3339 date-time read for a range bound: the epoch ms (in TIME_MIN .. TIME_MAX), or why not — `'format'` when it is not a
  * date-time with Z or an offset, `'before'` / `'after'` when it is one but lies before 1970 or after 9999
  * (so the error can name the range rule rather than the format).
  */
