@@ -91,7 +91,7 @@ export class CandleAggregator implements TradeArraySink {
   private readonly one: Trade[] = []
   private readonly priceStrings = new PriceStrings()
   /** Loop state handed to and from {@link tradeRun}, {@link candleRun} and `closeFromScratch` (doubles in a typed array are not boxed). */
-  private readonly scratch = new Float64Array(9)
+  private readonly scratch = new Float64Array(12)
 
   constructor(opts: CandleAggregatorOptions) {
     if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
@@ -480,13 +480,40 @@ export class CandleAggregator implements TradeArraySink {
           st[1] = tEnd
           st[2] = runVol
           st[3] = lastX
-          const j = clean && VP === 1 ? cleanTradeRun(T, V, P, i, stop, st) : tradeRun(T, SD, SS, V, P, i, stop, mask, VP, st)
-          if (j > i) {
-            last = st[0] as number
-            runVol = st[2] as number
-            count += j - i
-            closeI = j - 1
-            i = j
+          if (clean && VP === 1) {
+            // the whole candle, price changes included, in one loop
+            st[4] = lastPU
+            st[5] = hiU
+            st[6] = loU
+            st[7] = volLo
+            st[8] = valLo
+            st[9] = hiI
+            st[10] = loI
+            const j = cleanCandleRun(T, V, P, i, stop, PP, st)
+            if (j > i) {
+              last = st[0] as number
+              runVol = st[2] as number
+              lastX = st[3] as number
+              lastPU = st[4] as number
+              hiU = st[5] as number
+              loU = st[6] as number
+              volLo = st[7] as number
+              valLo = st[8] as number
+              hiI = st[9] as number
+              loI = st[10] as number
+              count += j - i
+              closeI = j - 1
+              i = j
+            }
+          } else {
+            const j = tradeRun(T, SD, SS, V, P, i, stop, mask, VP, st)
+            if (j > i) {
+              last = st[0] as number
+              runVol = st[2] as number
+              count += j - i
+              closeI = j - 1
+              i = j
+            }
           }
         }
         if (i >= n) break
@@ -1448,44 +1475,92 @@ const HALF_UNITS = UNITS_LIMIT / 2
 const EMPTY_U8 = new Uint8Array(0)
 
 /**
- * {@link tradeRun} over trades whose side and session codes are known valid and kept ({@link codesClean}),
- * with whole-lot volumes (scale 0): time, volume and price are all it tests.
+ * The open candle's trades[from, stop) whose side and session codes are known valid and kept
+ * ({@link codesClean}), with whole-lot volumes (scale 0): ascending whole-ms times in [st[0], st[1]),
+ * volumes >= 0, prices exact at scale `PP` (10^price scale). A price change is taken in the loop (the run
+ * of the previous price goes into the volume and value sums), so the loop runs until the candle ends, a
+ * record needs the exact slow path or a sum would reach 2^52; each record is taken whole or not at all.
+ * State in and out through st: [last time, end, run volume, last price, its units, high units, low
+ * units, volume units, value units, index of the high, index of the low] (indexes -1: not set here).
  */
-function cleanTradeRun(T: Float64Array, V: Float64Array, P: Float64Array, from: number, stop: number, st: Float64Array): number {
+function cleanCandleRun(T: Float64Array, V: Float64Array, P: Float64Array, from: number, stop: number, PP: number, st: Float64Array): number {
   let lo = st[0] as number
   const tEnd = st[1] as number
   let runVol = st[2] as number
-  const lastX = st[3] as number
+  let lastX = st[3] as number
+  let lastPU = st[4] as number
+  let hiU = st[5] as number
+  let loU = st[6] as number
+  let volLo = st[7] as number
+  let valLo = st[8] as number
+  let hiI = st[9] as number
+  let loI = st[10] as number
   let i = from
-  // blocks of 4: ascending times in [lo, tEnd), whole times and volumes (the sum of x - floor(x) is 0 only
-  // when each is whole), volumes >= 0 and the same price; a block that fails any goes one trade at a time
-  for (; i + 4 <= stop; i += 4) {
-    const t0 = T[i] as number
-    const t1 = T[i + 1] as number
-    const t2 = T[i + 2] as number
-    const t3 = T[i + 3] as number
-    const v0 = V[i] as number
-    const v1 = V[i + 1] as number
-    const v2 = V[i + 2] as number
-    const v3 = V[i + 3] as number
-    const rv = runVol + v0 + v1 + v2 + v3
-    if (!(t0 >= lo && t0 <= t1 && t1 <= t2 && t2 <= t3 && t3 < tEnd) || !(v0 >= 0 && v1 >= 0 && v2 >= 0 && v3 >= 0 && rv < UNITS_LIMIT)) break
-    if (t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (t2 - Math.floor(t2)) + (t3 - Math.floor(t3)) + (v0 - Math.floor(v0)) + (v1 - Math.floor(v1)) + (v2 - Math.floor(v2)) + (v3 - Math.floor(v3)) !== 0) break
-    if ((P[i] as number) !== lastX || (P[i + 1] as number) !== lastX || (P[i + 2] as number) !== lastX || (P[i + 3] as number) !== lastX) break
-    runVol = rv
-    lo = t3
-  }
-  for (; i < stop; i++) {
+  for (;;) {
+    // blocks of 4 at one price: ascending times in [lo, tEnd), whole times and volumes (the sum of
+    // x - floor(x) is 0 only when each is whole), volumes >= 0 and the last price; a block that fails any
+    // goes one trade at a time below
+    for (; i + 4 <= stop; i += 4) {
+      const t0 = T[i] as number
+      const t1 = T[i + 1] as number
+      const t2 = T[i + 2] as number
+      const t3 = T[i + 3] as number
+      const v0 = V[i] as number
+      const v1 = V[i + 1] as number
+      const v2 = V[i + 2] as number
+      const v3 = V[i + 3] as number
+      const rv = runVol + v0 + v1 + v2 + v3
+      if (!(t0 >= lo && t0 <= t1 && t1 <= t2 && t2 <= t3 && t3 < tEnd) || !(v0 >= 0 && v1 >= 0 && v2 >= 0 && v3 >= 0 && rv < UNITS_LIMIT)) break
+      if (t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (t2 - Math.floor(t2)) + (t3 - Math.floor(t3)) + (v0 - Math.floor(v0)) + (v1 - Math.floor(v1)) + (v2 - Math.floor(v2)) + (v3 - Math.floor(v3)) !== 0) break
+      if ((P[i] as number) !== lastX || (P[i + 1] as number) !== lastX || (P[i + 2] as number) !== lastX || (P[i + 3] as number) !== lastX) break
+      runVol = rv
+      lo = t3
+    }
+    if (i >= stop) break
+    // one trade, which may change the price: every test before anything is changed
     const t = T[i] as number
     if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) break
     const v = V[i] as number
-    const rv = runVol + v
-    if (Math.floor(v) !== v || !(v >= 0) || !(rv < UNITS_LIMIT) || (P[i] as number) !== lastX) break
-    runVol = rv
+    if (Math.floor(v) !== v || !(v >= 0)) break
+    const x = P[i] as number
+    if (x !== lastX) {
+      const u = Math.round(x * PP)
+      if (u / PP !== x || !(u < UNITS_LIMIT && u > -UNITS_LIMIT) || !(v < UNITS_LIMIT)) break
+      const pv = lastPU * runVol
+      const nval = valLo + pv
+      const nvol = volLo + runVol
+      if (!(pv < UNITS_LIMIT && pv > -UNITS_LIMIT && nval < UNITS_LIMIT && nval > -UNITS_LIMIT && nvol < UNITS_LIMIT)) break
+      valLo = nval
+      volLo = nvol
+      runVol = v
+      lastX = x
+      lastPU = u
+      if (u > hiU) {
+        hiU = u
+        hiI = i
+      }
+      if (u < loU) {
+        loU = u
+        loI = i
+      }
+    } else {
+      const rv = runVol + v
+      if (!(rv < UNITS_LIMIT)) break
+      runVol = rv
+    }
     lo = t
+    i++
   }
   st[0] = lo
   st[2] = runVol
+  st[3] = lastX
+  st[4] = lastPU
+  st[5] = hiU
+  st[6] = loU
+  st[7] = volLo
+  st[8] = valLo
+  st[9] = hiI
+  st[10] = loI
   return i
 }
 

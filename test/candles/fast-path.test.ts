@@ -350,6 +350,35 @@ describe('trade columns: blocks of 4 in one price run', () => {
   })
 })
 
+describe('trade columns: price changes inside the candle loop', () => {
+  it('value and volume sums that pass 2^52 and 2^53 units only through many price changes (runs of 1..6) stay exact', () => {
+    // odd units x odd volumes: sums past 2^53 would round if kept in a double
+    const units = (s: string | undefined): bigint => {
+      const [ip = '0', fp = ''] = (s ?? '0').split('.')
+      return BigInt(ip + fp.padEnd(2, '0'))
+    }
+    // price runs of `run` trades: prices[1] every `every`-th run, prices[0] otherwise
+    const cases = [
+      { prices: [4503599627.25, 4503599627.75], every: 2, v: 999, n: 400, big: 'value' },
+      { prices: [4503599627.25, 4503599627.75], every: 2, v: 2 ** 40 + 1, n: 400, big: 'value' },
+      { prices: [0.25, 0.75], every: 2, v: 2 ** 44 + 1, n: 1200, big: 'volume' },
+      // value grows slower than volume: volume alone passes 2^53
+      { prices: [0, 0.01], every: 5, v: 2 ** 44 + 1, n: 1200, big: 'volume' },
+    ] as const
+    for (const run of [1, 2, 3, 4, 5, 6]) {
+      for (const { prices, every, v, n, big } of cases) {
+        const price = new Float64Array(n).map((_, i) => prices[Math.floor(i / run) % every === 0 ? 1 : 0] as number)
+        const cols: TradeColumns = { time: new Float64Array(n).map((_, i) => T0 + i), price, volume: new Float64Array(n).fill(v), side: new Uint8Array(n).fill(1) }
+        const trades: Trade[] = Array.from({ length: n }, (_, i) => ({ time: T0 + i, price: price[i] as number, volume: v, side: 'buy' }))
+        const want = referenceCandlesFromTrades(trades, { timeframe: '1d' })
+        // the case is the one meant: the exact sum in units (value at 2 decimals, volume whole) passes 2^53
+        expect(big === 'value' ? units(want[0]?.value) : BigInt(want[0]?.volume ?? '0')).toBeGreaterThan(2n ** 53n)
+        expect(candlesFromTrades(cols, { timeframe: '1d' })).toEqual(want)
+      }
+    }
+  })
+})
+
 describe('candle columns: pairs of whole-volume candles', () => {
   it('an odd candle at any position (volume, trades, time, value, OHLC) is taken exactly or refused at its index', () => {
     const n = 15
