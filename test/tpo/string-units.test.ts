@@ -4,7 +4,7 @@ import Big from 'big.js'
 import { fc } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
 import { parseDecimal, stringToUnits } from '../../src/decimal/index.js'
-import { exactDouble } from '../../src/tpo/trade-reader.js'
+import { exactDouble } from '../../src/decimal/index.js'
 
 const SYNTAX = /^-?[0-9]+(\.[0-9]+)?$/
 
@@ -44,7 +44,7 @@ describe('stringToUnits', () => {
   })
 })
 
-describe('exactDouble (the trade-object reader of the TPO engine)', () => {
+describe('exactDouble (src/decimal; the TPO trade reader uses it)', () => {
   /** The double that carries the decimal exactly (same decimal back from its shortest form), else NaN. */
   function ref(s: string): number {
     if (!SYNTAX.test(s) || s.length > 400) return Number.NaN
