@@ -10,6 +10,7 @@ export type MarketDataErrorCode =
   | 'late_record'
   | 'grid_mismatch'
   | 'incompatible'
+  | 'inexact'
 
 /**
  * The one error class aggregators throw for malformed records or options. It names the field, the

@@ -1,4 +1,4 @@
-import { type DecimalInput, parseDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
+import { type DecimalInput, exactDouble, parseDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
 import { formatSum, PriceStrings, spellPrice } from './format.js'
 import { MarketDataError } from '../errors.js'
 import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe } from '../time/index.js'
@@ -6,6 +6,7 @@ import { validateTradeColumnsShape, createScaledTradeReader, type ScaledTradeRea
 import { CANDLE_MSG } from './messages.js'
 import type { Candle, CandleColumns, CandleInput, CandleOptions } from './types.js'
 import { UnitsColumn } from './units.js'
+import type { ColumnOut } from './columns.js'
 
 const L = UNITS_LIMIT
 const MAX_TIME = 8.64e15
@@ -92,6 +93,8 @@ export class CandleAggregator implements TradeArraySink {
   private readonly priceStrings = new PriceStrings()
   /** Loop state handed to and from {@link tradeRun}, {@link candleRun} and `closeFromScratch` (doubles in a typed array are not boxed). */
   private readonly scratch = new Float64Array(12)
+  /** Set by {@link writeColumnsTo}: closed candles go to these columns instead of Candle objects. */
+  private colOut: ColumnOut | undefined = undefined
 
   constructor(opts: CandleAggregatorOptions) {
     if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
@@ -341,6 +344,23 @@ export class CandleAggregator implements TradeArraySink {
    */
   private closeFromScratch(): void {
     const st = this.scratch
+    if (this.colOut !== undefined) {
+      // st[0..5] move to the writer's layout: time, open, high, low, close, volume, value, trades, session
+      const count = st[5] as number
+      st[7] = count
+      st[6] = st[4] as number
+      st[5] = st[3] as number
+      st[4] = st[2] as number
+      st[3] = st[1] as number
+      st[2] = st[0] as number
+      st[1] = priceNumber(this.openRaw)
+      st[0] = this.cTime
+      st[8] = this.cSession
+      this.colOut.write(st, this.volHi, this.vs, this.valHi, this.xs)
+      this.has = false
+      this.cEnd = Number.NEGATIVE_INFINITY
+      return
+    }
     const ps = this.ps
     const grid = this.gridDecimals
     const pc = this.priceStrings
@@ -366,6 +386,22 @@ export class CandleAggregator implements TradeArraySink {
   }
 
   private closeCandle(): void {
+    if (this.colOut !== undefined) {
+      const st = this.scratch
+      st[0] = this.cTime
+      st[1] = priceNumber(this.openRaw)
+      st[2] = priceNumber(this.hiRaw)
+      st[3] = priceNumber(this.loRaw)
+      st[4] = priceNumber(this.closeRaw)
+      st[5] = this.volLo
+      st[6] = this.valLo
+      st[7] = this.count
+      st[8] = this.cSession
+      this.colOut.write(st, this.volHi, this.vs, this.valHi, this.xs)
+      this.has = false
+      this.cEnd = Number.NEGATIVE_INFINITY
+      return
+    }
     const c = this.snapshot()
     this.has = false
     this.cEnd = Number.NEGATIVE_INFINITY
@@ -1610,7 +1646,8 @@ function checkTradeColumns(c: TradeColumns): void {
   if (!r.ok) throw r.error
 }
 
-function checkCandleColumns(cc: CandleColumns): void {
+/** Throws `invalid_option` naming the field when candle columns are not equal-length typed arrays. */
+export function checkCandleColumns(cc: CandleColumns): void {
   if (typeof cc !== 'object' || cc === null || !(cc.time instanceof Float64Array)) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns('time', 'Float64Array'), { field: 'time' })
   const n = cc.time.length
   for (const f of ['open', 'high', 'low', 'close', 'volume', 'value', 'trades'] as const) {
@@ -1633,6 +1670,17 @@ function checkCandleColumns(cc: CandleColumns): void {
  * agg.advance(Date.UTC(2026, 4, 29, 10, 1))
  * agg.take() // [{ time: ..., open: '5000.25', ..., volume: '2', value: '10000.5', trades: 1, session: 'MAINSESSION' }]
  */
+/** A price spelling of column input (always a number there) as a number. */
+const priceNumber = (x: DecimalInput): number => (typeof x === 'number' ? x : exactDouble(x))
+
+/**
+ * Makes `agg` write each closed candle to `out` (numbers) instead of queueing `Candle` objects: the
+ * engine of `resampleCandleColumns`. Internal (not exported from the package).
+ */
+export function writeColumnsTo(agg: CandleAggregator, out: ColumnOut): void {
+  agg['colOut'] = out
+}
+
 export function createCandleAggregator(opts: CandleAggregatorOptions): CandleAggregator {
   return new CandleAggregator(opts)
 }

@@ -16,6 +16,9 @@ export const CANDLE_MSG = {
   notCandles: (x: unknown) => `candles: ${show(x)} is neither CandleColumns nor an iterable of candles`,
   tickResample: (id: string) => `timeframe: ${id} is a tick frame; candles can be resampled into time frames only (MINUTE..YEAR)`,
   mixed: () => 'add: this aggregator already holds candles (or trades); one aggregator takes either trades or candles',
+  columnTickSize: () => 'tickSize: column prices are numbers; tickSize only shapes decimal strings (resampleCandles)',
+  inexact: (field: string, text: string, time: number) =>
+    `${field}: the exact sum ${text} of the candle at ${new Date(time).toISOString()} has more significant digits than a double carries; resampleCandles returns it as a decimal string`,
   tickSize: (x: unknown) => `tickSize: ${show(x)} is not a decimal > 0`,
   mergeOrder: (a: number, b: number) => `b: its first candle (time ${show(b)}) is before a's last candle (time ${show(a)}); mergeCandles joins partials split by time (a before b)`,
   mergeUnsorted: (which: string, i: number) => `${which}: candle ${i} is before the previous one; candles must be in non-decreasing time order`,

@@ -1,0 +1,146 @@
+import { exactDouble, POW10 } from '../decimal/index.js'
+import { MarketDataError } from '../errors.js'
+import { resolveTimeframe } from '../time/index.js'
+import { CandleAggregator, checkCandleColumns, writeColumnsTo } from './aggregator.js'
+import { formatSum } from './format.js'
+import { CANDLE_MSG } from './messages.js'
+import type { CandleColumns, CandleOptions } from './types.js'
+
+/** Options of {@link resampleCandleColumns}: those of `resampleCandles` but `tickSize` (it shapes decimal strings only). */
+export type CandleColumnOptions = Pick<CandleOptions, 'timeframe' | 'timeZone' | 'sessions'>
+
+/**
+ * Resamples candle columns into candle columns: the same candles as {@link resampleCandles} (any unit
+ * MINUTE..YEAR, any count, aligned in `timeZone`, `sessions` filtering inputs first, no candle for an empty
+ * bucket), as numbers instead of decimal strings, for pipelines that stay columnar (no object or string
+ * per candle). Prices are the input numbers (selections); `volume`, `value` and `trades` are summed
+ * exactly and returned as the number whose shortest form is that exact sum. A sum a double cannot carry
+ * (more significant digits than it keeps, e.g. long crypto values) throws `MarketDataError` `inexact`
+ * naming the field: `resampleCandles` returns it as a decimal string. The output has `value` / `trades` /
+ * `session` columns when the input has them. Bad or out-of-order candles throw `MarketDataError` naming
+ * the index and field, as `resampleCandles` does.
+ *
+ * @example
+ * const m15 = resampleCandleColumns(oneMinuteColumns, { timeframe: '15m' })
+ * m15.time.length // candles; m15.volume[0] // 1234.5, exactly the sum of its 1m volumes
+ */
+export function resampleCandleColumns(columns: CandleColumns, opts: CandleColumnOptions): CandleColumns {
+  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
+  if ((opts as CandleOptions).tickSize !== undefined) throw new MarketDataError('invalid_option', CANDLE_MSG.columnTickSize(), { field: 'tickSize' })
+  const tf = resolveTimeframe(opts.timeframe)
+  if (tf.unit === 'TICK') throw new MarketDataError('invalid_option', CANDLE_MSG.tickResample(tf.id), { field: 'timeframe' })
+  checkCandleColumns(columns)
+  const n = columns.time.length
+  const out = new ColumnOut(Math.min(Math.max(n >> 4, 16), 1 << 16))
+  const agg = new CandleAggregator({ timeframe: tf, ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}), ...(opts.sessions !== undefined ? { sessions: opts.sessions } : {}) })
+  writeColumnsTo(agg, out)
+  agg.addCandleColumns(columns)
+  agg.finish()
+  // an input error (thrown above) comes before a sum numbers cannot carry
+  if (out.inexact !== undefined) throw out.inexact
+  return out.result(columns)
+}
+
+/**
+ * Growable candle columns that an aggregator writes closed candles to ({@link writeColumnsTo}) instead
+ * of making `Candle` objects.
+ */
+export class ColumnOut {
+  n = 0
+  /** The first sum a double cannot carry (its cell holds NaN). */
+  inexact: MarketDataError | undefined = undefined
+  time: Float64Array
+  open: Float64Array
+  high: Float64Array
+  low: Float64Array
+  close: Float64Array
+  volume: Float64Array
+  value: Float64Array
+  trades: Float64Array
+  session: Uint8Array
+
+  constructor(cap: number) {
+    this.time = new Float64Array(cap)
+    this.open = new Float64Array(cap)
+    this.high = new Float64Array(cap)
+    this.low = new Float64Array(cap)
+    this.close = new Float64Array(cap)
+    this.volume = new Float64Array(cap)
+    this.value = new Float64Array(cap)
+    this.trades = new Float64Array(cap)
+    this.session = new Uint8Array(cap)
+  }
+
+  /**
+   * Appends a candle: st holds [time, open, high, low, close, volume units (number part), value units
+   * (number part), trades, session code]; the bigint parts and scales beside it.
+   */
+  write(st: Float64Array, volHi: bigint, vs: number, valHi: bigint, xs: number): void {
+    if (this.n >= this.time.length) this.grow()
+    const k = this.n++
+    const time = st[0] as number
+    this.time[k] = time
+    // + 0: a -0 price is 0 (as its decimal form "0" reads back)
+    this.open[k] = (st[1] as number) + 0
+    this.high[k] = (st[2] as number) + 0
+    this.low[k] = (st[3] as number) + 0
+    this.close[k] = (st[4] as number) + 0
+    this.volume[k] = this.sum(volHi, st[5] as number, vs, 'volume', time)
+    this.value[k] = this.sum(valHi, st[6] as number, xs, 'value', time)
+    this.trades[k] = st[7] as number
+    this.session[k] = st[8] as number
+  }
+
+  private grow(): void {
+    const cap = Math.max(16, this.time.length * 2)
+    const f = (a: Float64Array): Float64Array => {
+      const b = new Float64Array(cap)
+      b.set(a)
+      return b
+    }
+    this.time = f(this.time)
+    this.open = f(this.open)
+    this.high = f(this.high)
+    this.low = f(this.low)
+    this.close = f(this.close)
+    this.volume = f(this.volume)
+    this.value = f(this.value)
+    this.trades = f(this.trades)
+    const s = new Uint8Array(cap)
+    s.set(this.session)
+    this.session = s
+  }
+
+  /** The candles written, with the optional columns the input has. */
+  result(like: CandleColumns): CandleColumns {
+    const n = this.n
+    const out: CandleColumns = {
+      time: this.time.slice(0, n),
+      open: this.open.slice(0, n),
+      high: this.high.slice(0, n),
+      low: this.low.slice(0, n),
+      close: this.close.slice(0, n),
+      volume: this.volume.slice(0, n),
+    }
+    if (like.value !== undefined) out.value = this.value.slice(0, n)
+    if (like.trades !== undefined) out.trades = this.trades.slice(0, n)
+    if (like.session !== undefined) out.session = this.session.slice(0, n)
+    return out
+  }
+
+  /**
+   * An exact sum (bigint part + number part, units at `scale`) as the number whose shortest form is that
+   * decimal, or NaN with `inexact` set. Up to 15 significant digits a double always carries the decimal
+   * (and u / 10^scale is the correctly rounded quotient, i.e. that double); beyond, the decimal's text decides.
+   */
+  private sum(hi: bigint, lo: number, scale: number, field: string, time: number): number {
+    if (hi === 0n) {
+      if (lo === 0) return 0
+      if (lo < 1e15 && lo > -1e15 && scale <= 22) return lo / (POW10[scale] as number)
+    }
+    const text = formatSum(hi, lo, scale)
+    const x = exactDouble(text)
+    if (x !== x) this.inexact ??= new MarketDataError('inexact', CANDLE_MSG.inexact(field, text, time), { field })
+    return x
+  }
+}
