@@ -92,7 +92,9 @@ export class CandleAggregator implements TradeArraySink {
   private readonly one: Trade[] = []
   private readonly priceStrings = new PriceStrings()
   /** Loop state handed to and from {@link tradeRun}, {@link candleRun} and `closeFromScratch` (doubles in a typed array are not boxed). */
-  private readonly scratch = new Float64Array(12)
+  private readonly scratch = new Float64Array(17)
+  /** Closed-bucket records of candleRun (REC_CAP of REC fields). */
+  private readonly rec = new Float64Array(REC_CAP * REC)
   /** Set by {@link writeColumnsTo}: closed candles go to these columns instead of Candle objects. */
   private colOut: ColumnOut | undefined = undefined
 
@@ -817,22 +819,33 @@ export class CandleAggregator implements TradeArraySink {
     let hiI = -1
     let loI = -1
     let closeI = -1
+    // the index of the candle that opened the open bucket in this call (-1: opened before): only such a
+    // bucket, all in these columns, may candleRun close itself and step on to the next ones
+    let openIdx = -1
     const st = this.scratch
+    const b = this.bucketer
     let i = from
     for (;;) {
       let next = false
       let ns = 0
-      const tEnd = Math.min(end, MAX_TIME + 1)
       for (; i < n; i++) {
         // the common candle runs in the tight loop of candleRun; the body below takes any other, one at a time
         st[0] = last < -MAX_TIME ? -MAX_TIME : last
-        st[1] = tEnd
+        st[1] = Math.min(end, MAX_TIME + 1)
         st[2] = hiX
         st[3] = loX
         st[4] = volLo
         st[5] = valLo
         st[6] = count
-        const j = candleRun(c, i, n, mask, VP, XP, st, cleanSessions)
+        st[R_LEN] = 0
+        if (openIdx >= 0 && this.volHi === 0n && this.valHi === 0n && b !== undefined && b.dayGrid(st, R_DAY)) {
+          st[R_START] = this.cTime
+          st[R_OPEN] = openIdx
+          st[R_SESS] = this.cSession
+          st[R_CLOSE] = closeI
+        }
+        st[R_K] = 0
+        const j = candleRun(c, i, n, mask, VP, XP, st, cleanSessions, this.rec)
         if (j > i) {
           last = st[0] as number
           volLo = st[4] as number
@@ -846,7 +859,25 @@ export class CandleAggregator implements TradeArraySink {
             loX = st[3] as number
             loI = st[8] as number
           }
-          closeI = j - 1
+          closeI = st[R_CLOSE] as number
+          const k = st[R_K] as number
+          if (k > 0) {
+            // candleRun closed k buckets and opened the one now open: their candles, then its state
+            end = st[1] as number
+            const start = st[R_START] as number
+            const session = st[R_SESS] as number
+            openIdx = st[R_OPEN] as number
+            this.closeRecords(c, k, hasX, hasN)
+            this.cTime = start
+            this.cEnd = end
+            this.openRaw = O[openIdx] as number
+            this.cSession = session
+            this.has = true
+            this.hiU = Number.NEGATIVE_INFINITY
+            this.loU = Number.POSITIVE_INFINITY
+            this.noValue = false
+            this.noTrades = false
+          }
           i = j
           if (i >= n) break
         }
@@ -916,6 +947,7 @@ export class CandleAggregator implements TradeArraySink {
       }
       this.nextCandle(T[i] as number, ns, O[i] as number, hiI, loI, closeI, volLo, valLo, count)
       end = this.cEnd
+      openIdx = i
       hiX = Number.NEGATIVE_INFINITY
       loX = Number.POSITIVE_INFINITY
       volLo = valLo = count = 0
@@ -929,6 +961,33 @@ export class CandleAggregator implements TradeArraySink {
       if (hiI >= 0 || loI >= 0) this.extremeUnits(hiI >= 0, loI >= 0, PP)
     }
     return i
+  }
+
+  /**
+   * Closes the k buckets candleRun closed itself, in order, from its records (see REC): each was opened
+   * by a candle of these columns and holds only their candles, with sums below 2^52.
+   */
+  private closeRecords(c: CandleColumns, k: number, hasX: boolean, hasN: boolean): void {
+    const r = this.rec
+    const st = this.scratch
+    const O = c.open
+    const C = c.close
+    for (let q = 0; q < k; q++) {
+      const at = q * REC
+      this.cTime = r[at] as number
+      this.openRaw = O[r[at + 1] as number] as number
+      this.cSession = r[at + 8] as number
+      this.has = true
+      this.noValue = !hasX
+      this.noTrades = !hasN
+      st[0] = r[at + 2] as number
+      st[1] = r[at + 3] as number
+      st[2] = C[r[at + 4] as number] as number
+      st[3] = r[at + 5] as number
+      st[4] = r[at + 6] as number
+      st[5] = r[at + 7] as number
+      this.closeFromScratch()
+    }
   }
 
   /** The open candle took records without a value / trades column: it has no value / trades. */
@@ -1372,7 +1431,7 @@ function tradeRun(T: Float64Array, SD: Uint8Array, SS: Uint8Array | undefined, V
  * and out through st: [last time, end, high, low, volume units, value units, trades, index of the new
  * high or -1, index of the new low or -1].
  */
-function candleRun(c: CandleColumns, from: number, stop: number, mask: number, VP: number, XP: number, st: Float64Array, cleanSessions: boolean): number {
+function candleRun(c: CandleColumns, from: number, stop: number, mask: number, VP: number, XP: number, st: Float64Array, cleanSessions: boolean, rec: Float64Array): number {
   const T = c.time
   const O = c.open
   const H = c.high
@@ -1391,7 +1450,7 @@ function candleRun(c: CandleColumns, from: number, stop: number, mask: number, V
   const S1 = hasS ? SS : EMPTY_U8
   const MAXV = Number.MAX_VALUE
   let lo = st[0] as number
-  const tEnd = st[1] as number
+  let tEnd = st[1] as number
   let hiX = st[2] as number
   let loX = st[3] as number
   let volLo = st[4] as number
@@ -1399,64 +1458,121 @@ function candleRun(c: CandleColumns, from: number, stop: number, mask: number, V
   let count = st[6] as number
   let hiI = -1
   let loI = -1
+  // bucket stepping (minute / hour frames, a bucket this loop may close itself): the day's grid, the
+  // open bucket's start, opener and session, the closed buckets written so far, the open bucket's close
+  const len = st[R_LEN] as number
+  const dayStart = st[R_DAY] as number
+  const dayEnd = st[R_DAY_END] as number
+  let start = st[R_START] as number
+  let openIdx = st[R_OPEN] as number
+  let sess = st[R_SESS] as number
+  let k = st[R_K] as number
+  let closeIdx = st[R_CLOSE] as number
+  let segStart = from
+  const SC = c.session
   let i = from
-  if (VP === 1 && !hasS && hasX && hasN) {
-    // pairs: the same tests, with the whole-number tests of times, volumes and trades as one sum of
-    // x - floor(x) (0 only when each is whole); value units below 2^51 each keep the pair's sum exact
-    for (; i + 2 <= stop; i += 2) {
-      const t0 = T[i] as number
-      const t1 = T[i + 1] as number
-      if (!(t0 >= lo && t0 <= t1 && t1 < tEnd)) break
-      const o0 = O[i] as number
-      const h0 = H[i] as number
-      const l0 = Lw[i] as number
-      const c0 = C[i] as number
-      const o1 = O[i + 1] as number
-      const h1 = H[i + 1] as number
-      const l1 = Lw[i + 1] as number
-      const c1 = C[i + 1] as number
-      if (!(l0 <= o0 && l0 <= c0 && o0 <= h0 && c0 <= h0 && h0 <= MAXV && l0 >= -MAXV && l1 <= o1 && l1 <= c1 && o1 <= h1 && c1 <= h1 && h1 <= MAXV && l1 >= -MAXV)) break
-      const v0 = V[i] as number
-      const v1 = V[i + 1] as number
-      const n0 = N1[i] as number
-      const n1 = N1[i + 1] as number
-      const nv = volLo + v0 + v1
-      const nc = count + n0 + n1
-      if (!(v0 >= 0 && v1 >= 0 && nv < UNITS_LIMIT && n0 >= 0 && n1 >= 0 && nc <= 9007199254740991)) break
-      if (t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (v0 - Math.floor(v0)) + (v1 - Math.floor(v1)) + (n0 - Math.floor(n0)) + (n1 - Math.floor(n1)) !== 0) break
-      const x0 = X1[i] as number
-      const x1 = X1[i + 1] as number
-      const u0 = Math.round(x0 * XP)
-      const u1 = Math.round(x1 * XP)
-      const nx = valLo + u0 + u1
-      if (u0 / XP !== x0 || u1 / XP !== x1 || !(u0 < HALF_UNITS && u0 > -HALF_UNITS && u1 < HALF_UNITS && u1 > -HALF_UNITS && nx < UNITS_LIMIT && nx > -UNITS_LIMIT)) break
-      lo = t1
+  for (;;) {
+    if (VP === 1 && !hasS && hasX && hasN) {
+      // pairs: the same tests, with the whole-number tests of times, volumes and trades as one sum of
+      // x - floor(x) (0 only when each is whole); value units below 2^51 each keep the pair's sum exact
+      for (; i + 2 <= stop; i += 2) {
+        const t0 = T[i] as number
+        const t1 = T[i + 1] as number
+        if (!(t0 >= lo && t0 <= t1 && t1 < tEnd)) break
+        const o0 = O[i] as number
+        const h0 = H[i] as number
+        const l0 = Lw[i] as number
+        const c0 = C[i] as number
+        const o1 = O[i + 1] as number
+        const h1 = H[i + 1] as number
+        const l1 = Lw[i + 1] as number
+        const c1 = C[i + 1] as number
+        if (!(l0 <= o0 && l0 <= c0 && o0 <= h0 && c0 <= h0 && h0 <= MAXV && l0 >= -MAXV && l1 <= o1 && l1 <= c1 && o1 <= h1 && c1 <= h1 && h1 <= MAXV && l1 >= -MAXV)) break
+        const v0 = V[i] as number
+        const v1 = V[i + 1] as number
+        const n0 = N1[i] as number
+        const n1 = N1[i + 1] as number
+        const nv = volLo + v0 + v1
+        const nc = count + n0 + n1
+        if (!(v0 >= 0 && v1 >= 0 && nv < UNITS_LIMIT && n0 >= 0 && n1 >= 0 && nc <= 9007199254740991)) break
+        if (t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (v0 - Math.floor(v0)) + (v1 - Math.floor(v1)) + (n0 - Math.floor(n0)) + (n1 - Math.floor(n1)) !== 0) break
+        const x0 = X1[i] as number
+        const x1 = X1[i + 1] as number
+        const u0 = Math.round(x0 * XP)
+        const u1 = Math.round(x1 * XP)
+        const nx = valLo + u0 + u1
+        if (u0 / XP !== x0 || u1 / XP !== x1 || !(u0 < HALF_UNITS && u0 > -HALF_UNITS && u1 < HALF_UNITS && u1 > -HALF_UNITS && nx < UNITS_LIMIT && nx > -UNITS_LIMIT)) break
+        lo = t1
+        volLo = nv
+        valLo = nx
+        count = nc
+        if (h0 > hiX) {
+          hiX = h0
+          hiI = i
+        }
+        if (h1 > hiX) {
+          hiX = h1
+          hiI = i + 1
+        }
+        if (l0 < loX) {
+          loX = l0
+          loI = i
+        }
+        if (l1 < loX) {
+          loX = l1
+          loI = i + 1
+        }
+      }
+    }
+    for (; i < stop; i++) {
+      const t = T[i] as number
+      if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) break
+      if (hasS) {
+        const s = S1[i] as number
+        if (s > 2 || ((mask >> s) & 1) === 0) break
+      }
+      const o = O[i] as number
+      const h = H[i] as number
+      const l = Lw[i] as number
+      const cl = C[i] as number
+      if (!(l <= o && l <= cl && o <= h && cl <= h && h <= MAXV && l >= -MAXV)) break
+      const v = V[i] as number
+      const vu = VP === 1 ? v : Math.round(v * VP)
+      const nv = volLo + vu
+      if ((VP === 1 ? Math.floor(v) !== v : vu / VP !== v) || !(vu >= 0) || !(nv < UNITS_LIMIT)) break
+      let nx = valLo
+      if (hasX) {
+        const x = X1[i] as number
+        const xu = Math.round(x * XP)
+        nx += xu
+        if (xu / XP !== x || !(nx < UNITS_LIMIT && nx > -UNITS_LIMIT)) break
+      }
+      let nc = count
+      if (hasN) {
+        const nt = N1[i] as number
+        nc += nt
+        if (!(nt >= 0 && nc <= 9007199254740991) || Math.floor(nt) !== nt) break
+      }
+      lo = t
       volLo = nv
       valLo = nx
       count = nc
-      if (h0 > hiX) {
-        hiX = h0
+      if (h > hiX) {
+        hiX = h
         hiI = i
       }
-      if (h1 > hiX) {
-        hiX = h1
-        hiI = i + 1
-      }
-      if (l0 < loX) {
-        loX = l0
+      if (l < loX) {
+        loX = l
         loI = i
       }
-      if (l1 < loX) {
-        loX = l1
-        loI = i + 1
-      }
     }
-  }
-  for (; i < stop; i++) {
+    if (i >= stop || len === 0 || k >= REC_CAP) break
+    // candle i: the opener of the next bucket of the day? (every test before anything changes)
     const t = T[i] as number
-    if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) break
-    if (hasS) {
-      const s = S1[i] as number
+    if (!(t >= tEnd && t >= lo && t < dayEnd && t <= MAX_TIME) || Math.floor(t) !== t) break
+    let s = 0
+    if (SC !== undefined) {
+      s = SC[i] as number
       if (s > 2 || ((mask >> s) & 1) === 0) break
     }
     const o = O[i] as number
@@ -1466,35 +1582,46 @@ function candleRun(c: CandleColumns, from: number, stop: number, mask: number, V
     if (!(l <= o && l <= cl && o <= h && cl <= h && h <= MAXV && l >= -MAXV)) break
     const v = V[i] as number
     const vu = VP === 1 ? v : Math.round(v * VP)
-    const nv = volLo + vu
-    if ((VP === 1 ? Math.floor(v) !== v : vu / VP !== v) || !(vu >= 0) || !(nv < UNITS_LIMIT)) break
-    let nx = valLo
+    if ((VP === 1 ? Math.floor(v) !== v : vu / VP !== v) || !(vu >= 0 && vu < UNITS_LIMIT)) break
+    let xu = 0
     if (hasX) {
       const x = X1[i] as number
-      const xu = Math.round(x * XP)
-      nx += xu
-      if (xu / XP !== x || !(nx < UNITS_LIMIT && nx > -UNITS_LIMIT)) break
+      xu = Math.round(x * XP)
+      if (xu / XP !== x || !(xu < UNITS_LIMIT && xu > -UNITS_LIMIT)) break
     }
-    let nc = count
+    let nt = 0
     if (hasN) {
-      const nt = N1[i] as number
-      nc += nt
-      if (!(nt >= 0 && nc <= 9007199254740991) || Math.floor(nt) !== nt) break
+      nt = N1[i] as number
+      if (!(nt >= 0 && nt <= 9007199254740991) || Math.floor(nt) !== nt) break
     }
+    // the open bucket is written to rec; candle i opens the next
+    const r = k * REC
+    rec[r] = start
+    rec[r + 1] = openIdx
+    rec[r + 2] = hiX
+    rec[r + 3] = loX
+    rec[r + 4] = i > segStart ? i - 1 : closeIdx
+    rec[r + 5] = volLo
+    rec[r + 6] = valLo
+    rec[r + 7] = count
+    rec[r + 8] = sess
+    k++
+    start = dayStart + Math.floor((t - dayStart) / len) * len
+    tEnd = Math.min(start + len, dayEnd, MAX_TIME + 1)
+    openIdx = i
+    sess = s
+    hiX = h
+    loX = l
+    hiI = loI = i
+    volLo = vu
+    valLo = xu
+    count = nt
     lo = t
-    volLo = nv
-    valLo = nx
-    count = nc
-    if (h > hiX) {
-      hiX = h
-      hiI = i
-    }
-    if (l < loX) {
-      loX = l
-      loI = i
-    }
+    i++
+    segStart = i - 1
   }
   st[0] = lo
+  st[1] = tEnd
   st[2] = hiX
   st[3] = loX
   st[4] = volLo
@@ -1502,8 +1629,28 @@ function candleRun(c: CandleColumns, from: number, stop: number, mask: number, V
   st[6] = count
   st[7] = hiI
   st[8] = loI
+  st[R_START] = start
+  st[R_OPEN] = openIdx
+  st[R_SESS] = sess
+  st[R_K] = k
+  st[R_CLOSE] = i > segStart ? i - 1 : closeIdx
   return i
 }
+
+// candleRun's bucket stepping state in the scratch array (after its 0..8), and the closed-bucket records
+const R_DAY = 9
+const R_DAY_END = 10
+const R_LEN = 11
+const R_START = 12
+const R_OPEN = 13
+const R_SESS = 14
+const R_K = 15
+const R_CLOSE = 16
+/** Fields of a closed-bucket record: start, opener index, high, low, close index, volume, value, trades, session. */
+const REC = 9
+/** Closed buckets one candleRun call may write before the caller turns them into candles. */
+const REC_CAP = 64
+
 
 const HALF_UNITS = UNITS_LIMIT / 2
 

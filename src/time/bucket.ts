@@ -125,6 +125,24 @@ export class Bucketer {
     return this.move(t)
   }
 
+  /**
+   * For minute and hour frames, after {@link locate}: writes the start and end of the local day holding
+   * the last located time and the bucket length (ms) into `out[at..at+2]` and returns true (other frames:
+   * false). Within that day a time t's bucket starts at dayStart + floor((t - dayStart) / length) * length
+   * and ends at the next such start or the day's end, so a hot loop can step buckets without a call.
+   *
+   * @example
+   * const b = createBucketer(resolveTimeframe('15m'), { timeZone: 'Europe/London' })
+   * b.locate(t); const g = new Float64Array(3); if (b.dayGrid(g)) { const [dayStart, dayEnd, length] = g }
+   */
+  dayGrid(out: Float64Array, at = 0): boolean {
+    if (!this.sub || !(this.dayStart < this.dayEnd)) return false
+    out[at] = this.dayStart
+    out[at + 1] = this.dayEnd
+    out[at + 2] = this.len
+    return true
+  }
+
   private move(t: number): number {
     if (this.sub && t >= this.dayStart && t < this.dayEnd) {
       const ds = this.dayStart
