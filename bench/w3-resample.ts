@@ -11,6 +11,7 @@ import { candleObjLines } from './w2-candles.js'
 import { sampleTradeBatches } from '../src/sample/index.js'
 
 type ResampleFn = (candles: unknown, opts: Record<string, unknown>) => Candle[]
+type ResampleColumnsFn = (candles: unknown, opts: Record<string, unknown>) => CandleColumns
 
 /**
  * n 1m candles from the ES sample (5,000 trades a day, so nearly every minute of the 16 trading hours has
@@ -66,6 +67,7 @@ export async function runW3(bench: BenchOptions): Promise<Row[]> {
   const nBig = bench.quick ? 20_000 : 200_000
   const { cols, objs } = oneMinuteCandles(N)
   const f = libFn<ResampleFn>('candles', 'resampleCandles')
+  const fc = libFn<ResampleColumnsFn>('candles', 'resampleCandleColumns')
   const why = await loadDuck()
   let peer: DuckPeer | undefined
   const loadDuckTables = async () => {
@@ -100,10 +102,20 @@ export async function runW3(bench: BenchOptions): Promise<Row[]> {
     }
     const impls: Impl[] = [
       {
-        ...libBase,
-        impl: 'library resampleCandles (CandleColumns)',
+        impl: 'library resampleCandleColumns (columns out)',
+        library: true,
+        exact: true,
+        ...(fc.missing !== undefined ? { unavailable: fc.missing } : {}),
+        canon: (r: unknown) => candleLines(r as CandleColumns),
         n: N,
         target: fr.target,
+        run: (n) => (fc.fn as ResampleColumnsFn)(colsPrefix(cols, n) as LibCandleColumns, { timeframe: fr.id }),
+      },
+      {
+        ...libBase,
+        library: false,
+        impl: 'library resampleCandles (Candle objects out)',
+        n: N,
         run: (n) => (f.fn as ResampleFn)(colsPrefix(cols, n) as LibCandleColumns, { timeframe: fr.id }),
       },
       {
