@@ -28,10 +28,10 @@ export const candleArb = fc.record({
 })
 export type CRec = typeof candleArb extends fc.Arbitrary<infer R> ? R : never
 
-/** Candle columns (value / trades / session columns optional) and the same candles as objects. */
-export function buildCandles(recs: CRec[], has: { value: boolean; trades: boolean; session: boolean }): { cols: CandleColumns; objs: CandleInput[] } {
+/** Candle columns (value / trades / session columns optional) and the same candles as objects, from time `t0`. */
+export function buildCandles(recs: CRec[], has: { value: boolean; trades: boolean; session: boolean }, t0 = T0): { cols: CandleColumns; objs: CandleInput[] } {
   const objs: CandleInput[] = []
-  let t = T0
+  let t = t0
   for (const r of recs) {
     for (let k = 0; k < r.repeat; k++) {
       t += k === 0 ? r.step : 60_000 * (k % 2)

@@ -41,10 +41,23 @@ const optsArb: fc.Arbitrary<CandleOptions> = fc.record(
 const hasArb = fc.record({ value: fc.boolean(), trades: fc.boolean(), session: fc.boolean() })
 
 describe('resampleCandleColumns = resampleCandles as numbers', () => {
-  it('any valid columns (sums near 2^52 / 2^53, many decimals, negative prices, equal times, optional columns), any frame, zone and session filter', () => {
+  it('any valid columns (sums near 2^52 / 2^53, many decimals, negative prices, equal times, optional columns), any frame, zone and session filter, across DST changes', () => {
+    // an ordinary time, a few hours before the DST changes of New York and London, or 90 minutes before
+    // the end of their 23- and 25-hour local days (where a frame that does not divide the day restarts)
+    const t0Arb = fc.constantFrom(
+      T0,
+      Date.UTC(2026, 2, 8, 2),
+      Date.UTC(2026, 10, 1, 1),
+      Date.UTC(2026, 2, 29, 0),
+      Date.UTC(2026, 9, 25, 0),
+      Date.UTC(2026, 2, 9, 2, 30),
+      Date.UTC(2026, 10, 2, 3, 30),
+      Date.UTC(2026, 2, 29, 21, 30),
+      Date.UTC(2026, 9, 25, 22, 30),
+    )
     fc.assert(
-      fc.property(fc.array(candleArb, { maxLength: 60 }), hasArb, optsArb, (recs, has, opts) => {
-        const { cols, objs } = buildCandles(recs, has)
+      fc.property(fc.array(candleArb, { maxLength: 60 }), hasArb, optsArb, t0Arb, (recs, has, opts, t0) => {
+        const { cols, objs } = buildCandles(recs, has, t0)
         const objects = resampleCandles(cols, opts)
         // the object path itself is the big.js reference's
         expect(objects).toEqual(referenceResample(objs, opts))
@@ -111,6 +124,24 @@ describe('resampleCandleColumns = resampleCandles as numbers', () => {
       }),
       { numRuns: 100 },
     )
+  })
+
+  it('bucket stepping ends at the end of 23- and 25-hour local days (frames that do not divide the day restart there)', () => {
+    const ends = [
+      { timeZone: 'America/New_York', t0: Date.UTC(2026, 2, 9, 2, 30) },
+      { timeZone: 'America/New_York', t0: Date.UTC(2026, 10, 2, 3, 30) },
+      { timeZone: 'Europe/London', t0: Date.UTC(2026, 2, 29, 21, 30) },
+      { timeZone: 'Europe/London', t0: Date.UTC(2026, 9, 25, 22, 30) },
+    ]
+    for (const { timeZone, t0 } of ends) {
+      // a candle a minute on average for 3 hours across the day's end
+      const { cols, objs } = buildCandles([{ step: 0, base: 5000, up: 0.25, down: 0, volume: 3, value: 5000.25, trades: 2, session: 0, repeat: 360 }], { value: true, trades: true, session: false }, t0)
+      for (const timeframe of ['7m', '15m', { unit: 'MINUTE' as const, count: 90 }, '5h']) {
+        const want = referenceResample(objs, { timeframe, timeZone })
+        expect(resampleCandles(cols, { timeframe, timeZone })).toEqual(want)
+        expect(resampleCandleColumns(cols, { timeframe, timeZone })).toEqual(asColumns(want, cols).cols)
+      }
+    }
   })
 
   it('does not touch its input', () => {
