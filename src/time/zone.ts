@@ -13,6 +13,8 @@ function formatterOf(tz: string): Intl.DateTimeFormat | null {
       f = new Intl.DateTimeFormat('en-US', {
         timeZone: tz,
         hourCycle: 'h23',
+        // years before 1 print as "n BC": the era part says so (year = 1 - n)
+        era: 'short',
         year: 'numeric',
         month: 'numeric',
         day: 'numeric',
@@ -32,10 +34,14 @@ function formatterOf(tz: string): Intl.DateTimeFormat | null {
 function getTimezoneOffset(tz: string, t: number): number {
   const f = formatterOf(tz)
   if (f === null) return Number.NaN
-  const whole = Math.floor(t / 1000) * 1000
+  // Date's range ends at ±8.64e15 ms, and day or bucket bounds near it reach past it: past the ends the
+  // offset at the end stands (Intl would throw a RangeError there)
+  const whole = Math.floor(Math.min(Math.max(t, -8.64e15), 8.64e15) / 1000) * 1000
   let y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0
+  let bc = false
   for (const p of f.formatToParts(whole)) {
     switch (p.type) {
+      case 'era': bc = p.value === 'BC'; break
       case 'year': y = Number(p.value); break
       case 'month': mo = Number(p.value); break
       case 'day': d = Number(p.value); break
@@ -45,6 +51,7 @@ function getTimezoneOffset(tz: string, t: number): number {
       default: break
     }
   }
+  if (bc) y = 1 - y
   return daysFromCivil(y, mo, d) * DAY_MS + ((h * 60 + mi) * 60 + s) * 1000 - whole
 }
 
