@@ -4,14 +4,14 @@ import { parseDecimal } from './parse.js'
  * A decimal input as the double that carries it exactly (its shortest round-trip form is the same
  * decimal), or NaN when it is not a decimal or a double cannot carry it (more than 15 significant
  * digits that do not survive). Strings of at most 15 significant digits take a fast path. Plain
- * decimal syntax only (`-`, digits, one `.`); `0` and `-0` give `0`.
+ * decimal syntax only (`-`, digits, one `.`); `0` and `-0` give `0`; `±Infinity` and `NaN` give `NaN`.
  *
  * @example
  * exactDouble('5000.25') // 5000.25
  * exactDouble('0.1000000000000000055511151231257827') // NaN (a double holds 0.1, not this decimal)
  */
 export function exactDouble(x: unknown): number {
-  if (typeof x === 'number') return x === 0 ? 0 : x
+  if (typeof x === 'number') return x === 0 ? 0 : Number.isFinite(x) ? x : Number.NaN
   if (typeof x !== 'string') return Number.NaN
   const n = x.length
   if (n === 0 || n > 400) return Number.NaN

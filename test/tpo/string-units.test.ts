@@ -66,4 +66,10 @@ describe('exactDouble (src/decimal; the TPO trade reader uses it)', () => {
       expect([s, exactDouble(s)]).toEqual([s, ref(s)])
     }
   })
+  it('numbers: finite ones are themselves (-0 is 0), non-finite ones and non-decimals NaN', () => {
+    fc.assert(fc.property(fc.double(), (x) => {
+      expect(exactDouble(x)).toBe(Number.isFinite(x) ? x + 0 : Number.NaN)
+    }), { numRuns: 1000 })
+    for (const x of [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, Number.NaN, null, undefined, 5n, {}]) expect(exactDouble(x)).toBeNaN()
+  })
 })
