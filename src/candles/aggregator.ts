@@ -904,6 +904,8 @@ export class CandleAggregator implements TradeArraySink {
           xu = Math.round(x * XP)
           if (xu / XP !== x || !(xu < L && xu > -L)) break
         }
+        // a trade count the open candle cannot hold exactly: the exact path refuses it
+        if (t < end && count + nt > 9007199254740991) break
         last = t
         if (((mask >> s) & 1) === 0) continue
         if (t >= end) {
@@ -1086,6 +1088,8 @@ export class CandleAggregator implements TradeArraySink {
         xu = conv(xv, xs, XP)
         if (xu !== xu) break
       }
+      // a trade count the open candle cannot hold exactly: the exact path refuses it
+      if (nt !== undefined && t < end && count + nt > 9007199254740991) break
       last = t
       if (((mask >> s) & 1) === 0) continue
       if (t >= end) {
@@ -1359,7 +1363,14 @@ export class CandleAggregator implements TradeArraySink {
         else this.addValue(0, c.x.bigAt(i))
       }
       if (c.hasTrades[i] === 0) this.noTrades = true
-      else this.count += c.n[i] as number
+      else {
+        const nc = this.count + (c.n[i] as number)
+        if (nc > Number.MAX_SAFE_INTEGER) {
+          this.seen = base + i
+          throw new MarketDataError('inexact', CANDLE_MSG.tradesCount(this.cTime), { index: base + i, field: 'trades' })
+        }
+        this.count = nc
+      }
     }
     this.seen = base + k
   }

@@ -25,14 +25,15 @@ export type CandleColumnOptions = Pick<CandleOptions, 'timeframe' | 'timeZone' |
  * m15.time.length // candles; m15.volume[0] // 1234.5, exactly the sum of its 1m volumes
  */
 export function resampleCandleColumns(columns: CandleColumns, opts: CandleColumnOptions): CandleColumns {
+  // the order of resampleCandles' checks: options (timeframe, then zone and sessions), then the columns
   if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
-  if ((opts as CandleOptions).tickSize !== undefined) throw new MarketDataError('invalid_option', CANDLE_MSG.columnTickSize(), { field: 'tickSize' })
   const tf = resolveTimeframe(opts.timeframe)
   if (tf.unit === 'TICK') throw new MarketDataError('invalid_option', CANDLE_MSG.tickResample(tf.id), { field: 'timeframe' })
+  if ((opts as CandleOptions).tickSize !== undefined) throw new MarketDataError('invalid_option', CANDLE_MSG.columnTickSize(), { field: 'tickSize' })
+  const agg = new CandleAggregator({ timeframe: tf, ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}), ...(opts.sessions !== undefined ? { sessions: opts.sessions } : {}) })
   checkCandleColumns(columns)
   const n = columns.time.length
   const out = new ColumnOut(Math.min(Math.max(n >> 4, 16), 1 << 16))
-  const agg = new CandleAggregator({ timeframe: tf, ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}), ...(opts.sessions !== undefined ? { sessions: opts.sessions } : {}) })
   writeColumnsTo(agg, out)
   agg.addCandleColumns(columns)
   agg.finish()

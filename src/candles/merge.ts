@@ -60,7 +60,8 @@ function checkSorted(xs: readonly CandleInput[], which: string): void {
  * from `a`, close from `b`, high / low the extremes (ties keep `a`'s spelling), volume / value / trades
  * summed exactly (`value` / `trades` kept only when both have them), session `a`'s. So
  * `mergeCandles(candlesFromTrades(x), candlesFromTrades(y))` equals `candlesFromTrades(x ++ y)` for time
- * frames. Throws `MarketDataError` when `b` starts before `a` ends. Inputs are not modified.
+ * frames. Throws `MarketDataError` when `b` starts before `a` ends (`incompatible`) or the boundary
+ * candle's trade count would pass 2^53 - 1 (`inexact`). Inputs are not modified.
  *
  * @example
  * mergeCandles(
@@ -90,7 +91,11 @@ export function mergeCandles(a: readonly CandleInput[], b: readonly CandleInput[
         volume: sum(exact(x.volume, 'volume', a.length - 1, 'a'), exact(y.volume, 'volume', 0, 'b')),
       }
       if (x.value !== undefined && y.value !== undefined) merged.value = sum(exact(x.value, 'value', a.length - 1, 'a'), exact(y.value, 'value', 0, 'b'))
-      if (x.trades !== undefined && y.trades !== undefined) merged.trades = x.trades + y.trades
+      if (x.trades !== undefined && y.trades !== undefined) {
+        const n = x.trades + y.trades
+        if (n > Number.MAX_SAFE_INTEGER) throw new MarketDataError('inexact', CANDLE_MSG.tradesCount(x.time), { index: 0, field: 'trades' })
+        merged.trades = n
+      }
       merged.session = x.session as SessionType
       out[out.length - 1] = merged
       from = 1

@@ -1,6 +1,9 @@
 // Error messages of src/candles, in one place. Each names the field and the rule.
 import { show } from '../trades/messages.js'
 
+/** An instant as ISO 8601 (its number when a Date cannot hold it). */
+const iso = (t: number): string => (t >= -8.64e15 && t <= 8.64e15 ? new Date(t).toISOString() : String(t))
+
 export const CANDLE_MSG = {
   outOfOrder: (t: number, last: number) => `time: ${show(t)} is before the previous record's time ${show(last)}; records must come in non-decreasing time order (equal times are allowed)`,
   late: (t: number, floor: number) => `time: ${show(t)} is before ${show(floor)}, the time the stream was declared to have reached (advance)`,
@@ -18,7 +21,8 @@ export const CANDLE_MSG = {
   mixed: () => 'add: this aggregator already holds candles (or trades); one aggregator takes either trades or candles',
   columnTickSize: () => 'tickSize: column prices are numbers; tickSize only shapes decimal strings (resampleCandles)',
   inexact: (field: string, text: string, time: number) =>
-    `${field}: the exact sum ${text} of the candle at ${new Date(time).toISOString()} has more significant digits than a double carries; resampleCandles returns it as a decimal string`,
+    `${field}: the exact sum ${text} of the candle at ${iso(time)} has more significant digits than a double carries; resampleCandles returns it as a decimal string`,
+  tradesCount: (time: number) => `trades: the trade count of the candle at ${iso(time)} passes 2^53 - 1, the largest count a number holds exactly`,
   tickSize: (x: unknown) => `tickSize: ${show(x)} is not a decimal > 0`,
   mergeOrder: (a: number, b: number) => `b: its first candle (time ${show(b)}) is before a's last candle (time ${show(a)}); mergeCandles joins partials split by time (a before b)`,
   mergeUnsorted: (which: string, i: number) => `${which}: candle ${i} is before the previous one; candles must be in non-decreasing time order`,

@@ -137,6 +137,11 @@ describe('columnar candles fast path = big.js reference', () => {
     fc.assert(fc.property(fc.array(candleArb, { maxLength: 50 }), hasArb, frameArb, fc.array(fc.nat(), { maxLength: 3 }), (recs, has, opts, cuts) => {
       const { cols, objs } = buildCandles(recs, has)
       const want = referenceResample(objs, opts)
+      if (want.some((c) => (c.trades ?? 0) > Number.MAX_SAFE_INTEGER)) {
+        // a trade count past 2^53 - 1 has no exact number: refused at the record that passes it
+        expect(() => resampleCandles(cols, opts)).toThrow(expect.objectContaining({ code: 'inexact', field: 'trades' }))
+        return
+      }
       expect(resampleCandles(cols, opts)).toEqual(want)
       const n = cols.time.length
       const at = [...new Set(cuts.map((x) => x % (n + 1)))].sort((a, b) => a - b)
@@ -155,7 +160,9 @@ describe('columnar candles fast path = big.js reference', () => {
   it('a bad candle anywhere (unsorted or fractional time, OHLC out of order, negative or fractional-unit volume, trades, session) throws at its index', () => {
     const badArb = fc.record({ field: fc.constantFrom('back', 'frac', 'far', 'lowOpen', 'highClose', 'closeAbove', 'closeBelow', 'infHigh', 'negVol', 'nanVol', 'nanValue', 'fracTrades', 'negTrades', 'session'), at: fc.nat() })
     fc.assert(fc.property(fc.array(candleArb, { minLength: 1, maxLength: 40 }), badArb, frameArb, (recs, bad, opts) => {
-      const { cols } = buildCandles(recs, { value: true, trades: true, session: true })
+      const { cols, objs } = buildCandles(recs, { value: true, trades: true, session: true })
+      // no trade count past 2^53 - 1 (refused on its own) before the bad candle
+      fc.pre(referenceResample(objs, opts).every((c) => (c.trades ?? 0) <= Number.MAX_SAFE_INTEGER))
       const n = cols.time.length
       // a time before the previous one needs a previous one
       const i = bad.field === 'back' ? (n > 1 ? 1 + (bad.at % (n - 1)) : -1) : bad.at % n
@@ -187,12 +194,28 @@ describe('columnar candles fast path = big.js reference', () => {
     }), { numRuns: 200 })
   })
 
-  it('long columns (slices of 16384) whose volume, value and trades sums pass 2^52 and 2^53', () => {
+  it('long columns (slices of 16384) whose volume and value sums pass 2^52 and 2^53, trades 2^52', () => {
     const n = 40_000
     for (const [v, x] of [[2 ** 40, 2 ** 41 + 0.25], [0.12345678, -1234.5678], [1e12, 7.5e12]] as const) {
-      const objs: CandleInput[] = Array.from({ length: n }, (_, i) => ({ time: T0 + i * 60_000, open: 10.5, high: 11 + (i % 7), low: -3.25 + (i % 5), close: 10.5, volume: v, value: x, trades: 2 ** 40 }))
-      const { cols } = { cols: { time: new Float64Array(objs.map((o) => o.time)), open: new Float64Array(n).fill(10.5), high: new Float64Array(objs.map((o) => o.high as number)), low: new Float64Array(objs.map((o) => o.low as number)), close: new Float64Array(n).fill(10.5), volume: new Float64Array(n).fill(v), value: new Float64Array(n).fill(x), trades: new Float64Array(n).fill(2 ** 40) } }
+      const objs: CandleInput[] = Array.from({ length: n }, (_, i) => ({ time: T0 + i * 60_000, open: 10.5, high: 11 + (i % 7), low: -3.25 + (i % 5), close: 10.5, volume: v, value: x, trades: 2 ** 39 }))
+      const { cols } = { cols: { time: new Float64Array(objs.map((o) => o.time)), open: new Float64Array(n).fill(10.5), high: new Float64Array(objs.map((o) => o.high as number)), low: new Float64Array(objs.map((o) => o.low as number)), close: new Float64Array(n).fill(10.5), volume: new Float64Array(n).fill(v), value: new Float64Array(n).fill(x), trades: new Float64Array(n).fill(2 ** 39) } }
       for (const timeframe of ['1d', '1w']) expect(resampleCandles(cols, { timeframe })).toEqual(referenceResample(objs, { timeframe }))
+    }
+  })
+
+  it('a trade count past 2^53 - 1 is refused (inexact, field trades) at the candle that passes it, columns or objects, any batch', () => {
+    for (const at of [1, 2, 5, 20_000]) {
+      const n = at + 3
+      // counts 1 before `at`, where the count makes the hour's total 2^53, then 0
+      const trades = new Float64Array(n).map((_, i) => (i < at ? 1 : 0))
+      trades[at] = Number.MAX_SAFE_INTEGER - at + 1
+      const cols: CandleColumns = { time: new Float64Array(n).map((_, i) => T0 + i), open: new Float64Array(n).fill(1), high: new Float64Array(n).fill(1), low: new Float64Array(n).fill(1), close: new Float64Array(n).fill(1), volume: new Float64Array(n).fill(1), trades }
+      const objs: CandleInput[] = Array.from({ length: n }, (_, i) => ({ time: T0 + i, open: 1, high: 1, low: 1, close: 1, volume: 1, trades: trades[i] as number }))
+      const refused = expect.objectContaining({ code: 'inexact', field: 'trades', index: at })
+      expect(() => resampleCandles(cols, { timeframe: '1h' })).toThrow(refused)
+      expect(() => resampleCandles(objs, { timeframe: '1h' })).toThrow(refused)
+      // one candle short of it is exact
+      expect(resampleCandles(cols.time.length > at ? { ...cols, trades: trades.map((x, i) => (i === at ? x - 1 : x)) } : cols, { timeframe: '1h' })[0]?.trades).toBe(Number.MAX_SAFE_INTEGER)
     }
   })
 })

@@ -197,4 +197,10 @@ describe('mergeCandles', () => {
     expect([a, b]).toEqual(before)
     expect(mergeCandles(b, a)).toEqual([{ time: 0, open: '1', high: '1', low: '1', close: '1', volume: '1', session: 'MAINSESSION' }, { time: 60_000, open: '1', high: '1', low: '1', close: '1', volume: '1', session: 'MAINSESSION' }])
   })
+
+  it('refuses a boundary trade count past 2^53 - 1 (inexact) and keeps one at it', () => {
+    const c = (trades: number): CandleInput => ({ time: 0, open: 1, high: 1, low: 1, close: 1, volume: 1, trades })
+    expect(() => mergeCandles([c(Number.MAX_SAFE_INTEGER)], [c(1)])).toThrow(expect.objectContaining({ code: 'inexact', field: 'trades' }))
+    expect(mergeCandles([c(Number.MAX_SAFE_INTEGER - 1)], [c(1)])[0]?.trades).toBe(Number.MAX_SAFE_INTEGER)
+  })
 })
