@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -300,6 +301,25 @@ describe('usage', () => {
     const ok = await run(['sample', '--trades-per-day', '5', '--start', '2028-02-29', '--time-format', 'iso'])
     expect(ok.code).toBe(0)
     expect(ok.stdout.split('\n')[1]).toMatch(/^2028-02-29T/)
+  })
+
+  it('sample --start: any YYYY-MM-DD is taken exactly when it is a calendar date (property, against days-in-month)', async () => {
+    const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0
+    const daysIn = (y: number, m: number) => [31, leap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1] ?? 0
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), async (y, m, d) => {
+        const date = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+        const r = await run(['sample', '--days', '1', '--trades-per-day', '1', '--start', date, '--time-format', 'iso'])
+        if (m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y, m)) {
+          expect(r.code).toBe(0)
+          expect(r.stdout.split('\n')[1]?.slice(0, 10)).toBe(date)
+        } else {
+          expect(r.code).toBe(2)
+          expect(r.stderr).toContain(`--start: ${date} is not a calendar date`)
+        }
+      }),
+      { numRuns: 150 },
+    )
   })
 
   it('--help for the tool and for each command, exit 0', async () => {
