@@ -26,6 +26,7 @@ export const MSG = {
     `applyLinkOperation: current is the link of security_guid ${show(current)}, the request is about ${show(requested)}`,
   idsNotArray: (x: unknown) => `security_ids: must be an array of SecurityId, got ${show(x)}`,
   idsEmpty: 'security_ids: must hold at least one SecurityId',
+  expiryTooLate: (field: string) => `${field}: the token would expire after 9999-12-31T23:59:59.999Z, which an ISO 8601 time with a 4-digit year cannot name`,
   badRefreshLifetime: (x: unknown) => `refreshLifetimeMs: must be an integer number of ms >= 1, got ${show(x)}`,
   badNow: (fn: string, x: unknown) => `${fn}: now must be a finite epoch millisecond time, got ${show(x)}`,
   tokenExpired: 'access token expired',

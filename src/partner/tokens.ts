@@ -38,9 +38,18 @@ export function tokenValidity(now: number, opts: { refreshLifetimeMs?: number } 
     throw new MarketDataError('invalid_option', MSG.badRefreshLifetime(life), { field: 'refreshLifetimeMs' })
   }
   return {
-    access_token: { valid_to_time: formatIso(now + ACCESS_TOKEN_LIFETIME_MS) },
-    refresh_token: { valid_to_time: formatIso(now + life) },
+    access_token: { valid_to_time: expiryIso(now + ACCESS_TOKEN_LIFETIME_MS, 'now') },
+    refresh_token: { valid_to_time: expiryIso(now + life, 'refreshLifetimeMs') },
   }
+}
+
+/** The last instant an ISO 8601 time with a 4-digit year can name (9999-12-31T23:59:59.999Z). */
+const LAST_ISO = 253402300799999
+
+/** An expiry as ISO 8601 UTC; an expiry past year 9999 (which `checkAccessToken` could not read back) throws. */
+function expiryIso(t: number, field: string): string {
+  if (!(t <= LAST_ISO)) throw new MarketDataError('invalid_option', MSG.expiryTooLate(field), { field })
+  return formatIso(t)
 }
 
 /**
@@ -51,7 +60,7 @@ export function tokenValidity(now: number, opts: { refreshLifetimeMs?: number } 
  */
 export function accessTokenValidity(now: number): AccessTokenValidity {
   assertNow(now, 'accessTokenValidity')
-  return { access_token: { valid_to_time: formatIso(now + ACCESS_TOKEN_LIFETIME_MS) } }
+  return { access_token: { valid_to_time: expiryIso(now + ACCESS_TOKEN_LIFETIME_MS, 'now') } }
 }
 
 /**

@@ -1,5 +1,6 @@
 // Messages of the rules folder, in one place. Interface B messages read `<parameter>: <rule>`; interface A
 // messages read `<field path>: <rule>`; programming errors name the argument. User text is quoted and cut.
+import { describeValue } from '../_lib/describe.js'
 
 const QUOTE_MAX = 40
 
@@ -25,7 +26,7 @@ export const RULE = {
   notString: 'must be a string',
   repeated: 'given more than once',
   tooLong: (max: number) => `at most ${max} characters`,
-  badEndpoint: (endpoint: unknown) => `${quote(String(endpoint))} is not one of candles, footprint, tpo`,
+  badEndpoint: (endpoint: unknown) => `${describeValue(endpoint)} is not one of candles, footprint, tpo`,
   badTimeframe: (v: string) => `${quote(v)} is not a supported timeframe id (GET /timeframes lists them)`,
   footprintFrame: (id: string) => `footprint accepts minute to month frames, not ${id}`,
   tpoFrame: (id: string) => `TPO accepts only day, week and month frames, not ${id}`,
@@ -99,7 +100,7 @@ export const OPTION_MSG = {
   badDefaultBlock: 'blockSize: the default 30m is not a timeframe (time module)',
   noDepth: (id: string) => `timeframe: footprint has no history depth for ${id}`,
   badNewest: 'newestCandleTime: must be a finite number (UTC epoch ms)',
-  badEndpoint: (endpoint: unknown) => `endpoint: ${JSON.stringify(String(endpoint))} is not a REST endpoint name`,
+  badEndpoint: (endpoint: unknown) => `endpoint: ${describeValue(endpoint)} is not a REST endpoint name`,
   badCount: (field: string) => `returned.${field}: must be a non-negative integer`,
   foreignCount: (field: string, endpoint: string, expected: string | undefined) =>
     `returned.${field}: not a count of ${endpoint} (give ${expected ?? 'no count'})`,

@@ -30,7 +30,7 @@ function digits(s: string, i: number, len: number): number {
 export function parseRfc3339(s: string): Result<number, string> {
   const bad = (why: string) => err(`${show(s)} is not an RFC 3339 date-time (YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm)): ${why}`)
   if (typeof s !== 'string') return bad('not a string')
-  if (s.length < 20 || s.length > 40) return bad('wrong length')
+  if (s.length < 20 || s.length > 64) return bad('wrong length')
   const y = digits(s, 0, 4)
   const mo = digits(s, 5, 2)
   const d = digits(s, 8, 2)

@@ -11,6 +11,25 @@ import {
 
 const NOW = Date.UTC(2026, 5, 1, 12, 0, 0, 250)
 
+describe('token expiry at the end of ISO 8601', () => {
+  it('an expiry after 9999-12-31T23:59:59.999Z is refused (MarketDataError naming the field); up to it, it reads back', () => {
+    const last = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), (life) => {
+        if (NOW + life <= last) {
+          const v = tokenValidity(NOW, { refreshLifetimeMs: life }).refresh_token.valid_to_time
+          expect(Date.parse(v)).toBe(NOW + life)
+          expect(checkAccessToken(v, NOW).code).toBe(0)
+        } else expect(() => tokenValidity(NOW, { refreshLifetimeMs: life })).toThrow(expect.objectContaining({ field: 'refreshLifetimeMs' }))
+      }),
+    )
+    expect(() => tokenValidity(NOW, { refreshLifetimeMs: last - NOW + 1 })).toThrow(MarketDataError)
+    expect(tokenValidity(NOW, { refreshLifetimeMs: last - NOW }).refresh_token.valid_to_time).toBe('9999-12-31T23:59:59.999Z')
+    expect(() => accessTokenValidity(last - ACCESS_TOKEN_LIFETIME_MS + 1)).toThrow(expect.objectContaining({ field: 'now' }))
+    expect(accessTokenValidity(last - ACCESS_TOKEN_LIFETIME_MS).access_token.valid_to_time).toBe('9999-12-31T23:59:59.999Z')
+  })
+})
+
 describe('token lifetimes', () => {
   it('Login: access token 30 minutes, refresh token 30 days by default, ISO 8601 UTC', () => {
     expect(tokenValidity(NOW)).toEqual({

@@ -35,6 +35,17 @@ describe('parseRfc3339', () => {
       expect(r.ok).toBe(false)
       if (!r.ok) expect(r.error).toMatch(/RFC 3339/)
     })
+  it('takes up to 64 characters (long fractions, with offsets), refuses 65', () => {
+    for (let digits = 1; digits <= 38; digits++) {
+      const frac = '1'.repeat(digits)
+      for (const off of ['Z', '+05:30', '-00:00']) {
+        const s = `2026-06-01T00:00:00.${frac}${off}`
+        const r = parseRfc3339(s)
+        if (s.length <= 64) expect([s, r]).toEqual([s, { ok: true, value: Date.parse(`2026-06-01T00:00:00.${frac.slice(0, 3).padEnd(3, '0')}${off === '-00:00' ? 'Z' : off}`) }])
+        else expect([s, r.ok]).toEqual([s, false])
+      }
+    }
+  })
   it('floors fractions beyond milliseconds', () => {
     expect(parseRfc3339('2026-05-29T00:00:00.123999Z')).toEqual({ ok: true, value: Date.UTC(2026, 4, 29) + 123 })
   })
