@@ -4,7 +4,7 @@ import { createBucketer, type Bucketer } from '../time/index.js'
 import { SESSION_NAMES, validateTradeColumnsShape, type Trade, type TradeColumns } from '../trades/index.js'
 import { TPO_MSG } from './messages.js'
 import { resolveTpoOptions, type TpoConfig } from './options.js'
-import { buildProfile, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
+import { buildProfile, MAX_TOTAL_ROWS, rowCount, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
 import { PeriodAcc } from './period-acc.js'
 import { TradeReader } from './trade-reader.js'
 import type { TpoAggregator, TpoOptions, TpoProfile } from './types.js'
@@ -137,7 +137,11 @@ class TpoEngine implements TpoAggregator {
   private finish(all: PeriodAcc[]): TpoProfile[] {
     const accs = all.filter(hasTrades)
     accs.sort((a, b) => a.start - b.start || (SESSION_RANK[a.session] ?? 0) - (SESSION_RANK[b.session] ?? 0))
-    return accs.map((a) => buildProfile(this.parts(a)))
+    const parts = accs.map((a) => this.parts(a))
+    let total = 0
+    for (const p of parts) total += rowCount(p)
+    if (total > MAX_TOTAL_ROWS) throw new MarketDataError('invalid_option', TPO_MSG.tooManyRowsInAll(total), { field: 'rowSize' })
+    return parts.map(buildProfile)
   }
 
   /** Reduces a period's running state to {@link TpoParts}. */
@@ -223,6 +227,26 @@ class TpoEngine implements TpoAggregator {
     this.bEnd = be
     this.curSk = s
     this.skip = skip
+  }
+
+  /** The lowest and highest rows a profile has traded so far, from its blocks' extremes (saved before the call). */
+  private tradedRows(acc: PeriodAcc): readonly [number, number] {
+    let a = Number.POSITIVE_INFINITY
+    let b = Number.NEGATIVE_INFINITY
+    for (let j = 0; j < acc.n; j++) {
+      const h = acc.bHi[j] as number
+      if (h === Number.NEGATIVE_INFINITY) continue
+      a = Math.min(a, this.rowOf(acc.bLo[j] as number, -1))
+      b = Math.max(b, this.rowOf(h, -1))
+    }
+    return [a, b]
+  }
+
+  /** Checks that a price of a skipped record is a finite decimal; returns a row never used (0). */
+  private checkPrice(p: number, index: number): number {
+    const d = parseDecimal(p)
+    if (!d.ok) throw new MarketDataError('invalid_decimal', TPO_MSG.price(p, d.error), { index, field: 'price' })
+    return 0
   }
 
   /** Row of a price (validated): exact units on the grid, floor division by the row height. */
@@ -414,12 +438,14 @@ class TpoEngine implements TpoAggregator {
         let r = Math.floor(pu / RU)
         if (!(pu / PP === p && pu < LIM && pu > -LIM)) {
           this.save(acc, j, hi, lo, oT, oP, cT, cP)
-          r = this.rowOf(p, i + base)
+          // a record of a filtered-out session is only checked as a decimal (as the footprint does): its
+          // row is never used, so a price far outside the grid's range is not an error there
+          r = skip ? this.checkPrice(p, i + base) : this.rowOf(p, i + base)
         }
         k = r - rowBase
         if ((k < 0 || k >= rowCap) && acc !== null) {
           this.save(acc, j, hi, lo, oT, oP, cT, cP)
-          acc.ensureRow(r, i + base)
+          acc.ensureRow(r, i + base, () => this.tradedRows(acc as PeriodAcc))
           vol = acc.vol.lo
           rowBase = acc.rowBase
           rowCap = acc.rowCap

@@ -45,7 +45,20 @@ export interface TpoParts {
 }
 
 /** Most rows one profile may span (every row is output). */
-export const MAX_ROWS = 10_000_000
+export const MAX_ROWS = 1_000_000
+/** Rows of all the profiles one call returns (every grid row from a profile's low to its high is output, so a few trades far apart could otherwise ask for gigabytes). */
+export const MAX_TOTAL_ROWS = 4_000_000
+
+/** Rows a profile of these parts spans (highest block row - lowest + 1). */
+export function rowCount(p: TpoParts): number {
+  let lo = Number.POSITIVE_INFINITY
+  let hi = Number.NEGATIVE_INFINITY
+  for (const b of p.blocks) {
+    if (b.lowRow < lo) lo = b.lowRow
+    if (b.highRow > hi) hi = b.highRow
+  }
+  return hi >= lo ? hi - lo + 1 : 0
+}
 
 /** Compares two exact decimals. */
 export function compareDecimal(a: ExactDecimal, b: ExactDecimal): number {

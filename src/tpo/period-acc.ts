@@ -68,20 +68,30 @@ export class PeriodAcc {
     this.bMain = main
   }
 
-  /** Makes row `r` addressable in the volume sums (re-basing and growing as needed); `index` names the record in errors. */
-  ensureRow(r: number, index?: number): void {
+  /**
+   * Makes row `r` addressable in the volume sums (re-basing and growing as needed); `index` names the
+   * record in errors. The 10,000,000-row cap counts the rows the profile spans: when the capacity with its
+   * slack would pass it, `extent` gives the rows traded so far ([lowest, highest], or [Infinity, -Infinity]
+   * when none), so the answer does not depend on the order of the trades.
+   */
+  ensureRow(r: number, index?: number, extent?: () => readonly [number, number]): void {
     if (this.rowCap === 0) {
       this.rowCap = 64
       this.rowBase = r - 32
       this.vol = new ExactSums(2 * this.rowCap)
       return
     }
-    const lo = Math.min(this.rowBase, r)
-    const hi = Math.max(this.rowBase + this.rowCap, r + 1)
+    let lo = Math.min(this.rowBase, r)
+    let hi = Math.max(this.rowBase + this.rowCap, r + 1)
+    if (hi - lo > MAX_ROWS && extent !== undefined) {
+      const [a, b] = extent()
+      lo = Math.min(a, r)
+      hi = Math.max(b + 1, r + 1)
+    }
     const span = hi - lo
     if (span > MAX_ROWS) throw new MarketDataError('invalid_option', TPO_MSG.tooManyRows(span), index === undefined ? { field: 'price' } : { index, field: 'price' })
     // grow with slack on the side that grew
-    const cap = Math.min(Math.max(span * 2, 64), MAX_ROWS + 1)
+    const cap = Math.min(Math.max(span * 2, 64), MAX_ROWS)
     const base = r < this.rowBase ? hi - cap : lo
     this.vol = rebase(this.vol, 2 * this.rowCap, 2 * (this.rowBase - base), 2 * cap)
     this.rowBase = base

@@ -263,7 +263,7 @@ describe('errors', () => {
 })
 
 describe('row span limit', () => {
-  it('a price that would make a profile span more than 10,000,000 rows is rejected, naming the record; the profile is unchanged', () => {
+  it('a price that would make a profile span more than 1,000,000 rows is rejected, naming the record; the profile is unchanged', () => {
     const agg = createTpoAggregator({ timeframe: '1d', tickSize: '0.01' })
     agg.add(tr(T(10), '100', 1, 'buy'))
     let err: unknown
@@ -276,6 +276,28 @@ describe('row span limit', () => {
     expect([(err as MarketDataError).index, (err as MarketDataError).field]).toEqual([1, 'price'])
     agg.add(tr(T(10, 2), '100.01', 1, 'sell'))
     expect(agg.flush()[0]!.rows.map((r) => r[0])).toEqual(['100.00', '100.01'])
+  })
+})
+
+describe('row span limit: the rows spanned, in any order of the trades', () => {
+  const o = { timeframe: '1d', tickSize: '1' }
+  const at = (ps: number[]) => ps.map((p, i) => tr(T(10, i), p, 1, 'buy'))
+  it('exactly 1,000,000 rows are taken and 1,000,001 refused, whichever trade comes first', () => {
+    // (building a million-row profile takes a second or two: two orders only)
+    for (const ps of [[500_000, 0, 999_999], [999_999, 500_000, 0]]) {
+      expect(tpoProfiles(at(ps), o)[0]?.rows.length).toBe(1_000_000)
+    }
+    for (const ps of [[0, 1_000_000], [1_000_000, 0], [300_000, 0, 1_000_000], [300_000, 1_000_000, 0]]) {
+      expect(() => tpoProfiles(at(ps), o)).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'price', message: expect.stringContaining('1000001 rows') }))
+    }
+  })
+  it('all the profiles of one call hold at most 4,000,000 rows (a few trades far apart cannot ask for gigabytes)', () => {
+    // five days of 900,001 rows each: 4,500,005 rows from ten trades
+    const days = [0, 1, 2, 3, 4].flatMap((d) => [tr(T(10) + d * 86_400_000, 0, 1, 'buy'), tr(T(11) + d * 86_400_000, 900_000, 1, 'sell')])
+    expect(() => tpoProfiles(days, o)).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'rowSize', message: expect.stringContaining('4500005 rows in all') }))
+    // the same five days with 11 rows each are fine
+    const small = days.map((t) => ({ ...t, price: Number(t.price) === 0 ? 0 : 10 }))
+    expect(tpoProfiles(small, o).map((p) => p.rows.length)).toEqual([11, 11, 11, 11, 11])
   })
 })
 
