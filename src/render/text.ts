@@ -1,6 +1,7 @@
 import { formatInTimeZone } from 'date-fns-tz'
 import { formatUnits, parseDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
+import { describeValue } from '../_lib/describe.js'
 
 /** Internal helpers shared by the text and SVG renderings (not exported from the folder). */
 
@@ -15,6 +16,25 @@ export function blockLetter(i: number): string {
 export interface Scaled {
   units: bigint
   scale: number
+}
+
+/**
+ * Checks the shape a rendering reads: an object whose `arrays` fields are arrays, and whose `rows` (when
+ * listed) are arrays themselves; otherwise throws `invalid_option` naming the field.
+ */
+export function checkProfile(p: unknown, arrays: readonly string[], times: readonly string[]): void {
+  if (typeof p !== 'object' || p === null) throw new MarketDataError('invalid_option', `render: \`profile\` must be a profile object, got ${describeValue(p)}`, { field: 'profile' })
+  const o = p as Record<string, unknown>
+  for (const f of arrays) {
+    const a = o[f]
+    if (!Array.isArray(a) || (f === 'rows' && !a.every((r) => Array.isArray(r)))) throw new MarketDataError('invalid_option', `render: field \`${f}\` must be an array${f === 'rows' ? ' of rows' : ''}`, { field: f })
+  }
+  const isTime = (t: unknown) => typeof t === 'number' && Number.isInteger(t) && t >= -8.64e15 && t <= 8.64e15
+  for (const f of times) {
+    // `blocks` holds times; the others are one time
+    const t = o[f]
+    if (!(f === 'blocks' ? Array.isArray(t) && t.every(isTime) : isTime(t))) throw new MarketDataError('invalid_option', `render: field \`${f}\` must be epoch-millisecond time${f === 'blocks' ? 's' : ''} within ±8.64e15, got ${describeValue(t)}`, { field: f })
+  }
 }
 
 /** Parses a decimal string of a profile; a malformed one is a bug in the caller's profile and throws. */
@@ -102,7 +122,7 @@ export function zoneOption(tz: string | undefined): string {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: z })
   } catch {
-    throw new MarketDataError('invalid_option', `render: option \`timeZone\` must be an IANA time zone, got ${JSON.stringify(z)}`, { field: 'timeZone' })
+    throw new MarketDataError('invalid_option', `render: option \`timeZone\` must be an IANA time zone, got ${describeValue(z)}`, { field: 'timeZone' })
   }
   return z
 }

@@ -1,5 +1,6 @@
+import { MarketDataError } from '../errors.js'
 import type { TpoProfile } from '../tpo/index.js'
-import { add, blockLetter, cmp, dec, localDate, rowHolds, show, timeLabel, zoneOption, type Scaled } from './text.js'
+import { add, blockLetter, checkProfile, cmp, dec, localDate, rowHolds, show, timeLabel, zoneOption, type Scaled } from './text.js'
 
 /** Options of the TPO renderings. */
 export interface RenderTpoOptions {
@@ -35,7 +36,22 @@ export interface TpoChart {
 }
 
 export function tpoChart(p: TpoProfile, opts: RenderTpoOptions = {}): TpoChart {
-  const tz = zoneOption(opts.timeZone)
+  checkProfile(p, ['rows', 'blocks', 'singlePrints'], ['time', 'end', 'blocks'])
+  if (p.initialBalance !== null && (typeof p.initialBalance !== 'object' || p.initialBalance === undefined)) throw new MarketDataError('invalid_option', 'render: field `initialBalance` must be {high, low} or null', { field: 'initialBalance' })
+  // the fields the chart prints as they are
+  const field = (f: string, ok: boolean, want: string) => {
+    if (!ok) throw new MarketDataError('invalid_option', `render: field \`${f}\` must be ${want}`, { field: f })
+  }
+  field('blockSize', typeof p.blockSize === 'string', 'a timeframe id')
+  field('sessionType', p.sessionType === undefined || typeof p.sessionType === 'string', 'a session type')
+  field('tpoCount', typeof p.tpoCount === 'number', 'a number')
+  field('valueAreaPercent', p.valueAreaPercent === undefined || typeof p.valueAreaPercent === 'number', 'a number')
+  field('initialBalancePeriod', p.initialBalancePeriod === undefined || typeof p.initialBalancePeriod === 'string', 'a duration id')
+  for (const f of ['high', 'low', 'open', 'close'] as const) dec(p[f], f)
+  for (const row of p.rows as unknown[][]) {
+    field('rows', typeof row[0] === 'string' && Array.isArray(row[1]) && (row[1] as unknown[]).every((k) => typeof k === 'number' && Number.isInteger(k) && k >= 0), 'rows [price, block indexes, ...]')
+  }
+  const tz = zoneOption(opts?.timeZone)
   const step = dec(p.rowSizeValue, 'rowSizeValue')
   const poc = dec(p.poc, 'poc')
   const vpoc = dec(p.volumePoc, 'volumePoc')

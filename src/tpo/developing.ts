@@ -22,8 +22,10 @@ export function developingTpo(profile: TpoProfileLike): DevelopingTpo[] {
   const n = profile.rows.length
   const rowsOf: number[][] = Array.from({ length: nb }, () => [])
   for (let i = 0; i < n; i++) {
-    for (const b of (profile.rows[i] as TpoProfileLike['rows'][number])[1]) {
-      if (!Number.isInteger(b) || b < 0 || b >= nb) throw new MarketDataError('invalid_option', TPO_MSG.notProfile('rows'), { field: 'rows' })
+    const row = profile.rows[i] as unknown
+    if (!Array.isArray(row) || !Array.isArray(row[1]) || typeof row[0] !== 'string') throw new MarketDataError('invalid_option', TPO_MSG.notProfile('rows'), { field: 'rows' })
+    for (const b of (row as unknown as TpoProfileLike['rows'][number])[1]) {
+      if (typeof b !== 'number' || !Number.isInteger(b) || b < 0 || b >= nb) throw new MarketDataError('invalid_option', TPO_MSG.notProfile('rows'), { field: 'rows' })
       ;(rowsOf[b] as number[]).push(i)
     }
   }

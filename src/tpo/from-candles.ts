@@ -50,6 +50,9 @@ function addDec(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
  */
 export function tpoFromCandles(candles: Iterable<TpoCandleInput>, opts: TpoCandleOptions): TpoCandleProfile[] {
   const cfg = resolveTpoOptions(opts)
+  if (typeof candles !== 'object' || candles === null || typeof (candles as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
+    throw new MarketDataError('invalid_option', TPO_MSG.candle('candles', candles, 'is not an array or iterable of candles'), { field: 'candles' })
+  }
   const zone = cfg.timeZone === undefined ? {} : { timeZone: cfg.timeZone }
   const periodB = createBucketer(cfg.period, zone)
   const blockB = createBucketer(cfg.block, zone)

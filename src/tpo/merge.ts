@@ -15,10 +15,23 @@ function check(cond: boolean, field: string): void {
   if (!cond) throw new MarketDataError('invalid_option', TPO_MSG.notProfile(field), { field })
 }
 
+const MAX_TIME = 8.64e15
+const isTime = (t: unknown): t is number => typeof t === 'number' && Number.isInteger(t) && t >= -MAX_TIME && t <= MAX_TIME
+
 /** Reads a profile back into parts (per-block row ranges from the rows, volumes at their own scale). */
 export function profileToParts(p: TpoProfile): TpoParts {
   check(typeof p === 'object' && p !== null, 'profile')
+  // what the parts carry over as they are: times, the block size and session type, the block starts
+  check(isTime(p.time) && isTime(p.end) && p.time < p.end, 'time')
+  check(typeof p.blockSize === 'string', 'blockSize')
+  check(p.sessionType === undefined || p.sessionType === 'MAINSESSION' || p.sessionType === 'PRE_MARKET' || p.sessionType === 'POST_MARKET', 'sessionType')
+  check(isTime(p.openTime) && isTime(p.closeTime) && p.openTime <= p.closeTime, 'openTime')
+  check(p.initialBalanceStart === undefined || p.initialBalanceStart === null || isTime(p.initialBalanceStart), 'initialBalanceStart')
   check(Array.isArray(p.blocks) && p.blocks.length > 0, 'blocks')
+  for (let b = 0; b < p.blocks.length; b++) {
+    const t = p.blocks[b]
+    check(isTime(t) && t >= p.time && t < p.end && (b === 0 || t > (p.blocks[b - 1] as number)), 'blocks')
+  }
   check(Array.isArray(p.rows) && p.rows.length > 0, 'rows')
   check(Array.isArray(p.blockHighs) && p.blockHighs.length === p.blocks.length, 'blockHighs')
   check(Array.isArray(p.blockLows) && p.blockLows.length === p.blocks.length, 'blockLows')
@@ -39,13 +52,16 @@ export function profileToParts(p: TpoProfile): TpoParts {
     const row = p.rows[i]
     check(Array.isArray(row) && Array.isArray(row[1]), 'rows')
     const r = rowLow + i
+    // every row on the grid, one after another from the lowest
+    check(i === 0 || rowOfDecimal(dec(row?.[0], 'rows'), grid) === r, 'rows')
     for (const b of (row as TpoProfile['rows'][number])[1]) {
-      check(Number.isInteger(b) && b >= 0 && b < nb, 'rows')
+      check(typeof b === 'number' && Number.isInteger(b) && b >= 0 && b < nb, 'rows')
       if (r < (lowRow[b] as number)) lowRow[b] = r
       if (r > (highRow[b] as number)) highRow[b] = r
     }
     const b = dec(row?.[2], 'rows')
     const s = dec(row?.[3], 'rows')
+    check(b.units >= 0n && s.units >= 0n, 'rows')
     vb.push(b)
     vs.push(s)
     scale = Math.max(scale, b.scale, s.scale)

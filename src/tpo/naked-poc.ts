@@ -10,6 +10,20 @@ function unitsAt(x: unknown, scale: number, field: string): bigint {
   return r.value.units * 10n ** BigInt(scale - r.value.scale)
 }
 
+/** The shape nakedPocs reads: an object with `blocks` (times) and `rows` of `[price, block indexes, ...]`. */
+function checkShape(p: unknown, k: number): void {
+  const bad = (field: string) => new MarketDataError('invalid_option', TPO_MSG.notProfile(`profiles[${k}].${field}`), { index: k, field })
+  if (typeof p !== 'object' || p === null) throw bad('profile')
+  const { blocks, rows, time } = p as { blocks?: unknown; rows?: unknown; time?: unknown }
+  if (typeof time !== 'number' || !Number.isFinite(time)) throw bad('time')
+  if (!Array.isArray(blocks) || !blocks.every((t) => typeof t === 'number' && Number.isFinite(t))) throw bad('blocks')
+  if (!Array.isArray(rows)) throw bad('rows')
+  for (const row of rows as unknown[]) {
+    if (!Array.isArray(row) || !Array.isArray(row[1])) throw bad('rows')
+    for (const b of row[1] as unknown[]) if (typeof b !== 'number' || !Number.isInteger(b) || b < 0 || b >= blocks.length) throw bad('rows')
+  }
+}
+
 function decimals(x: unknown, field: string): number {
   const r = parseDecimal(x)
   if (!r.ok) throw new MarketDataError('invalid_option', TPO_MSG.notProfile(field), { field })
@@ -29,6 +43,7 @@ function decimals(x: unknown, field: string): number {
  */
 export function nakedPocs(profiles: readonly TpoProfileLike[]): NakedPoc[] {
   if (!Array.isArray(profiles)) throw new MarketDataError('invalid_option', TPO_MSG.notProfile('profiles'), { field: 'profiles' })
+  profiles.forEach(checkShape)
   let scale = 0
   for (const p of profiles) {
     scale = Math.max(scale, decimals(p.rowSizeValue, 'rowSizeValue'))
