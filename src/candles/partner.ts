@@ -1,7 +1,8 @@
 import { toPartnerDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { formatIso } from '../time/index.js'
-import { SESSION_CODES, type SessionType } from '../trades/index.js'
+import type { SessionType } from '../trades/index.js'
+import { sessionCodeOf } from '../trades/validate.js'
 import { CANDLE_MSG } from './messages.js'
 import type { CandleInput, CandleProperty, PartnerCandle, PartnerDecimalValue } from './types.js'
 
@@ -35,8 +36,9 @@ function project(c: CandleInput, props: readonly CandleProperty[], index: number
   for (const p of ALL) {
     if (!props.includes(p)) continue
     if (p === 'SESSION_TYPE') {
-      const code = SESSION_CODES[c.session ?? 'MAINSESSION']
-      if (code === undefined) throw new MarketDataError('invalid_session', CANDLE_MSG.session(c.session), { index, field: 'session' })
+      // by equality, not a property look-up: 'toString' or '__proto__' is no session
+      const code = sessionCodeOf(c.session)
+      if (code < 0) throw new MarketDataError('invalid_session', CANDLE_MSG.session(c.session), { index, field: 'session' })
       out.session_type = code
       continue
     }

@@ -12,9 +12,15 @@ export interface ResolvedAnalyticsOptions {
   stackedRows: number
 }
 
-/** Resolves analytics options once (defaults: ratio 300%, minVolume 0, stackedRows 3); throws `invalid_option`. */
-export function resolveAnalyticsOptions(o: FootprintAnalyticsOptions | true | undefined): ResolvedAnalyticsOptions {
-  const opts = o === true || o === undefined ? {} : o
+/**
+ * Resolves analytics options once (defaults: ratio 300%, minVolume 0, stackedRows 3); throws `invalid_option`.
+ * `o` must be undefined, `true` or an options object (arrays, null and other values are refused, naming `field`).
+ */
+export function resolveAnalyticsOptions(o: unknown, field: 'analytics' | 'options' = 'analytics'): ResolvedAnalyticsOptions {
+  if (o !== undefined && o !== true && (typeof o !== 'object' || o === null || Array.isArray(o))) {
+    throw new MarketDataError('invalid_option', field === 'analytics' ? MSG.analyticsOption(o) : MSG.analyticsArgument(o), { field })
+  }
+  const opts: FootprintAnalyticsOptions = o === true || o === undefined ? {} : (o as FootprintAnalyticsOptions)
   const r = parseDecimal(opts.ratio ?? 300)
   if (!r.ok || r.value.units <= 0n) throw new MarketDataError('invalid_option', MSG.ratio(opts.ratio), { field: 'ratio' })
   const m = parseDecimal(opts.minVolume ?? 0)

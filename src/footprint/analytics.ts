@@ -1,7 +1,7 @@
-import { decimalsOf, formatUnits } from '../decimal/index.js'
+import { formatUnits, parseDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { computeAnalytics, resolveAnalyticsOptions } from './analytics-core.js'
-import { exact, unitsAt } from './grid.js'
+import { unitsAt } from './grid.js'
 import { MSG } from './messages.js'
 import { parseProfile } from './rowset.js'
 import type { FootprintAnalytics, FootprintAnalyticsOptions, FootprintProfile } from './types.js'
@@ -18,7 +18,7 @@ import type { FootprintAnalytics, FootprintAnalyticsOptions, FootprintProfile } 
  * footprintAnalytics(profile, { ratio: 300, minVolume: 10 }).stackedImbalances // [{ side: 'buy', low: '5000.00', high: '5001.00', rows: 5 }]
  */
 export function footprintAnalytics(profile: FootprintProfile, opts?: FootprintAnalyticsOptions): FootprintAnalytics {
-  const o = resolveAnalyticsOptions(opts)
+  const o = resolveAnalyticsOptions(opts, 'options')
   const q = parseProfile(profile, 'footprintAnalytics')
   return computeAnalytics(q.grid, q.set, o)
 }
@@ -34,19 +34,35 @@ export interface CumulativeDeltaPoint {
 
 /**
  * Cumulative delta across profiles, in time order (the input is not reordered in place): exact running
- * sum of each profile's `delta` (volumeBuy - volumeSell).
+ * sum of each profile's `delta` (volumeBuy - volumeSell). Each element needs a finite `time` and a decimal
+ * string `delta`; otherwise `MarketDataError` (`invalid_option` / `invalid_decimal`) names its index and field.
  *
  * @example
  * cumulativeDelta(profiles).at(-1)?.cumulativeDelta // '-125.5'
  */
 export function cumulativeDelta(profiles: readonly FootprintProfile[]): CumulativeDeltaPoint[] {
-  if (!Array.isArray(profiles)) throw new MarketDataError('invalid_option', MSG.notProfile('cumulativeDelta'))
-  const ps = [...profiles].sort((a, b) => a.time - b.time)
+  const fn = 'cumulativeDelta'
+  if (!Array.isArray(profiles)) throw new MarketDataError('invalid_option', MSG.notProfile(fn))
+  const n = profiles.length
+  const items: { time: number; delta: string; d: ExactDecimal }[] = new Array(n)
   let scale = 0
-  for (const p of ps) scale = Math.max(scale, decimalsOf(p.delta))
+  for (let i = 0; i < n; i++) {
+    const p: unknown = profiles[i]
+    const who = `profiles[${i}]`
+    if (typeof p !== 'object' || p === null || Array.isArray(p)) throw new MarketDataError('invalid_option', MSG.notProfileAt(fn, who, p), { index: i, field: who })
+    const { time, delta } = p as Record<string, unknown>
+    if (typeof time !== 'number' || !Number.isFinite(time)) {
+      throw new MarketDataError('invalid_option', MSG.profileField(fn, who, 'time', time, 'must be a finite epoch-millisecond number'), { index: i, field: 'time' })
+    }
+    const r = typeof delta === 'string' ? parseDecimal(delta) : undefined
+    if (r === undefined || !r.ok) throw new MarketDataError('invalid_decimal', MSG.profileField(fn, who, 'delta', delta, 'must be a decimal string'), { index: i, field: 'delta' })
+    items[i] = { time, delta: delta as string, d: r.value }
+    scale = Math.max(scale, r.value.scale)
+  }
+  const ps = items.sort((a, b) => a.time - b.time)
   let sum = 0n
   return ps.map((p) => {
-    sum += unitsAt(exact(p.delta, 'delta'), scale)
+    sum += unitsAt(p.d, scale)
     return { time: p.time, delta: p.delta, cumulativeDelta: formatUnits(sum, scale) }
   })
 }

@@ -2,7 +2,7 @@ import { parseDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { resolveAnalyticsOptions, type ResolvedAnalyticsOptions } from './analytics-core.js'
 import { MSG } from './messages.js'
-import { buildProfile, compareExact, parseProfile, RowAccumulator, type ParsedProfile, type ProfileMeta } from './rowset.js'
+import { buildProfile, compareExact, RowAccumulator, type ParsedProfile, type ProfileMeta } from './rowset.js'
 import type { FootprintProfile } from './types.js'
 
 /** Analytics options a profile was computed with, to recompute them on a combined profile. */
@@ -20,22 +20,26 @@ function sameDecimal(a: string, b: string): boolean {
   return x.ok && y.ok && x.value.units === y.value.units && x.value.scale === y.value.scale
 }
 
+/** A profile with its parsed form (see {@link parseProfile}). */
+export interface ParsedItem {
+  p: FootprintProfile
+  q: ParsedProfile
+}
+
 /**
  * Adds profiles that share one price grid into one profile of bucket `time`..`end` (rows summed exactly,
  * high = max, low = min, profileStart = earliest given, sessionType kept when all agree).
  */
-export function combineProfiles(ps: readonly FootprintProfile[], time: number, end: number, fn: string): FootprintProfile {
-  const parsed: ParsedProfile[] = ps.map((p) => parseProfile(p, fn))
-  const first = ps[0] as FootprintProfile
-  const grid = (parsed[0] as ParsedProfile).grid
+export function combineProfiles(items: readonly ParsedItem[], time: number, end: number, fn: string): FootprintProfile {
+  const first = items[0] as ParsedItem
+  const grid = first.q.grid
   const acc = new RowAccumulator()
   let high: ExactDecimal | undefined
   let low: ExactDecimal | undefined
   let profileStart: number | undefined
-  let sessionType = first.sessionType
-  for (let i = 0; i < ps.length; i++) {
-    const p = ps[i] as FootprintProfile
-    const q = parsed[i] as ParsedProfile
+  let sessionType = first.p.sessionType
+  for (let i = 0; i < items.length; i++) {
+    const { p, q } = items[i] as ParsedItem
     if (!sameDecimal(q.grid.tickSize, grid.tickSize)) throw new MarketDataError('grid_mismatch', MSG.tick(fn, grid.tickSize, q.grid.tickSize), { field: 'tickSize' })
     if (!sameDecimal(q.grid.rowSizeValue, grid.rowSizeValue)) throw new MarketDataError('grid_mismatch', MSG.grid(fn, grid.rowSizeValue, q.grid.rowSizeValue), { field: 'rowSizeValue' })
     acc.add(q.set)
@@ -48,5 +52,5 @@ export function combineProfiles(ps: readonly FootprintProfile[], time: number, e
   }
   const meta: ProfileMeta = { time, end, profileStart, sessionType }
   const zero = { units: 0n, scale: 0 }
-  return buildProfile(meta, grid, acc.result(), high ?? zero, low ?? zero, analyticsOf(ps))
+  return buildProfile(meta, grid, acc.result(), high ?? zero, low ?? zero, analyticsOf(items.map((x) => x.p)))
 }

@@ -16,7 +16,8 @@ const EMPTY = new Float64Array(0)
 /** Stands for an absent session column in {@link fastRun} (never read: its `hasSess` is then 0). */
 const NO_SESSION = new Uint8Array(0)
 const NO_WORDS = new Uint32Array(0)
-const SESSION_CODE: Readonly<Record<string, number>> = { MAINSESSION: 0, PRE_MARKET: 1, POST_MARKET: 2 }
+// a Map, not an object literal: 'toString' or '__proto__' must not look like a session
+const SESSION_CODE: ReadonlyMap<unknown, number> = new Map([['MAINSESSION', 0], ['PRE_MARKET', 1], ['POST_MARKET', 2]])
 /** 'buy' and 'sell' at their lengths (the object loop's side test). */
 const SIDE_BY_LENGTH: readonly (string | null)[] = [null, null, null, 'buy', 'sell', null, null, null]
 /**
@@ -82,7 +83,7 @@ export class FootprintEngine {
     else {
       if (!Array.isArray(sessions)) throw new MarketDataError('invalid_option', MSG.sessions(sessions), { field: 'sessions' })
       for (const s of sessions) {
-        const c = typeof s === 'string' ? SESSION_CODE[s] : undefined
+        const c = SESSION_CODE.get(s)
         if (c === undefined) throw new MarketDataError('invalid_option', MSG.sessions(s), { field: 'sessions' })
         this.keep[c] = 1
       }

@@ -1,10 +1,7 @@
+import { describeValue } from '../_lib/describe.js'
+
 // Error messages of src/footprint, in one place. Each names the argument or field and the rule.
-const show = (x: unknown): string => {
-  if (typeof x === 'string') return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x)
-  if (typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean') return String(x)
-  if (x === null) return 'null'
-  return typeof x
-}
+const show = (x: unknown): string => describeValue(x)
 
 export const MSG = {
   optionsMissing: (fn: string) => `${fn}: options { timeframe, tickSize } are required`,
@@ -45,4 +42,19 @@ export const MSG = {
   ranges: () => 'ranges: must be an array of decimals >= 0 (the high - low of recent buckets)',
   rowsOption: (field: string, x: unknown) => `${field}: ${show(x)} must be an integer >= 1`,
   maxRowSize: (x: unknown) => `maxRowSize: ${show(x)} must be an integer >= 1`,
+  analyticsOption: (x: unknown) => `analytics: ${show(x)} must be true, false or an options object { ratio?, minVolume?, stackedRows? }`,
+  analyticsArgument: (x: unknown) => `footprintAnalytics: options ${show(x)} must be an object { ratio?, minVolume?, stackedRows? } or omitted`,
+  profileAnalytics: (fn: string, who: string, x: unknown) =>
+    `${fn}: ${who}.analytics: ${show(x)} must be absent or the analytics object of a profile ({ ratio, minVolume, stackedRows, ... })`,
+  notProfileAt: (fn: string, who: string, x: unknown) => `${fn}: ${who}: ${show(x)} is not a FootprintProfile (expected an object)`,
+  profileField: (fn: string, who: string, field: string, x: unknown, rule: string) => `${fn}: ${who}.${field}: ${show(x)} ${rule}`,
+  rowShape: (fn: string, who: string, i: number, x: unknown) =>
+    `${fn}: ${who}.rows[${i}]: ${show(x)} must be an array [price, volumeBuy, volumeSell, tradesCountBuy, tradesCountSell]`,
+  rowOffGrid: (fn: string, who: string, i: number, x: string, rsv: string) =>
+    `${fn}: ${who}.rows[${i}].price: ${show(x)} is not on the grid of rowSizeValue ${rsv}`,
+  rowFar: (fn: string, who: string, i: number, x: string, rsv: string) =>
+    `${fn}: ${who}.rows[${i}].price: ${show(x)} is too far from 0 for rowSizeValue ${rsv} (the row index price / rowSizeValue must stay within ±(2^53 - 1))`,
+  rowOrder: (fn: string, who: string, i: number) => `${fn}: ${who}.rows[${i}].price: rows must be in strictly ascending price`,
+  regridOptions: (x: unknown) => `regridFootprint: options ${show(x)} must be an object { rowSize } or { rowSizeValue }`,
+  countSum: (field: string) => `${field}: the summed trade count passes 2^53 - 1 and cannot be held exactly`,
 } as const

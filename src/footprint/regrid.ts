@@ -23,7 +23,8 @@ export interface RegridOptions {
 export function regridFootprint(profile: FootprintProfile, opts: RegridOptions): FootprintProfile {
   const fn = 'regridFootprint'
   const q = parseProfile(profile, fn)
-  const o = opts ?? {}
+  if (opts !== undefined && opts !== null && typeof opts !== 'object') throw new MarketDataError('invalid_option', MSG.regridOptions(opts), { field: 'options' })
+  const o: RegridOptions = opts ?? {}
   const g = resolveGrid(q.grid.tickSize, o.rowSize, o.rowSize === undefined && o.rowSizeValue === undefined ? q.grid.rowSizeValue : o.rowSizeValue)
   const d = Math.max(q.grid.decimals, g.decimals)
   const oldRu = BigInt(q.grid.rowUnits) * 10n ** BigInt(d - q.grid.decimals)

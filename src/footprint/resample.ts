@@ -1,7 +1,8 @@
 import { MarketDataError } from '../errors.js'
-import { bucketEnd, bucketStart, resolveTimeframe, type TimeframeInput } from '../time/index.js'
-import { combineProfiles } from './combine.js'
+import { bucketEnd, bucketStart, createBucketer, resolveTimeframe, type TimeframeInput } from '../time/index.js'
+import { combineProfiles, type ParsedItem } from './combine.js'
 import { MSG } from './messages.js'
+import { parseProfile } from './rowset.js'
 import type { FootprintProfile } from './types.js'
 
 /** Options of {@link resampleFootprint}. */
@@ -27,13 +28,12 @@ export function resampleFootprint(profiles: readonly FootprintProfile[], opts: R
   const tf = resolveTimeframe(opts.timeframe)
   if (tf.unit === 'TICK') throw new MarketDataError('invalid_option', MSG.tickFrame(tf.id), { field: 'timeframe' })
   const zone = opts.timeZone === undefined ? {} : { timeZone: opts.timeZone }
+  createBucketer(tf, zone) // validates the zone up front (also when there are no profiles)
   if (!Array.isArray(profiles)) throw new MarketDataError('invalid_option', MSG.notProfile(fn))
-  const groups = new Map<number, { end: number; ps: FootprintProfile[] }>()
+  const groups = new Map<number, { end: number; ps: ParsedItem[] }>()
   for (let i = 0; i < profiles.length; i++) {
     const p = profiles[i] as FootprintProfile
-    if (typeof p !== 'object' || p === null || typeof p.time !== 'number' || typeof p.end !== 'number') {
-      throw new MarketDataError('invalid_option', MSG.notProfile(fn), { index: i })
-    }
+    const q = parseProfile(p, fn, { who: `profiles[${i}]`, index: i })
     const s = bucketStart(p.time, tf, zone)
     const e = bucketEnd(p.time, tf, zone)
     if (p.end > e || p.end <= p.time) throw new MarketDataError('incompatible', MSG.resampleNest(p.time, p.end, tf.id), { index: i, field: 'time' })
@@ -42,7 +42,7 @@ export function resampleFootprint(profiles: readonly FootprintProfile[], opts: R
       g = { end: e, ps: [] }
       groups.set(s, g)
     }
-    g.ps.push(p)
+    g.ps.push({ p, q })
   }
   return [...groups.entries()].sort((a, b) => a[0] - b[0]).map(([s, g]) => combineProfiles(g.ps, s, g.end, fn))
 }

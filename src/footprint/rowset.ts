@@ -1,9 +1,9 @@
 import { pocIndex } from '../tpo/point-of-control.js'
-import { decimalsOf, formatFixed, formatUnits, type ExactDecimal } from '../decimal/index.js'
+import { formatFixed, formatUnits, parseDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import type { SessionType } from '../trades/types.js'
 import { computeAnalytics, type ResolvedAnalyticsOptions } from './analytics-core.js'
-import { exact, resolveGrid, rowPrice, unitsAt, type Grid } from './grid.js'
+import { resolveGrid, rowPrice, unitsAt, type Grid } from './grid.js'
 import { MSG } from './messages.js'
 import type { FootprintProfile, FootprintRow } from './types.js'
 
@@ -64,6 +64,8 @@ export function buildProfile(
     cs += ns
     rows[i] = [rowPrice(grid, set.rows[i] as number), formatUnits(b, vScale), formatUnits(s, vScale), nb, ns]
   }
+  // counts of merged profiles add up as doubles: refuse a total that no longer holds exactly
+  if (!Number.isSafeInteger(cb + cs)) throw new MarketDataError('inexact', MSG.countSum('trades'), { field: 'trades' })
   const poc = volumePocIndex(set)
   const p: FootprintProfile = {
     time: meta.time,
@@ -97,42 +99,114 @@ export interface ParsedProfile {
   low: ExactDecimal
 }
 
-function isProfile(p: unknown): p is FootprintProfile {
-  if (typeof p !== 'object' || p === null) return false
-  const o = p as Partial<FootprintProfile>
-  return typeof o.time === 'number' && typeof o.end === 'number' && typeof o.rowSizeValue === 'string' &&
-    typeof o.tickSize === 'string' && Array.isArray(o.rows) && typeof o.high === 'string' && typeof o.low === 'string'
+const MAX_ROW = BigInt(Number.MAX_SAFE_INTEGER)
+const SESSIONS: ReadonlySet<unknown> = new Set(['MAINSESSION', 'PRE_MARKET', 'POST_MARKET'])
+
+/** Where a profile sits in the caller's arguments: its name in messages (`b`, `profiles[3]`) and its index. */
+export interface ProfileAt {
+  who: string
+  index?: number | undefined
 }
 
-/** Reads a profile's strings back into exact rows; throws `MarketDataError` when it is malformed. */
-export function parseProfile(p: FootprintProfile, fn: string): ParsedProfile {
-  if (!isProfile(p)) throw new MarketDataError('invalid_option', MSG.notProfile(fn))
-  const grid = resolveGrid(p.tickSize, undefined, p.rowSizeValue)
-  const n = p.rows.length
+function fail(code: 'invalid_option' | 'invalid_decimal' | 'invalid_volume' | 'invalid_session' | 'grid_mismatch', msg: string, field: string, at: ProfileAt): never {
+  throw new MarketDataError(code, msg, at.index === undefined ? { field } : { field, index: at.index })
+}
+
+/** A decimal string field of a profile (grid strings, high, low, row prices); numbers and other types are refused. */
+function decimalField(x: unknown, field: string, fn: string, at: ProfileAt): ExactDecimal {
+  const r = typeof x === 'string' ? parseDecimal(x) : undefined
+  if (r === undefined || !r.ok) fail('invalid_decimal', MSG.profileField(fn, at.who, field, x, 'must be a decimal string'), field, at)
+  return r.value
+}
+
+/** A row volume: a decimal string >= 0. */
+function volumeField(x: unknown, field: string, fn: string, at: ProfileAt): ExactDecimal {
+  const d = decimalField(x, field, fn, at)
+  if (d.units < 0n) fail('invalid_volume', MSG.profileField(fn, at.who, field, x, 'must be a decimal string >= 0'), field, at)
+  return d
+}
+
+/** A row trade count: a safe integer >= 0 (a number). */
+function countField(x: unknown, field: string, fn: string, at: ProfileAt): number {
+  if (typeof x !== 'number' || !Number.isSafeInteger(x) || x < 0) {
+    fail('invalid_option', MSG.profileField(fn, at.who, field, x, 'must be an integer >= 0 (a number, at most 2^53 - 1)'), field, at)
+  }
+  return x === 0 ? 0 : x // no -0
+}
+
+function epochField(x: unknown, field: string, fn: string, at: ProfileAt): void {
+  if (typeof x !== 'number' || !Number.isFinite(x)) fail('invalid_option', MSG.profileField(fn, at.who, field, x, 'must be a finite epoch-millisecond number'), field, at)
+}
+
+/**
+ * Reads a profile's strings back into exact rows; throws `MarketDataError` naming the field (`rows[i].volumeBuy`)
+ * and, through `at`, which profile: `invalid_option` for a non-object, a bad time / count / row shape or row
+ * order; `invalid_decimal` for a non-decimal string; `invalid_volume` for a negative volume; `grid_mismatch` for
+ * a row price off the grid; `invalid_session` for an unknown `sessionType`.
+ */
+export function parseProfile(p: unknown, fn: string, at: ProfileAt = { who: 'profile' }): ParsedProfile {
+  if (typeof p !== 'object' || p === null || Array.isArray(p)) fail('invalid_option', MSG.notProfileAt(fn, at.who, p), at.who, at)
+  const o = p as Record<string, unknown>
+  epochField(o.time, 'time', fn, at)
+  epochField(o.end, 'end', fn, at)
+  if (o.profileStart !== undefined) epochField(o.profileStart, 'profileStart', fn, at)
+  if (o.sessionType !== undefined && !SESSIONS.has(o.sessionType)) {
+    fail('invalid_session', MSG.profileField(fn, at.who, 'sessionType', o.sessionType, 'must be MAINSESSION, PRE_MARKET or POST_MARKET (or absent)'), 'sessionType', at)
+  }
+  if (o.analytics !== undefined && (typeof o.analytics !== 'object' || o.analytics === null || Array.isArray(o.analytics))) {
+    fail('invalid_option', MSG.profileAnalytics(fn, at.who, o.analytics), 'analytics', at)
+  }
+  decimalField(o.tickSize, 'tickSize', fn, at)
+  decimalField(o.rowSizeValue, 'rowSizeValue', fn, at)
+  const high = decimalField(o.high, 'high', fn, at)
+  const low = decimalField(o.low, 'low', fn, at)
+  const rowsIn = o.rows
+  if (!Array.isArray(rowsIn)) fail('invalid_option', MSG.profileField(fn, at.who, 'rows', rowsIn, 'must be an array of rows'), 'rows', at)
+  let grid: Grid
+  try {
+    grid = resolveGrid(o.tickSize, undefined, o.rowSizeValue)
+  } catch (e) {
+    if (e instanceof MarketDataError) fail(e.code as 'invalid_option', `${fn}: ${at.who}.${e.message}`, e.field ?? 'rowSizeValue', at)
+    throw e
+  }
+  const n = rowsIn.length
+  const prices: ExactDecimal[] = new Array(n)
+  const buys: ExactDecimal[] = new Array(n)
+  const sells: ExactDecimal[] = new Array(n)
+  const set: RowSet = { rows: new Array(n), buy: new Array(n), sell: new Array(n), nb: new Array(n), ns: new Array(n), vScale: 0 }
   let vScale = 0
   for (let i = 0; i < n; i++) {
-    const r = p.rows[i] as FootprintRow
-    vScale = Math.max(vScale, decimalsOf(r[1]), decimalsOf(r[2]))
+    const r: unknown = rowsIn[i]
+    if (!Array.isArray(r) || r.length !== 5) fail('invalid_option', MSG.rowShape(fn, at.who, i, r), `rows[${i}]`, at)
+    prices[i] = decimalField(r[0], `rows[${i}].price`, fn, at)
+    const b = volumeField(r[1], `rows[${i}].volumeBuy`, fn, at)
+    const s = volumeField(r[2], `rows[${i}].volumeSell`, fn, at)
+    buys[i] = b
+    sells[i] = s
+    set.nb[i] = countField(r[3], `rows[${i}].tradesCountBuy`, fn, at)
+    set.ns[i] = countField(r[4], `rows[${i}].tradesCountSell`, fn, at)
+    vScale = Math.max(vScale, b.scale, s.scale)
   }
-  const set: RowSet = { rows: new Array(n), buy: new Array(n), sell: new Array(n), nb: new Array(n), ns: new Array(n), vScale }
+  set.vScale = vScale
   const ru = BigInt(grid.rowUnits)
   let prev = -Infinity
   for (let i = 0; i < n; i++) {
-    const r = p.rows[i] as FootprintRow
-    const pd = exact(r[0], 'rows.price')
+    const pd = prices[i] as ExactDecimal
+    const text = (rowsIn[i] as unknown[])[0] as string
     const off = pd.scale > grid.decimals
     const atGrid = off ? 0n : unitsAt(pd, grid.decimals)
-    if (off || atGrid % ru !== 0n) throw new MarketDataError('grid_mismatch', `${fn}: row price ${r[0]} is not on the grid of rowSizeValue ${grid.rowSizeValue}`, { field: 'rows' })
-    const row = Number(atGrid / ru)
-    if (!(row > prev)) throw new MarketDataError('invalid_option', `${fn}: rows must be in strictly ascending price`, { field: 'rows' })
+    if (off || atGrid % ru !== 0n) fail('grid_mismatch', MSG.rowOffGrid(fn, at.who, i, text, grid.rowSizeValue), `rows[${i}].price`, at)
+    const big = atGrid / ru
+    // row indexes are doubles: past 2^53 they would silently name a neighbouring row (as in the engine)
+    if (big > MAX_ROW || big < -MAX_ROW) fail('invalid_decimal', MSG.rowFar(fn, at.who, i, text, grid.rowSizeValue), `rows[${i}].price`, at)
+    const row = Number(big)
+    if (!(row > prev)) fail('invalid_option', MSG.rowOrder(fn, at.who, i), `rows[${i}].price`, at)
     prev = row
     set.rows[i] = row
-    set.buy[i] = unitsAt(exact(r[1], 'rows.volumeBuy'), vScale)
-    set.sell[i] = unitsAt(exact(r[2], 'rows.volumeSell'), vScale)
-    set.nb[i] = r[3]
-    set.ns[i] = r[4]
+    set.buy[i] = unitsAt(buys[i] as ExactDecimal, vScale)
+    set.sell[i] = unitsAt(sells[i] as ExactDecimal, vScale)
   }
-  return { grid, set, high: exact(p.high, 'high'), low: exact(p.low, 'low') }
+  return { grid, set, high, low }
 }
 
 /** Compares two exact decimals. */

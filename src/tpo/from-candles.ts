@@ -6,10 +6,10 @@ import { TPO_MSG } from './messages.js'
 import { resolveTpoOptions } from './options.js'
 import { buildCore, compareDecimal, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
 import type { TpoCandleInput, TpoCandleOptions, TpoCandleProfile } from './types.js'
+import { sessionCodeOf } from '../trades/validate.js'
 
 const MAX_TIME = 8.64e15
 const SESSION_RANK = [1, 0, 2]
-const SESSION_CODE: Readonly<Record<string, number>> = { MAINSESSION: 0, PRE_MARKET: 1, POST_MARKET: 2 }
 
 interface CandleAcc {
   start: number
@@ -62,8 +62,9 @@ export function tpoFromCandles(candles: Iterable<TpoCandleInput>, opts: TpoCandl
     if (typeof c !== 'object' || c === null) throw new MarketDataError('invalid_option', TPO_MSG.candle('candle', c, 'is not a candle {time, open, high, low, close, volume?, session?}'), { index, field: 'candle' })
     const t = c.time
     if (!(typeof t === 'number' && Math.floor(t) === t && t >= -MAX_TIME && t <= MAX_TIME)) throw new MarketDataError('invalid_time', TPO_MSG.time(t), { index, field: 'time' })
-    const s = c.session === undefined ? 0 : SESSION_CODE[c.session]
-    if (s === undefined) throw new MarketDataError('invalid_session', TPO_MSG.candle('session', c.session, "is not 'MAINSESSION', 'PRE_MARKET' or 'POST_MARKET'"), { index, field: 'session' })
+    // by equality, not a property look-up: 'toString' or '__proto__' is no session
+    const s = sessionCodeOf(c.session)
+    if (s < 0) throw new MarketDataError('invalid_session', TPO_MSG.candle('session', c.session, "is not 'MAINSESSION', 'PRE_MARKET' or 'POST_MARKET'"), { index, field: 'session' })
     const open = price(c, 'open', index)
     const high = price(c, 'high', index)
     const low = price(c, 'low', index)

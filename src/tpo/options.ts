@@ -3,6 +3,7 @@ import { MarketDataError } from '../errors.js'
 import { parseClockDuration, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'
 import { TPO_MSG } from './messages.js'
 import type { TpoOptions } from './types.js'
+import { sessionCodeOf } from '../trades/validate.js'
 
 /** The price grid of TPO rows: row k is `[k * rowSizeValue, (k + 1) * rowSizeValue)`, anchored at 0. */
 export interface TpoGrid {
@@ -32,7 +33,6 @@ export interface TpoConfig {
 }
 
 const LIMIT = 2 ** 52
-const SESSION_CODE: Readonly<Record<string, number>> = { MAINSESSION: 0, PRE_MARKET: 1, POST_MARKET: 2 }
 
 /** Resolves the grid from a tick size and a row size in ticks; throws `invalid_option` naming the option. */
 export function resolveTpoGrid(tickSize: unknown, rowSize: unknown): TpoGrid {
@@ -83,8 +83,9 @@ export function resolveSessionMask(x: unknown): number {
   if (!Array.isArray(x)) throw new MarketDataError('invalid_option', TPO_MSG.sessions(x), { field: 'sessions' })
   let mask = 0
   for (const s of x) {
-    const c = typeof s === 'string' ? SESSION_CODE[s] : undefined
-    if (c === undefined) throw new MarketDataError('invalid_option', TPO_MSG.sessions(s), { field: 'sessions' })
+    // by equality, not a property look-up: 'toString' or '__proto__' is no session
+    const c = s === undefined ? -1 : sessionCodeOf(s)
+    if (c < 0) throw new MarketDataError('invalid_option', TPO_MSG.sessions(s), { field: 'sessions' })
     mask |= 1 << c
   }
   return mask

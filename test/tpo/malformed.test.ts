@@ -2,6 +2,7 @@
 // MarketDataError naming the field, never a raw TypeError or a silently wrong profile.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { toPartnerCandle } from '../../src/candles/index.js'
 import { MarketDataError } from '../../src/errors.js'
 import { renderTpo, renderTpoSvg } from '../../src/render/index.js'
 import { compositeTpoProfile, developingTpo, mergeTpoProfiles, nakedPocs, tpoFromCandles, tpoProfiles, type TpoProfile } from '../../src/tpo/index.js'
@@ -74,6 +75,12 @@ describe('malformed TPO profiles', () => {
     expect(() => tpoFromCandles(5 as unknown as [], opts)).toThrow(expect.objectContaining({ field: 'candles' }))
     expect(() => renderTpo(null as unknown as TpoProfile)).toThrow(expect.objectContaining({ field: 'profile' }))
     expect(() => renderTpo(p, { timeZone: 5n as unknown as string })).toThrow(expect.objectContaining({ field: 'timeZone' }))
+    // session names are compared, not looked up as properties: 'toString' or '__proto__' is no session
+    for (const s of ['toString', '__proto__', 'constructor']) {
+      expect(() => tpoFromCandles([{ time: T(14), open: '1', high: '1', low: '1', close: '1', session: s as 'PRE_MARKET' }], opts)).toThrow(expect.objectContaining({ field: 'session' }))
+      expect(() => tpoProfiles([], { ...opts, sessions: [s as 'PRE_MARKET'] })).toThrow(expect.objectContaining({ field: 'sessions' }))
+      expect(() => toPartnerCandle({ time: T(14), open: '1', high: '1', low: '1', close: '1', volume: '1', session: s as 'PRE_MARKET' })).toThrow(expect.objectContaining({ field: 'session' }))
+    }
     // and the well-formed profile still merges with itself as before
     expect(mergeTpoProfiles(p, p).rows.length).toBe(p.rows.length)
   })
