@@ -52,7 +52,7 @@ export function createFootprintAggregator(opts: FootprintOptions): FootprintAggr
       feedTrades(trades, engineSink(engine))
     },
     advance(time) {
-      if (typeof time !== 'number' || Number.isNaN(time)) throw new MarketDataError('invalid_option', MSG.advance(time), { field: 'time' })
+      if (typeof time !== 'number' || Number.isNaN(time)) throw new MarketDataError('invalid_time', MSG.advance(time), { field: 'time' })
       if (time > engine.watermark) engine.watermark = time
       return engine.close(engine.watermark)
     },

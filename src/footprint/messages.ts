@@ -25,7 +25,7 @@ export const MSG = {
   negativeVolume: (x: unknown) => `volume: ${show(x)} must not be negative`,
   late: (t: number, end: number, watermark: number) =>
     `time: ${t} falls in the bucket ending at ${end}, already closed by advance(${watermark}) (late trade)`,
-  advance: (x: unknown) => `advance: time ${show(x)} must be a finite epoch-millisecond number`,
+  advance: (x: unknown) => `advance: time ${show(x)} must be an epoch-millisecond number (Infinity closes every bucket)`,
   mergeBucket: (a: number, b: number) => `mergeFootprintProfiles: profiles of different buckets (time ${a} vs ${b}) cannot be merged`,
   mergeEnd: (a: number, b: number) => `mergeFootprintProfiles: profiles with different bucket ends (${a} vs ${b}) cannot be merged`,
   grid: (fn: string, a: string, b: string) => `${fn}: different price grids (rowSizeValue ${a} vs ${b}); re-grid to a common row size first`,

@@ -136,6 +136,8 @@ describe('createFootprintAggregator', () => {
   it('advance rejects a time that is not a number', () => {
     const agg = createFootprintAggregator({ timeframe: '1h', tickSize: 1 })
     expect(() => agg.advance(Number.NaN)).toThrow(MarketDataError)
+    // the same code as the TPO and candle aggregators
+    expect(() => agg.advance(Number.NaN)).toThrow(expect.objectContaining({ code: 'invalid_time', field: 'time' }))
   })
 
   it('scales grow mid-stream (more price and volume decimals) and stay exact', () => {
