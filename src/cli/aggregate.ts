@@ -126,7 +126,7 @@ export async function runAggregate(c: RunConfig, io: Io): Promise<number> {
     throw e
   }
   const svgDir = c.format === 'svg' ? svgDirectory(c.out) : undefined
-  const out = c.out !== undefined && svgDir === undefined ? Out.toFile(c.out) : new Out(io.stdout)
+  const out = c.out !== undefined && svgDir === undefined ? Out.toFile(c.out, [c.file]) : new Out(io.stdout)
   const imbalance = c.imbalance ?? '300'
   const text =
     c.command === 'candles'

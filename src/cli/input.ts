@@ -85,6 +85,13 @@ export async function* readTrades(opts: InputOptions, stats: InputStats): AsyncG
       time = r.time
       price = r.price
       volume = r.volume
+      // a JSON number is read by its literal text, exactly as written: JSON.parse would round
+      // 5000.12345678901234567 to a double
+      if (typeof price === 'number' || typeof volume === 'number') {
+        const lit = numberLiterals(line)
+        if (typeof price === 'number') price = plainDecimal(lit.get('price')) ?? price
+        if (typeof volume === 'number') volume = plainDecimal(lit.get('volume')) ?? volume
+      }
       side = r.side
       session = r.session
     } else {
@@ -170,5 +177,75 @@ export async function* readTrades(opts: InputOptions, stats: InputStats): AsyncG
     }
   }
   if (batch.trades.length > 0) yield batch
+}
+
+/**
+ * The literal text of the number values of an NDJSON object line's top-level keys (the last occurrence
+ * of a key wins, as in JSON.parse). Strings are skipped with their escapes; nested values are ignored.
+ */
+export function numberLiterals(line: string): Map<string, string> {
+  const out = new Map<string, string>()
+  let depth = 0
+  let key: string | undefined
+  let inValue = false
+  for (let i = 0; i < line.length; ) {
+    const c = line.charCodeAt(i)
+    if (c === 34) {
+      // a string: a key at depth 1 before its colon, else skipped
+      let j = i + 1
+      while (j < line.length && line.charCodeAt(j) !== 34) j += line.charCodeAt(j) === 92 ? 2 : 1
+      if (depth === 1 && !inValue) {
+        try {
+          key = JSON.parse(line.slice(i, j + 1)) as string
+        } catch {
+          key = undefined
+        }
+      } else if (depth === 1) inValue = false
+      i = j + 1
+    } else if (c === 123 || c === 91) {
+      if (depth === 1) inValue = false
+      depth++
+      i++
+    } else if (c === 125 || c === 93) {
+      depth--
+      i++
+    } else if (c === 58) {
+      if (depth === 1) inValue = true
+      i++
+    } else if (c === 44) {
+      if (depth === 1) {
+        inValue = false
+        key = undefined
+      }
+      i++
+    } else if (depth === 1 && inValue && (c === 45 || (c >= 48 && c <= 57))) {
+      let j = i + 1
+      while (j < line.length && /[-+0-9.eE]/.test(line.charAt(j))) j++
+      if (key !== undefined) out.set(key, line.slice(i, j))
+      inValue = false
+      i = j
+    } else i++
+  }
+  return out
+}
+
+/** A JSON number literal (`-1.5e-3`) as a plain decimal string (`-0.0015`), or undefined when it is not one. */
+export function plainDecimal(lit: string | undefined): string | undefined {
+  if (lit === undefined) return undefined
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/.exec(lit)
+  if (m === null) return undefined
+  const [, sign = '', int = '', frac = '', expText] = m
+  const exp = expText === undefined ? 0 : Number(expText)
+  // 60 characters is the most a price or volume may have: a larger exponent is refused by length later
+  if (!Number.isSafeInteger(exp) || Math.abs(exp) > 80) return `${lit}`
+  let digits = int + frac
+  let point = int.length + exp
+  if (point <= 0) {
+    digits = '0'.repeat(1 - point) + digits
+    point = 1
+  } else if (point > digits.length) digits += '0'.repeat(point - digits.length)
+  const i = digits.slice(0, point).replace(/^0+(?=\d)/, '')
+  const f = digits.slice(point)
+  return `${sign}${i}${f.length > 0 ? `.${f}` : ''}`
 }
 

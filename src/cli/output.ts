@@ -1,6 +1,6 @@
 import { once } from 'node:events'
-import { createWriteStream, mkdirSync, openSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { createWriteStream, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import type { Writable } from 'node:stream'
 import { badInput, usage, type CliError } from './cli-error.js'
 
@@ -18,12 +18,15 @@ export class Out {
   private readonly stream: Writable
   private readonly owned: boolean
   private readonly path: string | undefined
+  /** The file written instead of `path` until the run succeeds (renamed over `path` on close), or undefined. */
+  private readonly temp: string | undefined
   private failure: Error | undefined
   private readonly failed: Promise<never>
-  constructor(stream: Writable, owned = false, path?: string) {
+  constructor(stream: Writable, owned = false, path?: string, temp?: string) {
     this.stream = stream
     this.owned = owned
     this.path = path
+    this.temp = temp
     this.failed = new Promise<never>((_, reject) => {
       stream.on('error', (e: Error) => {
         this.failure = e
@@ -33,27 +36,51 @@ export class Out {
     this.failed.catch(() => undefined)
   }
 
-  /** Opens `path` for writing now, so a bad path is reported before any work: usage error (exit 2). */
-  static toFile(path: string): Out {
+  /**
+   * Opens `path` for writing now, so a bad path is reported before any work: usage error (exit 2). A
+   * regular file (or a new one) is written as a temporary file beside it and renamed over `path` only when
+   * the run succeeds, so a failed run leaves an existing file as it was; a device or pipe (`/dev/null`,
+   * `/dev/stdout`) is written directly. `inputs` are files the run reads: naming one of them is refused.
+   */
+  static toFile(path: string, inputs: readonly (string | undefined)[] = []): Out {
+    let existing: ReturnType<typeof statSync> | undefined
+    try {
+      existing = statSync(path)
+    } catch {
+      existing = undefined
+    }
+    if (existing?.isDirectory() === true) throw usage(`--out: ${path} is a directory`)
+    for (const input of inputs) {
+      if (input === undefined || existing === undefined) continue
+      let st: ReturnType<typeof statSync> | undefined
+      try {
+        st = statSync(input)
+      } catch {
+        st = undefined
+      }
+      if (st !== undefined && st.dev === existing.dev && st.ino === existing.ino) throw usage(`--out: ${path} is the input file; write the output elsewhere`)
+    }
+    const direct = existing !== undefined && !existing.isFile()
+    const temp = direct ? undefined : join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`)
     let fd: number
     try {
-      fd = openSync(path, 'w')
+      fd = openSync(temp ?? path, 'w')
     } catch (e) {
       throw usage(`--out: cannot write ${path}: ${(e as Error).message}`)
     }
-    const out = new Out(createWriteStream(path, { fd }), true, path)
+    const out = new Out(createWriteStream(temp ?? path, { fd }), true, path, temp)
     openFiles.add(out)
     return out
   }
 
-  /** Stops writing and removes the file when it is a regular file (never a device such as /dev/null). */
+  /** Stops writing and removes what this run wrote (the temporary file; never an existing file or a device). */
   abort(): void {
     this.stream.destroy()
-    if (this.path === undefined) return
+    if (this.temp === undefined) return
     try {
-      if (statSync(this.path).isFile()) unlinkSync(this.path)
+      unlinkSync(this.temp)
     } catch {
-      // already gone or not ours to remove
+      // already gone
     }
   }
 
@@ -71,6 +98,13 @@ export class Out {
     if (this.owned) {
       this.stream.end()
       await Promise.race([once(this.stream, 'finish'), this.failed])
+      if (this.temp !== undefined && this.path !== undefined) {
+        try {
+          renameSync(this.temp, this.path)
+        } catch (e) {
+          throw badInput(`cannot write ${this.path}: ${(e as Error).message}`)
+        }
+      }
       openFiles.delete(this)
     }
   }

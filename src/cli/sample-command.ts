@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util'
 import { formatFixed, formatUnits, parseDecimal } from '../decimal/index.js'
 import { sampleTradeBatches, type SampleOptions } from '../sample/index.js'
+import { resolveSampleOptions } from '../sample/options.js'
+import { MarketDataError } from '../errors.js'
 import { isValidTimeZone } from '../time/index.js'
 import { SESSION_NAMES, type TradeColumns } from '../trades/index.js'
 import { usage } from './cli-error.js'
@@ -73,7 +75,7 @@ export async function runSample(argv: string[], io: Io): Promise<number> {
   const v = parsed.values
   const int = (name: string, x: string | undefined, min: number): number | undefined => {
     if (x === undefined) return undefined
-    if (!/^\d+$/.test(x) || Number(x) < min) throw usage(`--${name} must be an integer >= ${min}, got ${JSON.stringify(x)}`)
+    if (!/^\d+$/.test(x) || Number(x) < min || !Number.isSafeInteger(Number(x))) throw usage(`--${name} must be an integer >= ${min} (at most 2^53 - 1), got ${JSON.stringify(x)}`)
     return Number(x)
   }
   const opts: SampleFileOptions = {}
@@ -115,6 +117,13 @@ export async function runSample(argv: string[], io: Io): Promise<number> {
   if (tf !== undefined) {
     if (tf !== 'iso' && tf !== 'ms' && tf !== 's') throw usage(`--time-format must be iso, ms or s, got ${JSON.stringify(tf)}`)
     opts.timeFormat = tf
+  }
+  // the generator's own checks (tick size and start price against each other, ranges) are usage errors too
+  try {
+    resolveSampleOptions(opts)
+  } catch (e) {
+    if (e instanceof MarketDataError) throw usage(`${e.message} (see svc-marketdata sample --help)`)
+    throw e
   }
   const out = v.out !== undefined ? Out.toFile(v.out) : new Out(io.stdout)
   const n = await writeSample(out, opts)

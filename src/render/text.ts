@@ -29,11 +29,12 @@ export function checkProfile(p: unknown, arrays: readonly string[], times: reado
     const a = o[f]
     if (!Array.isArray(a) || (f === 'rows' && !a.every((r) => Array.isArray(r)))) throw new MarketDataError('invalid_option', `render: field \`${f}\` must be an array${f === 'rows' ? ' of rows' : ''}`, { field: f })
   }
-  const isTime = (t: unknown) => typeof t === 'number' && Number.isInteger(t) && t >= -8.64e15 && t <= 8.64e15
+  // integers (a bucket's `end` may pass ±8.64e15: it is printed as a number there)
+  const isTime = (t: unknown) => typeof t === 'number' && Number.isSafeInteger(t)
   for (const f of times) {
     // `blocks` holds times; the others are one time
     const t = o[f]
-    if (!(f === 'blocks' ? Array.isArray(t) && t.every(isTime) : isTime(t))) throw new MarketDataError('invalid_option', `render: field \`${f}\` must be epoch-millisecond time${f === 'blocks' ? 's' : ''} within ±8.64e15, got ${describeValue(t)}`, { field: f })
+    if (!(f === 'blocks' ? Array.isArray(t) && t.every(isTime) : isTime(t))) throw new MarketDataError('invalid_option', `render: field \`${f}\` must be integer epoch-millisecond time${f === 'blocks' ? 's' : ''}, got ${describeValue(t)}`, { field: f })
   }
 }
 
@@ -83,13 +84,17 @@ export function rowHolds(row: Scaled, step: Scaled, x: Scaled): boolean {
 }
 
 /** A time in a zone: `yyyy-MM-dd HH:mm` (or only `HH:mm` / `MM-dd HH:mm`). */
+/** Whether a Date (and so the zone formatter) can hold the instant; a bucket's end can pass ±8.64e15. */
+const inDateRange = (ms: number): boolean => ms >= -8.64e15 && ms <= 8.64e15
+
 export function timeLabel(ms: number, timeZone: string, pattern: 'full' | 'clock' | 'day-clock' = 'full'): string {
+  if (!inDateRange(ms)) return `${ms} ms`
   const f = pattern === 'full' ? 'yyyy-MM-dd HH:mm' : pattern === 'clock' ? 'HH:mm' : 'MM-dd HH:mm'
   return formatInTimeZone(ms, timeZone, f)
 }
 
 export function localDate(ms: number, timeZone: string): string {
-  return formatInTimeZone(ms, timeZone, 'yyyy-MM-dd')
+  return inDateRange(ms) ? formatInTimeZone(ms, timeZone, 'yyyy-MM-dd') : `${ms} ms`
 }
 
 /** Joins items with two spaces, wrapping lines at `width` characters. */

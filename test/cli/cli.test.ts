@@ -1,5 +1,5 @@
 import fc from 'fast-check'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -189,11 +189,13 @@ describe('footprint and tpo', () => {
   })
 
   it('--out that cannot be written is a clear error, never a crash: usage (2) when it cannot be opened, bad output (1) when a write fails', async () => {
-    for (const out of [join(tmp, 'no-such-dir', 'x.json'), tmp]) {
-      const r = await run(['candles', fixture('trades.csv'), '--format', 'json', '--out', out])
-      expect(r.code).toBe(2)
-      expect(r.stderr).toMatch(new RegExp(`--out: cannot write ${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: E`))
-    }
+    const missing = join(tmp, 'no-such-dir', 'x.json')
+    const r = await run(['candles', fixture('trades.csv'), '--format', 'json', '--out', missing])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(new RegExp(`--out: cannot write ${missing.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: E`))
+    const dir = await run(['candles', fixture('trades.csv'), '--format', 'json', '--out', tmp])
+    expect(dir.code).toBe(2)
+    expect(dir.stderr).toContain(`--out: ${tmp} is a directory`)
     const sample = await run(['sample', '--trades-per-day', '10', '--out', join(tmp, 'no-such-dir', 's.csv')])
     expect(sample.code).toBe(2)
     expect(sample.stderr).toContain('--out: cannot write')
@@ -265,6 +267,47 @@ describe('footprint and tpo', () => {
     const ok = await run(['tpo', '--tick-size', '1', '--format', 'svg', '--last', '1', '--out', svg], two)
     expect(ok.code).toBe(0)
     expect(existsSync(svg)).toBe(true)
+  })
+
+  it('a failed run leaves an existing --out file as it was (the output is written beside it and renamed on success)', async () => {
+    const json = join(tmp, 'keep.json')
+    writeFileSync(json, 'earlier result\n')
+    const unsorted = 'time,price,volume,side\n1780320600000,5000,1,buy\n1780400600000,5000,1,buy\n1780320600000,5000,1,buy\n'
+    const r = await run(['candles', '--format', 'json', '--out', json], unsorted)
+    expect(r.code).toBe(1)
+    expect(readFileSync(json, 'utf8')).toBe('earlier result\n')
+    // no temporary file is left in the directory
+    expect(readdirSync(tmp).filter((f) => f.endsWith('.tmp'))).toEqual([])
+    const ok = await run(['candles', '--format', 'json', '--out', json], unsorted.split('\n').slice(0, 3).join('\n'))
+    expect(ok.code).toBe(0)
+    expect(JSON.parse(readFileSync(json, 'utf8'))).toHaveLength(2)
+  })
+
+  it('--out naming the input file is refused before anything is written (exit 2; the input is untouched)', async () => {
+    const file = join(tmp, 'same.csv')
+    const text = readFileSync(fixture('trades.csv'), 'utf8')
+    writeFileSync(file, text)
+    for (const cmd of ['candles', 'footprint', 'tpo']) {
+      const r = await run([cmd, file, '--tick-size', '0.25', '--out', file])
+      expect(r.code).toBe(2)
+      expect(r.stderr).toContain('is the input file')
+      expect(readFileSync(file, 'utf8')).toBe(text)
+    }
+  })
+
+  it('a trade at the last valid instant (8.64e15 ms) renders as text and SVG too (its bucket ends past the Date range)', async () => {
+    const input = 'time,price,volume,side\n8640000000000000,5000.25,1,buy\n'
+    for (const args of [['tpo'], ['footprint', '-t', '1M'], ['tpo', '--format', 'svg'], ['footprint', '--format', 'svg']]) {
+      const r = await run([...args, '--tick-size', '0.25'], input)
+      expect([args.join(' '), r.code]).toEqual([args.join(' '), 0])
+    }
+  })
+
+  it('sample: option values the generator refuses are usage errors (exit 2)', async () => {
+    for (const args of [['--tick-size', '0.0000000000000001'], ['--start-price', '1000000000000000'], ['--trades-per-day', '99999999999999999999']]) {
+      const r = await run(['sample', ...args])
+      expect([args.join(' '), r.code]).toEqual([args.join(' '), 2])
+    }
   })
 
   it('--out writes to a file', async () => {
