@@ -29,8 +29,9 @@ export function decimalsOf(x: DecimalInput): number {
 
 /**
  * Exact integer units `x * 10^scale` of a number read by its shortest round-trip form, when `x` has at
- * most `scale` decimals and |units| < 2^52; otherwise `NaN` (use {@link toUnitsBig}). Allocation-free,
- * for hot loops. `scale` must be 0..22.
+ * most `scale` decimals and |units| < 2^52; otherwise `NaN` (use {@link toUnitsBig}); for a few values
+ * between 2^51 and 2^52 units, where `x * 10^scale` rounds off by one, also `NaN` (never a wrong result).
+ * Allocation-free, for hot loops. `scale` must be 0..22.
  *
  * @example
  * numberToUnits(0.07, 2) // 7
@@ -128,9 +129,11 @@ export function stringToUnitsGeneral(s: string, scale: number): number {
       v = w
       f = scale
     }
+    // zero at any scale is 0 (POW10 stops at 10^22: past it only a zero stays below 2^52)
+    if (v === 0) return 0
     v *= POW10[scale - f] as number
     if (!(v < UNITS_LIMIT)) return Number.NaN
-    return neg && v !== 0 ? -v : v
+    return neg ? -v : v
   }
   // digits accumulate in a small-integer chunk `a` (at most 8 digits, so integer arithmetic), folded into
   // the double `u` every 8 digits: a short dependency chain instead of a float multiply-add per digit.
@@ -172,8 +175,9 @@ export function stringToUnitsGeneral(s: string, scale: number): number {
   }
   u = u * (POW10_F[d] as number) + a
   if (u >= UNITS_LIMIT) return Number.NaN
+  if (u === 0) return 0
   if (frac < scale) u *= POW10[scale - frac] as number
-  if (u >= UNITS_LIMIT) return Number.NaN
+  if (!(u < UNITS_LIMIT)) return Number.NaN
   return neg && u !== 0 ? -u : u
 }
 

@@ -50,6 +50,13 @@ describe('stringToUnits fast path', () => {
     }), { numRuns: 5000 })
   })
 
+  it('zero is 0 at every scale, past 22 too (the powers of ten stop at 10^22); non-zero values past 2^52 units are NaN', () => {
+    for (const scale of [0, 22, 23, 30, 100]) {
+      for (const z of ['0', '-0', '0.0', '000.000', '-0.00000000000000000000000000']) expect([z, scale, Object.is(stringToUnits(z, scale), 0)]).toEqual([z, scale, true])
+      expect(stringToUnits('1', scale)).toBe(scale <= 15 ? 10 ** scale : Number.NaN)
+    }
+  })
+
   it('scales past 22 take the general reader', () => {
     fc.assert(fc.property(anyString, fc.integer({ min: 23, max: 40 }), (s, scale) => {
       expect(stringToUnits(s, scale)).toBe(stringToUnitsGeneral(s, scale))
