@@ -42,6 +42,45 @@ function start(args: string[]): Promise<{ lines: string[]; url: string }> {
 
 const REST = '/api/v1/marketdata'
 
+/** Runs `node examples/server args` expecting it to stop at start-up; resolves with its exit code and output. */
+function fail(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, [here, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  children.push(child)
+  return new Promise((resolve, reject) => {
+    let out = ''
+    let err = ''
+    const timer = setTimeout(() => reject(new Error(`still running after 30 s: ${out} ${err}`)), 30_000)
+    child.stdout!.on('data', (b: Buffer) => {
+      out += b.toString()
+      // it started after all: stop it (the test then fails on the exit code)
+      if (out.includes('listening on')) child.kill('SIGTERM')
+    })
+    child.stderr!.on('data', (b: Buffer) => {
+      err += b.toString()
+    })
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, out, err })
+    })
+  })
+}
+
+test.concurrent('a --tick-size that is not a decimal > 0 stops the server at start-up with a message naming it', async () => {
+  const file = join(tmp, 'badtick.csv')
+  writeFileSync(file, 'time,price,volume,side\n2026-06-19T13:30:00Z,5000.25,2,buy\n')
+  const runs = await Promise.all(
+    [['0', true], ['-0.25', true], ['abc', false], ['1e-2', false]].map(([tick, withFile]) =>
+      fail(['--port', '0', '--now', '2026-06-20T15:00:10Z', '--trades-per-day', '0', ...(withFile ? ['--trades', file] : []), '--tick-size', tick as string]),
+    ),
+  )
+  for (const [i, tick] of ['0', '-0.25', 'abc', '1e-2'].entries()) {
+    const r = runs[i]!
+    expect(r.code).toBe(1)
+    expect(r.err).toContain(`--tick-size: "${tick}" must be a decimal greater than 0`)
+    expect(r.out).not.toContain('listening on')
+  }
+})
+
 test.concurrent('given keys and a pinned clock: first line is the address, then the curl examples; both interfaces answer', async () => {
   const { lines, url } = await start(['--port', '0', '--now', '2026-06-20T15:00:10Z', '--api-key', 'cli-key', '--api-key', 'cli-key-2', '--partner-key', 'cli-partner'])
   expect(Number(new URL(url).port)).toBeGreaterThan(0)

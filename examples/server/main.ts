@@ -8,7 +8,7 @@ import { PARTNER_OPERATIONS } from './partner.js'
 import { REST_PREFIX } from './rest.js'
 import { startServer, type ApiKeyConfig } from './server.js'
 import { createStore, sampleStore } from './store.js'
-import { addFileSecurity, readTradesCsv } from './trades-file.js'
+import { addFileSecurity, checkTickSize, readTradesCsv } from './trades-file.js'
 
 interface Args {
   port: number
@@ -56,9 +56,12 @@ function parseArgs(argv: readonly string[]): Args {
       case '--trades':
         a.trades.push(value)
         break
-      case '--tick-size':
+      case '--tick-size': {
+        const t = checkTickSize(value, '--tick-size')
+        if (!t.ok) throw new Error(t.error)
         a.tickSize = value
         break
+      }
       case '--now': {
         const t = parseRfc3339(value)
         if (!t.ok) throw new Error(`--now: ${t.error}`)

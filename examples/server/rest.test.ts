@@ -1,5 +1,6 @@
 // Interface B end to end: real HTTP against the reference server (port 0, injected clock).
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { connect } from 'node:net'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { EARLY_NOW, NOW, remaining, startHarness, windowStart, type Harness, type Reply } from './harness.js'
 import { StoreUnavailable } from './store.js'
 
@@ -88,6 +89,25 @@ async function billed(path: string, key = MAIN, t: Harness = h): Promise<{ r: Re
   return { r, cost: before - after }
 }
 
+/** Sends a raw HTTP/1.1 request (any request target, even one `fetch` would refuse to send) and parses the answer. */
+function raw(request: string, t: Harness = h): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(t.server.port, '127.0.0.1', () => socket.end(request))
+    const chunks: Buffer[] = []
+    socket.on('data', (c: Buffer) => chunks.push(c))
+    socket.on('error', reject)
+    socket.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8')
+      const cut = text.indexOf('\r\n\r\n')
+      const [statusLine = '', ...fields] = text.slice(0, cut).split('\r\n')
+      const headers = new Headers()
+      for (const f of fields) headers.append(f.slice(0, f.indexOf(':')), f.slice(f.indexOf(':') + 1).trim())
+      const body = text.slice(cut + 4)
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: body === '' ? undefined : JSON.parse(body) })
+    })
+  })
+}
+
 const clampPrice = (credits: number): number => Math.min(10_000, Math.max(1_000, credits))
 const iso = (t: number): string => new Date(t).toISOString()
 
@@ -134,6 +154,24 @@ describe('authentication, request ids, routing', () => {
     expect(r.status).toBe(405)
     expect(r.headers.get('allow')).toBe('GET')
     expect(await probe()).toBe(100_000)
+  })
+
+  test('a request target that is not a valid URL is 400 invalid_argument (not a 500), unbilled and not logged', async () => {
+    freshWindow()
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      for (const target of ['http://[::1/api/v1/marketdata/exchanges', 'http://a:b:c/', 'http://[x]/api/v1/marketdata/timeframes']) {
+        const r = await raw(`GET ${target} HTTP/1.1\r\nHost: x\r\nx-api-key: ${MAIN}\r\nConnection: close\r\n\r\n`)
+        expectError(r, 400, 'invalid_argument', /request target/)
+      }
+      expect(logged).not.toHaveBeenCalled()
+    } finally {
+      logged.mockRestore()
+    }
+    expect(await probe()).toBe(100_000)
+    // a valid absolute-form target still routes by its path
+    const ok = await raw(`GET http://x/api/v1/marketdata/timeframes HTTP/1.1\r\nHost: x\r\nx-api-key: ${MAIN}\r\nConnection: close\r\n\r\n`)
+    expect(ok.status).toBe(200)
   })
 })
 

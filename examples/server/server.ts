@@ -142,7 +142,13 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
   }
 
   async function route(req: IncomingMessage, requestId: string): Promise<Answer> {
-    const url = new URL(req.url ?? '/', 'http://localhost')
+    let url: URL
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost')
+    } catch {
+      // a request target URL rejects (e.g. `GET http://[::1/x`): the client's fault, not a 500
+      return restError({ status: 400, code: 'invalid_argument', message: 'request target: not a valid URL' }, { 'x-request-id': requestId })
+    }
     const isRest = url.pathname === REST_PREFIX || url.pathname.startsWith(`${REST_PREFIX}/`)
     try {
       if (isRest) return rest(req, url, requestId)

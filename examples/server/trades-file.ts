@@ -1,7 +1,7 @@
 // Loads a trades CSV file given on the command line: the I/O part only; the library validates the records.
 import { readFileSync } from 'node:fs'
 import { basename, extname } from 'node:path'
-import { decimalsOf, parseRfc3339, tradesToColumns, validateTrades, type Trade, type TradeColumns } from '../../src/index.js'
+import { parseDecimal, parseRfc3339, tradesToColumns, validateTrades, type Trade, type TradeColumns } from '../../src/index.js'
 import type { Catalog, CatalogSecurity, Exchange } from './catalog.js'
 
 /** Exchange code of securities loaded from files (zone UTC). */
@@ -46,11 +46,30 @@ export function readTradesCsv(path: string): TradeColumns {
   return tradesToColumns(trades)
 }
 
-/** Adds a file's trades to a catalog as one security of exchange `LOCAL`; returns the new catalog entry. */
+/** Largest tick in units of its last decimal: the library's price grids need row units below 2^52. */
+const TICK_UNITS_LIMIT = 2n ** 52n
+
+/**
+ * Checks a tick size: a plain decimal (as `parseDecimal` reads it) greater than 0, below 2^52 units of its
+ * last decimal. Returns its number of decimals, or an error message naming `name`.
+ */
+export function checkTickSize(tickSize: unknown, name = 'tickSize'): { ok: true; decimals: number } | { ok: false; error: string } {
+  const r = parseDecimal(tickSize)
+  if (!r.ok || r.value.units <= 0n) return { ok: false, error: `${name}: ${JSON.stringify(tickSize)} must be a decimal greater than 0 (e.g. 0.25)` }
+  if (r.value.units >= TICK_UNITS_LIMIT) return { ok: false, error: `${name}: ${JSON.stringify(tickSize)} has too many digits` }
+  return { ok: true, decimals: r.value.scale }
+}
+
+/**
+ * Adds a file's trades to a catalog as one security of exchange `LOCAL`; returns the new catalog entry.
+ * Throws (naming tickSize, before touching the catalog) when `tickSize` is not a decimal greater than 0.
+ */
 export function addFileSecurity(catalog: Catalog, path: string, tickSize: string, index: number): CatalogSecurity {
+  const tick = checkTickSize(tickSize)
+  if (!tick.ok) throw new Error(tick.error)
+  const decimals = tick.decimals
   if (!catalog.exchanges.some((e) => e.code === FILE_EXCHANGE.code)) catalog.exchanges.push({ ...FILE_EXCHANGE })
   const symbol = basename(path, extname(path)).toUpperCase().replace(/[^A-Z0-9._-]/g, '_') || `FILE${index}`
-  const decimals = decimalsOf(tickSize)
   const s: CatalogSecurity = {
     guid: `f11e0000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
     exchange: FILE_EXCHANGE.code,

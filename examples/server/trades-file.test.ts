@@ -1,0 +1,34 @@
+// Loading trades files: the tick size of a file security is checked when it is added, not when it is first used.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, expect, test } from 'vitest'
+import { defaultCatalog } from './catalog.js'
+import { addFileSecurity, checkTickSize } from './trades-file.js'
+
+const tmp = mkdtempSync(join(tmpdir(), 'svc-server-trades-file-'))
+const file = join(tmp, 'ticks.csv')
+writeFileSync(file, 'time,price,volume,side\n1781876400000,5000.25,1,buy\n')
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
+test('addFileSecurity throws naming tickSize on a tick size that is not a decimal > 0, and leaves the catalog alone', () => {
+  for (const tick of ['0', '-0.25', '0.00', '-0', '', 'abc', '1e-2', '+0.25', ' 0.25', '0.25.1', '4503599627370496']) {
+    const catalog = defaultCatalog()
+    const before = JSON.stringify(catalog)
+    expect(() => addFileSecurity(catalog, file, tick, 0), tick).toThrow(/^tickSize: /)
+    expect(JSON.stringify(catalog)).toBe(before)
+  }
+})
+
+test('addFileSecurity accepts a positive decimal tick size and keeps it as given', () => {
+  for (const [tick, decimals] of [['0.25', 2], ['0.10', 1], ['1', 0], ['0.0001', 4], ['5', 0]] as const) {
+    const catalog = defaultCatalog()
+    const s = addFileSecurity(catalog, file, tick, 0)
+    expect(s).toMatchObject({ symbol: 'TICKS', tickSize: tick, pricePrecision: decimals })
+  }
+})
+
+test('checkTickSize names the option it is given', () => {
+  expect(checkTickSize('-0.25', '--tick-size')).toEqual({ ok: false, error: '--tick-size: "-0.25" must be a decimal greater than 0 (e.g. 0.25)' })
+  expect(checkTickSize('0.25', '--tick-size')).toEqual({ ok: true, decimals: 2 })
+})
