@@ -74,6 +74,69 @@ export interface ColumnsOut {
   session: Uint8Array
 }
 
+/** UTC day numbers of 1000-01-01 and 10000-01-01: date-fns-tz parses (and the output is pinned to) 4-digit years only. */
+const FIRST_4DIGIT_DAY = -354_285
+const FIRST_5DIGIT_DAY = 2_932_897
+const BOUND_SECONDS = BOUNDS.map((b) => {
+  const [h, m, sec] = b.split(':').map(Number) as [number, number, number]
+  return h * 3600 + m * 60 + sec
+})
+
+/** UTC epoch ms of the four session boundaries (local 04:00, 09:30, 16:00, 20:00 in `timeZone`) of UTC calendar day `day`. */
+export function sessionBounds(day: number, timeZone: string): number[] {
+  if (day >= FIRST_4DIGIT_DAY && day < FIRST_5DIGIT_DAY) {
+    const date = new Date(day * 86_400_000).toISOString().slice(0, 10)
+    return BOUNDS.map((b) => fromZonedTime(`${date}T${b}`, timeZone).getTime())
+  }
+  // beyond 4-digit years (the whole ±8.64e15 range): the zone's offset from Intl, proleptic Gregorian
+  const fmt = zoneFormat(timeZone)
+  return BOUND_SECONDS.map((s) => zonedToUtc(day * 86_400_000 + s * 1000, fmt))
+}
+
+const FORMATS = new Map<string, Intl.DateTimeFormat>()
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let f = FORMATS.get(timeZone)
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone, era: 'short', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' })
+    FORMATS.set(timeZone, f)
+  }
+  return f
+}
+
+/** Days from 1970-01-01 of proleptic Gregorian date y-m-d (astronomical year: 0 is 1 BC). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  y -= m <= 2 ? 1 : 0
+  const era = Math.floor(y / 400)
+  const yoe = y - era * 400
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy
+  return era * 146_097 + doe - 719_468
+}
+
+/** The zone's offset (local wall clock minus UTC, ms) at UTC time `utc` (whole seconds). */
+function zoneOffset(utc: number, fmt: Intl.DateTimeFormat): number {
+  let y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0, bc = false
+  for (const p of fmt.formatToParts(new Date(utc))) {
+    if (p.type === 'year') y = Number(p.value)
+    else if (p.type === 'month') mo = Number(p.value)
+    else if (p.type === 'day') d = Number(p.value)
+    else if (p.type === 'hour') h = Number(p.value)
+    else if (p.type === 'minute') mi = Number(p.value)
+    else if (p.type === 'second') s = Number(p.value)
+    else if (p.type === 'era') bc = p.value === 'BC' || p.value === 'B'
+  }
+  if (bc) y = 1 - y
+  return daysFromCivil(y, mo, d) * 86_400_000 + ((h * 60 + mi) * 60 + s) * 1000 - utc
+}
+
+/** UTC time of local wall-clock time `wall` (ms, as if UTC): the usual two-step offset fix-up. */
+function zonedToUtc(wall: number, fmt: Intl.DateTimeFormat): number {
+  const o1 = zoneOffset(wall, fmt)
+  const g = wall - o1
+  const o2 = zoneOffset(g, fmt)
+  return o1 === o2 ? g : wall - o2
+}
+
 export class SampleGenerator {
   readonly total: number
   private readonly r: ResolvedSample
@@ -146,8 +209,7 @@ export class SampleGenerator {
 
   private openDay(): void {
     const r = this.r
-    const date = new Date((r.startDay + this.day) * 86_400_000).toISOString().slice(0, 10)
-    this.dayStarts = BOUNDS.map((b) => fromZonedTime(`${date}T${b}`, r.timeZone).getTime())
+    this.dayStarts = sessionBounds(r.startDay + this.day, r.timeZone)
     if (this.day > 0) {
       // overnight gap: up to +-20 ticks
       const u = nextUint32(this.rng, 1) * INV_2_32

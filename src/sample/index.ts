@@ -1,2 +1,2 @@
 export type { SampleOptions, SampleDayKind } from './options.js'
-export { sampleTrades, sampleTradeBatches, sampleTradeObjects } from './sample-trades.js'
+export { MAX_MATERIALIZED_TRADES, sampleTrades, sampleTradeBatches, sampleTradeObjects } from './sample-trades.js'

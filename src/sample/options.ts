@@ -9,7 +9,10 @@ export type SampleDayKind = 'trend' | 'balanced'
 export interface SampleOptions {
   /** PRNG seed [1]; the same seed and options always give the same trades. */
   seed?: number
-  /** Epoch ms whose UTC calendar date is the first trading day [Date.UTC(2026, 5, 1), Monday 1 June 2026]. */
+  /**
+   * Integer epoch ms whose UTC calendar date is the first trading day [Date.UTC(2026, 5, 1), Monday 1 June 2026].
+   * The sample's days, plus a day either side, must lie within ±8.64e15 ms (the range of a Date).
+   */
   start?: number
   /** Number of consecutive calendar days, each one trading day with three sessions [1]. */
   days?: number
@@ -48,6 +51,10 @@ export interface ResolvedSample {
 
 export const DEFAULT_START = Date.UTC(2026, 5, 1)
 
+const DAY_MS = 86_400_000
+/** 8.64e15 ms (the last time a Date holds) in days. */
+const MAX_DAY = 100_000_000
+
 function intOption(name: string, v: number | undefined, dflt: number, min: number): number {
   if (v === undefined) return dflt
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) {
@@ -71,10 +78,15 @@ export function resolveSampleOptions(opts: SampleOptions = {}): ResolvedSample {
     throw new MarketDataError('invalid_option', MSG.notInteger('seed', 0, seed), { field: 'seed' })
   }
   const start = opts.start ?? DEFAULT_START
-  if (typeof start !== 'number' || !Number.isFinite(start)) {
+  // trades of UTC day d fall in [d - 10h, d + 1 day + 8h] (session hours 04:00-20:00 local, offsets -12h..+14h):
+  // the sample's days plus a day either side must lie within ±8.64e15 ms, so every time is a valid Date
+  if (typeof start !== 'number' || !Number.isSafeInteger(start) || Math.floor(start / DAY_MS) - 1 < -MAX_DAY || Math.floor(start / DAY_MS) + 2 > MAX_DAY) {
     throw new MarketDataError('invalid_option', MSG.start(start), { field: 'start' })
   }
   const days = intOption('days', opts.days, 1, 0)
+  if (Math.floor(start / DAY_MS) + days + 1 > MAX_DAY) {
+    throw new MarketDataError('invalid_option', MSG.daysRange(days, start), { field: 'days' })
+  }
   const tradesPerDay = intOption('tradesPerDay', opts.tradesPerDay, 50_000, 0)
   const volumeDecimals = opts.volumeDecimals ?? 0
   if (volumeDecimals !== 0 && volumeDecimals !== 8) {
@@ -103,7 +115,7 @@ export function resolveSampleOptions(opts: SampleOptions = {}): ResolvedSample {
   }
   return {
     seed: Math.trunc(seed) | 0,
-    startDay: Math.floor(start / 86_400_000),
+    startDay: Math.floor(start / DAY_MS),
     days,
     tradesPerDay,
     tickUnits,

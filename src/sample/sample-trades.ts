@@ -1,9 +1,11 @@
 import { formatFixed, formatUnits, POW10 } from '../decimal/index.js'
+import { describeValue } from '../_lib/describe.js'
 import { MarketDataError } from '../errors.js'
 import type { Trade, TradeColumns } from '../trades/index.js'
 import { SESSION_NAMES } from '../trades/index.js'
 import { SampleGenerator, type ColumnsOut } from './generator.js'
-import { resolveSampleOptions, type SampleOptions } from './options.js'
+import { MSG } from './messages.js'
+import { resolveSampleOptions, type ResolvedSample, type SampleOptions } from './options.js'
 
 function allocate(n: number): ColumnsOut {
   return {
@@ -20,14 +22,27 @@ function allocate(n: number): ColumnsOut {
  * aggressors and three sessions per local trading day (pre-market 04:00-09:30, main 09:30-16:00,
  * post-market 16:00-20:00 in `timeZone`; session codes 1, 0, 2). Main sessions alternate trend and balanced
  * days by default. Times are non-decreasing integer epoch ms; every price is a whole number of ticks and
- * its shortest decimal form is exact. Same seed and options, same trades.
+ * its shortest decimal form is exact. Same seed and options, same trades. At most 100,000,000 trades
+ * (days × tradesPerDay; more throws `invalid_option`): {@link sampleTradeBatches} streams any number.
  *
  * @example
  * const cols = sampleTrades({ seed: 7, tradesPerDay: 10_000 })
  * cols.time.length // 10000
  */
 export function sampleTrades(opts: SampleOptions = {}): TradeColumns {
-  const gen = new SampleGenerator(resolveSampleOptions(opts))
+  return materialize(resolveSampleOptions(opts), 'sampleTrades')
+}
+
+/** Most trades {@link sampleTrades} and {@link sampleTradeObjects} allocate; {@link sampleTradeBatches} streams any number. */
+export const MAX_MATERIALIZED_TRADES = 100_000_000
+
+function materialize(r: ResolvedSample, fn: string): ColumnsOut {
+  const total = r.days * r.tradesPerDay
+  if (total > MAX_MATERIALIZED_TRADES) {
+    const field = r.tradesPerDay > MAX_MATERIALIZED_TRADES ? 'tradesPerDay' : 'days'
+    throw new MarketDataError('invalid_option', MSG.tooMany(fn, field, total, MAX_MATERIALIZED_TRADES), { field })
+  }
+  const gen = new SampleGenerator(r)
   const out = allocate(gen.total)
   gen.fill(out, 0, gen.total)
   return out
@@ -48,7 +63,7 @@ export function* sampleTradeBatches(opts: SampleOptions & { batchSize?: number; 
   const batchSize = opts.batchSize ?? 65_536
   const r = resolveSampleOptions(opts)
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
-    throw new MarketDataError('invalid_option', `sampleTradeBatches: option \`batchSize\` must be an integer >= 1, got ${String(batchSize)}`, { field: 'batchSize' })
+    throw new MarketDataError('invalid_option', `sampleTradeBatches: option \`batchSize\` must be an integer >= 1, got ${describeValue(batchSize)}`, { field: 'batchSize' })
   }
   const gen = new SampleGenerator(r)
   let left = gen.total
@@ -74,7 +89,7 @@ export function* sampleTradeBatches(opts: SampleOptions & { batchSize?: number; 
  */
 export function sampleTradeObjects(opts: SampleOptions = {}): Trade[] {
   const r = resolveSampleOptions(opts)
-  const cols = sampleTrades(opts)
+  const cols = materialize(r, 'sampleTradeObjects')
   const n = cols.time.length
   const out: Trade[] = new Array(n)
   const pow = POW10[r.scale]!

@@ -2,7 +2,7 @@ import { parseDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { TRADE_MSG } from './messages.js'
 import type { SessionType, Side, Trade, TradeColumns } from './types.js'
-import { columnRecordProblem, columnsShapeProblem, sessionCodeOf, sideCodeOf, tradeProblem } from './validate.js'
+import { columnRecordProblem, columnsShapeProblem, isTradeColumns, sessionCodeOf, sideCodeOf, tradeProblem } from './validate.js'
 
 const SIDES: readonly Side[] = ['buy', 'buy', 'sell']
 const SESSIONS: readonly SessionType[] = ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']
@@ -20,17 +20,42 @@ function exactNumber(x: string | number, index: number, field: 'price' | 'volume
 }
 
 /**
+ * The trades of an array or an iterable of trade objects as an array; anything else (null, a number, a
+ * plain object, TradeColumns, a string) throws MarketDataError `invalid_option`, field `trades`, as does
+ * an iterable that throws while being read.
+ */
+function tradeList(trades: unknown): Trade[] {
+  let iterable = false
+  let columns = false
+  try {
+    if (Array.isArray(trades)) return trades as Trade[]
+    iterable = typeof trades === 'object' && trades !== null && typeof (trades as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function'
+    columns = !iterable && isTradeColumns(trades)
+  } catch (e) {
+    throw new MarketDataError('invalid_option', TRADE_MSG.readThrew('trades', e), { field: 'trades' })
+  }
+  if (!iterable) throw new MarketDataError('invalid_option', TRADE_MSG.notTradeList(trades, columns), { field: 'trades' })
+  try {
+    return Array.from(trades as Iterable<Trade>)
+  } catch (e) {
+    throw new MarketDataError('invalid_option', TRADE_MSG.iterableThrew(e), { field: 'trades' })
+  }
+}
+
+/**
  * Converts trade objects to columns (the fast path's input). Decimal strings must survive as doubles:
  * a string whose decimal a double cannot hold exactly (more than ~15 significant digits) throws rather
- * than rounding. A `session` column is present when any trade has a session. Throws `MarketDataError`
- * naming the index and the field of the first bad record.
+ * than rounding. A `session` column is present when any trade has a session. Takes an array or an
+ * iterable of trade objects only: anything else (null, a plain object, TradeColumns) throws
+ * `MarketDataError` `invalid_option`, field `trades`. Throws `MarketDataError` naming the index and the
+ * field of the first bad record.
  *
  * @example
  * const cols = tradesToColumns([{ time: 0, price: '5000.25', volume: '2', side: 'sell' }])
  * cols.price[0] // 5000.25; cols.side[0] // 2
  */
 export function tradesToColumns(trades: Iterable<Trade>): TradeColumns {
-  const list = Array.isArray(trades) ? (trades as Trade[]) : Array.from(trades)
+  const list = tradeList(trades)
   const n = list.length
   const time = new Float64Array(n)
   const price = new Float64Array(n)

@@ -4,7 +4,29 @@ export const show = (x: unknown): string => {
   if (typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean') return String(x)
   if (x === null) return 'null'
   if (x === undefined) return 'undefined'
-  return Array.isArray(x) ? 'an array' : typeof x
+  try {
+    return Array.isArray(x) ? 'an array' : typeof x
+  } catch {
+    return typeof x // Array.isArray throws on a revoked Proxy
+  }
+}
+
+/** A thrown value, described safely: an Error's name and (truncated) message, else its type. Never throws. */
+export const showThrown = (e: unknown): string => {
+  try {
+    if (e instanceof Error) {
+      const name = e.name
+      const message = e.message
+      if (typeof name === 'string' && typeof message === 'string') return `${name.slice(0, 40)} ${show(message)}`
+    }
+  } catch {
+    // a hostile thrown value (a Proxy, throwing getters): fall back to its type
+  }
+  try {
+    return show(e)
+  } catch {
+    return 'a value'
+  }
 }
 
 export const TRADE_MSG = {
@@ -22,5 +44,12 @@ export const TRADE_MSG = {
   columnLength: (field: string, len: number, want: number) => `${field}: length ${len} differs from time's length ${want}; all columns must have equal length`,
   notFloat: (field: string, x: unknown) => `${field}: ${show(x)} cannot be held exactly in a Float64Array column (more significant digits than a double keeps)`,
   notIterable: (x: unknown) => `trades: ${show(x)} is neither TradeColumns, an array nor an iterable of trades`,
+  readThrew: (field: string, e: unknown) =>
+    `${field}: reading it threw (${showThrown(e)}); records must be plain readable values (a getter or Proxy trap threw)`,
+  iterableThrew: (e: unknown) => `trades: reading the iterable failed: it threw ${showThrown(e)}`,
+  notTradeList: (x: unknown, columns: boolean) =>
+    columns
+      ? 'trades: got TradeColumns, expected an array or an iterable of trade objects (these are already columns)'
+      : `trades: ${show(x)} is not an array or an iterable of trade objects {time, price, volume, side, session?}`,
   sessions: (x: unknown) => `sessions: ${show(x)} is not a list of session types ('MAINSESSION', 'PRE_MARKET', 'POST_MARKET')`,
 } as const

@@ -1,5 +1,5 @@
 import { parseDecimal } from '../decimal/index.js'
-import { MarketDataError } from '../errors.js'
+import { MarketDataError, type MarketDataErrorCode } from '../errors.js'
 import { err, ok, type Result } from '../result.js'
 import { TRADE_MSG } from './messages.js'
 import type { SessionType, Trade, TradeColumns } from './types.js'
@@ -25,19 +25,51 @@ export function sideCodeOf(s: unknown): number {
   return s === 'buy' ? 1 : s === 'sell' ? 2 : 0
 }
 
-/** The first problem of a trade-like value, as an unthrown MarketDataError, or undefined when it is a valid trade. */
+/** Code of a bad value of each trade field (a field whose read threw gets its field's code). */
+const FIELD_CODE = {
+  trade: 'invalid_option',
+  trades: 'invalid_option',
+  columns: 'invalid_option',
+  time: 'invalid_time',
+  price: 'invalid_decimal',
+  volume: 'invalid_volume',
+  side: 'invalid_side',
+  session: 'invalid_session',
+} as const
+
+/** The MarketDataError for a read of `field` (a getter, a Proxy trap, an iterator) that threw `e`. Never throws. */
+export function readProblem(field: keyof typeof FIELD_CODE, e: unknown, index?: number, code: MarketDataErrorCode = FIELD_CODE[field]): MarketDataError {
+  return new MarketDataError(code, TRADE_MSG.readThrew(field, e), index === undefined ? { field } : { index, field })
+}
+
+/** The first problem of a trade-like value, as an unthrown MarketDataError, or undefined when it is a valid trade. Never throws: a getter or Proxy trap that throws gives an error naming the field being read. */
 export function tradeProblem(x: unknown, index: number): MarketDataError | undefined {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return new MarketDataError('invalid_option', TRADE_MSG.notObject(x), { index, field: 'trade' })
-  const t = x as Record<string, unknown>
-  if (!isValidTime(t.time)) return new MarketDataError('invalid_time', TRADE_MSG.time(t.time), { index, field: 'time' })
-  const p = parseDecimal(t.price)
-  if (!p.ok) return new MarketDataError('invalid_decimal', TRADE_MSG.price(t.price, p.error), { index, field: 'price' })
-  const v = parseDecimal(t.volume)
-  if (!v.ok) return new MarketDataError('invalid_volume', TRADE_MSG.volume(t.volume, v.error), { index, field: 'volume' })
-  if (v.value.units < 0n) return new MarketDataError('invalid_volume', TRADE_MSG.negativeVolume(t.volume), { index, field: 'volume' })
-  if (sideCodeOf(t.side) === 0) return new MarketDataError('invalid_side', TRADE_MSG.side(t.side), { index, field: 'side' })
-  if (sessionCodeOf(t.session) < 0) return new MarketDataError('invalid_session', TRADE_MSG.session(t.session), { index, field: 'session' })
-  return undefined
+  let field: 'trade' | 'time' | 'price' | 'volume' | 'side' | 'session' = 'trade'
+  try {
+    if (typeof x !== 'object' || x === null || Array.isArray(x)) return new MarketDataError('invalid_option', TRADE_MSG.notObject(x), { index, field: 'trade' })
+    const t = x as Record<string, unknown>
+    field = 'time'
+    const time = t.time
+    if (!isValidTime(time)) return new MarketDataError('invalid_time', TRADE_MSG.time(time), { index, field: 'time' })
+    field = 'price'
+    const price = t.price
+    const p = parseDecimal(price)
+    if (!p.ok) return new MarketDataError('invalid_decimal', TRADE_MSG.price(price, p.error), { index, field: 'price' })
+    field = 'volume'
+    const volume = t.volume
+    const v = parseDecimal(volume)
+    if (!v.ok) return new MarketDataError('invalid_volume', TRADE_MSG.volume(volume, v.error), { index, field: 'volume' })
+    if (v.value.units < 0n) return new MarketDataError('invalid_volume', TRADE_MSG.negativeVolume(volume), { index, field: 'volume' })
+    field = 'side'
+    const side = t.side
+    if (sideCodeOf(side) === 0) return new MarketDataError('invalid_side', TRADE_MSG.side(side), { index, field: 'side' })
+    field = 'session'
+    const session = t.session
+    if (sessionCodeOf(session) < 0) return new MarketDataError('invalid_session', TRADE_MSG.session(session), { index, field: 'session' })
+    return undefined
+  } catch (e) {
+    return readProblem(field, e, index)
+  }
 }
 
 /**
@@ -61,29 +93,35 @@ export function validateTrade(x: unknown, index = 0): Result<Trade, MarketDataEr
  * @example validateTrades([{ time: 0, price: 1, volume: -1, side: 'buy' }]) // error: index 0, field 'volume'
  */
 export function validateTrades(x: unknown): Result<Trade[], MarketDataError> {
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      const e = tradeProblem(x[i], i)
-      if (e !== undefined) return err(e)
-    }
-    return ok(x as Trade[])
-  }
-  if (typeof x !== 'object' || x === null || typeof (x as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
-    return err(new MarketDataError('invalid_option', TRADE_MSG.notIterable(x), { field: 'trades' }))
-  }
-  const out: Trade[] = []
+  // a Proxy or a hostile array can throw from Array.isArray, `length`, an index or its iterator: all give an error result
+  let i = -1
+  let iterating = false
   try {
-    let i = 0
+    if (Array.isArray(x)) {
+      const n = x.length
+      for (i = 0; i < n; i++) {
+        const e = tradeProblem(x[i], i)
+        if (e !== undefined) return err(e)
+      }
+      return ok(x as Trade[])
+    }
+    if (typeof x !== 'object' || x === null || typeof (x as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
+      return err(new MarketDataError('invalid_option', TRADE_MSG.notIterable(x), { field: 'trades' }))
+    }
+    const out: Trade[] = []
+    iterating = true
+    i = 0
     for (const t of x as Iterable<unknown>) {
       const e = tradeProblem(t, i)
       if (e !== undefined) return err(e)
       out.push(t as Trade)
       i++
     }
+    return ok(out)
   } catch (e) {
-    return err(new MarketDataError('invalid_option', `trades: reading the iterable failed: ${e instanceof Error ? e.message : String(e)}`, { field: 'trades' }))
+    if (iterating) return err(new MarketDataError('invalid_option', TRADE_MSG.iterableThrew(e), { field: 'trades' }))
+    return err(i < 0 ? readProblem('trades', e) : readProblem('trade', e, i))
   }
-  return ok(out)
 }
 
 /** The first problem of record `i` of columns already known to be well-formed arrays, or undefined. */
@@ -123,14 +161,44 @@ export function columnsShapeProblem(x: unknown): MarketDataError | undefined {
 }
 
 /**
+ * The five column fields of `x` read once into a plain object (so getters and Proxy traps run once, and
+ * the checks then see the very arrays they validate), or the problem. Never throws: a read that throws
+ * gives an error naming the field being read ('columns' when unknown).
+ */
+function columnsSnapshot(x: unknown): { ok: true; value: Record<string, unknown> } | { ok: false; error: MarketDataError } {
+  let field: 'columns' | 'time' | 'price' | 'volume' | 'side' | 'session' = 'columns'
+  try {
+    if (typeof x !== 'object' || x === null) return err(new MarketDataError('invalid_option', TRADE_MSG.notColumns(x), { field: 'columns' }))
+    const o = x as Record<string, unknown>
+    field = 'time'
+    const time = o.time
+    field = 'price'
+    const price = o.price
+    field = 'volume'
+    const volume = o.volume
+    field = 'side'
+    const side = o.side
+    field = 'session'
+    const session = o.session
+    field = 'columns'
+    const snap = session === undefined ? { time, price, volume, side } : { time, price, volume, side, session }
+    // `instanceof` runs a Proxy's getPrototypeOf trap and `length` may be a subclass's getter: keep them inside the try
+    const shape = columnsShapeProblem(snap)
+    return shape === undefined ? ok(snap) : err(shape)
+  } catch (e) {
+    return err(readProblem(field, e, undefined, 'invalid_option')) // a column that cannot be read is a shape problem
+  }
+}
+
+/**
  * Checks only the shape of columnar trades (array types, equal lengths), in O(1): what aggregators
  * check before their fused loops, which validate every record as they go. Never throws.
  *
  * @example validateTradeColumnsShape({ time: new Float64Array(2), price: new Float64Array(1) }).ok // false (field 'price')
  */
 export function validateTradeColumnsShape(x: unknown): Result<TradeColumns, MarketDataError> {
-  const e = columnsShapeProblem(x)
-  return e === undefined ? ok(x as TradeColumns) : err(e)
+  const s = columnsSnapshot(x)
+  return s.ok ? ok(x as TradeColumns) : s
 }
 
 /** True when `x` looks like TradeColumns (has a Float64Array `time`); the full check is {@link validateTradeColumns}. */
@@ -148,14 +216,16 @@ export function isTradeColumns(x: unknown): x is TradeColumns {
  * // { ok: false, error: MarketDataError (index 0, field 'side') }
  */
 export function validateTradeColumns(x: unknown): Result<TradeColumns, MarketDataError> {
-  const shape = columnsShapeProblem(x)
-  if (shape !== undefined) return err(shape)
-  const c = x as TradeColumns
-  for (let i = 0; i < c.time.length; i++) {
+  const s = columnsSnapshot(x)
+  if (!s.ok) return s
+  // the snapshot holds genuine typed arrays of equal length: indexed reads of them cannot run user code
+  const c = s.value as unknown as TradeColumns
+  const n = c.time.length
+  for (let i = 0; i < n; i++) {
     const e = columnRecordProblem(c, i, i)
     if (e !== undefined) return err(e)
   }
-  return ok(c)
+  return ok(x as TradeColumns)
 }
 
 /**
