@@ -1,3 +1,4 @@
+import { describeValue } from '../_lib/describe.js'
 import { parseDecimal, POW10 } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { MSG } from './messages.js'
@@ -73,6 +74,7 @@ function positiveDecimal(name: string, v: unknown): { units: bigint; scale: numb
 
 /** Resolves and validates the options once; throws `MarketDataError` (`invalid_option`) naming the option. */
 export function resolveSampleOptions(opts: SampleOptions = {}): ResolvedSample {
+  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', `options: expected an object of sample options, got ${describeValue(opts)}`, { field: 'options' })
   const seed = opts.seed === undefined ? 1 : opts.seed
   if (typeof seed !== 'number' || !Number.isFinite(seed)) {
     throw new MarketDataError('invalid_option', MSG.notInteger('seed', 0, seed), { field: 'seed' })

@@ -80,3 +80,11 @@ describe('materialized samples are capped at 100,000,000 trades', () => {
     }
   })
 })
+
+describe('sample options that are not an object', () => {
+  it('are refused naming options (null, a number, a string), never a raw TypeError', () => {
+    for (const x of [null, 5, 'x']) {
+      expect(() => sampleTrades(x as unknown as Parameters<typeof sampleTrades>[0])).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'options' }))
+    }
+  })
+})
