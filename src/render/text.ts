@@ -1,6 +1,7 @@
-import { formatInTimeZone } from 'date-fns-tz'
 import { formatUnits, parseDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
+import { civilFromDays } from '../time/civil.js'
+import { zoneOffset } from '../time/zone.js'
 import { describeValue } from '../_lib/describe.js'
 
 /** Internal helpers shared by the text and SVG renderings (not exported from the folder). */
@@ -84,17 +85,29 @@ export function rowHolds(row: Scaled, step: Scaled, x: Scaled): boolean {
 }
 
 /** A time in a zone: `yyyy-MM-dd HH:mm` (or only `HH:mm` / `MM-dd HH:mm`). */
-/** Whether a Date (and so the zone formatter) can hold the instant; a bucket's end can pass ±8.64e15. */
-const inDateRange = (ms: number): boolean => ms >= -8.64e15 && ms <= 8.64e15
+const pad = (n: number, w: number): string => String(n).padStart(w, '0')
+
+/**
+ * Local wall time of an instant in a zone, by the time module's offsets and civil calendar: no `Date`
+ * (date-fns-tz shifts by the machine's own offset, which fails near ±8.64e15 unless the machine runs in
+ * UTC; a bucket's end can even pass that range).
+ */
+function wall(ms: number, timeZone: string): { date: string; monthDay: string; clock: string } {
+  const local = ms + zoneOffset(timeZone, ms)
+  const day = Math.floor(local / 86_400_000)
+  const [y, m, d] = civilFromDays(day)
+  const inDay = local - day * 86_400_000
+  const year = y >= 0 && y <= 9999 ? pad(y, 4) : String(y)
+  return { date: `${year}-${pad(m, 2)}-${pad(d, 2)}`, monthDay: `${pad(m, 2)}-${pad(d, 2)}`, clock: `${pad(Math.floor(inDay / 3_600_000), 2)}:${pad(Math.floor((inDay % 3_600_000) / 60_000), 2)}` }
+}
 
 export function timeLabel(ms: number, timeZone: string, pattern: 'full' | 'clock' | 'day-clock' = 'full'): string {
-  if (!inDateRange(ms)) return `${ms} ms`
-  const f = pattern === 'full' ? 'yyyy-MM-dd HH:mm' : pattern === 'clock' ? 'HH:mm' : 'MM-dd HH:mm'
-  return formatInTimeZone(ms, timeZone, f)
+  const w = wall(ms, timeZone)
+  return pattern === 'full' ? `${w.date} ${w.clock}` : pattern === 'clock' ? w.clock : `${w.monthDay} ${w.clock}`
 }
 
 export function localDate(ms: number, timeZone: string): string {
-  return inDateRange(ms) ? formatInTimeZone(ms, timeZone, 'yyyy-MM-dd') : `${ms} ms`
+  return wall(ms, timeZone).date
 }
 
 /** Joins items with two spaces, wrapping lines at `width` characters. */
