@@ -6,7 +6,7 @@ import { createFootprintAggregator, type FootprintOptions, type FootprintProfile
 import { renderFootprint, renderFootprintSvg, renderTpo, renderTpoSvg } from '../render/index.js'
 import { createTpoAggregator, type TpoOptions, type TpoProfile } from '../tpo/index.js'
 import type { Trade } from '../trades/index.js'
-import { formatInTimeZone } from 'date-fns-tz'
+import { timeLabel } from '../render/text.js'
 import { badInput, usage } from './cli-error.js'
 import { readTrades, type InputStats } from './input.js'
 import type { RunConfig } from './options.js'
@@ -101,12 +101,12 @@ function candleHeader(): string {
 }
 
 function candleLine(k: Candle, tz: string): string {
-  const time = formatInTimeZone(k.time, tz, 'yyyy-MM-dd HH:mm')
+  const time = timeLabel(k.time, tz)
   return `${time.padEnd(16)}  ${pad(k.open, 12)} ${pad(k.high, 12)} ${pad(k.low, 12)} ${pad(k.close, 12)} ${pad(k.volume, 14)} ${pad(String(k.trades ?? ''), 8)}  ${k.session ?? ''}`.trimEnd() + '\n'
 }
 
 function svgName(c: RunConfig, p: { time: number; sessionType?: string }): string {
-  return `${c.command}-${formatInTimeZone(p.time, c.timeZone, 'yyyyMMdd-HHmm')}${p.sessionType !== undefined ? `-${p.sessionType}` : ''}.svg`
+  return `${c.command}-${timeLabel(p.time, c.timeZone).replace(/-/g, '').replace(' ', '-').replace(':', '')}${p.sessionType !== undefined ? `-${p.sessionType}` : ''}.svg`
 }
 
 function stripRecord(msg: string): string {

@@ -297,7 +297,7 @@ describe('footprint and tpo', () => {
 
   it('a trade at the last valid instant (8.64e15 ms) renders as text and SVG too (its bucket ends past the Date range)', async () => {
     const input = 'time,price,volume,side\n8640000000000000,5000.25,1,buy\n'
-    for (const args of [['tpo'], ['footprint', '-t', '1M'], ['tpo', '--format', 'svg'], ['footprint', '--format', 'svg']]) {
+    for (const args of [['tpo'], ['footprint', '-t', '1M'], ['tpo', '--format', 'svg'], ['footprint', '--format', 'svg'], ['candles'], ['candles', '--tz', 'America/Sao_Paulo']]) {
       const r = await run([...args, '--tick-size', '0.25'], input)
       expect([args.join(' '), r.code]).toEqual([args.join(' '), 0])
     }
