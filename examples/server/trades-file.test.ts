@@ -32,3 +32,17 @@ test('checkTickSize names the option it is given', () => {
   expect(checkTickSize('-0.25', '--tick-size')).toEqual({ ok: false, error: '--tick-size: "-0.25" must be a decimal greater than 0 (e.g. 0.25)' })
   expect(checkTickSize('0.25', '--tick-size')).toEqual({ ok: true, decimals: 2 })
 })
+
+test('two --trades files with the same base name are refused (the second would share the first one\'s symbol)', () => {
+  const a = join(tmp, 'same.csv')
+  const sub = mkdtempSync(join(tmp, 'sub-'))
+  const b = join(sub, 'same.csv')
+  for (const f of [a, b]) writeFileSync(f, 'time,price,volume,side\n1780320600000,5000.25,1,buy\n')
+  const catalog = defaultCatalog()
+  addFileSecurity(catalog, a, '0.25', 0)
+  expect(() => addFileSecurity(catalog, b, '0.25', 1)).toThrow(/--trades: .*same\.csv would be security LOCAL\/SAME, which same\.csv already is/)
+  // a different name is fine
+  const c = join(sub, 'other.csv')
+  writeFileSync(c, 'time,price,volume,side\n1780320600000,5000.25,1,buy\n')
+  expect(addFileSecurity(catalog, c, '0.25', 2).symbol).toBe('OTHER')
+})

@@ -70,6 +70,9 @@ export function addFileSecurity(catalog: Catalog, path: string, tickSize: string
   const decimals = tick.decimals
   if (!catalog.exchanges.some((e) => e.code === FILE_EXCHANGE.code)) catalog.exchanges.push({ ...FILE_EXCHANGE })
   const symbol = basename(path, extname(path)).toUpperCase().replace(/[^A-Z0-9._-]/g, '_') || `FILE${index}`
+  // two files with the same base name would share a symbol: the second could never be reached
+  const taken = catalog.securities.find((x) => x.exchange === FILE_EXCHANGE.code && x.symbol === symbol)
+  if (taken !== undefined) throw new Error(`--trades: ${path} would be security ${FILE_EXCHANGE.code}/${symbol}, which ${taken.name.replace(/^Trades of /, '')} already is; give the files different names`)
   const s: CatalogSecurity = {
     guid: `f11e0000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
     exchange: FILE_EXCHANGE.code,
