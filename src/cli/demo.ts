@@ -34,7 +34,7 @@ export async function runDemo(argv: string[], io: Io): Promise<number> {
   }
   const dir = parsed.values['out-dir'] ?? 'demo-output'
   const seedText = parsed.values.seed ?? '1'
-  if (!/^\d+$/.test(seedText)) throw usage(`--seed must be a whole number, got ${JSON.stringify(seedText)}`)
+  if (!/^\d+$/.test(seedText) || Number(seedText) > 0xffffffff) throw usage(`--seed must be a whole number 0..4294967295, got ${JSON.stringify(seedText)}`)
   const seed = Number(seedText)
   const say = (s: string) => io.stdout.write(`${s}\n`)
   const t0 = performance.now()

@@ -8,7 +8,7 @@ export type SampleDayKind = 'trend' | 'balanced'
 
 /** Options of the sample generator; every field is optional (defaults in brackets). */
 export interface SampleOptions {
-  /** PRNG seed [1]; the same seed and options always give the same trades. */
+  /** PRNG seed [1], an integer 0..2^32 - 1; the same seed and options always give the same trades. */
   seed?: number
   /**
    * Integer epoch ms whose UTC calendar date is the first trading day [Date.UTC(2026, 5, 1), Monday 1 June 2026].
@@ -76,8 +76,9 @@ function positiveDecimal(name: string, v: unknown): { units: bigint; scale: numb
 export function resolveSampleOptions(opts: SampleOptions = {}): ResolvedSample {
   if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', `options: expected an object of sample options, got ${describeValue(opts)}`, { field: 'options' })
   const seed = opts.seed === undefined ? 1 : opts.seed
-  if (typeof seed !== 'number' || !Number.isFinite(seed)) {
-    throw new MarketDataError('invalid_option', MSG.notInteger('seed', 0, seed), { field: 'seed' })
+  // the generator keeps 32 bits of the seed: a fraction or a larger seed would silently repeat another one
+  if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
+    throw new MarketDataError('invalid_option', `${MSG.notInteger('seed', 0, seed)} (at most 4294967295: the generator keeps 32 bits)`, { field: 'seed' })
   }
   const start = opts.start ?? DEFAULT_START
   // trades of UTC day d fall in [d - 10h, d + 1 day + 8h] (session hours 04:00-20:00 local, offsets -12h..+14h):

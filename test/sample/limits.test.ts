@@ -88,3 +88,11 @@ describe('sample options that are not an object', () => {
     }
   })
 })
+
+describe('sample seeds', () => {
+  it('are integers 0..2^32 - 1 (the generator keeps 32 bits: a fraction or a larger seed would silently repeat another)', () => {
+    for (const seed of [1.7, -1, 2 ** 32, 2 ** 32 + 1, Number.NaN]) expect(() => sampleTrades({ seed, tradesPerDay: 10 })).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'seed' }))
+    expect(sampleTrades({ seed: 2 ** 32 - 1, tradesPerDay: 10 }).time.length).toBe(10)
+    expect(sampleTrades({ seed: 0, tradesPerDay: 10 }).time.length).toBe(10)
+  })
+})
