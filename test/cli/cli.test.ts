@@ -230,12 +230,18 @@ describe('footprint and tpo', () => {
     }
   })
 
-  it('a tick size guessed from the data that the library refuses is reported as the guess, with the way out', async () => {
+  it('one distinct price guesses its last decimal place as the tick (not the price itself)', async () => {
+    const r = await run(['footprint', '--format', 'json'], 'time,price,volume,side\n1780320600000,5000.25,1,buy\n1780320601000,5000.25,2,sell\n')
+    expect(r.code).toBe(0)
+    expect(r.stderr).toContain('tick size not given: using 0.01')
+  })
+
+  it('a price the guessed grid cannot hold is a bad row naming the line and the price, after the guess is stated', async () => {
     for (const cmd of ['footprint', 'tpo']) {
       const r = await run([cmd, '--format', 'json'], 'time,price,volume,side\n1780320600000,99999999999999999999999,1,buy\n')
       expect(r.code).toBe(1)
-      expect(r.stderr).toContain('the tick size guessed from the first 1 prices (99999999999999999999999) does not work')
-      expect(r.stderr).toContain('give --tick-size')
+      expect(r.stderr).toContain('tick size not given: using 1')
+      expect(r.stderr).toMatch(/line 2: price: "?99999999999999999999999/)
     }
   })
 
