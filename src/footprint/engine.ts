@@ -1,7 +1,7 @@
 import { POW10, floorDivBig, formatUnits, stringToUnits } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { createBucketer, resolveTimeframe, type Bucketer, type Timeframe } from '../time/index.js'
-import { createScaledTradeReader, isTradeColumns, validateTradeColumns, type ScaledTradeReader } from '../trades/index.js'
+import { createScaledTradeReader, isTradeColumns, sessionMask, validateTradeColumns, type ScaledTradeReader } from '../trades/index.js'
 import type { SessionType, Trade, TradeColumns } from '../trades/types.js'
 import { resolveAnalyticsOptions, type ResolvedAnalyticsOptions } from './analytics-core.js'
 import { BucketState, type BoundSpec } from './bucket-state.js'
@@ -16,8 +16,6 @@ const EMPTY = new Float64Array(0)
 /** Stands for an absent session column in {@link fastRun} (never read: its `hasSess` is then 0). */
 const NO_SESSION = new Uint8Array(0)
 const NO_WORDS = new Uint32Array(0)
-// a Map, not an object literal: 'toString' or '__proto__' must not look like a session
-const SESSION_CODE: ReadonlyMap<unknown, number> = new Map([['MAINSESSION', 0], ['PRE_MARKET', 1], ['POST_MARKET', 2]])
 /** 'buy' and 'sell' at their lengths (the object loop's side test). */
 const SIDE_BY_LENGTH: readonly (string | null)[] = [null, null, null, 'buy', 'sell', null, null, null]
 /**
@@ -79,15 +77,9 @@ export class FootprintEngine {
     this.from = checkBound(opts.from, 'from', -Infinity)
     this.to = checkBound(opts.to, 'to', Infinity)
     const sessions = opts.sessions
-    if (sessions === undefined) this.keep.fill(1, 0, 3)
-    else {
-      if (!Array.isArray(sessions)) throw new MarketDataError('invalid_option', MSG.sessions(sessions), { field: 'sessions' })
-      for (const s of sessions) {
-        const c = SESSION_CODE.get(s)
-        if (c === undefined) throw new MarketDataError('invalid_option', MSG.sessions(s), { field: 'sessions' })
-        this.keep[c] = 1
-      }
-    }
+    // the trades module's rule (session names compared, not looked up: 'toString' is no session)
+    const mask = sessionMask(sessions)
+    for (let c = 0; c < 3; c++) this.keep[c] = (mask >> c) & 1
     this.allSessions = this.keep[0] === 1 && this.keep[1] === 1 && this.keep[2] === 1
     const distinct = new Set(sessions ?? [])
     this.sessionType = distinct.size === 1 ? (sessions?.[0] as SessionType) : undefined

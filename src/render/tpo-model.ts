@@ -1,6 +1,6 @@
 import { MarketDataError } from '../errors.js'
 import type { TpoProfile } from '../tpo/index.js'
-import { add, blockLetter, checkProfile, cmp, dec, localDate, rowHolds, show, timeLabel, zoneOption, type Scaled } from './text.js'
+import { add, blockLetter, checkProfile, cmp, dec, localDate, rowHolds, show, timeLabel, zoneOption } from './text.js'
 
 /** Options of the TPO renderings. */
 export interface RenderTpoOptions {

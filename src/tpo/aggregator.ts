@@ -12,7 +12,6 @@ import type { TpoAggregator, TpoOptions, TpoProfile } from './types.js'
 const MAX_TIME = 8.64e15
 // Module-local aliases: the per-trade loop must not go through import bindings (some loaders compile
 // them to getters, which costs a call per access).
-const LIMIT: number = UNITS_LIMIT
 const toUnits: (x: number, scale: number) => number = numberToUnits
 const POW10_F = Float64Array.from(POW10)
 /** UNITS_LIMIT as a literal: a module binding costs a context load and hole check per access. */

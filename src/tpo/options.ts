@@ -3,7 +3,8 @@ import { MarketDataError } from '../errors.js'
 import { parseClockDuration, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'
 import { TPO_MSG } from './messages.js'
 import type { TpoOptions } from './types.js'
-import { sessionCodeOf } from '../trades/validate.js'
+import type { SessionType } from '../trades/index.js'
+import { sessionMask } from '../trades/validate.js'
 
 /** The price grid of TPO rows: row k is `[k * rowSizeValue, (k + 1) * rowSizeValue)`, anchored at 0. */
 export interface TpoGrid {
@@ -79,16 +80,7 @@ export function resolveBlockSize(x: unknown): Timeframe {
 
 /** Resolves a `sessions` filter to a bit mask of session codes (default: all three). */
 export function resolveSessionMask(x: unknown): number {
-  if (x === undefined) return 7
-  if (!Array.isArray(x)) throw new MarketDataError('invalid_option', TPO_MSG.sessions(x), { field: 'sessions' })
-  let mask = 0
-  for (const s of x) {
-    // by equality, not a property look-up: 'toString' or '__proto__' is no session
-    const c = s === undefined ? -1 : sessionCodeOf(s)
-    if (c < 0) throw new MarketDataError('invalid_option', TPO_MSG.sessions(s), { field: 'sessions' })
-    mask |= 1 << c
-  }
-  return mask
+  return sessionMask(x as readonly SessionType[] | undefined)
 }
 
 /**

@@ -1,6 +1,5 @@
 import { parseDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
-import { TRADE_MSG } from './messages.js'
 import type { Trade, TradeColumns } from './types.js'
 import { columnRecordProblem, MAX_TIME, tradeProblem } from './validate.js'
 
