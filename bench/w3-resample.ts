@@ -6,7 +6,7 @@ import { runGroup, type BenchOptions, type Impl, type Row } from './harness.js'
 import { libFn } from './lib.js'
 import { resampleBig, utcBucket, type CandleIn } from './peers/bigjs.js'
 import { DuckPeer, duckText, loadDuck } from './peers/duckdb.js'
-import { candleLines, candlesFloat, resampleFloat, UtcBuckets, type CandleColumns } from './peers/float.js'
+import { candleLines, candlesFloat, readCandleColumns, resampleFloat, resampleFloatRegisters, UtcBuckets, type CandleColumns } from './peers/float.js'
 import { candleObjLines } from './w2-candles.js'
 import { sampleTradeBatches } from '../src/sample/index.js'
 
@@ -125,6 +125,22 @@ export async function runW3(bench: BenchOptions): Promise<Row[]> {
         note: 'exact only because the ES data are exact doubles',
         run: (n) => resampleFloat(cols, n, new UtcBuckets(fr.ms)),
         canon: (r) => candleLines(r as CandleColumns),
+      },
+      {
+        impl: 'ceiling: float loop, state in registers, no checks',
+        exact: false,
+        n: N,
+        note: 'UTC fixed-length buckets only; the fastest plain loop found here',
+        run: (n) => resampleFloatRegisters(cols, n, fr.ms),
+        canon: (r) => candleLines(r as CandleColumns),
+      },
+      {
+        impl: 'ceiling: read the 8 input columns once (sum, no resampling)',
+        exact: false,
+        n: N,
+        noCheck: 'not a resampler: the memory-read bound of any pass over the columns',
+        run: (n) => readCandleColumns(cols, n),
+        canon: () => [],
       },
       { ...duckBase, impl: 'DuckDB DOUBLE (2 threads)', prepare: async () => void (await loadDuckTables()), run: () => (peer as DuckPeer).query(sql('cf')) },
       { ...duckBase, impl: 'DuckDB DECIMAL (2 threads)', prepare: async () => void (await loadDuckTables()), run: () => (peer as DuckPeer).query(sql('cd')) },
