@@ -206,6 +206,13 @@ export function parseProfile(p: unknown, fn: string, at: ProfileAt = { who: 'pro
     set.buy[i] = unitsAt(buys[i] as ExactDecimal, vScale)
     set.sell[i] = unitsAt(sells[i] as ExactDecimal, vScale)
   }
+  if (n > 0) {
+    // high / low are traded prices: they lie in the highest / lowest row (a profile without rows has nothing to hold them to)
+    const rowOf = (row: number, up: number): ExactDecimal => ({ units: (BigInt(row) + BigInt(up)) * ru, scale: grid.decimals })
+    const within = (x: ExactDecimal, row: number) => compareExact(x, rowOf(row, 0)) >= 0 && compareExact(x, rowOf(row, 1)) < 0
+    if (!within(high, set.rows[n - 1] as number)) fail('invalid_option', MSG.profileField(fn, at.who, 'high', o.high, `must lie in the highest row (${(rowsIn[n - 1] as unknown[])[0] as string}, row size ${grid.rowSizeValue})`), 'high', at)
+    if (!within(low, set.rows[0] as number)) fail('invalid_option', MSG.profileField(fn, at.who, 'low', o.low, `must lie in the lowest row (${(rowsIn[0] as unknown[])[0] as string}, row size ${grid.rowSizeValue})`), 'low', at)
+  }
   return { grid, set, high, low }
 }
 

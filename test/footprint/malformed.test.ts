@@ -1,5 +1,6 @@
 // Malformed input to the footprint functions: always a MarketDataError naming the field and the rule, never
 // a raw TypeError, a crash or a silently wrong answer.
+import Big from 'big.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MarketDataError } from '../../src/errors.js'
@@ -141,7 +142,7 @@ describe('rows of profiles read by merge / regrid / resample / footprintAnalytic
     // the engine refuses the same price with the same code
     expect(errorOf(() => footprintProfiles([{ time: START, price: '2251799813685248.25', volume: '1', side: 'buy' }], opts))).toEqual(['invalid_decimal', 0, 'price'])
     // just inside the limit is fine
-    const near = { ...fp, rows: [['2251799813685247.75', '1', '0', 1, 0]] } as FootprintProfile
+    const near = { ...fp, rows: [['2251799813685247.75', '1', '0', 1, 0]], high: '2251799813685247.75', low: '2251799813685247.75' } as FootprintProfile
     expect(mergeFootprintProfiles({ ...fp, rows: [] }, near).rows).toEqual([['2251799813685247.75', '1', '0', 1, 0]])
     const desc = { ...fp, rows: [...fp.rows].reverse() }
     expect(errorOf(() => regridFootprint(desc, { rowSize: 2 }))).toEqual(['invalid_option', undefined, `rows[1].price`])
@@ -163,12 +164,23 @@ describe('rows of profiles read by merge / regrid / resample / footprintAnalytic
     expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, tickSize: Object.create(null) } as never))).toEqual(['invalid_decimal', 1, 'tickSize'])
     expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, rowSizeValue: '0' }))).toEqual(['invalid_option', 1, 'rowSizeValue'])
     expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, high: 1 } as never))).toEqual(['invalid_decimal', 1, 'high'])
+    // high / low are traded prices: inside the highest / lowest row, [row price, row price + row size)
+    const top = fp.rows[fp.rows.length - 1]?.[0] as string
+    const bottom = fp.rows[0]?.[0] as string
+    const step = (x: string, k: number) => new Big(x).plus(new Big(fp.rowSizeValue).times(k)).toString()
+    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, high: step(top, 1) }))).toEqual(['invalid_option', 1, 'high'])
+    expect(errorOf(() => mergeFootprintProfiles({ ...fp, high: step(top, -0.5) }, fp))).toEqual(['invalid_option', 0, 'high'])
+    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, low: step(bottom, -0.5) }))).toEqual(['invalid_option', 1, 'low'])
+    expect(errorOf(() => footprintAnalytics({ ...fp, low: step(bottom, 1) }))).toEqual(['invalid_option', undefined, 'low'])
+    // just inside the rows: taken, and the merge keeps the extremes
+    const inside = { ...fp, high: step(top, 0.75), low: bottom }
+    expect(mergeFootprintProfiles(fp, inside).high).toBe(step(top, 0.75))
     expect(errorOf(() => mergeFootprintProfiles(fp, null as never))).toEqual(['invalid_option', 1, 'b'])
     expect(errorOf(() => regridFootprint(fp, 'x' as never))).toEqual(['invalid_option', undefined, 'options'])
   })
 
   it('summed trade counts past 2^53 - 1 are refused as inexact', () => {
-    const big = { ...fp, rows: [[price, '1', '0', Number.MAX_SAFE_INTEGER, 0]] } as FootprintProfile
+    const big = { ...fp, rows: [[price, '1', '0', Number.MAX_SAFE_INTEGER, 0]], high: price, low: price } as FootprintProfile
     expect(errorOf(() => mergeFootprintProfiles(big, big))).toEqual(['inexact', undefined, 'trades'])
   })
 

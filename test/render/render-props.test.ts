@@ -74,6 +74,9 @@ describe('renderFootprint properties', () => {
           if (b + s > vols[best]![0] + vols[best]![1]) best = i
         })
         p.volumePoc = p.rows[best]![0]
+        // high / low are traded prices in the highest / lowest row
+        p.low = p.rows[0]![0]
+        p.high = p.rows[p.rows.length - 1]![0]
         return p
       })
     fc.assert(
