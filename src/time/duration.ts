@@ -122,8 +122,9 @@ export function addIsoDuration(time: number, d: IsoDuration, opts: { timeZone?: 
  * @example parseClockDuration('90m') // { ok: true, value: 5400000 }
  */
 export function parseClockDuration(s: string): Result<number, string> {
-  const bad = () => err(`${show(s)} is not a duration of the form <n>m or <n>h with n >= 1`)
-  if (typeof s !== 'string' || s.length < 2 || s.length > 8) return bad()
+  const bad = () => err(`${show(s)} is not a duration of the form <n>m or <n>h with n >= 1 (no leading zero)`)
+  // a leading zero is refused, as in timeframe ids: the string is echoed as the profile's period
+  if (typeof s !== 'string' || s.length < 2 || s.length > 8 || s.charCodeAt(0) === 48) return bad()
   let v = 0
   for (let i = 0; i < s.length - 1; i++) {
     const c = s.charCodeAt(i) - 48

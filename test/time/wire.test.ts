@@ -97,7 +97,23 @@ describe('ISO 8601 durations', () => {
   it('clock durations', () => {
     expect(parseClockDuration('90m')).toEqual({ ok: true, value: 5_400_000 })
     expect(parseClockDuration('1h')).toEqual({ ok: true, value: 3_600_000 })
-    for (const s of ['0m', '1d', 'm', '1.5h', '-1h']) expect(parseClockDuration(s).ok).toBe(false)
+    for (const s of ['0m', '1d', 'm', '1.5h', '-1h', '01h', '090m', '00m']) expect(parseClockDuration(s).ok).toBe(false)
+  })
+  it('clock durations: exactly <n>m / <n>h with n >= 1 in canonical digits, n * 1 min / 1 h', () => {
+    const strs = fc.oneof(
+      fc.tuple(fc.integer({ min: 0, max: 9_999_999 }), fc.constantFrom('m', 'h', 'd', 's', '')).map(([n, u]) => `${n}${u}`),
+      fc.tuple(fc.stringMatching(/^[0-9]{1,7}$/), fc.constantFrom('m', 'h')).map(([d, u]) => `${d}${u}`),
+      fc.string({ maxLength: 9 }),
+    )
+    fc.assert(
+      fc.property(strs, (s) => {
+        const m = /^([1-9][0-9]{0,6})([mh])$/.exec(s)
+        const r = parseClockDuration(s)
+        if (m === null) expect(r.ok).toBe(false)
+        else expect(r).toEqual({ ok: true, value: Number(m[1]) * (m[2] === 'm' ? 60_000 : 3_600_000) })
+      }),
+      { numRuns: 500 },
+    )
   })
 })
 
