@@ -3,6 +3,7 @@ import { MarketDataError } from '../errors.js'
 import { createBucketer, resolveTimeframe, type Bucketer, type Timeframe } from '../time/index.js'
 import { createScaledTradeReader, isTradeColumns, sessionMask, validateTradeColumns, type ScaledTradeReader } from '../trades/index.js'
 import type { SessionType, Trade, TradeColumns } from '../trades/types.js'
+import { MAX_TIME } from '../trades/validate.js'
 import { resolveAnalyticsOptions, type ResolvedAnalyticsOptions } from './analytics-core.js'
 import { BucketState, type BoundSpec } from './bucket-state.js'
 import { resolveGrid, type Grid } from './grid.js'
@@ -899,6 +900,7 @@ function wordsKept(w: Uint32Array, kf: number, kt: number, set: number): boolean
 
 function checkBound(x: unknown, field: 'from' | 'to', dflt: number): number {
   if (x === undefined) return dflt
-  if (typeof x !== 'number' || Number.isNaN(x)) throw new MarketDataError('invalid_option', MSG.range(field, x), { field })
+  // a whole ms within the Date range, as trade times: profileStart echoes it
+  if (typeof x !== 'number' || !(x >= -MAX_TIME && x <= MAX_TIME) || Math.floor(x) !== x) throw new MarketDataError('invalid_option', MSG.range(field, x), { field })
   return x
 }

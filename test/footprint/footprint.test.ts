@@ -493,6 +493,17 @@ describe('footprintProfiles: frames, ranges, sessions', () => {
     expect(aligned[0]?.profileStart).toBeUndefined()
   })
 
+  it('from/to must be whole ms within the Date range (profileStart echoes from)', () => {
+    const ts = [tr(START, 1, 1)]
+    for (const field of ['from', 'to'] as const) {
+      for (const bad of [START + 0.5, Number.NaN, Infinity, -Infinity, 8.64e15 + 1, -8.64e15 - 1, '0', null]) {
+        expect(() => footprintProfiles(ts, { timeframe: '1h', tickSize: 1, [field]: bad as number })).toThrow(expect.objectContaining({ code: 'invalid_option', field }))
+      }
+    }
+    // the ends of the range are taken
+    expect(footprintProfiles(ts, { timeframe: '1h', tickSize: 1, from: -8.64e15, to: 8.64e15 })).toHaveLength(1)
+  })
+
   it('sessions filter; one selected session type is reported', () => {
     const ts: Trade[] = [{ ...tr(START, 1, 1), session: 'PRE_MARKET' }, tr(START, 2, 1), { ...tr(START, 3, 1), session: 'POST_MARKET' }]
     expect(footprintProfiles(ts, { timeframe: '1h', tickSize: 1, sessions: ['MAINSESSION'] })[0]).toMatchObject({ sessionType: 'MAINSESSION', rows: [['2', '1', '0', 1, 0]] })
