@@ -13,7 +13,7 @@ export const MSG = {
   start: (v: unknown) =>
     `${P} option \`start\` must be an integer epoch-millisecond time with the whole sample (its UTC days, plus a day either side for session hours in any time zone) within ±8.64e15 ms, got ${describeValue(v)}`,
   daysRange: (days: number, start: number) =>
-    `${P} option \`days\` (${days}) runs the sample past 8.64e15 ms, the last time a Date holds: from start ${start} at most ${Math.max(0, 99_999_998 - Math.floor(start / 86_400_000))} days fit`,
+    `${P} option \`days\` (${days}) runs the sample past 8.64e15 ms, the last time a Date holds: from start ${start} at most ${Math.max(0, 99_999_999 - Math.floor(start / 86_400_000))} days fit`,
   tooMany: (fn: string, field: 'days' | 'tradesPerDay', total: number, cap: number) =>
     `${fn}: option \`${field}\` asks for ${total} trades (days × tradesPerDay), more than the ${cap.toLocaleString('en-US')} a materialized sample may allocate; sampleTradeBatches streams any number in constant memory`,
   dayKinds: (v: unknown) =>
