@@ -7,7 +7,7 @@ import { runGroup, type BenchOptions, type Impl, type Row } from './harness.js'
 import { libFn } from './lib.js'
 import { candlesBig, fromColumns, fromObjects, utcBucket } from './peers/bigjs.js'
 import { DuckPeer, duckText, loadDuck } from './peers/duckdb.js'
-import { candleLines, candlesFloat } from './peers/float.js'
+import { candleLines, candlesFloat, candlesFloatRegisters } from './peers/float.js'
 
 const MINUTE = 60_000
 
@@ -83,6 +83,14 @@ export async function runW2(bench: BenchOptions): Promise<Row[]> {
         n: N,
         note: 'exact only because tick 0.25 and whole lots are exact doubles',
         run: (n) => candlesFloat(cols, n, MINUTE),
+        canon: (r) => candleLines(r as ReturnType<typeof candlesFloat>),
+      },
+      {
+        impl: 'ceiling: float loop, state in registers, no checks',
+        exact: false,
+        n: N,
+        note: 'UTC fixed-length buckets only; the fastest plain loop found here',
+        run: (n) => candlesFloatRegisters(cols, n, MINUTE),
         canon: (r) => candleLines(r as ReturnType<typeof candlesFloat>),
       },
       ...(await duckCandleImpls(cols, N, MINUTE)),

@@ -146,6 +146,47 @@ export function candlesFloat(c: TradeColumns, n: number, bucketMs: number): Cand
   return shrink(o, k + 1)
 }
 
+/**
+ * Time-sorted trades -> candles in fixed UTC buckets, one candle at a time with its state in registers
+ * (no output store per trade), no input checks, sums in doubles: a ceiling for what a plain loop can do.
+ */
+export function candlesFloatRegisters(c: TradeColumns, n: number, len: number): CandleColumns {
+  const { time: T, price: P, volume: V } = c
+  let o = allocCandles(Math.min(n, 1 << 16))
+  let k = 0
+  let i = 0
+  while (i < n) {
+    const start = Math.floor((T[i] as number) / len) * len
+    const end = start + len
+    const op = P[i] as number
+    let hi = op
+    let lo = op
+    let v = V[i] as number
+    let x = op * v
+    const first = i
+    for (i++; i < n; i++) {
+      if ((T[i] as number) >= end) break
+      const p = P[i] as number
+      const w = V[i] as number
+      if (p > hi) hi = p
+      if (p < lo) lo = p
+      v += w
+      x += p * w
+    }
+    if (k === o.time.length) o = grow(o)
+    o.time[k] = start
+    o.open[k] = op
+    o.high[k] = hi
+    o.low[k] = lo
+    o.close[k] = P[i - 1] as number
+    o.volume[k] = v
+    o.value[k] = x
+    o.trades[k] = i - first
+    k++
+  }
+  return shrink(o, k)
+}
+
 function grow(c: CandleColumns): CandleColumns {
   const n = c.time.length * 2
   const g = allocCandles(n, true)
