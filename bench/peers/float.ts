@@ -235,7 +235,10 @@ export function resampleFloat(c: CandleColumns, n: number, bucket: { locate(t: n
  */
 export function resampleFloatRegisters(c: CandleColumns, n: number, len: number): CandleColumns {
   const { time: T, open: O, high: H, low: L, close: C, volume: V, value: X, trades: K } = c
-  let o = allocCandles(Math.min(n, 1 << 16))
+  // at most one bucket per len of time (and per candle): sized once, no growth check in the loop
+  const span = n === 0 ? 0 : (T[n - 1] as number) - (T[0] as number)
+  const o = allocCandles(Math.min(n, Math.floor(span / len) + 2), true)
+  const { time: ot, open: oo, high: oh, low: ol, close: oc, volume: ov, value: ox, trades: ok } = o
   let k = 0
   let i = 0
   while (i < n) {
@@ -257,18 +260,18 @@ export function resampleFloatRegisters(c: CandleColumns, n: number, len: number)
       x += X[i] as number
       nt += K[i] as number
     }
-    if (k === o.time.length) o = grow(o)
-    o.time[k] = start
-    o.open[k] = op
-    o.high[k] = hi
-    o.low[k] = lo
-    o.close[k] = C[i - 1] as number
-    o.volume[k] = v
-    o.value[k] = x
-    o.trades[k] = nt
+    ot[k] = start
+    oo[k] = op
+    oh[k] = hi
+    ol[k] = lo
+    oc[k] = C[i - 1] as number
+    ov[k] = v
+    ox[k] = x
+    ok[k] = nt
     k++
   }
-  return shrink(o, k)
+  // views, not copies
+  return { time: ot.subarray(0, k), open: oo.subarray(0, k), high: oh.subarray(0, k), low: ol.subarray(0, k), close: oc.subarray(0, k), volume: ov.subarray(0, k), value: ox.subarray(0, k), trades: ok.subarray(0, k) }
 }
 
 /** Reads the 8 candle columns once and sums them: no resampling at all, the memory-read ceiling of a pass over them. */
