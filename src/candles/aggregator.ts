@@ -1816,6 +1816,17 @@ export function checkCandleColumns(cc: CandleColumns): void {
   if (cc.session !== undefined && (!(cc.session instanceof Uint8Array) || cc.session.length !== n)) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns('session', 'Uint8Array'), { field: 'session' })
 }
 
+/** A price spelling of column input (always a number there) as a number. */
+const priceNumber = (x: DecimalInput): number => (typeof x === 'number' ? x : exactDouble(x))
+
+/**
+ * Makes `agg` write each closed candle to `out` (numbers) instead of queueing `Candle` objects: the
+ * engine of `resampleCandleColumns`. Internal (not exported from the package).
+ */
+export function writeColumnsTo(agg: CandleAggregator, out: ColumnOut): void {
+  agg['colOut'] = out
+}
+
 /**
  * Creates a streaming candle aggregator. Feed trades with `add` / `addTrades` / `addColumns` (or
  * candles with `addCandle` / `addCandles` / `addCandleColumns` to resample a stream); closed candles are
@@ -1828,17 +1839,6 @@ export function checkCandleColumns(cc: CandleColumns): void {
  * agg.advance(Date.UTC(2026, 4, 29, 10, 1))
  * agg.take() // [{ time: ..., open: '5000.25', ..., volume: '2', value: '10000.5', trades: 1, session: 'MAINSESSION' }]
  */
-/** A price spelling of column input (always a number there) as a number. */
-const priceNumber = (x: DecimalInput): number => (typeof x === 'number' ? x : exactDouble(x))
-
-/**
- * Makes `agg` write each closed candle to `out` (numbers) instead of queueing `Candle` objects: the
- * engine of `resampleCandleColumns`. Internal (not exported from the package).
- */
-export function writeColumnsTo(agg: CandleAggregator, out: ColumnOut): void {
-  agg['colOut'] = out
-}
-
 export function createCandleAggregator(opts: CandleAggregatorOptions): CandleAggregator {
   return new CandleAggregator(opts)
 }

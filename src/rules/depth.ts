@@ -15,7 +15,7 @@ const HOUR = 3_600_000
  * is placed by its nominal length (90m -> the 1h-3h row). Tick frames have no footprint (throws).
  *
  * @example
- * footprintDepthDays(parseTimeframe('15m').value) // 90
+ * footprintDepthDays(resolveTimeframe('15m')) // 90
  */
 export function footprintDepthDays(tf: Timeframe): number {
   const count = tf.count
@@ -49,7 +49,7 @@ export function footprintDepthDays(tf: Timeframe): number {
  * `rangeTruncated` frame when the newest candle moves to a new day.
  *
  * @example
- * footprintHistoryStart(parseTimeframe('1m').value, Date.UTC(2026, 7, 15, 13)) // Date.UTC(2026, 6, 16): 30 days before 2026-08-15
+ * footprintHistoryStart(resolveTimeframe('1m'), Date.UTC(2026, 7, 15, 13)) // Date.UTC(2026, 6, 16): 30 days before 2026-08-15
  */
 export function footprintHistoryStart(tf: Timeframe, newestCandleTime: number): number {
   checkTime(newestCandleTime)

@@ -129,7 +129,7 @@ export function tradeColumnsArb(opts: TradesArbOptions = {}): fc.Arbitrary<Trade
 /**
  * Split points: sorted cut indexes in [0, n] for splitting a stream into consecutive parts.
  *
- * @example splitsArb(10) // e.g. [0, 3, 3, 10]
+ * @example fc.sample(splitsArb(10), 1)[0] // e.g. [3, 7]: 0-4 sorted cut points in [0, 10]
  */
 export function splitsArb(n: number, maxParts = 4): fc.Arbitrary<number[]> {
   return fc.array(fc.integer({ min: 0, max: n }), { maxLength: maxParts }).map((cuts) => [...cuts].sort((a, b) => a - b))

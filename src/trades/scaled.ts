@@ -322,8 +322,10 @@ export class ScaledTradeReader {
  *
  * @example
  * const r = createScaledTradeReader({ priceScale: 2 })
- * const k = r.readColumns(cols, 0, cols.time.length, 0)
- * for (let i = 0; i < k; i++) total += r.volume[i] // units at r.volumeScale (check r.volume[i] === r.volume[i])
+ * for (let at = 0, k = 0; at < cols.time.length; at += k) {
+ *   k = r.readColumns(cols, at, cols.time.length, at) // at most r.capacity records a call
+ *   for (let i = 0; i < k; i++) total += r.volume[i] // units at r.volumeScale (check r.volume[i] === r.volume[i])
+ * }
  */
 export function createScaledTradeReader(opts: ScaledTradeReaderOptions = {}): ScaledTradeReader {
   return new ScaledTradeReader(opts)
