@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
 
-function exportsOf(entry: string): { values: string[]; types: string[] } {
+function exportsOf(entry: string): { values: string[]; types: string[]; undocumented: string[] } {
   const program = ts.createProgram([entry], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, noEmit: true })
   const checker = program.getTypeChecker()
   const file = program.getSourceFile(entry)
@@ -15,12 +15,19 @@ function exportsOf(entry: string): { values: string[]; types: string[] } {
   if (mod === undefined) throw new Error(`${entry} has no exports`)
   const values: string[] = []
   const types: string[] = []
+  const undocumented: string[] = []
   for (const sym of checker.getExportsOfModule(mod)) {
     const target = sym.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(sym) : sym
     if (target.flags & ts.SymbolFlags.Value) values.push(sym.name)
     else types.push(sym.name)
+    // a public function carries a TSDoc comment with an example (on its declaration or an overload)
+    if (target.flags & ts.SymbolFlags.Function) {
+      const docs = (target.declarations ?? []).map((d) => ts.getJSDocTags(d))
+      const text = ts.displayPartsToString(target.getDocumentationComment(checker))
+      if (text.trim() === '' || !docs.some((tags) => tags.some((t) => t.tagName.text === 'example'))) undocumented.push(sym.name)
+    }
   }
-  return { values, types }
+  return { values, types, undocumented }
 }
 
 /** Names written in backticks somewhere in README: `name`, `name(...)`, `name<...>`, `name.x` ... */
@@ -34,6 +41,9 @@ describe('README names every export', () => {
       expect(values.length + types.length).toBeGreaterThan(entry === 'src/index.ts' ? 150 : 5)
       expect(values.filter((n) => !mentioned(n))).toEqual([])
       expect(types.filter((n) => !mentioned(n))).toEqual([])
+    }, 60_000)
+    it(`${entry}: every exported function has a TSDoc comment with an @example`, () => {
+      expect(exportsOf(entry).undocumented).toEqual([])
     }, 60_000)
   }
 })

@@ -28,7 +28,11 @@ export interface AggregatorContractSpec<T, R> {
 
 const deepEqual = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
 
-/** Cuts a list into consecutive parts at sorted indexes. */
+/**
+ * Cuts a list into consecutive parts at sorted indexes.
+ *
+ * @example splitAt([1, 2, 3, 4, 5], [2, 2, 4]) // [[1, 2], [], [3, 4], [5]]
+ */
 export function splitAt<T>(xs: readonly T[], cuts: readonly number[]): T[][] {
   const parts: T[][] = []
   let prev = 0

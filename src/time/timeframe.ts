@@ -96,7 +96,11 @@ export function parseTimeframe(id: string): Result<Timeframe, ApiError> {
   return ok({ id, unit: rule.unit, count: parts.count })
 }
 
-/** The id of any unit and count: canonical where one exists, else `<count><suffix>` with `Q` for quarters. */
+/**
+ * The id of any unit and count: canonical where one exists, else `<count><suffix>` with `Q` for quarters.
+ *
+ * @example timeframeId('MINUTE', 90) // '90m'; timeframeId('QUARTER', 1) // '1Q'
+ */
 export function timeframeId(unit: TimeUnit | 'TICK', count: number): string {
   return `${count}${SUFFIX[unit]}`
 }

@@ -201,7 +201,11 @@ export function validateTradeColumnsShape(x: unknown): Result<TradeColumns, Mark
   return s.ok ? ok(x as TradeColumns) : s
 }
 
-/** True when `x` looks like TradeColumns (has a Float64Array `time`); the full check is {@link validateTradeColumns}. */
+/**
+ * True when `x` looks like TradeColumns (has a Float64Array `time`); the full check is {@link validateTradeColumns}.
+ *
+ * @example isTradeColumns({ time: new Float64Array(0) }) // true; isTradeColumns([{ time: 1 }]) // false
+ */
 export function isTradeColumns(x: unknown): x is TradeColumns {
   return typeof x === 'object' && x !== null && (x as { time?: unknown }).time instanceof Float64Array
 }
