@@ -1,31 +1,27 @@
 import { MarketDataError } from '../errors.js'
-import { feedTradesAsync, type AsyncTradeInput, type Trade, type TradeColumns } from '../trades/index.js'
+import { tradeInputKind } from '../trades/feed.js'
+import { feedTradesAsync, isTradeColumns, type AsyncTradeInput, type Trade, type TradeColumns } from '../trades/index.js'
 import { createTpoAggregator } from './aggregator.js'
 import type { TpoAggregator, TpoOptions, TpoProfile } from './types.js'
 
 /** Trades {@link tpoProfiles} reads: one `TradeColumns`, or trade objects and column batches (any iterable). */
 export type TpoTradeInput = TradeColumns | Iterable<Trade | TradeColumns>
 
-function isColumns(x: unknown): x is TradeColumns {
-  return typeof x === 'object' && x !== null && (x as { time?: unknown }).time instanceof Float64Array
-}
-
 /** Pushes every record of `input` into the aggregator, runs of trade objects from arrays at once. */
 export function feedTpo(input: TpoTradeInput, agg: TpoAggregator): void {
-  if (isColumns(input)) {
-    agg.addColumns(input)
+  const kind = tradeInputKind(input)
+  if (kind === 'columns') {
+    agg.addColumns(input as TradeColumns)
     return
   }
-  if (Array.isArray(input)) {
+  if (kind === 'array') {
     // runs of trade objects go through the chunked converter, which hands column batches to addColumns
-    agg.addTrades(input as Trade[], 0, input.length)
+    agg.addTrades(input as Trade[], 0, (input as Trade[]).length)
     return
   }
-  if (typeof input !== 'object' || input === null || typeof (input as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
-    throw new MarketDataError('invalid_option', 'trades: expected TradeColumns, an array or an iterable of trades', { field: 'trades' })
-  }
-  for (const x of input) {
-    if (isColumns(x)) agg.addColumns(x)
+  if (kind === undefined) throw new MarketDataError('invalid_option', 'trades: expected TradeColumns, an array or an iterable of trades', { field: 'trades' })
+  for (const x of input as Iterable<Trade | TradeColumns>) {
+    if (isTradeColumns(x)) agg.addColumns(x)
     else agg.add(x)
   }
 }

@@ -16,6 +16,21 @@ export interface TradeArraySink extends TradeSink {
   addTradeRun?(trades: ArrayLike<Trade | TradeColumns>, from: number, to: number): number
 }
 
+/**
+ * What a trade input is, read without throwing: one `TradeColumns`, an array, another iterable, or
+ * undefined (anything else, or an object whose shape cannot be read: a revoked Proxy, a throwing getter).
+ */
+export function tradeInputKind(x: unknown): 'columns' | 'array' | 'iterable' | undefined {
+  try {
+    if (isTradeColumns(x)) return 'columns'
+    if (Array.isArray(x)) return 'array'
+    if (typeof x === 'object' && x !== null && typeof (x as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function') return 'iterable'
+  } catch {
+    // the shape cannot be read: not a trade input
+  }
+  return undefined
+}
+
 function feedArray(arr: ArrayLike<Trade | TradeColumns>, sink: TradeArraySink): void {
   const n = arr.length
   let i = 0
@@ -55,17 +70,16 @@ function feedArray(arr: ArrayLike<Trade | TradeColumns>, sink: TradeArraySink): 
  * feedTrades(tradesOrColumns, agg)
  */
 export function feedTrades(input: TradeInput, sink: TradeArraySink): void {
-  if (isTradeColumns(input)) {
-    sink.addColumns(input)
+  const kind = tradeInputKind(input)
+  if (kind === 'columns') {
+    sink.addColumns(input as TradeColumns)
     return
   }
-  if (Array.isArray(input)) {
-    feedArray(input, sink)
+  if (kind === 'array') {
+    feedArray(input as unknown as ArrayLike<Trade | TradeColumns>, sink)
     return
   }
-  if (typeof input !== 'object' || input === null || typeof (input as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
-    throw new MarketDataError('invalid_option', TRADE_MSG.notIterable(input), { field: 'trades' })
-  }
+  if (kind === undefined) throw new MarketDataError('invalid_option', TRADE_MSG.notIterable(input), { field: 'trades' })
   for (const x of input as Iterable<Trade | TradeColumns>) {
     if (isTradeColumns(x)) sink.addColumns(x)
     else sink.add(x)

@@ -203,11 +203,17 @@ export function validateTradeColumnsShape(x: unknown): Result<TradeColumns, Mark
 
 /**
  * True when `x` looks like TradeColumns (has a Float64Array `time`); the full check is {@link validateTradeColumns}.
+ * Never throws: an object whose `time` cannot be read (a throwing getter or Proxy) is not columns.
  *
  * @example isTradeColumns({ time: new Float64Array(0) }) // true; isTradeColumns([{ time: 1 }]) // false
  */
 export function isTradeColumns(x: unknown): x is TradeColumns {
-  return typeof x === 'object' && x !== null && (x as { time?: unknown }).time instanceof Float64Array
+  if (typeof x !== 'object' || x === null) return false
+  try {
+    return (x as { time?: unknown }).time instanceof Float64Array
+  } catch {
+    return false
+  }
 }
 
 /**

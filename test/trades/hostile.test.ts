@@ -3,7 +3,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MarketDataError } from '../../src/errors.js'
 import { sampleTrades } from '../../src/sample/index.js'
-import { type Trade, tradesToColumns, validateTrade, validateTradeColumns, validateTradeColumnsShape, validateTrades } from '../../src/trades/index.js'
+import { isTradeColumns, type Trade, tradesToColumns, validateTrade, validateTradeColumns, validateTradeColumnsShape, validateTrades } from '../../src/trades/index.js'
+import { candlesFromTrades, footprintProfiles, tpoProfiles } from '../../src/index.js'
 
 const good: Trade = { time: 0, price: '1', volume: '1', side: 'buy' }
 const FIELDS = ['time', 'price', 'volume', 'side', 'session'] as const
@@ -98,6 +99,22 @@ describe('validators on hostile input', () => {
       }
     }), { numRuns: 1000 })
   })
+
+  it('property: isTradeColumns never throws; true exactly when time reads as a Float64Array', () => {
+    fc.assert(fc.property(hostile, (mk) => {
+      const x = mk()
+      let want = false
+      try {
+        want = typeof x === 'object' && x !== null && (x as { time?: unknown }).time instanceof Float64Array
+      } catch {
+        want = false
+      }
+      expect(isTradeColumns(x)).toBe(want)
+    }), { numRuns: 500 })
+    expect(isTradeColumns(cols())).toBe(true)
+    expect(isTradeColumns(revoked())).toBe(false)
+    expect(isTradeColumns(throwingGetter('time'))).toBe(false)
+  })
 })
 
 describe('tradesToColumns takes arrays and iterables of trade objects only', () => {
@@ -129,5 +146,24 @@ describe('tradesToColumns takes arrays and iterables of trade objects only', () 
     expect(tradesToColumns([good]).time.length).toBe(1)
     expect(tradesToColumns(new Set([good, { ...good }])).time.length).toBe(2)
     expect(tradesToColumns([]).time.length).toBe(0)
+  })
+})
+
+describe('the batch functions refuse an input whose shape cannot be read', () => {
+  const fns: [string, (x: unknown) => unknown][] = [
+    ['candlesFromTrades', (x) => candlesFromTrades(x as never, { timeframe: '1m' })],
+    ['footprintProfiles', (x) => footprintProfiles(x as never, { timeframe: '1h', tickSize: 1 })],
+    ['tpoProfiles', (x) => tpoProfiles(x as never, { timeframe: '1d', tickSize: 1 })],
+  ]
+  it.each(fns)('%s: a revoked Proxy or one whose traps throw is invalid_option naming trades', (_, f) => {
+    const allTraps = () => new Proxy({}, { get() { throw new Error('trap') }, has() { throw new Error('trap') }, getPrototypeOf() { throw new Error('trap') } })
+    for (const x of [revoked(), trapProxy(), allTraps(), throwingGetter('time')]) {
+      let caught: unknown
+      try { f(x) } catch (e) { caught = e }
+      expect(caught).toBeInstanceOf(MarketDataError)
+      expect(caught).toMatchObject({ code: 'invalid_option', field: 'trades' })
+    }
+    // good inputs still go through
+    expect(f([good])).toHaveLength(1)
   })
 })
