@@ -104,6 +104,7 @@ describe('Login and Refresh', () => {
     expect(r.headers.get('x-request-id')).toBeTruthy()
     const g = await fetch(`${h.partner}${OPS.login}`)
     expect(g.status).toBe(405)
+    expect(g.headers.get('allow')).toBe('POST') // a 405 names the methods the resource takes (RFC 9110)
     const t = await fetch(`${h.partner}${OPS.login}`, { method: 'POST', body: JSON.stringify({ api_key: P1 }), headers: { 'content-type': 'text/plain' } })
     expect(((await t.json()) as { status: { code: number } }).status.code).toBe(3)
   })
