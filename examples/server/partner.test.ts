@@ -234,3 +234,35 @@ describe('links', () => {
     expect((await get(one)).body.status.code).toBe(5)
   })
 })
+
+describe('content type and body size', () => {
+  const send = (contentType: string, body: string): Promise<{ status: number; body: any }> =>
+    fetch(`${h.partner}${OPS.login}`, { method: 'POST', body, headers: { 'content-type': contentType } }).then(async (r) => ({ status: r.status, body: await r.json() }))
+
+  test('Content-Type must be application/json (media types are case-insensitive; parameters allowed)', async () => {
+    h.setNow(NOW)
+    const body = JSON.stringify({ api_key: P1 })
+    for (const t of ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'APPLICATION/JSON;charset=UTF-8']) {
+      const r = await send(t, body)
+      expect(r.status, t).toBe(200)
+      expect(r.body.status.code, t).toBe(0)
+    }
+    for (const t of ['application/jsonp', 'text/plain; x=application/json', 'text/application/json', 'application/x-www-form-urlencoded', 'application/json-seq', 'application/json-patch+json', 'application/json.x']) {
+      const r = await send(t, body)
+      expect(r.status, t).toBe(200)
+      expect(r.body.status.code, t).toBe(3)
+      expect(r.body.access_token, t).toBeUndefined()
+    }
+  })
+
+  test('a large JSON body is read whole; a body of many megabytes is refused with 3, never a 500', async () => {
+    h.setNow(NOW)
+    const big = await send('application/json', JSON.stringify({ api_key: P1, padding: 'x'.repeat(200_000) }))
+    expect(big.status).toBe(200)
+    expect(big.body.status.code).toBe(0)
+    const huge = await send('application/json', JSON.stringify({ api_key: P1, padding: 'x'.repeat(8 * 1024 * 1024) }))
+    expect(huge.status).toBe(200)
+    expect(huge.body.status.code).toBe(3)
+    expect(huge.body.access_token).toBeUndefined()
+  })
+})

@@ -2,7 +2,9 @@
 import { connect } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { EARLY_NOW, NOW, remaining, startHarness, windowStart, type Harness, type Reply } from './harness.js'
-import { StoreUnavailable } from './store.js'
+import { defaultCatalog } from './catalog.js'
+import { handleRest } from './rest.js'
+import { createStore, StoreUnavailable } from './store.js'
 
 const MAIN = 'main-key'
 const MAIN2 = 'main-key-2'
@@ -583,5 +585,100 @@ describe('credits', () => {
     const cheap = await h.get('/exchanges', LIMIT)
     expectError(cheap, 429, 'rate_limited')
     expect(cheap.headers.get('x-ratelimit-remaining')).toBe('8000')
+  })
+})
+
+describe('query parameter rules, paths and bodies (README: decisions of the example)', () => {
+  test('/search: a repeated parameter is 400 naming it, unbilled', async () => {
+    freshWindow()
+    const before = await probe()
+    expectError(await h.get('/search?q=apple&q=sap', MAIN), 400, 'invalid_argument', /\bq\b/)
+    expectError(await h.get('/search?q=apple&limit=1&limit=2', MAIN), 400, 'invalid_argument', /limit/)
+    expectError(await h.get('/search?q=apple&exchange=NASDAQ&exchange=CME', MAIN), 400, 'invalid_argument', /exchange/)
+    expect(await probe()).toBe(before)
+  })
+
+  test('/search: q holds 1..128 characters, limit is an integer 1..50', async () => {
+    freshWindow()
+    expect((await h.get(`/search?q=${'a'.repeat(128)}`, MAIN)).status).toBe(200)
+    expectError(await h.get(`/search?q=${'a'.repeat(129)}`, MAIN), 400, 'invalid_argument', /\bq\b/)
+    // characters are code points: 128 emoji (256 UTF-16 units) fit, 129 do not
+    expect((await h.get(`/search?q=${encodeURIComponent('😀'.repeat(128))}`, MAIN)).status).toBe(200)
+    expectError(await h.get(`/search?q=${encodeURIComponent('😀'.repeat(129))}`, MAIN), 400, 'invalid_argument', /\bq\b/)
+    expect((await h.get('/search?q=a&limit=50', MAIN)).status).toBe(200)
+    expect((await h.get('/search?q=a&limit=1', MAIN)).status).toBe(200)
+    for (const limit of ['51', '100', '5x', '1.5', '-1', '', ' 5']) {
+      expectError(await h.get(`/search?q=a&limit=${encodeURIComponent(limit)}`, MAIN), 400, 'invalid_argument', /limit/)
+    }
+  })
+
+  test('/search: exchange restricts the results to that exchange', async () => {
+    freshWindow()
+    // "E-mini" futures are on CME; with exchange=NASDAQ none of them may come back
+    const all = await h.get('/search?q=e', MAIN)
+    expect(all.status).toBe(200)
+    expect(all.body.results.some((r: { exchange: string }) => r.exchange === 'CME')).toBe(true)
+    const nasdaq = await h.get('/search?q=e&exchange=NASDAQ', MAIN)
+    expect(nasdaq.status).toBe(200)
+    expect(nasdaq.body.results.length).toBeGreaterThan(0)
+    for (const r of nasdaq.body.results) expect(r.exchange).toBe('NASDAQ')
+  })
+
+  test('/search: limit defaults to 10 (a catalog with more matches than that)', () => {
+    const catalog = defaultCatalog()
+    const { isin: _isin, ...template } = catalog.securities.find((s) => s.symbol === 'AAPL')!
+    for (let i = 0; i < 15; i++) {
+      catalog.securities.push({ ...template, guid: `6f1c2a10-0099-4a5e-9c1d-${String(i).padStart(12, '0')}`, symbol: `ZZ${i}`, name: `Zeta ${i}` })
+    }
+    const store = createStore(catalog, new Map())
+    const r = handleRest({ endpoint: 'search' }, new URLSearchParams('q=zz'), { store, now: NOW })
+    expect(r.ok).toBe(true)
+    if (r.ok) expect((r.body as { results: unknown[] }).results).toHaveLength(10)
+    const r50 = handleRest({ endpoint: 'search' }, new URLSearchParams('q=zz&limit=50'), { store, now: NOW })
+    if (r50.ok) expect((r50.body as { results: unknown[] }).results).toHaveLength(15)
+  })
+
+  test('a bad percent-encoding in the path is 400 invalid_argument, unbilled', async () => {
+    freshWindow()
+    const before = await probe()
+    expectError(await h.get('/exchanges/%E0/securities', MAIN), 400, 'invalid_argument')
+    expectError(await h.get('/exchanges/NASDAQ/securities/%ZZ', MAIN), 400, 'invalid_argument')
+    expect(await probe()).toBe(before)
+    // a good encoding is decoded
+    expect((await h.get('/exchanges/%4E%41SDAQ/securities/%41APL', MAIN)).body).toMatchObject({ symbol: 'AAPL' })
+  })
+
+  test('a path with more segments than /exchanges/{e}/securities/{s} is 404, unbilled', async () => {
+    freshWindow()
+    const before = await probe()
+    expectError(await h.get('/exchanges/NASDAQ/securities/AAPL/extra', MAIN), 404, 'not_found', /no endpoint/)
+    expectError(await h.get('/exchanges/NASDAQ/securities/AAPL/', MAIN), 404, 'not_found', /no endpoint/)
+    expect(await probe()).toBe(before)
+  })
+
+  test('non-ASCII text in an answer: content-length counts bytes, the JSON arrives whole', async () => {
+    freshWindow()
+    const q = 'Zürich € 東京'
+    const r = await h.get(`/search?q=${encodeURIComponent(q)}`, MAIN)
+    expect(r.status).toBe(200)
+    expect(r.body.query).toBe(q)
+    expect(Number(r.headers.get('content-length'))).toBe(Buffer.byteLength(JSON.stringify(r.body)))
+  })
+
+  test('a 403 key of an account that is locked out is 403 without retry-after (only credit refusals carry it)', async () => {
+    const t = await startHarness([{ key: 'open', account: 's' }, { key: 'shut', account: 's', access: false }], [])
+    try {
+      const now = freshWindow(t)
+      for (let i = 0; i < 10; i++) expect((await t.get('/candles?exchange=CME&symbol=ES&timeframe=1m&limit=10000', 'open')).status).toBe(200)
+      const spent = await t.get('/exchanges', 'open')
+      expectError(spent, 429, 'rate_limited')
+      expect(spent.headers.get('retry-after')).toBe(String((windowStart(now) + 60_000 - now) / 1000))
+      const r = await t.get('/exchanges', 'shut')
+      expectError(r, 403, 'permission_denied')
+      expect(r.headers.get('retry-after')).toBeNull()
+      expect(r.headers.get('x-ratelimit-remaining')).toBe('0')
+    } finally {
+      await t.close()
+    }
   })
 })

@@ -345,7 +345,8 @@ function search(query: URLSearchParams, ctx: RestContext): RestResult {
   if (bad !== undefined) return fail(bad)
   const q = query.get('q')
   if (q === null) return fail(invalidArgumentError('q: is required (search text or an exact ISIN)', 'q'))
-  if (q.trim().length === 0 || q.length > 128) return fail(invalidArgumentError('q: must hold 1..128 characters', 'q'))
+  // characters are code points (an emoji is one), not UTF-16 units
+  if (q.trim().length === 0 || [...q].length > 128) return fail(invalidArgumentError('q: must hold 1..128 characters', 'q'))
   const limitRaw = query.get('limit')
   const limit = limitRaw === null ? 10 : /^[0-9]{1,3}$/.test(limitRaw) ? Number(limitRaw) : NaN
   if (!(limit >= 1 && limit <= 50)) return fail(invalidArgumentError('limit: must be an integer 1..50', 'limit'))

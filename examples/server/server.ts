@@ -116,7 +116,8 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
     if (op === undefined) return { status: 404, headers: base, body: { status: { code: 5, message: `no operation ${path}`, details: [] } } }
     if (req.method !== 'POST') return { status: 405, headers: { ...base, allow: 'POST' }, body: { status: invalidArgument('use POST') } }
     const type = req.headers['content-type'] ?? ''
-    if (!/^application\/json\b/i.test(type)) {
+    // the media type (before any parameters), case-insensitive: exactly application/json (not application/json-seq)
+    if ((type.split(';')[0] ?? '').trim().toLowerCase() !== 'application/json') {
       return { status: 200, headers: base, body: { status: invalidArgument('Content-Type must be application/json') } }
     }
     const text = await readBody(req, MAX_BODY)

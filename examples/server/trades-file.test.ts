@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { defaultCatalog } from './catalog.js'
-import { addFileSecurity, checkTickSize } from './trades-file.js'
+import { addFileSecurity, checkTickSize, readTradesCsv } from './trades-file.js'
 
 const tmp = mkdtempSync(join(tmpdir(), 'svc-server-trades-file-'))
 const file = join(tmp, 'ticks.csv')
@@ -45,4 +45,34 @@ test('two --trades files with the same base name are refused (the second would s
   const c = join(sub, 'other.csv')
   writeFileSync(c, 'time,price,volume,side\n1780320600000,5000.25,1,buy\n')
   expect(addFileSecurity(catalog, c, '0.25', 2).symbol).toBe('OTHER')
+})
+
+test('readTradesCsv: time as epoch ms (also before 1970) or RFC 3339; rows come back sorted by time, ties in file order', () => {
+  const f = join(tmp, 'mixed.csv')
+  writeFileSync(
+    f,
+    [
+      'time,price,volume,side',
+      '2026-06-01T14:00:00Z,101,1,buy',
+      '1780322400000,102,2,sell', // 2026-06-01T14:00:00Z too: after the row above
+      '-5000,99,3,buy',
+      '1780318800000,100,4,sell', // 2026-06-01T13:00:00Z
+      '',
+    ].join('\n'),
+  )
+  const c = readTradesCsv(f)
+  expect(Array.from(c.time)).toEqual([-5000, Date.UTC(2026, 5, 1, 13), Date.UTC(2026, 5, 1, 14), Date.UTC(2026, 5, 1, 14)])
+  expect(Array.from(c.price)).toEqual([99, 100, 101, 102])
+  expect(Array.from(c.volume)).toEqual([3, 4, 1, 2])
+})
+
+test('readTradesCsv: the session column is optional per row (an empty cell is the default session)', () => {
+  const f = join(tmp, 'sessions.csv')
+  writeFileSync(f, 'time,price,volume,side,session\n1000,1.5,2,buy,\n2000,1.25,1,sell,PRE_MARKET\n3000,1.5,1,buy,MAINSESSION\n')
+  const c = readTradesCsv(f)
+  expect(Array.from(c.time)).toEqual([1000, 2000, 3000])
+  const s = Array.from(c.session!)
+  // the empty cell reads like MAINSESSION, PRE_MARKET differs
+  expect(s[0]).toBe(s[2])
+  expect(s[1]).not.toBe(s[0])
 })
