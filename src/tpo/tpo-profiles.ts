@@ -1,5 +1,6 @@
 import { MarketDataError } from '../errors.js'
 import { tradeInputKind } from '../trades/feed.js'
+import { TRADE_MSG } from '../trades/messages.js'
 import { feedTradesAsync, isTradeColumns, type AsyncTradeInput, type Trade, type TradeColumns } from '../trades/index.js'
 import { createTpoAggregator } from './aggregator.js'
 import type { TpoAggregator, TpoOptions, TpoProfile } from './types.js'
@@ -19,7 +20,7 @@ export function feedTpo(input: TpoTradeInput, agg: TpoAggregator): void {
     agg.addTrades(input as Trade[], 0, (input as Trade[]).length)
     return
   }
-  if (kind === undefined) throw new MarketDataError('invalid_option', 'trades: expected TradeColumns, an array or an iterable of trades', { field: 'trades' })
+  if (kind === undefined) throw new MarketDataError('invalid_option', TRADE_MSG.notIterable(input), { field: 'trades' })
   for (const x of input as Iterable<Trade | TradeColumns>) {
     if (isTradeColumns(x)) agg.addColumns(x)
     else agg.add(x)

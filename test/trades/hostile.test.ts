@@ -167,3 +167,24 @@ describe('the batch functions refuse an input whose shape cannot be read', () =>
     expect(f([good])).toHaveLength(1)
   })
 })
+
+describe('one message for an input that is no trade input', () => {
+  it('candlesFromTrades, footprintProfiles and tpoProfiles say the same, naming what they got', () => {
+    for (const x of [42, 'abc', null, {}, Proxy.revocable({}, {}).proxy]) {
+      const msgs = [
+        () => candlesFromTrades(x as never, { timeframe: '1m' }),
+        () => footprintProfiles(x as never, { timeframe: '1h', tickSize: 1 }),
+        () => tpoProfiles(x as never, { timeframe: '1d', tickSize: 1 }),
+      ].map((f) => {
+        try {
+          f()
+          return 'no error'
+        } catch (e) {
+          return (e as Error).message
+        }
+      })
+      expect(new Set(msgs).size).toBe(1)
+      expect(msgs[0]).toMatch(/^trades: .* is neither TradeColumns, an array nor an iterable of trades$/)
+    }
+  })
+})
