@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { parseHistoryQuery, type ApiError, type HistoryEndpoint, type HistoryRequest } from '../../src/rules/index.js'
+import { parseHistoryQuery, validateListCandlesRequest, type ApiError, type HistoryEndpoint, type HistoryRequest, type ListCandlesQuery } from '../../src/rules/index.js'
 import { bucketEnd, bucketStart, parseTimeframe, type Timeframe } from '../../src/time/index.js'
 
 /** A fixed clock: Wednesday 2026-06-10T12:34:56.789Z. */
@@ -61,3 +61,32 @@ export const DEPTH_TABLE: [string, number][] = [
   ['1M', 1095],
   ['11M', 1095],
 ]
+
+// ---- ListCandles (interface A) ----
+
+export const LC_T0 = '2026-06-01T00:00:00Z'
+export const LC_T0_MS = Date.UTC(2026, 5, 1)
+/** A valid ListCandles body (15m candles, 4 hours from LC_T0) with fields replaced or added. */
+export const lcBody = (extra: Record<string, unknown> = {}) => ({
+  security_id: { guid: 'g-1' },
+  time_frame: { time_unit: 'MINUTE', count: 15 },
+  range: { first_bound_time: LC_T0, duration: 'PT4H' },
+  ...extra,
+})
+
+/** Validates a ListCandles body and expects success. */
+export function lcValid(b: unknown): ListCandlesQuery {
+  const r = validateListCandlesRequest(b)
+  if (!r.ok) throw new Error(`expected valid: ${r.error.message}`)
+  return r.value
+}
+
+/** Validates a ListCandles body and expects status 3 without details, the message mentioning `mentions`. */
+export function lcInvalid(b: unknown, mentions: string): string {
+  const r = validateListCandlesRequest(b)
+  if (r.ok) throw new Error(`expected invalid: ${JSON.stringify(b)}`)
+  expect(r.error.code).toBe(3)
+  expect(r.error.details).toEqual([])
+  expect(r.error.message).toContain(mentions)
+  return r.error.message
+}

@@ -1,30 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { validateListCandlesRequest, type ListCandlesQuery } from '../../src/rules/index.js'
+import { validateListCandlesRequest } from '../../src/rules/index.js'
 import { TIME_MAX } from '../../src/rules/range.js'
+import { LC_T0 as T0, LC_T0_MS as T0_MS, lcBody as body, lcInvalid as invalid, lcValid as valid } from './helpers.js'
 
 const INT32_MAX = 2 ** 31 - 1
 const INT32_MIN = -(2 ** 31)
-const T0 = '2026-06-01T00:00:00Z'
-const T0_MS = Date.UTC(2026, 5, 1)
-const body = (extra: Record<string, unknown> = {}) => ({
-  security_id: { guid: 'g-1' },
-  time_frame: { time_unit: 'MINUTE', count: 15 },
-  range: { first_bound_time: T0, duration: 'PT4H' },
-  ...extra,
-})
-
-function valid(b: unknown): ListCandlesQuery {
-  const r = validateListCandlesRequest(b)
-  if (!r.ok) throw new Error(`expected valid: ${r.error.message}`)
-  return r.value
-}
-function invalid(b: unknown, mentions: string): void {
-  const r = validateListCandlesRequest(b)
-  if (r.ok) throw new Error(`expected invalid: ${JSON.stringify(b)}`)
-  expect(r.error.code).toBe(3)
-  expect(r.error.message).toContain(mentions)
-}
 
 describe('ListCandles integers are int32 (the proto field types), both ends included', () => {
   it('time_frame.count: 1..2147483647', () => {

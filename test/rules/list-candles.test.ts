@@ -1,29 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { parseSecurityId, validateListCandlesRequest, type ListCandlesQuery } from '../../src/rules/index.js'
-
-const T0 = '2026-06-01T00:00:00Z'
-const T0_MS = Date.UTC(2026, 5, 1)
-const body = (extra: Record<string, unknown> = {}) => ({
-  security_id: { guid: 'g-1' },
-  time_frame: { time_unit: 'MINUTE', count: 15 },
-  range: { first_bound_time: T0, duration: 'PT4H' },
-  ...extra,
-})
-
-function valid(b: unknown): ListCandlesQuery {
-  const r = validateListCandlesRequest(b)
-  if (!r.ok) throw new Error(`expected valid: ${r.error.message}`)
-  return r.value
-}
-function invalid(b: unknown, mentions: string): string {
-  const r = validateListCandlesRequest(b)
-  if (r.ok) throw new Error(`expected invalid: ${JSON.stringify(b)}`)
-  expect(r.error.code).toBe(3)
-  expect(r.error.details).toEqual([])
-  expect(r.error.message).toContain(mentions)
-  return r.error.message
-}
+import { parseSecurityId, validateListCandlesRequest } from '../../src/rules/index.js'
+import { LC_T0 as T0, LC_T0_MS as T0_MS, lcBody as body, lcInvalid as invalid, lcValid as valid } from './helpers.js'
 
 describe('parseSecurityId', () => {
   it.each([

@@ -2,6 +2,7 @@ import { formatInTimeZone } from 'date-fns-tz'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { bucketEnd, bucketStart, createBucketer, resolveTimeframe, type Timeframe, type TimeUnit } from '../../src/time/index.js'
+import { expectTiled } from './laws.js'
 
 const ZONES = ['UTC', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/Sao_Paulo']
 const MAX_COUNT: Record<TimeUnit, number> = { MINUTE: 90, HOUR: 30, DAY: 9, WEEK: 4, MONTH: 13, QUARTER: 5, YEAR: 3 }
@@ -15,24 +16,6 @@ const zone = fc.constantFrom(...ZONES)
 
 const local = (t: number, tz: string, f: string) => formatInTimeZone(t, tz, f)
 const localDayNumber = (t: number, tz: string) => Date.parse(`${local(t, tz, 'yyyy-MM-dd')}T00:00:00Z`) / 86_400_000
-
-/**
- * The tiling law at instant t: t lies in [start, end); the bucket is one bucket (its start and its last
- * instant map to it) and its neighbours touch it (no gap, no overlap); the hot-loop bucketer agrees.
- */
-function expectTiled(t: number, tf: Timeframe, timeZone: string): void {
-  const o = { timeZone }
-  const s = bucketStart(t, tf, o)
-  const e = bucketEnd(t, tf, o)
-  expect(s).toBeLessThanOrEqual(t)
-  expect(e).toBeGreaterThan(t)
-  expect(bucketStart(s, tf, o)).toBe(s)
-  expect(bucketEnd(e - 1, tf, o)).toBe(e)
-  expect(bucketStart(e, tf, o)).toBe(e)
-  expect(bucketEnd(s - 1, tf, o)).toBe(s)
-  const b = createBucketer(tf, o)
-  expect([b.locate(t), b.end]).toEqual([s, e])
-}
 
 describe('buckets tile time', () => {
   it('every instant lies in exactly one bucket, and consecutive buckets touch', () => {

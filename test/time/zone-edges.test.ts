@@ -4,7 +4,6 @@ import {
   addIsoDuration,
   bucketEnd,
   bucketStart,
-  createBucketer,
   isValidTimeZone,
   parseIsoDuration,
   parseRfc3339,
@@ -13,27 +12,12 @@ import {
   timeframeRank,
   toUnixSeconds,
   type IsoDuration,
-  type Timeframe,
 } from '../../src/time/index.js'
+import { expectTiled } from './laws.js'
 
 const HOUR = 3_600_000
 const DAY = 86_400_000
 const dur = (p: Partial<IsoDuration>): IsoDuration => ({ years: 0, months: 0, weeks: 0, days: 0, hours: 0, minutes: 0, seconds: 0, ...p })
-
-/** The tiling law at t (as in bucket.test.ts): t in [start, end), one bucket, neighbours touch, the bucketer agrees. */
-function expectTiled(t: number, tf: Timeframe, timeZone: string): void {
-  const o = { timeZone }
-  const s = bucketStart(t, tf, o)
-  const e = bucketEnd(t, tf, o)
-  expect(s).toBeLessThanOrEqual(t)
-  expect(e).toBeGreaterThan(t)
-  expect(bucketStart(s, tf, o)).toBe(s)
-  expect(bucketEnd(e - 1, tf, o)).toBe(e)
-  expect(bucketStart(e, tf, o)).toBe(e)
-  expect(bucketEnd(s - 1, tf, o)).toBe(s)
-  const b = createBucketer(tf, o)
-  expect([b.locate(t), b.end]).toEqual([s, e])
-}
 
 describe('addIsoDuration: calendar days keep the wall time across DST (America/New_York)', () => {
   const ny = { timeZone: 'America/New_York' }
