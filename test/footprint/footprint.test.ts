@@ -493,6 +493,20 @@ describe('footprintProfiles: frames, ranges, sessions', () => {
     expect(aligned[0]?.profileStart).toBeUndefined()
   })
 
+  it('property: from / to are taken exactly when whole numbers within ±8.64e15', () => {
+    const ts = [tr(START, 1, 1)]
+    const num = fc.oneof(fc.integer({ min: -8.64e15 - 5, max: 8.64e15 + 5 }), fc.double(), fc.integer().map((n) => n + 0.5))
+    fc.assert(
+      fc.property(num, fc.constantFrom('from', 'to'), (x, field) => {
+        const ok = Number.isInteger(x) && Math.abs(x) <= 8.64e15
+        const run = () => footprintProfiles(ts, { timeframe: '1h', tickSize: 1, [field]: x })
+        if (ok) expect(run).not.toThrow()
+        else expect(run).toThrow(expect.objectContaining({ code: 'invalid_option', field }))
+      }),
+      { numRuns: 300 },
+    )
+  })
+
   it('from/to must be whole ms within the Date range (profileStart echoes from)', () => {
     const ts = [tr(START, 1, 1)]
     for (const field of ['from', 'to'] as const) {

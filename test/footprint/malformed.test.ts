@@ -179,6 +179,24 @@ describe('rows of profiles read by merge / regrid / resample / footprintAnalytic
     expect(errorOf(() => regridFootprint(fp, 'x' as never))).toEqual(['invalid_option', undefined, 'options'])
   })
 
+  it('property: a high / low anywhere is taken exactly when it lies in the highest / lowest row', () => {
+    // rows of fp: prices are row lower bounds, rowSizeValue apart; any price in eighths of a row around them
+    const top = new Big(fp.rows[fp.rows.length - 1]![0])
+    const bottom = new Big(fp.rows[0]![0])
+    const row = new Big(fp.rowSizeValue)
+    fc.assert(
+      fc.property(fc.integer({ min: -24, max: 24 }), fc.boolean(), (eighths, isHigh) => {
+        const base = isHigh ? top : bottom
+        const x = base.plus(row.times(eighths).div(8))
+        const inside = x.gte(base) && x.lt(base.plus(row))
+        const p = isHigh ? { ...fp, high: x.toString() } : { ...fp, low: x.toString() }
+        if (inside) expect(mergeFootprintProfiles(fp, p)[isHigh ? 'high' : 'low']).toBe(isHigh ? (x.gt(new Big(fp.high)) ? x.toString() : fp.high) : x.lt(new Big(fp.low)) ? x.toString() : fp.low)
+        else expect(errorOf(() => mergeFootprintProfiles(fp, p))).toEqual(['invalid_option', 1, isHigh ? 'high' : 'low'])
+      }),
+      { numRuns: 200 },
+    )
+  })
+
   it('summed trade counts past 2^53 - 1 are refused as inexact', () => {
     const big = { ...fp, rows: [[price, '1', '0', Number.MAX_SAFE_INTEGER, 0]], high: price, low: price } as FootprintProfile
     expect(errorOf(() => mergeFootprintProfiles(big, big))).toEqual(['inexact', undefined, 'trades'])
