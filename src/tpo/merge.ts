@@ -36,7 +36,11 @@ export function profileToParts(p: TpoProfile): TpoParts {
   check(Array.isArray(p.blockHighs) && p.blockHighs.length === p.blocks.length, 'blockHighs')
   check(Array.isArray(p.blockLows) && p.blockLows.length === p.blocks.length, 'blockLows')
   const grid = resolveTpoGrid(p.tickSize, p.rowSize)
-  if (grid.rowSizeValue !== p.rowSizeValue) throw new MarketDataError('invalid_option', TPO_MSG.notProfile('rowSizeValue'), { field: 'rowSizeValue' })
+  // rowSizeValue repeats tickSize x rowSize: it must equal it as a decimal ("0.250" = "0.25", as tickSize is read)
+  const rsv = typeof p.rowSizeValue === 'string' ? parseDecimal(p.rowSizeValue) : undefined
+  if (rsv === undefined || !rsv.ok || compareDecimal(rsv.value, { units: grid.rowUnitsBig, scale: grid.scale }) !== 0) {
+    throw new MarketDataError('invalid_option', TPO_MSG.notProfile('rowSizeValue'), { field: 'rowSizeValue' })
+  }
   const va = resolveValueAreaPercent(p.valueAreaPercent)
   const ib = resolveInitialBalance(p.initialBalancePeriod)
   const nb = p.blocks.length

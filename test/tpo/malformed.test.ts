@@ -67,6 +67,25 @@ describe('malformed TPO profiles', () => {
     }
   })
 
+  it('tickSize and rowSizeValue are read as decimals: other spellings of the same grid merge alike, another value is refused', () => {
+    const p = day()
+    const q = tpoProfiles([{ time: T(16), price: '99.5', volume: '4', side: 'sell' }], opts)[0] as TpoProfile
+    const want = mergeTpoProfiles(p, q)
+    fc.assert(
+      fc.property(fc.nat({ max: 12 }), fc.nat({ max: 12 }), fc.boolean(), (zt, zr, which) => {
+        const spelled = { ...p, tickSize: `0.25${'0'.repeat(zt)}`, rowSizeValue: `0.25${'0'.repeat(zr)}` }
+        // the result carries the canonical spellings, whichever side had the long ones
+        expect(which ? mergeTpoProfiles(spelled, q) : mergeTpoProfiles(q, spelled)).toEqual(want)
+      }),
+      { numRuns: 60 },
+    )
+    for (const rowSizeValue of ['0.5', '0.2500001', '0.24', '1/4', ' 0.25', '']) {
+      const e = refusedOrFine(() => mergeTpoProfiles(p, { ...p, rowSizeValue }))
+      expect([rowSizeValue, e?.field]).toEqual([rowSizeValue, 'rowSizeValue'])
+    }
+    expect(refusedOrFine(() => mergeTpoProfiles(p, { ...p, rowSizeValue: 0.25 as unknown as string }))?.field).toBe('rowSizeValue')
+  })
+
   it('the other readers name what is wrong', () => {
     const p = day()
     expect(() => developingTpo({ ...p, rows: [null] } as unknown as TpoProfile)).toThrow(expect.objectContaining({ field: 'rows' }))
