@@ -3,6 +3,7 @@ import { formatSum, PriceStrings, spellPrice } from './format.js'
 import { MarketDataError } from '../errors.js'
 import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe } from '../time/index.js'
 import { validateTradeColumnsShape, createScaledTradeReader, type ScaledTradeReader, SESSION_NAMES, type SessionType, sessionMask, type Trade, type TradeColumns, type TradeArraySink } from '../trades/index.js'
+import { ALL_SESSION_CODES, codeWords, codesKept, SIDE_CODES } from '../trades/codes.js'
 import { CANDLE_MSG } from './messages.js'
 import type { Candle, CandleColumns, CandleInput, CandleOptions } from './types.js'
 import { UnitsColumn } from './units.js'
@@ -144,13 +145,15 @@ export class CandleAggregator implements TradeArraySink {
     const r = this.tradeReader()
     checkTradeColumns(columns)
     const n = columns.time.length
+    const sideW = codeWords(columns.side)
+    const sessW = columns.session === undefined ? null : codeWords(columns.session)
     for (let at = 0; at < n;) {
       // the fused fast loop runs until a record needs the exact slow path (more decimals, huge units,
       // invalid, out of order); that record's chunk goes through the scaled reader, then the fast loop
-      // resumes. A slice whose side and session codes are all valid and kept (checked 4 bytes at a time,
+      // resumes. A slice whose side and session codes are all valid and kept (checked 4 bytes a word,
       // once) lets the tight loop skip those tests.
       const stop = Math.min(n, at + FAST_RUN)
-      const clean = codesClean(columns, at, stop, this.mask)
+      const clean = codesClean(columns, sideW, sessW, at, stop, this.mask)
       while (at < stop) {
         at = this.fastColumns(columns, at, stop, clean)
         if (at >= stop) break
@@ -188,11 +191,12 @@ export class CandleAggregator implements TradeArraySink {
     this.candleColumns()
     const n = columns.time.length
     checkCandleColumns(columns)
+    const S = columns.session
+    const sessW = S === undefined || (this.mask & 7) !== 7 ? null : codeWords(S)
     for (let at = 0; at < n;) {
       const stop = Math.min(n, at + FAST_RUN)
       // a slice whose session codes are all valid and kept (tested once, 4 bytes a word) skips the per-candle test
-      const S = columns.session
-      const clean = S !== undefined && (this.mask & 7) === 7 && bytesClean(S, at, stop, false)
+      const clean = S !== undefined && sessW !== null && codesKept(S, sessW, at, stop, ALL_SESSION_CODES)
       while (at < stop) {
         at = this.fastCandleColumns(columns, at, stop, clean)
         if (at >= stop) break
@@ -1760,43 +1764,13 @@ function cleanCandleRun(T: Float64Array, V: Float64Array, P: Float64Array, from:
 
 /**
  * True when every side code of trades[from, to) is 1 or 2 and every session code is 0..2 and kept by
- * `mask` (all sessions kept, or no session column and the main session kept). Aligned words are
- * tested 4 codes at a time: sides by (w - 0x01010101) & 0xFEFEFEFE (0 only when every byte is 1 or 2: a
- * 0 byte borrows to 0xFF, a byte above 2 keeps a high bit), sessions by w & 0xFCFCFCFC and
- * w & (w >>> 1) & 0x01010101 (0 only when every byte is 0, 1 or 2).
+ * `mask` (all sessions kept, or no session column and the main session kept); `sideW` / `sessW` are the
+ * columns' {@link codeWords}.
  */
-function codesClean(c: TradeColumns, from: number, to: number, mask: number): boolean {
+function codesClean(c: TradeColumns, sideW: Uint32Array | null, sessW: Uint32Array | null, from: number, to: number, mask: number): boolean {
   const SS = c.session
   if (SS === undefined ? (mask & 1) === 0 : (mask & 7) !== 7) return false
-  return bytesClean(c.side, from, to, true) && (SS === undefined || bytesClean(SS, from, to, false))
-}
-
-function byteOk(b: number, side: boolean): boolean {
-  return side ? b === 1 || b === 2 : b <= 2
-}
-
-function bytesClean(a: Uint8Array, from: number, to: number, side: boolean): boolean {
-  let k = from
-  const off = a.byteOffset
-  while (k < to && ((off + k) & 3) !== 0) {
-    if (!byteOk(a[k] as number, side)) return false
-    k++
-  }
-  const words = (to - k) >> 2
-  if (words > 0) {
-    const w32 = new Int32Array(a.buffer, off + k, words)
-    if (side) {
-      for (let j = 0; j < words; j++) if ((((w32[j] as number) - 0x01010101) & 0xfefefefe) !== 0) return false
-    } else {
-      for (let j = 0; j < words; j++) {
-        const w = w32[j] as number
-        if ((w & 0xfcfcfcfc) !== 0 || (w & (w >>> 1) & 0x01010101) !== 0) return false
-      }
-    }
-    k += words << 2
-  }
-  for (; k < to; k++) if (!byteOk(a[k] as number, side)) return false
-  return true
+  return codesKept(c.side, sideW, from, to, SIDE_CODES) && (SS === undefined || codesKept(SS, sessW, from, to, ALL_SESSION_CODES))
 }
 
 function checkTradeColumns(c: TradeColumns): void {

@@ -3,6 +3,7 @@ import { MarketDataError } from '../errors.js'
 import { createBucketer, resolveTimeframe, type Bucketer, type Timeframe } from '../time/index.js'
 import { createScaledTradeReader, isTradeColumns, sessionMask, validateTradeColumns, type ScaledTradeReader } from '../trades/index.js'
 import type { SessionType, Trade, TradeColumns } from '../trades/types.js'
+import { codeWords, codesKept } from '../trades/codes.js'
 import { MAX_TIME } from '../trades/validate.js'
 import { resolveAnalyticsOptions, type ResolvedAnalyticsOptions } from './analytics-core.js'
 import { BucketState, type BoundSpec } from './bucket-state.js'
@@ -16,7 +17,6 @@ const MAX_ROW = BigInt(Number.MAX_SAFE_INTEGER)
 const EMPTY = new Float64Array(0)
 /** Stands for an absent session column in {@link fastRun} (never read: its `hasSess` is then 0). */
 const NO_SESSION = new Uint8Array(0)
-const NO_WORDS = new Uint32Array(0)
 /** 'buy' and 'sell' at their lengths (the object loop's side test). */
 const SIDE_BY_LENGTH: readonly (string | null)[] = [null, null, null, 'buy', 'sell', null, null, null]
 /**
@@ -251,7 +251,7 @@ export class FootprintEngine {
     const scratch = this.scratch
     const sess = c.session
     const sides = c.side
-    const sess32 = sess === undefined ? null : words(sess)
+    const sess32 = sess === undefined ? null : codeWords(sess)
     let i = 0
     let sliceEnd = 0
     let clean = 0
@@ -835,67 +835,6 @@ function fastObjects(
   mm[0] = minP
   mm[1] = maxP
   return i
-}
-
-/** The aligned 4-byte words of a byte column (null when it is not a Uint8Array). */
-function words(a: ArrayLike<number>): Uint32Array | null {
-  if (!(a instanceof Uint8Array)) return null
-  const off = a.byteOffset
-  const start = (off + 3) & ~3
-  const m = (off + a.length - start) >> 2
-  return m > 0 ? new Uint32Array(a.buffer, start, m) : NO_WORDS
-}
-
-/**
- * True when every session code of a[from, to) is kept (`keep[code] === 1`; codes past 2 never are);
- * `w` = words(a).
- */
-function codesKept(a: ArrayLike<number>, w: Uint32Array | null, from: number, to: number, keep: Uint8Array): boolean {
-  if (w === null) return false
-  const u8 = a as Uint8Array
-  const lead = ((u8.byteOffset + 3) & ~3) - u8.byteOffset
-  const kf = from - lead <= 0 ? 0 : (from - lead + 3) >> 2
-  const kt = to - lead <= 0 ? 0 : Math.min((to - lead) >> 2, w.length)
-  let bad = 0
-  if (kf >= kt) {
-    for (let i = from; i < to; i++) bad |= (keep[u8[i] as number] as number) ^ 1
-    return bad === 0
-  }
-  for (let i = from; i < lead + 4 * kf; i++) bad |= (keep[u8[i] as number] as number) ^ 1
-  for (let i = lead + 4 * kt; i < to; i++) bad |= (keep[u8[i] as number] as number) ^ 1
-  return bad === 0 && wordsKept(w, kf, kt, (keep[0] as number) | ((keep[1] as number) << 1) | ((keep[2] as number) << 2))
-}
-
-/** True when every byte of the words w[kf, kt) is a code of `set` (bit c set: code c kept). */
-function wordsKept(w: Uint32Array, kf: number, kt: number, set: number): boolean {
-  if (set === 0) return false
-  let bad = 0
-  let k = kf | 0
-  if (set === 7) {
-    // every byte below 4 and none 3 (bits 0 and 1 both set)
-    for (; k + 4 <= kt; k = (k + 4) | 0) {
-      const x0 = w[k] as number
-      const x1 = w[(k + 1) | 0] as number
-      const x2 = w[(k + 2) | 0] as number
-      const x3 = w[(k + 3) | 0] as number
-      bad |= ((x0 | x1 | x2 | x3) & 0xfcfcfcfc) | (((x0 & (x0 >>> 1)) | (x1 & (x1 >>> 1)) | (x2 & (x2 >>> 1)) | (x3 & (x3 >>> 1))) & 0x01010101)
-    }
-    for (; k < kt; k++) {
-      const x = w[k] as number
-      bad |= (x & 0xfcfcfcfc) | (x & (x >>> 1) & 0x01010101)
-    }
-  } else if (set === 6) {
-    // codes 1 and 2: byte - 1 is 0 or 1 with no borrow (as the sides)
-    for (; k + 4 <= kt; k = (k + 4) | 0) bad |= (((w[k] as number) - 0x01010101) | ((w[(k + 1) | 0] as number) - 0x01010101) | ((w[(k + 2) | 0] as number) - 0x01010101) | ((w[(k + 3) | 0] as number) - 0x01010101)) & 0xfefefefe
-    for (; k < kt; k++) bad |= ((w[k] as number) - 0x01010101) & 0xfefefefe
-  } else {
-    // one code c: every byte is c; codes 0 and 1 or 0 and 2: no bit outside that code's bit
-    const pat = set === 1 ? 0 : set === 2 ? 0x01010101 : set === 4 ? 0x02020202 : 0
-    const mask = set === 3 ? 0xfefefefe : set === 5 ? 0xfdfdfdfd : -1
-    for (; k + 4 <= kt; k = (k + 4) | 0) bad |= (((w[k] as number) ^ pat) | ((w[(k + 1) | 0] as number) ^ pat) | ((w[(k + 2) | 0] as number) ^ pat) | ((w[(k + 3) | 0] as number) ^ pat)) & mask
-    for (; k < kt; k++) bad |= ((w[k] as number) ^ pat) & mask
-  }
-  return bad === 0
 }
 
 function checkBound(x: unknown, field: 'from' | 'to', dflt: number): number {
