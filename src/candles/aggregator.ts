@@ -11,7 +11,8 @@ import type { ColumnOut } from './columns.js'
 
 const L = UNITS_LIMIT
 const MAX_TIME = 8.64e15
-const CHUNK = 4096
+/** Records the exact slow path holds: it takes one record at a time (the fast loops take the rest), so small calls allocate little. */
+const CHUNK = 1
 /**
  * Records a fast loop takes per call: many short calls get the loops optimized as whole functions (one
  * long call runs on on-stack-replacement code, where V8 may box every record's doubles).
@@ -94,8 +95,8 @@ export class CandleAggregator implements TradeArraySink {
   private readonly priceStrings = new PriceStrings()
   /** Loop state handed to and from {@link tradeRun}, {@link candleRun} and `closeFromScratch` (doubles in a typed array are not boxed). */
   private readonly scratch = new Float64Array(17)
-  /** Closed-bucket records of candleRun (REC_CAP of REC fields). */
-  private readonly rec = new Float64Array(REC_CAP * REC)
+  /** Closed-bucket records of candleRun (REC_CAP of REC fields), made with the first candle columns. */
+  private rec: Float64Array | undefined = undefined
   /** Set by {@link writeColumnsTo}: closed candles go to these columns instead of Candle objects. */
   private colOut: ColumnOut | undefined = undefined
 
@@ -849,7 +850,7 @@ export class CandleAggregator implements TradeArraySink {
           st[R_CLOSE] = closeI
         }
         st[R_K] = 0
-        const j = candleRun(c, i, n, mask, VP, XP, st, cleanSessions, this.rec)
+        const j = candleRun(c, i, n, mask, VP, XP, st, cleanSessions, (this.rec ??= new Float64Array(REC_CAP * REC)))
         if (j > i) {
           last = st[0] as number
           volLo = st[4] as number
@@ -974,7 +975,7 @@ export class CandleAggregator implements TradeArraySink {
    * by a candle of these columns and holds only their candles, with sums below 2^52.
    */
   private closeRecords(c: CandleColumns, k: number, hasX: boolean, hasN: boolean): void {
-    const r = this.rec
+    const r = this.rec as Float64Array
     const st = this.scratch
     const O = c.open
     const C = c.close

@@ -115,39 +115,61 @@ export function spellPrice(x: DecimalInput, grid: number | undefined, scale = -1
   return d.ok ? formatFixed(d.value.units, d.value.scale, grid) : x
 }
 
-const SLOT_BITS = 11
-const SLOTS = 1 << SLOT_BITS
+/** Slots of a new cache (2^6), and the most it grows to (2^11) while it keeps missing. */
+const MIN_BITS = 6
+const MAX_BITS = 11
+const NO_KEYS = new Float64Array(0)
 
 /**
  * A small direct-mapped cache of printed prices by integer units: market prices repeat (a few hundred
- * ticks a day), so most candles reuse strings instead of formatting and allocating them again.
+ * ticks a day), so most candles reuse strings instead of formatting and allocating them again. It starts
+ * with 64 slots and grows (to 512, then 2048) after twice as many misses as it has slots, so a call with a
+ * few candles does not pay for a table it never fills.
  */
 export class PriceStrings {
-  private readonly keys = new Float64Array(SLOTS).fill(Number.NaN)
-  private readonly strs: string[] = new Array<string>(SLOTS).fill('')
+  private bits = 0
+  private keys = NO_KEYS
+  private strs: string[] = []
+  private nums = NO_KEYS
+  private numStrs: string[] = []
+  private misses = 0
   private scale = -1
   private grid = -1
+  private readonly f64 = new Float64Array(1)
+  private readonly words = new Int32Array(this.f64.buffer)
 
-  private readonly nums = new Float64Array(SLOTS).fill(Number.NaN)
-  private readonly numStrs: string[] = new Array<string>(SLOTS).fill('')
-  private readonly bits = new Float64Array(1)
-  private readonly words = new Int32Array(this.bits.buffer)
-
-  private reset(scale: number, grid: number): void {
+  /** Empty tables of 2^bits slots for prices at (scale, grid). */
+  private reset(scale: number, grid: number, bits = Math.max(this.bits, MIN_BITS)): void {
+    const n = 1 << bits
+    if (bits !== this.bits) {
+      this.bits = bits
+      this.keys = new Float64Array(n)
+      this.nums = new Float64Array(n)
+      this.strs = new Array<string>(n).fill('')
+      this.numStrs = new Array<string>(n).fill('')
+    }
     this.keys.fill(Number.NaN)
     this.nums.fill(Number.NaN)
+    this.misses = 0
     this.scale = scale
     this.grid = grid
+  }
+
+  /** Counts a miss; past twice the slots, the tables grow (emptied). */
+  private missed(): void {
+    if (++this.misses > 2 << this.bits && this.bits < MAX_BITS) this.reset(this.scale, this.grid, Math.min(MAX_BITS, this.bits + 3))
   }
 
   get(u: number, scale: number, grid: number): string {
     if (scale !== this.scale || grid !== this.grid) this.reset(scale, grid)
     // integer units below 2^53: the low bits (ToInt32 is modular) pick the slot, no floating modulo
-    const h = (u | 0) & (SLOTS - 1)
+    const h = (u | 0) & ((1 << this.bits) - 1)
     if (this.keys[h] === u) return this.strs[h] as string
     const str = formatNumberUnits(u, scale, grid)
-    this.keys[h] = u
-    this.strs[h] = str
+    this.missed()
+    const k = (u | 0) & ((1 << this.bits) - 1)
+    this.keys[k] = u
+    this.strs[k] = str
     return str
   }
 
@@ -159,12 +181,15 @@ export class PriceStrings {
     // no grid prints as grid 0 (minimal form), so both share the slots' (scale, grid) key
     const g = grid ?? 0
     if (scale !== this.scale || g !== this.grid) this.reset(scale, g)
-    this.bits[0] = x
-    const h = Math.imul((this.words[0] as number) ^ (this.words[1] as number), 0x9e3779b1) >>> (32 - SLOT_BITS)
+    this.f64[0] = x
+    const hash = Math.imul((this.words[0] as number) ^ (this.words[1] as number), 0x9e3779b1)
+    const h = hash >>> (32 - this.bits)
     if (this.nums[h] === x) return this.numStrs[h] as string
     const str = spellPrice(x, grid, scale, this)
-    this.nums[h] = x
-    this.numStrs[h] = str
+    this.missed()
+    const k = hash >>> (32 - this.bits)
+    this.nums[k] = x
+    this.numStrs[k] = str
     return str
   }
 }
