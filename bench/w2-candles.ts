@@ -6,7 +6,7 @@ import { ES, columns, human, objects, prefix } from './data.js'
 import { runGroup, type BenchOptions, type Impl, type Row } from './harness.js'
 import { libFn } from './lib.js'
 import { candlesBig, fromColumns, fromObjects, utcBucket } from './peers/bigjs.js'
-import { DuckPeer, duckText, loadDuck } from './peers/duckdb.js'
+import { DuckPeer, duckText, duckUnavailable } from './peers/duckdb.js'
 import { candleLines, candlesFloat, candlesFloatRegisters } from './peers/float.js'
 
 const MINUTE = 60_000
@@ -20,7 +20,7 @@ type CandlesFn = (trades: unknown, opts: Record<string, unknown>) => Candle[]
 
 /** DuckDB peers (DOUBLE and DECIMAL) of trades -> candles; open/close by arrival order (`seq`). */
 async function duckCandleImpls(cols: TradeColumns, n: number, bucketMs: number): Promise<Impl[]> {
-  const why = await loadDuck()
+  const why = duckUnavailable()
   let peer: DuckPeer | undefined
   const c = { ts: cols.time, price: cols.price, volume: cols.volume, side: cols.side }
   const open = async () => (peer ??= await DuckPeer.open(2))
@@ -55,7 +55,10 @@ async function duckCandleImpls(cols: TradeColumns, n: number, bucketMs: number):
   ]
 }
 
-export async function runW2(bench: BenchOptions): Promise<Row[]> {
+/** W2's groups; each runs in its own process (bench/run.ts: W2a, W2b), so no row is timed after DuckDB loaded. */
+export type W2Part = 'columnar' | 'objects'
+
+export async function runW2(bench: BenchOptions, part?: W2Part): Promise<Row[]> {
   const N = bench.quick ? 1_000_000 : 10_000_000
   const nObj = bench.quick ? 500_000 : 5_000_000
   const nBig = bench.quick ? 50_000 : 200_000
@@ -72,7 +75,7 @@ export async function runW2(bench: BenchOptions): Promise<Row[]> {
     ...over,
   })
   const rows: Row[] = []
-  {
+  if (part !== 'objects') {
     const cols = columns(ES, N)
     const impls: Impl[] = [
       lib({ target: 200, run: (n) => (f.fn as CandlesFn)(prefix(cols, n), opts) }),
@@ -97,7 +100,7 @@ export async function runW2(bench: BenchOptions): Promise<Row[]> {
     ]
     rows.push(...(await runGroup(`W2 trades -> 1m candles, columnar (${human(N)} trades)`, 'trades', impls, bench)))
   }
-  {
+  if (part !== 'columnar') {
     const objs = objects(ES, nObj)
     const sub = new Map<number, Trade[]>()
     const first = (n: number) => {

@@ -5,7 +5,7 @@ import { ES, human } from './data.js'
 import { runGroup, type BenchOptions, type Impl, type Row } from './harness.js'
 import { libFn } from './lib.js'
 import { resampleBig, utcBucket, type CandleIn } from './peers/bigjs.js'
-import { DuckPeer, duckText, loadDuck } from './peers/duckdb.js'
+import { DuckPeer, duckText, duckUnavailable } from './peers/duckdb.js'
 import { candleLines, candlesFloat, readCandleColumns, resampleFloat, resampleFloatRegisters, UtcBuckets, type CandleColumns } from './peers/float.js'
 import { candleObjLines } from './w2-candles.js'
 import { sampleTradeBatches } from '../src/sample/index.js'
@@ -62,13 +62,22 @@ function colsPrefix(c: CandleColumns, n: number): CandleColumns {
   return o as unknown as CandleColumns
 }
 
-export async function runW3(bench: BenchOptions): Promise<Row[]> {
+/**
+ * W3's groups: a frame, and columns or objects. Each runs in its own process (bench/run.ts: W3a..W3d), so
+ * no row is timed after DuckDB loaded (its tables load only for the columnar groups, after their JS rows).
+ */
+export interface W3Part {
+  frame: '15m' | '1d'
+  input: 'columnar' | 'objects'
+}
+
+export async function runW3(bench: BenchOptions, part?: W3Part): Promise<Row[]> {
   const N = bench.quick ? 100_000 : 1_000_000
   const nBig = bench.quick ? 20_000 : 200_000
   const { cols, objs } = oneMinuteCandles(N)
   const f = libFn<ResampleFn>('candles', 'resampleCandles')
   const fc = libFn<ResampleColumnsFn>('candles', 'resampleCandleColumns')
-  const why = await loadDuck()
+  const why = duckUnavailable()
   let peer: DuckPeer | undefined
   const loadDuckTables = async () => {
     if (peer !== undefined) return peer
@@ -90,6 +99,7 @@ export async function runW3(bench: BenchOptions): Promise<Row[]> {
     { id: '1d', ms: 86_400_000, target: 250 },
   ]
   for (const fr of frames) {
+    if (part !== undefined && part.frame !== fr.id) continue
     const sql = (t: string) => `SELECT ts // ${fr.ms} * ${fr.ms} AS b, arg_min(open, ts) AS o, max(high) AS h, min(low) AS l, arg_max(close, ts) AS c,
       sum(volume) AS v, sum(value) AS val, sum(trades) AS n FROM ${t} GROUP BY b ORDER BY b`
     const duckCanon = (r: unknown) => (r as unknown[][]).map((x) => x.map(duckText).join('|'))
@@ -145,7 +155,8 @@ export async function runW3(bench: BenchOptions): Promise<Row[]> {
       { ...duckBase, impl: 'DuckDB DOUBLE (2 threads)', prepare: async () => void (await loadDuckTables()), run: () => (peer as DuckPeer).query(sql('cf')) },
       { ...duckBase, impl: 'DuckDB DECIMAL (2 threads)', prepare: async () => void (await loadDuckTables()), run: () => (peer as DuckPeer).query(sql('cd')) },
     ]
-    rows.push(...(await runGroup(`W3 1m candles -> ${fr.id}, columnar (${human(N)} candles)`, 'candles', impls, bench)))
+    if (part === undefined || part.input === 'columnar') rows.push(...(await runGroup(`W3 1m candles -> ${fr.id}, columnar (${human(N)} candles)`, 'candles', impls, bench)))
+    if (part !== undefined && part.input !== 'objects') continue
     // the object path: the same candles with decimal strings
     const libObj: Impl = {
       ...libBase,

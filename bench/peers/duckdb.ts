@@ -1,6 +1,7 @@
 // Peer (c): DuckDB through @duckdb/node-api, in the same process, both threads. Data is loaded before
 // timing (appender fed with data chunks straight from the typed arrays); only the query (and reading its
 // result into JS) is timed. An exact variant uses DECIMAL columns.
+import { createRequire } from 'node:module'
 import { minimal, numText } from '../canon.js'
 
 // The module is loaded lazily so that a missing native binding only marks DuckDB rows unavailable. It is
@@ -13,6 +14,22 @@ const DUCK_MODULE = '@duckdb/node-api'
 
 let duck: Duck | undefined
 let loadError: string | undefined
+
+/**
+ * Why the DuckDB rows cannot run, decided without loading the module (the module is found, not loaded).
+ * Workloads build their rows with this and load DuckDB only in those rows' `prepare`, which the harness runs
+ * after the JavaScript rows of the group are timed: under tsx, a process that has loaded @duckdb/node-api (or
+ * any large package) ran the library's loops 12-19% slower (README, "How the numbers are measured").
+ */
+export function duckUnavailable(): string | undefined {
+  if (process.argv.includes('--no-duckdb')) return 'skipped (--no-duckdb)'
+  try {
+    createRequire(import.meta.url).resolve(DUCK_MODULE)
+  } catch (e) {
+    return `@duckdb/node-api not found: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`
+  }
+  return undefined
+}
 
 export async function loadDuck(): Promise<string | undefined> {
   if (duck !== undefined || loadError !== undefined) return loadError
