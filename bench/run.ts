@@ -11,21 +11,19 @@ import { formatTable, markdownTable, replaceBlock } from './table.js'
 type Workload = (bench: BenchOptions) => Promise<Row[]>
 
 /**
- * Workload ids in run order, with their modules (loaded only in the child that runs them). A workload whose
- * groups have a DuckDB peer runs one group a process (W2a, W3a, ...): DuckDB loads after the group's
- * JavaScript rows are timed, and no later group in that process is timed with it loaded (see
- * bench/peers/duckdb.ts, duckUnavailable).
+ * Workload ids in run order, with their modules (loaded only in the child that runs them). DuckDB loads
+ * after the JavaScript rows of its group are timed, so a process holds at most one group with a DuckDB
+ * peer, as its last group (W2: objects, then columnar; W3 in three processes; see bench/peers/duckdb.ts,
+ * duckUnavailable).
  */
 const WORKLOADS: Record<string, () => Promise<Workload>> = {
   W0a: async () => (await import('./w0-bucketer.js')).runW0Bucketer,
   W0b: async () => (await import('./w0-decimal.js')).runW0Decimal,
   W1: async () => (await import('./w1-footprint.js')).runW1,
-  W2a: async () => { const { runW2 } = await import('./w2-candles.js'); return (b) => runW2(b, 'columnar') },
-  W2b: async () => { const { runW2 } = await import('./w2-candles.js'); return (b) => runW2(b, 'objects') },
+  W2: async () => (await import('./w2-candles.js')).runW2,
   W3a: async () => { const { runW3 } = await import('./w3-resample.js'); return (b) => runW3(b, { frame: '15m', input: 'columnar' }) },
-  W3b: async () => { const { runW3 } = await import('./w3-resample.js'); return (b) => runW3(b, { frame: '15m', input: 'objects' }) },
-  W3c: async () => { const { runW3 } = await import('./w3-resample.js'); return (b) => runW3(b, { frame: '1d', input: 'columnar' }) },
-  W3d: async () => { const { runW3 } = await import('./w3-resample.js'); return (b) => runW3(b, { frame: '1d', input: 'objects' }) },
+  W3b: async () => { const { runW3 } = await import('./w3-resample.js'); return (b) => runW3(b, { frame: '1d', input: 'columnar' }) },
+  W3c: async () => { const { runW3 } = await import('./w3-resample.js'); return (b) => runW3(b, { input: 'objects' }) },
   W4: async () => (await import('./w4-tpo.js')).runW4,
   W5: async () => (await import('./w5-objects.js')).runW5,
   W6: async () => (await import('./w6-stream.js')).runW6,
@@ -81,7 +79,7 @@ function machine(): string {
 
 async function main(): Promise<void> {
   const only = arg('--only')
-  // `--only W3` selects W3a..W3d (an id, or the id and its lettered parts)
+  // `--only W3` selects W3a..W3c (an id, or the id and its lettered parts)
   const wanted = only !== undefined && only !== '' ? only.split(',').map((s) => s.trim()) : undefined
   const ids = wanted === undefined ? Object.keys(WORKLOADS) : Object.keys(WORKLOADS).filter((id) => wanted.some((w) => id === w || (id.startsWith(w) && /^[a-z]$/.test(id.slice(w.length)))))
   for (const w of wanted ?? []) if (!ids.some((id) => id === w || id.startsWith(w))) throw new Error(`unknown workload ${w}; known: ${Object.keys(WORKLOADS).join(', ')}`)

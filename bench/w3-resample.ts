@@ -63,12 +63,13 @@ function colsPrefix(c: CandleColumns, n: number): CandleColumns {
 }
 
 /**
- * W3's groups: a frame, and columns or objects. Each runs in its own process (bench/run.ts: W3a..W3d), so
- * no row is timed after DuckDB loaded (its tables load only for the columnar groups, after their JS rows).
+ * A part of W3 (a frame and / or an input kind). The columnar groups run one a process (bench/run.ts: W3a, W3b)
+ * and the object groups together (W3c), so no row is timed after DuckDB loaded (the columnar groups load it,
+ * after their JavaScript rows).
  */
 export interface W3Part {
-  frame: '15m' | '1d'
-  input: 'columnar' | 'objects'
+  frame?: '15m' | '1d'
+  input?: 'columnar' | 'objects'
 }
 
 export async function runW3(bench: BenchOptions, part?: W3Part): Promise<Row[]> {
@@ -99,7 +100,7 @@ export async function runW3(bench: BenchOptions, part?: W3Part): Promise<Row[]> 
     { id: '1d', ms: 86_400_000, target: 250 },
   ]
   for (const fr of frames) {
-    if (part !== undefined && part.frame !== fr.id) continue
+    if (part?.frame !== undefined && part.frame !== fr.id) continue
     const sql = (t: string) => `SELECT ts // ${fr.ms} * ${fr.ms} AS b, arg_min(open, ts) AS o, max(high) AS h, min(low) AS l, arg_max(close, ts) AS c,
       sum(volume) AS v, sum(value) AS val, sum(trades) AS n FROM ${t} GROUP BY b ORDER BY b`
     const duckCanon = (r: unknown) => (r as unknown[][]).map((x) => x.map(duckText).join('|'))
@@ -155,8 +156,8 @@ export async function runW3(bench: BenchOptions, part?: W3Part): Promise<Row[]> 
       { ...duckBase, impl: 'DuckDB DOUBLE (2 threads)', prepare: async () => void (await loadDuckTables()), run: () => (peer as DuckPeer).query(sql('cf')) },
       { ...duckBase, impl: 'DuckDB DECIMAL (2 threads)', prepare: async () => void (await loadDuckTables()), run: () => (peer as DuckPeer).query(sql('cd')) },
     ]
-    if (part === undefined || part.input === 'columnar') rows.push(...(await runGroup(`W3 1m candles -> ${fr.id}, columnar (${human(N)} candles)`, 'candles', impls, bench)))
-    if (part !== undefined && part.input !== 'objects') continue
+    if (part?.input !== 'objects') rows.push(...(await runGroup(`W3 1m candles -> ${fr.id}, columnar (${human(N)} candles)`, 'candles', impls, bench)))
+    if (part?.input === 'columnar') continue
     // the object path: the same candles with decimal strings
     const libObj: Impl = {
       ...libBase,
