@@ -13,14 +13,15 @@ type Workload = (bench: BenchOptions) => Promise<Row[]>
 /**
  * Workload ids in run order, with their modules (loaded only in the child that runs them). DuckDB loads
  * after the JavaScript rows of its group are timed, so a process holds at most one group with a DuckDB
- * peer, as its last group (W2: objects, then columnar; W3 in three processes; see bench/peers/duckdb.ts,
+ * peer, as its last group (W2 and W3 run one such group a process; see bench/peers/duckdb.ts,
  * duckUnavailable).
  */
 const WORKLOADS: Record<string, () => Promise<Workload>> = {
   W0a: async () => (await import('./w0-bucketer.js')).runW0Bucketer,
   W0b: async () => (await import('./w0-decimal.js')).runW0Decimal,
   W1: async () => (await import('./w1-footprint.js')).runW1,
-  W2: async () => (await import('./w2-candles.js')).runW2,
+  W2a: async () => { const { runW2 } = await import('./w2-candles.js'); return (b) => runW2(b, 'columnar') },
+  W2b: async () => { const { runW2 } = await import('./w2-candles.js'); return (b) => runW2(b, 'objects') },
   W3a: async () => { const { runW3 } = await import('./w3-resample.js'); return (b) => runW3(b, { frame: '15m', input: 'columnar' }) },
   W3b: async () => { const { runW3 } = await import('./w3-resample.js'); return (b) => runW3(b, { frame: '1d', input: 'columnar' }) },
   W3c: async () => { const { runW3 } = await import('./w3-resample.js'); return (b) => runW3(b, { input: 'objects' }) },

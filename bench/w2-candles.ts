@@ -2,7 +2,7 @@
 import type { Candle } from '../src/candles/index.js'
 import type { Trade, TradeColumns } from '../src/trades/index.js'
 import { norm } from './canon.js'
-import { ES, clearData, columns, human, objects, prefix } from './data.js'
+import { ES, columns, human, objects, prefix } from './data.js'
 import { runGroup, type BenchOptions, type Impl, type Row } from './harness.js'
 import { libFn } from './lib.js'
 import { candlesBig, fromColumns, fromObjects, utcBucket } from './peers/bigjs.js'
@@ -55,7 +55,10 @@ async function duckCandleImpls(cols: TradeColumns, n: number, bucketMs: number):
   ]
 }
 
-export async function runW2(bench: BenchOptions): Promise<Row[]> {
+/** W2's groups, one a process (bench/run.ts: W2a, W2b): the columnar group's DuckDB rows load DuckDB last. */
+export type W2Part = 'columnar' | 'objects'
+
+export async function runW2(bench: BenchOptions, part?: W2Part): Promise<Row[]> {
   const N = bench.quick ? 1_000_000 : 10_000_000
   const nObj = bench.quick ? 500_000 : 5_000_000
   const nBig = bench.quick ? 50_000 : 200_000
@@ -72,24 +75,7 @@ export async function runW2(bench: BenchOptions): Promise<Row[]> {
     ...over,
   })
   const rows: Row[] = []
-  // the object group first: the columnar group's DuckDB rows load DuckDB, and no row may be timed after that
-  {
-    const objs = objects(ES, nObj)
-    const sub = new Map<number, Trade[]>()
-    const first = (n: number) => {
-      let s = sub.get(n)
-      if (s === undefined) sub.set(n, (s = n >= objs.length ? objs : objs.slice(0, n)))
-      return s
-    }
-    const impls: Impl[] = [
-      lib({ n: nObj, target: 15, run: (n) => (f.fn as CandlesFn)(first(n), opts) }),
-      { impl: 'naive big.js', exact: true, n: nBig, run: (n) => candlesBig(fromObjects(objs, n), utcBucket(MINUTE)), canon: (r) => r as string[] },
-    ]
-    rows.push(...(await runGroup(`W2 trades -> 1m candles, objects with decimal strings (${human(nObj)} trades)`, 'trades', impls, bench)))
-  }
-  // the 5M trade objects (about 1 GB of heap) go before the columnar rows are timed
-  clearData()
-  {
+  if (part !== 'objects') {
     const cols = columns(ES, N)
     const impls: Impl[] = [
       lib({ target: 200, run: (n) => (f.fn as CandlesFn)(prefix(cols, n), opts) }),
@@ -113,6 +99,20 @@ export async function runW2(bench: BenchOptions): Promise<Row[]> {
       ...(await duckCandleImpls(cols, N, MINUTE)),
     ]
     rows.push(...(await runGroup(`W2 trades -> 1m candles, columnar (${human(N)} trades)`, 'trades', impls, bench)))
+  }
+  if (part !== 'columnar') {
+    const objs = objects(ES, nObj)
+    const sub = new Map<number, Trade[]>()
+    const first = (n: number) => {
+      let s = sub.get(n)
+      if (s === undefined) sub.set(n, (s = n >= objs.length ? objs : objs.slice(0, n)))
+      return s
+    }
+    const impls: Impl[] = [
+      lib({ n: nObj, target: 15, run: (n) => (f.fn as CandlesFn)(first(n), opts) }),
+      { impl: 'naive big.js', exact: true, n: nBig, run: (n) => candlesBig(fromObjects(objs, n), utcBucket(MINUTE)), canon: (r) => r as string[] },
+    ]
+    rows.push(...(await runGroup(`W2 trades -> 1m candles, objects with decimal strings (${human(nObj)} trades)`, 'trades', impls, bench)))
   }
   return rows
 }
