@@ -82,8 +82,9 @@ async function main(): Promise<void> {
   const only = arg('--only')
   // `--only W3` selects W3a..W3c (an id, or the id and its lettered parts)
   const wanted = only !== undefined && only !== '' ? only.split(',').map((s) => s.trim()) : undefined
-  const ids = wanted === undefined ? Object.keys(WORKLOADS) : Object.keys(WORKLOADS).filter((id) => wanted.some((w) => id === w || (id.startsWith(w) && /^[a-z]$/.test(id.slice(w.length)))))
-  for (const w of wanted ?? []) if (!ids.some((id) => id === w || id.startsWith(w))) throw new Error(`unknown workload ${w}; known: ${Object.keys(WORKLOADS).join(', ')}`)
+  const selects = (w: string, id: string) => id === w || (id.startsWith(w) && /^[a-z]$/.test(id.slice(w.length)))
+  for (const w of wanted ?? []) if (!Object.keys(WORKLOADS).some((id) => selects(w, id))) throw new Error(`unknown workload ${JSON.stringify(w)}; known: ${Object.keys(WORKLOADS).join(', ')}`)
+  const ids = wanted === undefined ? Object.keys(WORKLOADS) : Object.keys(WORKLOADS).filter((id) => wanted.some((w) => selects(w, id)))
   const started = performance.now()
   const rows: Row[] = []
   console.log(`svc-marketdata bench (${quick ? 'quick' : 'full'}) — ${machine()}`)

@@ -17,7 +17,8 @@ type ResampleColumnsFn = (candles: unknown, opts: Record<string, unknown>) => Ca
  * n 1m candles from the ES sample (5,000 trades a day, so nearly every minute of the 16 trading hours has
  * trades), made by the float candle loop (exact on this data; W2 checks it against the library).
  */
-function oneMinuteCandles(n: number): { cols: CandleColumns; objs: CandleIn[] } {
+/** n one-minute candles as columns, and as objects with decimal strings when `withObjects` (about 150 MB of heap for 1M). */
+function oneMinuteCandles(n: number, withObjects: boolean): { cols: CandleColumns; objs: CandleIn[] } {
   const perDay = 5_000
   const days = Math.ceil(n / 700) + 2
   const parts: CandleColumns[] = []
@@ -39,8 +40,8 @@ function oneMinuteCandles(n: number): { cols: CandleColumns; objs: CandleIn[] } 
     at += m
     if (at >= n) break
   }
-  const objs: CandleIn[] = new Array(n)
-  for (let i = 0; i < n; i++) {
+  const objs: CandleIn[] = new Array(withObjects ? n : 0)
+  for (let i = 0; i < objs.length; i++) {
     objs[i] = {
       time: cols.time[i] as number,
       open: numText(cols.open[i] as number),
@@ -75,7 +76,8 @@ export interface W3Part {
 export async function runW3(bench: BenchOptions, part?: W3Part): Promise<Row[]> {
   const N = bench.quick ? 100_000 : 1_000_000
   const nBig = bench.quick ? 20_000 : 200_000
-  const { cols, objs } = oneMinuteCandles(N)
+  // a columnar process does not hold the object candles while its rows are timed
+  const { cols, objs } = oneMinuteCandles(N, part?.input !== 'columnar')
   const f = libFn<ResampleFn>('candles', 'resampleCandles')
   const fc = libFn<ResampleColumnsFn>('candles', 'resampleCandleColumns')
   const why = duckUnavailable()

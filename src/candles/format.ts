@@ -185,8 +185,11 @@ export class PriceStrings {
     const hash = Math.imul((this.words[0] as number) ^ (this.words[1] as number), 0x9e3779b1)
     const h = hash >>> (32 - this.bits)
     if (this.nums[h] === x) return this.numStrs[h] as string
+    // spellPrice may look the units up through get(), which counts its own miss (and may grow the tables)
+    const misses = this.misses
+    const bits = this.bits
     const str = spellPrice(x, grid, scale, this)
-    this.missed()
+    if (this.misses === misses && this.bits === bits) this.missed()
     const k = hash >>> (32 - this.bits)
     this.nums[k] = x
     this.numStrs[k] = str
