@@ -6,6 +6,7 @@ import { cpus, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { sampler, type BenchOptions, type Row } from './harness.js'
 import { loadLibrary } from './lib.js'
+import { selectWorkloads } from './select.js'
 import { formatTable, markdownTable, replaceBlock } from './table.js'
 
 type Workload = (bench: BenchOptions) => Promise<Row[]>
@@ -81,10 +82,7 @@ function machine(): string {
 async function main(): Promise<void> {
   const only = arg('--only')
   // `--only W3` selects W3a..W3c (an id, or the id and its lettered parts)
-  const wanted = only !== undefined && only !== '' ? only.split(',').map((s) => s.trim()) : undefined
-  const selects = (w: string, id: string) => id === w || (id.startsWith(w) && /^[a-z]$/.test(id.slice(w.length)))
-  for (const w of wanted ?? []) if (!Object.keys(WORKLOADS).some((id) => selects(w, id))) throw new Error(`unknown workload ${JSON.stringify(w)}; known: ${Object.keys(WORKLOADS).join(', ')}`)
-  const ids = wanted === undefined ? Object.keys(WORKLOADS) : Object.keys(WORKLOADS).filter((id) => wanted.some((w) => selects(w, id)))
+  const ids = selectWorkloads(Object.keys(WORKLOADS), only)
   const started = performance.now()
   const rows: Row[] = []
   console.log(`svc-marketdata bench (${quick ? 'quick' : 'full'}) — ${machine()}`)
