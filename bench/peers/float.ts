@@ -239,6 +239,10 @@ export function resampleFloatRegisters(c: CandleColumns, n: number, len: number)
   const span = n === 0 ? 0 : (T[n - 1] as number) - (T[0] as number)
   const o = allocCandles(Math.min(n, Math.floor(span / len) + 2), true)
   const { time: ot, open: oo, high: oh, low: ol, close: oc, volume: ov, value: ox, trades: ok } = o
+  // short buckets (at most about 128 candles by the mean spacing): high and low by branch-free selects
+  // (h * a + x * (1 - a), a = 0 or 1), as the library does: new extremes come too often for a branch to
+  // predict (1m -> 15m about 1.4x); in long buckets the branch is cheaper
+  const flat = n * len <= 128 * span
   let k = 0
   let i = 0
   while (i < n) {
@@ -250,15 +254,30 @@ export function resampleFloatRegisters(c: CandleColumns, n: number, len: number)
     let v = V[i] as number
     let x = X[i] as number
     let nt = K[i] as number
-    for (i++; i < n; i++) {
-      if ((T[i] as number) >= end) break
-      const h = H[i] as number
-      if (h > hi) hi = h
-      const l = L[i] as number
-      if (l < lo) lo = l
-      v += V[i] as number
-      x += X[i] as number
-      nt += K[i] as number
+    if (flat) {
+      for (i++; i < n; i++) {
+        if ((T[i] as number) >= end) break
+        const h = H[i] as number
+        const a = +(h > hi)
+        hi = h * a + hi * (1 - a)
+        const l = L[i] as number
+        const b = +(l < lo)
+        lo = l * b + lo * (1 - b)
+        v += V[i] as number
+        x += X[i] as number
+        nt += K[i] as number
+      }
+    } else {
+      for (i++; i < n; i++) {
+        if ((T[i] as number) >= end) break
+        const h = H[i] as number
+        if (h > hi) hi = h
+        const l = L[i] as number
+        if (l < lo) lo = l
+        v += V[i] as number
+        x += X[i] as number
+        nt += K[i] as number
+      }
     }
     ot[k] = start
     oo[k] = op
