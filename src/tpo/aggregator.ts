@@ -38,7 +38,7 @@ class TpoEngine implements TpoAggregator {
   private watermark = -Infinity
   private volScale = 0
   private addCount = 0
-  private readonly reader = new TradeReader(CHUNK)
+  private readonly reader = new TradeReader(16)
   /** The fast loop's numeric arguments (see {@link fastRun}). */
   private readonly args = new Float64Array(6)
   // current slot
@@ -68,10 +68,10 @@ class TpoEngine implements TpoAggregator {
 
   addTrades(trades: ArrayLike<Trade>, from = 0, to = trades.length): void {
     const r = this.reader
-    const c = r.cols
     let i = from
     while (i < to) {
       const m = Math.min(CHUNK, to - i)
+      const c = r.reserve(m)
       const k = r.fill(trades, i, m)
       // the records before one the reader stops at count, as in a columnar batch
       this.run(c, 0, k, i)

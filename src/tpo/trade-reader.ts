@@ -11,14 +11,31 @@ const NONE: unknown = Symbol('none')
  * per reader, no module state.
  */
 export class TradeReader {
-  readonly cols: Required<TradeColumns>
+  cols: Required<TradeColumns>
   private lastPriceText: unknown = NONE
   private lastPrice = Number.NaN
   private lastVolumeText: unknown = NONE
   private lastVolume = Number.NaN
 
+  /** Columns of `n` rows to start with (at least 1); {@link reserve} grows them. */
   constructor(n: number) {
-    this.cols = { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n), session: new Uint8Array(n) }
+    this.cols = TradeReader.columns(Math.max(1, n))
+  }
+
+  private static columns(n: number): Required<TradeColumns> {
+    return { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n), session: new Uint8Array(n) }
+  }
+
+  /**
+   * The columns, with room for at least `m` rows (grown to the next power of two: a call with a few
+   * trades allocates a few rows, a long stream soon reaches its chunk size and stays there).
+   */
+  reserve(m: number): Required<TradeColumns> {
+    let n = this.cols.time.length
+    if (n >= m) return this.cols
+    while (n < m) n *= 2
+    this.cols = TradeReader.columns(n)
+    return this.cols
   }
 
   /**
