@@ -976,9 +976,16 @@ export class CandleAggregator implements TradeArraySink {
    */
   private closeRecords(c: CandleColumns, k: number, hasX: boolean, hasN: boolean): void {
     const r = this.rec as Float64Array
-    const st = this.scratch
     const O = c.open
     const C = c.close
+    if (this.colOut !== undefined) {
+      // columns out: the records go straight into the columns (what closeFromScratch would write for each)
+      this.colOut.writeRecords(r, k, REC, O, C, this.vs, this.xs)
+      this.has = false
+      this.cEnd = Number.NEGATIVE_INFINITY
+      return
+    }
+    const st = this.scratch
     for (let q = 0; q < k; q++) {
       const at = q * REC
       this.cTime = r[at] as number

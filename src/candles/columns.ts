@@ -33,13 +33,29 @@ export function resampleCandleColumns(columns: CandleColumns, opts: CandleColumn
   const agg = new CandleAggregator({ timeframe: tf, ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}), ...(opts.sessions !== undefined ? { sessions: opts.sessions } : {}) })
   checkCandleColumns(columns)
   const n = columns.time.length
-  const out = new ColumnOut(Math.min(Math.max(n >> 4, 16), 1 << 16))
+  const out = new ColumnOut(outputRows(tf, n, (columns.time[n - 1] as number) - (columns.time[0] as number)))
   writeColumnsTo(agg, out)
   agg.addCandleColumns(columns)
   agg.finish()
   // an input error (thrown above) comes before a sum numbers cannot carry
   if (out.inexact !== undefined) throw out.inexact
   return out.result(columns)
+}
+
+const DAY_MS = 86_400_000
+/** The shortest length of a bucket of one unit, ms (a local day can be 23 hours long; months 28 days). */
+const UNIT_MIN_MS: Record<string, number> = { MINUTE: 60_000, HOUR: 3_600_000, DAY: 23 * 3_600_000, WEEK: 7 * DAY_MS - 3_600_000, MONTH: 28 * DAY_MS - 3_600_000, QUARTER: 89 * DAY_MS - 3_600_000, YEAR: 365 * DAY_MS - 3_600_000 }
+
+/**
+ * Rows to allocate for the output at first: the buckets the input's time span can hold (one more a day,
+ * where frames that do not divide the day restart), at most one per input candle, at most 2^20 (more
+ * grow). A guess only: a wrong one (unsorted input, NaN) costs a growth or some unused rows, never a candle.
+ * Enough rows at first mean no growth copies and less garbage (1m -> 5m: about 1.2x).
+ */
+function outputRows(tf: { unit: string; count: number }, n: number, span: number): number {
+  const len = (UNIT_MIN_MS[tf.unit] ?? DAY_MS) * tf.count
+  const est = Math.floor(span / len) + Math.floor(span / (23 * 3_600_000)) + 2
+  return est >= 16 ? Math.min(est, n, 1 << 20) : 16
 }
 
 /**
@@ -92,6 +108,35 @@ export class ColumnOut {
     this.session[k] = st[8] as number
   }
 
+  /**
+   * Appends k candles from closed-bucket records (`size` numbers each: start, opener index, high, low,
+   * close index, volume units, value units, trades, session code; sums below 2^53, no bigint part), the
+   * open and close read from the input columns `O` / `C`. The same cells as {@link write} for each.
+   */
+  writeRecords(r: Float64Array, k: number, size: number, O: Float64Array, C: Float64Array, vs: number, xs: number): void {
+    while (this.n + k > this.time.length) this.grow()
+    const { time: tm, open: op, high: hi, low: lo, close: cl, volume: vo, value: va, trades: tr, session: se } = this
+    const VP = POW10[vs] as number
+    const XP = POW10[xs] as number
+    let at = 0
+    for (let q = 0; q < k; q++, at += size) {
+      const j = this.n++
+      const time = r[at] as number
+      tm[j] = time
+      op[j] = (O[r[at + 1] as number] as number) + 0
+      hi[j] = (r[at + 2] as number) + 0
+      lo[j] = (r[at + 3] as number) + 0
+      cl[j] = (C[r[at + 4] as number] as number) + 0
+      const v = r[at + 5] as number
+      vo[j] = v < 1e15 && vs <= 22 ? v / VP + 0 : this.sum(0n, v, vs, 'volume', time)
+      const x = r[at + 6] as number
+      // + 0: a -0 sum is 0, as sum() gives it
+      va[j] = x < 1e15 && x > -1e15 && xs <= 22 ? x / XP + 0 : this.sum(0n, x, xs, 'value', time)
+      tr[j] = r[at + 7] as number
+      se[j] = r[at + 8] as number
+    }
+  }
+
   private grow(): void {
     const cap = Math.max(16, this.time.length * 2)
     const f = (a: Float64Array): Float64Array => {
@@ -115,17 +160,19 @@ export class ColumnOut {
   /** The candles written, with the optional columns the input has. */
   result(like: CandleColumns): CandleColumns {
     const n = this.n
+    // full columns are handed out as they are; others are copied to their length (no unused rows kept)
+    const fit = <A extends Float64Array | Uint8Array>(a: A): A => (a.length === n ? a : (a.slice(0, n) as A))
     const out: CandleColumns = {
-      time: this.time.slice(0, n),
-      open: this.open.slice(0, n),
-      high: this.high.slice(0, n),
-      low: this.low.slice(0, n),
-      close: this.close.slice(0, n),
-      volume: this.volume.slice(0, n),
+      time: fit(this.time),
+      open: fit(this.open),
+      high: fit(this.high),
+      low: fit(this.low),
+      close: fit(this.close),
+      volume: fit(this.volume),
     }
-    if (like.value !== undefined) out.value = this.value.slice(0, n)
-    if (like.trades !== undefined) out.trades = this.trades.slice(0, n)
-    if (like.session !== undefined) out.session = this.session.slice(0, n)
+    if (like.value !== undefined) out.value = fit(this.value)
+    if (like.trades !== undefined) out.trades = fit(this.trades)
+    if (like.session !== undefined) out.session = fit(this.session)
     return out
   }
 

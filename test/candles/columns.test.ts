@@ -154,6 +154,25 @@ describe('resampleCandleColumns = resampleCandles as numbers', () => {
     }
   })
 
+  it('a -0 price, volume or value comes out as 0 (its decimal form), in closed-bucket records and the last bucket', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 40 }), fc.constantFrom('2m', '5m', '15m', '1h', '1d'), fc.boolean(), (n, timeframe, withSession) => {
+        const f = (x: number) => new Float64Array(n).fill(x)
+        // every minute: the minute frames step from bucket to bucket inside one call
+        const time = new Float64Array(n).map((_, i) => T0 + i * 60_000)
+        const cols: CandleColumns = { time, open: f(-0), high: f(-0), low: f(-0), close: f(-0), volume: f(-0), value: f(-0), trades: f(1) }
+        // a session column takes candleRun's one-at-a-time loop, none its pairs
+        if (withSession) cols.session = new Uint8Array(n)
+        const out = resampleCandleColumns(cols, { timeframe })
+        expect(out.time.length).toBeGreaterThan(0)
+        for (const k of ['open', 'high', 'low', 'close', 'volume', 'value'] as const) {
+          for (const x of out[k] as Float64Array) expect(Object.is(x, 0), `${k} ${x}`).toBe(true)
+        }
+      }),
+      { numRuns: 60 },
+    )
+  })
+
   it('does not touch its input', () => {
     const { cols } = buildCandles([{ step: 0, base: 5000, up: 0.25, down: 0, volume: 3, value: 5000.25, trades: 2, session: 1, repeat: 20 }], { value: true, trades: true, session: true })
     const copy = Object.fromEntries(Object.entries(cols).map(([k, v]) => [k, (v as Float64Array).slice()]))
