@@ -1,5 +1,5 @@
 import { type DecimalInput, exactDouble, parseDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
-import { formatSum, PriceStrings, spellPrice } from './format.js'
+import { formatSum, PriceStrings, spellPrice, unitsText } from './format.js'
 import { MarketDataError } from '../errors.js'
 import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe } from '../time/index.js'
 import { validateTradeColumnsShape, createScaledTradeReader, type ScaledTradeReader, SESSION_NAMES, type SessionType, sessionMask, type Trade, type TradeColumns, type TradeArraySink } from '../trades/index.js'
@@ -94,7 +94,7 @@ export class CandleAggregator implements TradeArraySink {
   private readonly one: Trade[] = []
   private readonly priceStrings = new PriceStrings()
   /** Loop state handed to and from {@link tradeRun}, {@link candleRun} and `closeFromScratch` (doubles in a typed array are not boxed). */
-  private readonly scratch = new Float64Array(17)
+  private readonly scratch = new Float64Array(19)
   /** Closed-bucket records of candleRun (REC_CAP of REC fields), made with the first candle columns. */
   private rec: Float64Array | undefined = undefined
   /** Set by {@link writeColumnsTo}: closed candles go to these columns instead of Candle objects. */
@@ -509,13 +509,17 @@ export class CandleAggregator implements TradeArraySink {
     let lastVU = 0
     let runVol = 0
     const st = this.scratch
+    // the trade that opened the open candle in this call (-1: opened before): only such a candle, all in
+    // these columns, may cleanCandleRun close itself and step on to the next ones
+    let openIdx = -1
+    const b = this.bucketer
     let i = from
     for (;;) {
       let next = false
       let ns = 0
       // the common trade (in the candle, valid, a kept session, the same price as the last one) runs in
       // tradeRun's tight loop; any other goes once through the full body below, then tradeRun again
-      const tEnd = Math.min(end, MAX_TIME + 1)
+      let tEnd = Math.min(end, MAX_TIME + 1)
       for (; i < n; i++) {
         const stop = lim === Number.POSITIVE_INFINITY ? n : Math.min(n, i + (lim - count))
         if (i < stop) {
@@ -532,7 +536,15 @@ export class CandleAggregator implements TradeArraySink {
             st[8] = valLo
             st[9] = hiI
             st[10] = loI
-            const j = cleanCandleRun(T, V, P, i, stop, PP, st)
+            st[T_COUNT] = count
+            st[T_LEN] = 0
+            if (openIdx >= 0 && !this.tick && this.volHi === 0n && this.valHi === 0n && b !== undefined && b.dayGrid(st, T_DAY)) {
+              st[T_START] = this.cTime
+              st[T_OPEN] = openIdx
+              st[T_SESS] = this.cSession
+            }
+            st[T_K] = 0
+            const j = cleanCandleRun(T, V, P, SS ?? EMPTY_U8, i, stop, PP, st, (this.rec ??= new Float64Array(REC_CAP * REC)))
             if (j > i) {
               last = st[0] as number
               runVol = st[2] as number
@@ -544,8 +556,17 @@ export class CandleAggregator implements TradeArraySink {
               valLo = st[8] as number
               hiI = st[9] as number
               loI = st[10] as number
-              count += j - i
+              count = st[T_COUNT] as number
               closeI = j - 1
+              const k = st[T_K] as number
+              if (k > 0) {
+                // cleanCandleRun closed k candles and opened the one now open: their candles, then its state
+                openIdx = st[T_OPEN] as number
+                this.closeTradeRecords(P, k)
+                this.openCandle(st[T_START] as number, st[T_SESS] as number, P[openIdx] as number)
+                end = this.cEnd
+                tEnd = Math.min(end, MAX_TIME + 1)
+              }
               i = j
             }
           } else {
@@ -637,6 +658,7 @@ export class CandleAggregator implements TradeArraySink {
       // record i opens a new candle; the inner loop takes it again (its checks pass again)
       this.nextCandle(T[i] as number, ns, P[i] as number, hiI, loI, closeI, volLo, valLo, count, lastPU, runVol)
       end = this.cEnd
+      openIdx = i
       lastX = Number.NaN
       runVol = 0
       hiU = Number.NEGATIVE_INFINITY
@@ -968,6 +990,35 @@ export class CandleAggregator implements TradeArraySink {
       if (hiI >= 0 || loI >= 0) this.extremeUnits(hiI >= 0, loI >= 0, PP)
     }
     return i
+  }
+
+  /**
+   * Closes the k candles cleanCandleRun closed itself, in order, from its records (see TREC): each was
+   * opened by a trade of these columns and holds only their trades, with sums below 2^52 (no bigint part).
+   * The same candles as {@link snapshot}: prices spelled from the trades' numbers, sums from their units.
+   */
+  private closeTradeRecords(P: Float64Array, k: number): void {
+    const r = this.rec as Float64Array
+    const pc = this.priceStrings
+    const ps = this.ps
+    const grid = this.gridDecimals
+    const vs = this.vs
+    const xs = this.xs
+    for (let q = 0, at = 0; q < k; q++, at += REC) {
+      const c: Candle = {
+        time: r[at] as number,
+        open: pc.number(P[r[at + 1] as number] as number, ps, grid),
+        high: pc.number(P[r[at + 2] as number] as number, ps, grid),
+        low: pc.number(P[r[at + 3] as number] as number, ps, grid),
+        close: pc.number(P[r[at + 4] as number] as number, ps, grid),
+        volume: unitsText(r[at + 5] as number, vs),
+        value: unitsText(r[at + 6] as number, xs),
+        trades: r[at + 7] as number,
+        session: SESSION_NAMES[r[at + 8] as number] as SessionType,
+      }
+      if (this.onCandle !== undefined) this.onCandle(c)
+      else this.closed.push(c)
+    }
   }
 
   /**
@@ -1726,6 +1777,16 @@ const R_OPEN = 13
 const R_SESS = 14
 const R_K = 15
 const R_CLOSE = 16
+// cleanCandleRun's stepping state in the scratch array (after its 0..10): the open candle's trade count,
+// the day's grid, the open candle's start, opener and session, candles closed
+const T_COUNT = 11
+const T_DAY = 12
+const T_DAY_END = 13
+const T_LEN = 14
+const T_START = 15
+const T_OPEN = 16
+const T_SESS = 17
+const T_K = 18
 /** Fields of a closed-bucket record: start, opener index, high, low, close index, volume, value, trades, session. */
 const REC = 9
 /** Closed buckets one candleRun call may write before the caller turns them into candles. */
@@ -1746,9 +1807,9 @@ const EMPTY_U8 = new Uint8Array(0)
  * State in and out through st: [last time, end, run volume, last price, its units, high units, low
  * units, volume units, value units, index of the high, index of the low] (indexes -1: not set here).
  */
-function cleanCandleRun(T: Float64Array, V: Float64Array, P: Float64Array, from: number, stop: number, PP: number, st: Float64Array): number {
+function cleanCandleRun(T: Float64Array, V: Float64Array, P: Float64Array, S: Uint8Array, from: number, stop: number, PP: number, st: Float64Array, rec: Float64Array): number {
   let lo = st[0] as number
-  const tEnd = st[1] as number
+  let tEnd = st[1] as number
   let runVol = st[2] as number
   let lastX = st[3] as number
   let lastPU = st[4] as number
@@ -1758,6 +1819,19 @@ function cleanCandleRun(T: Float64Array, V: Float64Array, P: Float64Array, from:
   let valLo = st[8] as number
   let hiI = st[9] as number
   let loI = st[10] as number
+  // candle stepping (minute / hour frames, a candle this loop may close itself; see candleRun): the day's
+  // grid, the open candle's start, opener and session, the candles closed so far; its trades counted as
+  // cntBase + (i - segFrom), its close the trade before i
+  const len = st[T_LEN] as number
+  const dayStart = st[T_DAY] as number
+  const dayEnd = st[T_DAY_END] as number
+  let start = st[T_START] as number
+  let openIdx = st[T_OPEN] as number
+  let sess = st[T_SESS] as number
+  let k = 0
+  let cntBase = st[T_COUNT] as number
+  let segFrom = from
+  const hasS = S.length > 0
   let i = from
   for (;;) {
     // blocks of 4 at one price: ascending times in [lo, tEnd), whole times and volumes (the sum of
@@ -1782,7 +1856,46 @@ function cleanCandleRun(T: Float64Array, V: Float64Array, P: Float64Array, from:
     if (i >= stop) break
     // one trade, which may change the price: every test before anything is changed
     const t = T[i] as number
-    if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) break
+    if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) {
+      // the opener of the next candle of the day? (every test before anything changes)
+      // (a candle whose trades this call has not reached, i === segFrom, is closed by the caller)
+      if (len === 0 || k * REC >= rec.length || i === segFrom || !(t >= tEnd && t >= lo && t < dayEnd && t <= MAX_TIME) || Math.floor(t) !== t || hiI < 0 || loI < 0) break
+      const v = V[i] as number
+      if (Math.floor(v) !== v || !(v >= 0 && v < UNITS_LIMIT)) break
+      const x = P[i] as number
+      const u = Math.round(x * PP)
+      if (u / PP !== x || !(u < UNITS_LIMIT && u > -UNITS_LIMIT)) break
+      const pv = lastPU * runVol
+      const nval = valLo + pv
+      const nvol = volLo + runVol
+      if (!(pv < UNITS_LIMIT && pv > -UNITS_LIMIT && nval < UNITS_LIMIT && nval > -UNITS_LIMIT && nvol < UNITS_LIMIT)) break
+      // the open candle is written to rec; trade i opens the next
+      const r = k * REC
+      rec[r] = start
+      rec[r + 1] = openIdx
+      rec[r + 2] = hiI
+      rec[r + 3] = loI
+      rec[r + 4] = i - 1
+      rec[r + 5] = nvol
+      rec[r + 6] = nval
+      rec[r + 7] = cntBase + (i - segFrom)
+      rec[r + 8] = sess
+      k++
+      start = dayStart + Math.floor((t - dayStart) / len) * len
+      tEnd = Math.min(start + len, dayEnd, MAX_TIME + 1)
+      openIdx = i
+      sess = hasS ? (S[i] as number) : 0
+      hiU = loU = lastPU = u
+      hiI = loI = i
+      lastX = x
+      runVol = v
+      volLo = valLo = 0
+      cntBase = 0
+      segFrom = i
+      lo = t
+      i++
+      continue
+    }
     const v = V[i] as number
     if (Math.floor(v) !== v || !(v >= 0)) break
     const x = P[i] as number
@@ -1824,6 +1937,11 @@ function cleanCandleRun(T: Float64Array, V: Float64Array, P: Float64Array, from:
   st[8] = valLo
   st[9] = hiI
   st[10] = loI
+  st[T_COUNT] = cntBase + (i - segFrom)
+  st[T_START] = start
+  st[T_OPEN] = openIdx
+  st[T_SESS] = sess
+  st[T_K] = k
   return i
 }
 
