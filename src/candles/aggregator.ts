@@ -21,7 +21,11 @@ const FAST_RUN = 16384
 
 /** Options of {@link createCandleAggregator}. */
 export interface CandleAggregatorOptions extends CandleOptions {
-  /** Called with each candle as it closes; without it closed candles wait for {@link CandleAggregator.take}. */
+  /**
+   * Called with each candle as it closes; without it closed candles wait for {@link CandleAggregator.take}.
+   * While it runs no candle is open (`current()` is undefined); it may read (`current`, `take`) but not
+   * feed the aggregator that calls it (`add*`, `advance`, `finish` throw `invalid_option`, field `onCandle`).
+   */
   onCandle?: (candle: Candle) => void
 }
 
@@ -57,6 +61,8 @@ export class CandleAggregator implements TradeArraySink {
   private readonly mask: number
   private readonly gridDecimals: number | undefined
   private readonly onCandle: ((c: Candle) => void) | undefined
+  /** True while `onCandle` runs. */
+  private emitting = false
   private reader: ScaledTradeReader | undefined
   private cols: { t: Float64Array; s: Uint8Array; n: Float64Array; hasValue: Uint8Array; hasTrades: Uint8Array; o: UnitsColumn; h: UnitsColumn; l: UnitsColumn; c: UnitsColumn; v: UnitsColumn; x: UnitsColumn } | undefined
   private mode = 0 // 0 none yet, 1 trades, 2 candles
@@ -117,6 +123,7 @@ export class CandleAggregator implements TradeArraySink {
 
   /** Adds one trade. @example agg.add({ time, price: '5000.25', volume: '1', side: 'buy' }) */
   add(trade: Trade): void {
+    this.feed()
     const r = this.tradeReader()
     const one = this.one
     one[0] = trade
@@ -128,6 +135,7 @@ export class CandleAggregator implements TradeArraySink {
 
   /** Adds trades[from, to) of an array (the object fast path). */
   addTrades(trades: ArrayLike<Trade>, from = 0, to = trades.length): void {
+    this.feed()
     const r = this.tradeReader()
     for (let at = from; at < to;) {
       // fused fast loop; a record it cannot take exactly goes alone through the scaled reader
@@ -143,6 +151,7 @@ export class CandleAggregator implements TradeArraySink {
 
   /** Adds a batch of columnar trades (the fast path). */
   addColumns(columns: TradeColumns): void {
+    this.feed()
     const r = this.tradeReader()
     checkTradeColumns(columns)
     const n = columns.time.length
@@ -169,11 +178,13 @@ export class CandleAggregator implements TradeArraySink {
 
   /** Adds one input candle (resampling). */
   addCandle(candle: CandleInput): void {
+    this.feed()
     this.addCandles([candle])
   }
 
   /** Adds candles[from, to) of an array (resampling). */
   addCandles(candles: ArrayLike<CandleInput>, from = 0, to = candles.length): void {
+    this.feed()
     this.candleColumns()
     for (let at = from; at < to;) {
       const stop = Math.min(to, at + FAST_RUN)
@@ -189,6 +200,7 @@ export class CandleAggregator implements TradeArraySink {
 
   /** Adds a batch of columnar candles (the fast resampling path). */
   addCandleColumns(columns: CandleColumns): void {
+    this.feed()
     this.candleColumns()
     const n = columns.time.length
     checkCandleColumns(columns)
@@ -215,6 +227,7 @@ export class CandleAggregator implements TradeArraySink {
    * its bucket ends at or before `time` (time frames). A later record before `time` throws `late_record`.
    */
   advance(time: number): void {
+    this.feed()
     if (typeof time !== 'number' || !(time >= -MAX_TIME && time <= MAX_TIME)) throw new MarketDataError('invalid_time', CANDLE_MSG.time(time), { field: 'time' })
     if (time > this.floor) this.floor = time
     if (time > this.last) this.last = time
@@ -235,6 +248,7 @@ export class CandleAggregator implements TradeArraySink {
 
   /** Closes the open candle and returns every candle not yet taken. The aggregator can go on afterwards. */
   finish(): Candle[] {
+    this.feed()
     if (this.has) this.closeCandle()
     return this.take()
   }
@@ -388,8 +402,7 @@ export class CandleAggregator implements TradeArraySink {
     }
     this.has = false
     this.cEnd = Number.NEGATIVE_INFINITY
-    if (this.onCandle !== undefined) this.onCandle(c)
-    else this.closed.push(c)
+    this.emit(c)
   }
 
   private closeCandle(): void {
@@ -412,8 +425,7 @@ export class CandleAggregator implements TradeArraySink {
     const c = this.snapshot()
     this.has = false
     this.cEnd = Number.NEGATIVE_INFINITY
-    if (this.onCandle !== undefined) this.onCandle(c)
-    else this.closed.push(c)
+    this.emit(c)
   }
 
   /** Where the raw spellings of the chunk being consumed come from (see {@link raw}). */
@@ -544,7 +556,7 @@ export class CandleAggregator implements TradeArraySink {
               st[T_SESS] = this.cSession
             }
             st[T_K] = 0
-            const j = cleanCandleRun(T, V, P, SS ?? EMPTY_U8, i, stop, PP, st, (this.rec ??= new Float64Array(REC_CAP * REC)))
+            const j = cleanCandleRun(T, V, P, SS ?? EMPTY_U8, i, stop, PP, st, (st[T_LEN] as number) > 0 ? (this.rec ??= new Float64Array(REC_CAP * REC)) : NO_REC)
             if (j > i) {
               last = st[0] as number
               runVol = st[2] as number
@@ -562,6 +574,9 @@ export class CandleAggregator implements TradeArraySink {
               if (k > 0) {
                 // cleanCandleRun closed k candles and opened the one now open: their candles, then its state
                 openIdx = st[T_OPEN] as number
+                // the candle open before the loop is closed: no callback may see it as open
+                this.has = false
+                this.cEnd = Number.NEGATIVE_INFINITY
                 this.closeTradeRecords(P, k)
                 this.openCandle(st[T_START] as number, st[T_SESS] as number, P[openIdx] as number)
                 end = this.cEnd
@@ -993,9 +1008,11 @@ export class CandleAggregator implements TradeArraySink {
   }
 
   /**
-   * Closes the k candles cleanCandleRun closed itself, in order, from its records (see TREC): each was
+   * Closes the k candles cleanCandleRun closed itself, in order, from its records (see REC): each was
    * opened by a trade of these columns and holds only their trades, with sums below 2^52 (no bigint part).
    * The same candles as {@link snapshot}: prices spelled from the trades' numbers, sums from their units.
+   * With `onCandle`, every candle is made before the first call (a callback that feeds this aggregator
+   * again reuses the records).
    */
   private closeTradeRecords(P: Float64Array, k: number): void {
     const r = this.rec as Float64Array
@@ -1004,6 +1021,8 @@ export class CandleAggregator implements TradeArraySink {
     const grid = this.gridDecimals
     const vs = this.vs
     const xs = this.xs
+    const cb = this.onCandle
+    const made: Candle[] = cb === undefined ? this.closed : []
     for (let q = 0, at = 0; q < k; q++, at += REC) {
       const c: Candle = {
         time: r[at] as number,
@@ -1016,9 +1035,29 @@ export class CandleAggregator implements TradeArraySink {
         trades: r[at + 7] as number,
         session: SESSION_NAMES[r[at + 8] as number] as SessionType,
       }
-      if (this.onCandle !== undefined) this.onCandle(c)
-      else this.closed.push(c)
+      made.push(c)
     }
+    if (cb !== undefined) for (const c of made) this.emit(c)
+  }
+
+  /** Hands a closed candle to `onCandle` (no candle is open meanwhile, and feeding is refused), else queues it. */
+  private emit(c: Candle): void {
+    const cb = this.onCandle
+    if (cb === undefined) {
+      this.closed.push(c)
+      return
+    }
+    this.emitting = true
+    try {
+      cb(c)
+    } finally {
+      this.emitting = false
+    }
+  }
+
+  /** Refuses a call that feeds the aggregator from inside its own `onCandle`: the loop that called it is mid-way. */
+  private feed(): void {
+    if (this.emitting) throw new MarketDataError('invalid_option', CANDLE_MSG.reentrant(), { field: 'onCandle' })
   }
 
   /**
@@ -1778,7 +1817,8 @@ const R_SESS = 14
 const R_K = 15
 const R_CLOSE = 16
 // cleanCandleRun's stepping state in the scratch array (after its 0..10): the open candle's trade count,
-// the day's grid, the open candle's start, opener and session, candles closed
+// the day's grid, the open candle's start, opener and session, candles closed. These share slots with
+// candleRun's R_* (an aggregator takes trades or candles, never both; either call sets its slots first).
 const T_COUNT = 11
 const T_DAY = 12
 const T_DAY_END = 13
@@ -1794,6 +1834,9 @@ const REC_CAP = 64
 
 
 const HALF_UNITS = UNITS_LIMIT / 2
+
+/** Records for a cleanCandleRun call that does not step (never written). */
+const NO_REC = new Float64Array(0)
 
 /** Stands for an absent session column in {@link candleRun} (never read: keeps its loads on one array type). */
 const EMPTY_U8 = new Uint8Array(0)

@@ -48,14 +48,14 @@ const UNIT_MIN_MS: Record<string, number> = { MINUTE: 60_000, HOUR: 3_600_000, D
 
 /**
  * Rows to allocate for the output at first: the buckets the input's time span can hold (one more a day,
- * where frames that do not divide the day restart), at most one per input candle, at most 2^20 (more
- * grow). A guess only: a wrong one (unsorted input, NaN) costs a growth or some unused rows, never a candle.
+ * where frames that do not divide the day restart), at most one per input candle, at most 2^17 (about
+ * 9 MB of columns; more grow). A guess only: a wrong one (unsorted input, NaN) costs a growth or some unused rows, never a candle.
  * Enough rows at first mean no growth copies and less garbage (1m -> 5m: about 1.2x).
  */
 function outputRows(tf: { unit: string; count: number }, n: number, span: number): number {
   const len = (UNIT_MIN_MS[tf.unit] ?? DAY_MS) * tf.count
   const est = Math.floor(span / len) + Math.floor(span / (23 * 3_600_000)) + 2
-  return est >= 16 ? Math.min(est, n, 1 << 20) : 16
+  return est >= 16 ? Math.min(est, n, 1 << 17) : 16
 }
 
 /**

@@ -18,6 +18,7 @@ export const CANDLE_MSG = {
   notColumns: (field: string, want: string) => `${field}: expected a ${want} of the same length as time`,
   notCandles: (x: unknown) => `candles: ${show(x)} is neither CandleColumns nor an iterable of candles`,
   tickResample: (id: string) => `timeframe: ${id} is a tick frame; candles can be resampled into time frames only (MINUTE..YEAR)`,
+  reentrant: () => 'onCandle: the aggregator was fed (add, advance or finish) from inside its own onCandle; feed it after the callback returns',
   mixed: () => 'add: this aggregator already holds candles (or trades); one aggregator takes either trades or candles',
   columnTickSize: () => 'tickSize: column prices are numbers; tickSize only shapes decimal strings (resampleCandles)',
   inexact: (field: string, text: string, time: number) =>

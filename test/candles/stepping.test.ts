@@ -4,6 +4,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { candlesFromTrades, createCandleAggregator, resampleCandleColumns, resampleCandles, type Candle, type CandleColumns } from '../../src/candles/index.js'
+import { MarketDataError } from '../../src/errors.js'
 import { tradesToColumns, type SessionType, type Trade } from '../../src/trades/index.js'
 import { referenceCandlesFromTrades, referenceResample } from './reference.js'
 
@@ -32,6 +33,21 @@ const streamArb = fc
     }
     return trades
   })
+
+/** Candles as columns (no session column: every input candle counts as the main session). */
+function candleColumnsOf(cs: readonly Candle[]): CandleColumns {
+  const f = (g: (c: Candle) => number) => new Float64Array(cs.map(g))
+  return {
+    time: f((c) => c.time),
+    open: f((c) => Number(c.open)),
+    high: f((c) => Number(c.high)),
+    low: f((c) => Number(c.low)),
+    close: f((c) => Number(c.close)),
+    volume: f((c) => Number(c.volume)),
+    value: f((c) => Number(c.value)),
+    trades: f((c) => c.trades as number),
+  }
+}
 
 describe('candle stepping in the hot loops: many candles a call', () => {
   it('trade columns -> 1m / 2m / 1h candles = the big.js reference (hundreds of candles in one day), in UTC and New York', () => {
@@ -62,22 +78,61 @@ describe('candle stepping in the hot loops: many candles a call', () => {
     )
   })
 
+  it('inside onCandle no candle is open and feeding the aggregator is refused; a callback that throws leaves nothing open', () => {
+    fc.assert(
+      fc.property(streamArb, fc.constantFrom('columns', 'objects', 'candles'), (trades, input) => {
+        const want = referenceCandlesFromTrades(trades, { timeframe: '1m' })
+        const got: Candle[] = []
+        const seen: unknown[] = []
+        const refused: unknown[] = []
+        const agg = createCandleAggregator({
+          timeframe: '1m',
+          onCandle: (c) => {
+            got.push(c)
+            seen.push(agg.current())
+            for (const feed of [() => agg.advance(c.time + 60_000), () => agg.add(trades[0]!), () => agg.finish()]) {
+              try {
+                feed()
+                refused.push('fed')
+              } catch (e) {
+                refused.push(e instanceof MarketDataError && e.code === 'invalid_option' && e.field === 'onCandle' ? 'refused' : e)
+              }
+            }
+          },
+        })
+        if (input === 'columns') agg.addColumns(tradesToColumns(trades))
+        else if (input === 'objects') agg.addTrades(trades)
+        else {
+          // the same candles resampled from their own 1m candle columns
+          const cols = candleColumnsOf(candlesFromTrades(tradesToColumns(trades), { timeframe: '1m' }))
+          agg.addCandleColumns(cols)
+        }
+        got.push(...agg.finish())
+        expect(seen.every((x) => x === undefined)).toBe(true)
+        expect(refused.every((x) => x === 'refused')).toBe(true)
+        // three refused feeds in every callback, the one finish() makes for the last candle included
+        expect(refused.length).toBe(3 * want.length)
+        const cmp = input === 'candles' ? want.map(({ session: _s, ...c }) => ({ ...c, session: 'MAINSESSION' })) : want
+        expect(got).toEqual(cmp)
+        // a callback that throws: the error reaches the caller, and no candle is left open
+        const bad = createCandleAggregator({ timeframe: '1m', onCandle: () => { throw new Error('boom') } })
+        if (want.length > 1) {
+          expect(() => bad.addColumns(tradesToColumns(trades))).toThrow('boom')
+          expect(bad.current()).toBeUndefined()
+          expect(bad.finish()).toEqual([])
+        }
+      }),
+      { numRuns: 20 },
+    )
+  })
+
   it('1m candle columns -> 2m / 3m / 1h columns and objects = the big.js reference (hundreds of buckets in one day)', () => {
     fc.assert(
       fc.property(streamArb, fc.constantFrom('2m', '3m', '1h'), (trades, timeframe) => {
         // one-minute candles, all of the main session (the columns below have no session column)
         const oneMinute = candlesFromTrades(tradesToColumns(trades.map((t) => ({ ...t, session: 'MAINSESSION' as const }))), { timeframe: '1m' })
         // as columns: prices exact doubles on the grid, whole volumes
-        const cols: CandleColumns = {
-          time: new Float64Array(oneMinute.map((c) => c.time)),
-          open: new Float64Array(oneMinute.map((c) => Number(c.open))),
-          high: new Float64Array(oneMinute.map((c) => Number(c.high))),
-          low: new Float64Array(oneMinute.map((c) => Number(c.low))),
-          close: new Float64Array(oneMinute.map((c) => Number(c.close))),
-          volume: new Float64Array(oneMinute.map((c) => Number(c.volume))),
-          value: new Float64Array(oneMinute.map((c) => Number(c.value))),
-          trades: new Float64Array(oneMinute.map((c) => c.trades as number)),
-        }
+        const cols = candleColumnsOf(oneMinute)
         const want = referenceResample(oneMinute, { timeframe })
         expect(resampleCandles(cols, { timeframe })).toEqual(want)
         const got = resampleCandleColumns(cols, { timeframe })
