@@ -1,31 +1,11 @@
 // resampleCandleColumns: the candles of resampleCandles as numbers, exact or refused.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { exactDouble } from '../../src/decimal/index.js'
 import { resampleCandleColumns, resampleCandles, type Candle, type CandleColumns, type CandleOptions } from '../../src/candles/index.js'
 import { MarketDataError } from '../../src/errors.js'
 import { buildCandles, candleArb, SESSIONS, T0 } from './arbitraries.js'
+import { asColumns } from './helpers.js'
 import { referenceResample } from './reference.js'
-
-const CODES: Record<string, number> = { MAINSESSION: 0, PRE_MARKET: 1, POST_MARKET: 2 }
-
-/** Candle objects as the columns they must come out as: each decimal read back as a number (NaN: a double cannot carry it). */
-function asColumns(cs: readonly Candle[], like: CandleColumns): { cols: CandleColumns; inexact: boolean } {
-  const f = (g: (c: Candle) => number) => new Float64Array(cs.map(g))
-  const cols: CandleColumns = {
-    time: f((c) => c.time),
-    open: f((c) => exactDouble(c.open)),
-    high: f((c) => exactDouble(c.high)),
-    low: f((c) => exactDouble(c.low)),
-    close: f((c) => exactDouble(c.close)),
-    volume: f((c) => exactDouble(c.volume)),
-  }
-  if (like.value !== undefined) cols.value = f((c) => exactDouble(c.value ?? 'missing'))
-  if (like.trades !== undefined) cols.trades = f((c) => c.trades ?? Number.NaN)
-  if (like.session !== undefined) cols.session = new Uint8Array(cs.map((c) => CODES[c.session ?? 'MAINSESSION'] ?? 9))
-  const sums = [cols.volume, cols.value ?? new Float64Array(0)]
-  return { cols, inexact: sums.some((a) => a.some((x) => Number.isNaN(x))) }
-}
 
 const optsArb: fc.Arbitrary<CandleOptions> = fc.record(
   {

@@ -1,4 +1,5 @@
-import { createCandleAggregator, type Candle, type CandleOptions } from '../../src/candles/index.js'
+import { createCandleAggregator, type Candle, type CandleColumns, type CandleOptions } from '../../src/candles/index.js'
+import { exactDouble } from '../../src/decimal/index.js'
 import { tradesToColumns, type Trade } from '../../src/trades/index.js'
 
 /** Streams parts into one aggregator, each part fed a different way (objects, one by one, columns when allowed), taking closed candles as it goes. */
@@ -18,4 +19,24 @@ export function streamCandles(parts: Trade[][], opts: CandleOptions, allowColumn
   })
   out.push(...agg.finish())
   return out
+}
+
+const CODES: Record<string, number> = { MAINSESSION: 0, PRE_MARKET: 1, POST_MARKET: 2 }
+
+/** Candle objects as the columns they must come out as: each decimal read back as a number (NaN: a double cannot carry it). */
+export function asColumns(cs: readonly Candle[], like: CandleColumns): { cols: CandleColumns; inexact: boolean } {
+  const f = (g: (c: Candle) => number) => new Float64Array(cs.map(g))
+  const cols: CandleColumns = {
+    time: f((c) => c.time),
+    open: f((c) => exactDouble(c.open)),
+    high: f((c) => exactDouble(c.high)),
+    low: f((c) => exactDouble(c.low)),
+    close: f((c) => exactDouble(c.close)),
+    volume: f((c) => exactDouble(c.volume)),
+  }
+  if (like.value !== undefined) cols.value = f((c) => exactDouble(c.value ?? 'missing'))
+  if (like.trades !== undefined) cols.trades = f((c) => c.trades ?? Number.NaN)
+  if (like.session !== undefined) cols.session = new Uint8Array(cs.map((c) => CODES[c.session ?? 'MAINSESSION'] ?? 9))
+  const sums = [cols.volume, cols.value ?? new Float64Array(0)]
+  return { cols, inexact: sums.some((a) => a.some((x) => Number.isNaN(x))) }
 }

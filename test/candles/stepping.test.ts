@@ -6,7 +6,11 @@ import { describe, expect, it } from 'vitest'
 import { candlesFromTrades, createCandleAggregator, resampleCandleColumns, resampleCandles, type Candle, type CandleColumns } from '../../src/candles/index.js'
 import { MarketDataError } from '../../src/errors.js'
 import { tradesToColumns, type SessionType, type Trade } from '../../src/trades/index.js'
+import { asColumns } from './helpers.js'
 import { referenceCandlesFromTrades, referenceResample } from './reference.js'
+
+/** Candles as columns with value and trades and no session column (every input candle counts as the main session). */
+const columnsOf = (cs: readonly Candle[]): CandleColumns => asColumns(cs, { value: new Float64Array(0), trades: new Float64Array(0) } as CandleColumns).cols
 
 const T0 = Date.UTC(2026, 2, 7, 20) // a day before New York's spring-forward (2026-03-08)
 const SESSIONS: SessionType[] = ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']
@@ -33,21 +37,6 @@ const streamArb = fc
     }
     return trades
   })
-
-/** Candles as columns (no session column: every input candle counts as the main session). */
-function candleColumnsOf(cs: readonly Candle[]): CandleColumns {
-  const f = (g: (c: Candle) => number) => new Float64Array(cs.map(g))
-  return {
-    time: f((c) => c.time),
-    open: f((c) => Number(c.open)),
-    high: f((c) => Number(c.high)),
-    low: f((c) => Number(c.low)),
-    close: f((c) => Number(c.close)),
-    volume: f((c) => Number(c.volume)),
-    value: f((c) => Number(c.value)),
-    trades: f((c) => c.trades as number),
-  }
-}
 
 describe('candle stepping in the hot loops: many candles a call', () => {
   it('trade columns -> 1m / 2m / 1h candles = the big.js reference (hundreds of candles in one day), in UTC and New York', () => {
@@ -104,7 +93,7 @@ describe('candle stepping in the hot loops: many candles a call', () => {
         else if (input === 'objects') agg.addTrades(trades)
         else {
           // the same candles resampled from their own 1m candle columns
-          const cols = candleColumnsOf(candlesFromTrades(tradesToColumns(trades), { timeframe: '1m' }))
+          const cols = columnsOf(candlesFromTrades(tradesToColumns(trades), { timeframe: '1m' }))
           agg.addCandleColumns(cols)
         }
         got.push(...agg.finish())
@@ -132,7 +121,7 @@ describe('candle stepping in the hot loops: many candles a call', () => {
         // one-minute candles, all of the main session (the columns below have no session column)
         const oneMinute = candlesFromTrades(tradesToColumns(trades.map((t) => ({ ...t, session: 'MAINSESSION' as const }))), { timeframe: '1m' })
         // as columns: prices exact doubles on the grid, whole volumes
-        const cols = candleColumnsOf(oneMinute)
+        const cols = columnsOf(oneMinute)
         const want = referenceResample(oneMinute, { timeframe })
         expect(resampleCandles(cols, { timeframe })).toEqual(want)
         const got = resampleCandleColumns(cols, { timeframe })
