@@ -802,7 +802,22 @@ function fastObjects(
       if (q < n) {
         const f = n - 1 - q
         if (c !== -2 || q === 0 || f === 0 || f > vScale) break
-        for (q++; q < n; q++) {
+        // four digits a step (their value first, then one multiply-add into vu): a quarter of the
+        // dependency chain of a multiply-add per digit (8-decimal volumes: W5 about +10%)
+        let bad = false
+        for (q++; q + 4 <= n; q += 4) {
+          const c0 = v.charCodeAt(q) - 48
+          const c1 = v.charCodeAt(q + 1) - 48
+          const c2 = v.charCodeAt(q + 2) - 48
+          const c3 = v.charCodeAt(q + 3) - 48
+          if (c0 >>> 0 > 9 || c1 >>> 0 > 9 || c2 >>> 0 > 9 || c3 >>> 0 > 9) {
+            bad = true
+            break
+          }
+          vu = vu * 10000 + ((c0 * 10 + c1) * 100 + (c2 * 10 + c3))
+        }
+        if (bad) break
+        for (; q < n; q++) {
           c = v.charCodeAt(q) - 48
           if (c >>> 0 > 9) break
           vu = vu * 10 + c
