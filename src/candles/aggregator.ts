@@ -99,9 +99,9 @@ export class CandleAggregator implements TradeArraySink {
   private srcBase = 0
   private readonly one: Trade[] = []
   private readonly priceStrings = new PriceStrings()
-  /** Loop state handed to and from {@link tradeRun}, {@link candleRun} and `closeFromScratch` (doubles in a typed array are not boxed). */
+  /** Loop state handed to and from {@link tradeRun}, {@link cleanCandleRun}, {@link candleRun} and `closeFromScratch` (doubles in a typed array are not boxed). */
   private readonly scratch = new Float64Array(19)
-  /** Closed-bucket records of candleRun (REC_CAP of REC fields), made with the first candle columns. */
+  /** Closed-candle records of candleRun / cleanCandleRun (REC_CAP of REC fields), made when a loop first steps. */
   private rec: Float64Array | undefined = undefined
   /** Set by {@link writeColumnsTo}: closed candles go to these columns instead of Candle objects. */
   private colOut: ColumnOut | undefined = undefined
@@ -1011,8 +1011,8 @@ export class CandleAggregator implements TradeArraySink {
    * Closes the k candles cleanCandleRun closed itself, in order, from its records (see REC): each was
    * opened by a trade of these columns and holds only their trades, with sums below 2^52 (no bigint part).
    * The same candles as {@link snapshot}: prices spelled from the trades' numbers, sums from their units.
-   * With `onCandle`, every candle is made before the first call (a callback that feeds this aggregator
-   * again reuses the records).
+   * With `onCandle`, every candle is made before the first call (callbacks may not feed the aggregator,
+   * and a callback that throws leaves the rest unsent, as the per-candle path does).
    */
   private closeTradeRecords(P: Float64Array, k: number): void {
     const r = this.rec as Float64Array
@@ -1848,7 +1848,11 @@ const EMPTY_U8 = new Uint8Array(0)
  * of the previous price goes into the volume and value sums), so the loop runs until the candle ends, a
  * record needs the exact slow path or a sum would reach 2^52; each record is taken whole or not at all.
  * State in and out through st: [last time, end, run volume, last price, its units, high units, low
- * units, volume units, value units, index of the high, index of the low] (indexes -1: not set here).
+ * units, volume units, value units, index of the high, index of the low] (indexes -1: not set here),
+ * then the T_* slots: the open candle's trade count in and out, and, when st[T_LEN] > 0 (the candle was
+ * opened in these columns, minute / hour frames), the day's grid and the candle's start, opener and
+ * session: the loop then closes the candle at the next one's first trade of the same day, writes it to
+ * `rec` (REC fields, at most rec.length / REC a call, count in st[T_K]) and goes on with the next.
  */
 function cleanCandleRun(T: Float64Array, V: Float64Array, P: Float64Array, S: Uint8Array, from: number, stop: number, PP: number, st: Float64Array, rec: Float64Array): number {
   let lo = st[0] as number
