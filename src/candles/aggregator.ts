@@ -2,7 +2,7 @@ import { type DecimalInput, exactDouble, parseDecimal, POW10, stringToUnits, UNI
 import { formatSum, PriceStrings, spellPrice, unitsText } from './format.js'
 import { MarketDataError } from '../errors.js'
 import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe } from '../time/index.js'
-import { validateTradeColumnsShape, createScaledTradeReader, type ScaledTradeReader, SESSION_NAMES, type SessionType, sessionMask, type Trade, type TradeColumns, type TradeArraySink } from '../trades/index.js'
+import { isTradeColumns, validateTradeColumnsShape, createScaledTradeReader, type ScaledTradeReader, SESSION_NAMES, type SessionType, sessionMask, type Trade, type TradeColumns, type TradeArraySink } from '../trades/index.js'
 import { ALL_SESSION_CODES, codeWords, codesKept, SIDE_CODES } from '../trades/codes.js'
 import { CANDLE_MSG } from './messages.js'
 import type { Candle, CandleColumns, CandleInput, CandleOptions } from './types.js'
@@ -147,6 +147,32 @@ export class CandleAggregator implements TradeArraySink {
       this.consumeTrades(r, k)
       at += k
     }
+  }
+
+  /**
+   * Takes the trade objects of an array from `from` up to the first `TradeColumns` batch (or `to`) and
+   * returns the index where it stopped: the `TradeArraySink` protocol with which `candlesFromTrades` hands
+   * over a whole array without first scanning it for batches (a pass over every object).
+   *
+   * @example const at = agg.addTradeRun(mixed, 0, mixed.length) // mixed[at] is a TradeColumns batch, or at === mixed.length
+   */
+  addTradeRun(trades: ArrayLike<Trade | TradeColumns>, from: number, to: number): number {
+    this.feed()
+    const r = this.tradeReader()
+    const arr = trades as ArrayLike<Trade>
+    let at = from
+    while (at < to) {
+      const stop = Math.min(to, at + FAST_RUN)
+      at = this.fastObjects(arr, at, stop)
+      if (at >= stop) continue
+      // the fast loop stops at a batch too (its time is not a number): the caller takes it
+      if (isTradeColumns(trades[at])) break
+      const k = r.readTrades(arr, at, at + 1, this.seen)
+      this.setSource(2, arr, at)
+      this.consumeTrades(r, k)
+      at += k
+    }
+    return at
   }
 
   /** Adds a batch of columnar trades (the fast path). */
