@@ -136,17 +136,7 @@ export class CandleAggregator implements TradeArraySink {
   /** Adds trades[from, to) of an array (the object fast path). */
   addTrades(trades: ArrayLike<Trade>, from = 0, to = trades.length): void {
     this.feed()
-    const r = this.tradeReader()
-    for (let at = from; at < to;) {
-      // fused fast loop; a record it cannot take exactly goes alone through the scaled reader
-      const stop = Math.min(to, at + FAST_RUN)
-      at = this.fastObjects(trades, at, stop)
-      if (at >= stop) continue
-      const k = r.readTrades(trades, at, at + 1, this.seen)
-      this.setSource(2, trades, at)
-      this.consumeTrades(r, k)
-      at += k
-    }
+    this.objectRun(trades, from, to, false)
   }
 
   /**
@@ -158,17 +148,24 @@ export class CandleAggregator implements TradeArraySink {
    */
   addTradeRun(trades: ArrayLike<Trade | TradeColumns>, from: number, to: number): number {
     this.feed()
+    return this.objectRun(trades as ArrayLike<Trade>, from, to, true)
+  }
+
+  /**
+   * The trade objects of trades[from, to): the fused fast loop, and a record it cannot take exactly alone
+   * through the scaled reader (which throws for a bad one); with `stopAtBatch` it stops at a `TradeColumns`
+   * batch instead (the fast loop stops there too: its time is not a number). Returns where it stopped.
+   */
+  private objectRun(trades: ArrayLike<Trade>, from: number, to: number, stopAtBatch: boolean): number {
     const r = this.tradeReader()
-    const arr = trades as ArrayLike<Trade>
     let at = from
     while (at < to) {
       const stop = Math.min(to, at + FAST_RUN)
-      at = this.fastObjects(arr, at, stop)
+      at = this.fastObjects(trades, at, stop)
       if (at >= stop) continue
-      // the fast loop stops at a batch too (its time is not a number): the caller takes it
-      if (isTradeColumns(trades[at])) break
-      const k = r.readTrades(arr, at, at + 1, this.seen)
-      this.setSource(2, arr, at)
+      if (stopAtBatch && isTradeColumns(trades[at])) break
+      const k = r.readTrades(trades, at, at + 1, this.seen)
+      this.setSource(2, trades, at)
       this.consumeTrades(r, k)
       at += k
     }

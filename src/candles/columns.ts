@@ -1,6 +1,6 @@
 import { exactDouble, POW10 } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
-import { resolveTimeframe } from '../time/index.js'
+import { DAY_MS, HOUR_MS, MINUTE_MS, resolveTimeframe } from '../time/index.js'
 import { CandleAggregator, checkCandleColumns, writeColumnsTo } from './aggregator.js'
 import { formatSum } from './format.js'
 import { CANDLE_MSG } from './messages.js'
@@ -42,9 +42,8 @@ export function resampleCandleColumns(columns: CandleColumns, opts: CandleColumn
   return out.result(columns)
 }
 
-const DAY_MS = 86_400_000
 /** The shortest length of a bucket of one unit, ms (a local day can be 23 hours long; months 28 days). */
-const UNIT_MIN_MS: Record<string, number> = { MINUTE: 60_000, HOUR: 3_600_000, DAY: 23 * 3_600_000, WEEK: 7 * DAY_MS - 3_600_000, MONTH: 28 * DAY_MS - 3_600_000, QUARTER: 89 * DAY_MS - 3_600_000, YEAR: 365 * DAY_MS - 3_600_000 }
+const UNIT_MIN_MS: Record<string, number> = { MINUTE: MINUTE_MS, HOUR: HOUR_MS, DAY: DAY_MS - HOUR_MS, WEEK: 7 * DAY_MS - HOUR_MS, MONTH: 28 * DAY_MS - HOUR_MS, QUARTER: 89 * DAY_MS - HOUR_MS, YEAR: 365 * DAY_MS - HOUR_MS }
 
 /**
  * Rows to allocate for the output at first: the buckets the input's time span can hold (one more a day,
@@ -54,7 +53,7 @@ const UNIT_MIN_MS: Record<string, number> = { MINUTE: 60_000, HOUR: 3_600_000, D
  */
 function outputRows(tf: { unit: string; count: number }, n: number, span: number): number {
   const len = (UNIT_MIN_MS[tf.unit] ?? DAY_MS) * tf.count
-  const est = Math.floor(span / len) + Math.floor(span / (23 * 3_600_000)) + 2
+  const est = Math.floor(span / len) + Math.floor(span / (DAY_MS - HOUR_MS)) + 2
   return est >= 16 ? Math.min(est, n, 1 << 17) : 16
 }
 
