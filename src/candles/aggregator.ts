@@ -1044,6 +1044,11 @@ export class CandleAggregator implements TradeArraySink {
     const grid = this.gridDecimals
     const vs = this.vs
     const xs = this.xs
+    if (this.colOut !== undefined) {
+      // columns out: the records go straight into the columns, prices read from the trades' numbers
+      this.colOut.writeRecords(r, k, REC, P, P, vs, xs, P)
+      return
+    }
     const cb = this.onCandle
     const made: Candle[] = cb === undefined ? this.closed : []
     for (let q = 0, at = 0; q < k; q++, at += REC) {
@@ -2026,7 +2031,8 @@ function codesClean(c: TradeColumns, sideW: Uint32Array | null, sessW: Uint32Arr
   return codesKept(c.side, sideW, from, to, SIDE_CODES) && (SS === undefined || codesKept(SS, sessW, from, to, ALL_SESSION_CODES))
 }
 
-function checkTradeColumns(c: TradeColumns): void {
+/** Throws `invalid_option` naming the field when trade columns are not equal-length typed arrays of their kinds. */
+export function checkTradeColumns(c: TradeColumns): void {
   const r = validateTradeColumnsShape(c)
   if (!r.ok) throw r.error
 }

@@ -1,12 +1,13 @@
 import { exactDouble, POW10 } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
-import { DAY_MS, HOUR_MS, MINUTE_MS, resolveTimeframe } from '../time/index.js'
-import { CandleAggregator, checkCandleColumns, writeColumnsTo } from './aggregator.js'
+import { DAY_MS, HOUR_MS, MINUTE_MS, resolveTimeframe, type Timeframe } from '../time/index.js'
+import type { TradeColumns } from '../trades/index.js'
+import { CandleAggregator, checkCandleColumns, checkTradeColumns, writeColumnsTo } from './aggregator.js'
 import { formatSum } from './format.js'
 import { CANDLE_MSG } from './messages.js'
 import type { CandleColumns, CandleOptions } from './types.js'
 
-/** Options of {@link resampleCandleColumns}: those of `resampleCandles` but `tickSize` (it shapes decimal strings only). */
+/** Options of {@link resampleCandleColumns} and {@link candleColumnsFromTrades}: those of `resampleCandles` / `candlesFromTrades` but `tickSize` (it shapes decimal strings only). */
 export type CandleColumnOptions = Pick<CandleOptions, 'timeframe' | 'timeZone' | 'sessions'>
 
 /**
@@ -25,21 +26,62 @@ export type CandleColumnOptions = Pick<CandleOptions, 'timeframe' | 'timeZone' |
  * m15.time.length // candles; m15.volume[0] // 1234.5, exactly the sum of its 1m volumes
  */
 export function resampleCandleColumns(columns: CandleColumns, opts: CandleColumnOptions): CandleColumns {
-  // the order of resampleCandles' checks: options (timeframe, then zone and sessions), then the columns
-  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
-  const tf = resolveTimeframe(opts.timeframe)
-  if (tf.unit === 'TICK') throw new MarketDataError('invalid_option', CANDLE_MSG.tickResample(tf.id), { field: 'timeframe' })
-  if ((opts as CandleOptions).tickSize !== undefined) throw new MarketDataError('invalid_option', CANDLE_MSG.columnTickSize(), { field: 'tickSize' })
-  const agg = new CandleAggregator({ timeframe: tf, ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}), ...(opts.sessions !== undefined ? { sessions: opts.sessions } : {}) })
+  const { agg, tf } = columnAggregator(opts, 'resampleCandles', false)
   checkCandleColumns(columns)
   const n = columns.time.length
-  const out = new ColumnOut(outputRows(tf, n, (columns.time[n - 1] as number) - (columns.time[0] as number)))
+  const out = new ColumnOut(outputRows(tf, n, (columns.time[n - 1] as number) - (columns.time[0] as number)), 'resampleCandles')
   writeColumnsTo(agg, out)
   agg.addCandleColumns(columns)
   agg.finish()
   // an input error (thrown above) comes before a sum numbers cannot carry
   if (out.inexact !== undefined) throw out.inexact
   return out.result(columns)
+}
+
+/**
+ * Candles from trade columns as candle columns: the same candles as {@link candlesFromTrades} (time frames
+ * of any unit and count aligned in `timeZone`, or tick frames; `sessions` filtering trades; no candle for an
+ * empty bucket), as numbers instead of decimal strings, for pipelines that stay columnar (no object or
+ * string per candle). Prices are the trades' numbers; `volume` and `value` (sum of price x volume) are
+ * summed exactly and returned as the number whose shortest form is that exact sum; a sum a double cannot
+ * carry throws `MarketDataError` `inexact` naming the field (`candlesFromTrades` returns it as a decimal
+ * string). The output always has `value`, `trades` and `session` (the first trade's code), so it can be
+ * resampled again with {@link resampleCandleColumns}. Bad or out-of-order trades throw `MarketDataError`
+ * naming the index and field, as `candlesFromTrades` does.
+ *
+ * @example
+ * const m1 = candleColumnsFromTrades(tradeColumns, { timeframe: '1m' })
+ * m1.time.length // candles; m1.value[0] // 15001.25, exactly the sum of price x volume of its trades
+ */
+export function candleColumnsFromTrades(trades: TradeColumns, opts: CandleColumnOptions): CandleColumns {
+  const { agg, tf } = columnAggregator(opts, 'candlesFromTrades', true)
+  checkTradeColumns(trades)
+  const n = trades.time.length
+  const rows = tf.unit === 'TICK' ? Math.min(Math.ceil(n / tf.count), 1 << 17) : outputRows(tf, n, (trades.time[n - 1] as number) - (trades.time[0] as number))
+  const out = new ColumnOut(rows, 'candlesFromTrades')
+  writeColumnsTo(agg, out)
+  agg.addColumns(trades)
+  agg.finish()
+  // an input error (thrown above) comes before a sum numbers cannot carry
+  if (out.inexact !== undefined) throw out.inexact
+  return out.result(ALL_COLUMNS)
+}
+
+/** Every optional column present (for {@link ColumnOut.result}): candles from trades always have them. */
+const ALL_COLUMNS = { value: true, trades: true, session: true }
+
+/**
+ * The aggregator of a columns-out call, its options checked in the order of the string-out call
+ * (`strings`): options object, timeframe (a tick frame refused unless `ticks`), `tickSize` refused, then
+ * zone and sessions.
+ */
+function columnAggregator(opts: CandleColumnOptions, strings: string, ticks: boolean): { agg: CandleAggregator; tf: Timeframe } {
+  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
+  const tf = resolveTimeframe(opts.timeframe)
+  if (!ticks && tf.unit === 'TICK') throw new MarketDataError('invalid_option', CANDLE_MSG.tickResample(tf.id), { field: 'timeframe' })
+  if ((opts as CandleOptions).tickSize !== undefined) throw new MarketDataError('invalid_option', CANDLE_MSG.columnTickSize(strings), { field: 'tickSize' })
+  const agg = new CandleAggregator({ timeframe: tf, ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}), ...(opts.sessions !== undefined ? { sessions: opts.sessions } : {}) })
+  return { agg, tf }
 }
 
 /** The shortest length of a bucket of one unit, ms (a local day can be 23 hours long; months 28 days). */
@@ -75,7 +117,11 @@ export class ColumnOut {
   trades: Float64Array
   session: Uint8Array
 
-  constructor(cap: number) {
+  /** `strings`: the function that returns these candles as decimal strings (named in the `inexact` error). */
+  constructor(
+    cap: number,
+    private readonly strings: string,
+  ) {
     this.time = new Float64Array(cap)
     this.open = new Float64Array(cap)
     this.high = new Float64Array(cap)
@@ -110,9 +156,10 @@ export class ColumnOut {
   /**
    * Appends k candles from closed-bucket records (`size` numbers each: start, opener index, high, low,
    * close index, volume units, value units, trades, session code; sums below 2^53, no bigint part), the
-   * open and close read from the input columns `O` / `C`. The same cells as {@link write} for each.
+   * open and close read from the input columns `O` / `C`, high and low too from `HL` when given (the
+   * records then hold their indexes: trade records). The same cells as {@link write} for each.
    */
-  writeRecords(r: Float64Array, k: number, size: number, O: Float64Array, C: Float64Array, vs: number, xs: number): void {
+  writeRecords(r: Float64Array, k: number, size: number, O: Float64Array, C: Float64Array, vs: number, xs: number, HL?: Float64Array): void {
     while (this.n + k > this.time.length) this.grow()
     const { time: tm, open: op, high: hi, low: lo, close: cl, volume: vo, value: va, trades: tr, session: se } = this
     const VP = POW10[vs] as number
@@ -123,8 +170,8 @@ export class ColumnOut {
       const time = r[at] as number
       tm[j] = time
       op[j] = (O[r[at + 1] as number] as number) + 0
-      hi[j] = (r[at + 2] as number) + 0
-      lo[j] = (r[at + 3] as number) + 0
+      hi[j] = (HL === undefined ? (r[at + 2] as number) : (HL[r[at + 2] as number] as number)) + 0
+      lo[j] = (HL === undefined ? (r[at + 3] as number) : (HL[r[at + 3] as number] as number)) + 0
       cl[j] = (C[r[at + 4] as number] as number) + 0
       const v = r[at + 5] as number
       vo[j] = v < 1e15 && vs <= 22 ? v / VP + 0 : this.sum(0n, v, vs, 'volume', time)
@@ -157,7 +204,7 @@ export class ColumnOut {
   }
 
   /** The candles written, with the optional columns the input has. */
-  result(like: CandleColumns): CandleColumns {
+  result(like: { value?: unknown; trades?: unknown; session?: unknown }): CandleColumns {
     const n = this.n
     // full columns are handed out as they are; others are copied to their length (no unused rows kept)
     const fit = <A extends Float64Array | Uint8Array>(a: A): A => (a.length === n ? a : (a.slice(0, n) as A))
@@ -187,7 +234,7 @@ export class ColumnOut {
     }
     const text = formatSum(hi, lo, scale)
     const x = exactDouble(text)
-    if (x !== x) this.inexact ??= new MarketDataError('inexact', CANDLE_MSG.inexact(field, text, time), { field })
+    if (x !== x) this.inexact ??= new MarketDataError('inexact', CANDLE_MSG.inexact(field, text, time, this.strings), { field })
     return x
   }
 }

@@ -20,9 +20,9 @@ export const CANDLE_MSG = {
   tickResample: (id: string) => `timeframe: ${id} is a tick frame; candles can be resampled into time frames only (MINUTE..YEAR)`,
   reentrant: () => 'onCandle: the aggregator was fed (add, advance or finish) from inside its own onCandle; feed it after the callback returns',
   mixed: () => 'add: this aggregator already holds candles (or trades); one aggregator takes either trades or candles',
-  columnTickSize: () => 'tickSize: column prices are numbers; tickSize only shapes decimal strings (resampleCandles)',
-  inexact: (field: string, text: string, time: number) =>
-    `${field}: the exact sum ${text} of the candle at ${iso(time)} has more significant digits than a double carries; resampleCandles returns it as a decimal string`,
+  columnTickSize: (strings: string) => `tickSize: column prices are numbers; tickSize only shapes decimal strings (${strings})`,
+  inexact: (field: string, text: string, time: number, strings: string) =>
+    `${field}: the exact sum ${text} of the candle at ${iso(time)} has more significant digits than a double carries; ${strings} returns it as a decimal string`,
   tradesCount: (time: number) => `trades: the trade count of the candle at ${iso(time)} passes 2^53 - 1, the largest count a number holds exactly`,
   tickSize: (x: unknown) => `tickSize: ${show(x)} is not a decimal > 0`,
   mergeOrder: (a: number, b: number) => `b: its first candle (time ${show(b)}) is before a's last candle (time ${show(a)}); mergeCandles joins partials split by time (a before b)`,

@@ -3,11 +3,15 @@
 // fractional times, invalid sides and sessions, filtered sessions, tick frames, slices past 16384 records.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { candlesFromTrades, createCandleAggregator, resampleCandles, type CandleColumns, type CandleInput, type CandleOptions } from '../../src/candles/index.js'
+import { candleColumnsFromTrades, candlesFromTrades, createCandleAggregator, resampleCandles, type CandleColumns, type CandleInput, type CandleOptions } from '../../src/candles/index.js'
 import { MarketDataError } from '../../src/errors.js'
 import type { SessionType, Trade, TradeColumns } from '../../src/trades/index.js'
 import { referenceCandlesFromTrades, referenceResample } from './reference.js'
 import { buildCandles, candleArb, priceArb, SESSIONS, T0, volumeArb } from './arbitraries.js'
+import { asColumns } from './helpers.js'
+
+/** What candleColumnsFromTrades gives for these candles: every optional column, sums read back as numbers. */
+const ALL = { value: new Float64Array(0), trades: new Float64Array(0), session: new Uint8Array(0) } as unknown as CandleColumns
 
 const MAX_TIME = 8.64e15
 /** One record: time step (0 = equal time), repeat count of its price and volume (long runs feed the tight loop). */
@@ -70,6 +74,10 @@ describe('columnar trades fast path = big.js reference', () => {
       const { cols, trades } = build(recs, withSession)
       const want = referenceCandlesFromTrades(trades, opts)
       expect(candlesFromTrades(cols, opts)).toEqual(want)
+      // columns out: the same candles as numbers, or inexact when a sum has more digits than a double carries
+      const { cols: wantCols, inexact } = asColumns(want, ALL)
+      if (inexact) expect(() => candleColumnsFromTrades(cols, opts)).toThrow(expect.objectContaining({ code: 'inexact' }))
+      else expect(candleColumnsFromTrades(cols, opts)).toEqual(wantCols)
       const n = cols.time.length
       const at = [...new Set(cuts.map((x) => x % (n + 1)))].sort((a, b) => a - b)
       const agg = createCandleAggregator(opts)
@@ -104,17 +112,26 @@ describe('columnar trades fast path = big.js reference', () => {
       if (bad.field === 'infp') cols.price[i] = Number.NEGATIVE_INFINITY
       const want = firstInvalid(cols)
       for (const timeframe of ['1m', '4t']) {
-        let got: unknown
-        try {
-          candlesFromTrades(cols, { timeframe, ...(sessions !== undefined ? { sessions } : {}) })
-        } catch (e) {
-          got = e
+        const opts = { timeframe, ...(sessions !== undefined ? { sessions } : {}) }
+        const caught = (f: () => unknown): unknown => {
+          try {
+            f()
+          } catch (e) {
+            return e
+          }
+          return undefined
         }
+        const got = caught(() => candlesFromTrades(cols, opts))
         if (want < 0) expect(got).toBeUndefined()
         else {
           expect(got).toBeInstanceOf(MarketDataError)
           expect((got as MarketDataError).index).toBe(want)
         }
+        // columns out: the same error (code, index, field), or inexact sums only when the input is valid
+        const gotCols = caught(() => candleColumnsFromTrades(cols, opts))
+        const fields = (e: unknown) => { const m = e as MarketDataError; return { name: m.name, code: m.code, index: m.index, field: m.field, message: m.message } }
+        if (want >= 0) expect(fields(gotCols)).toEqual(fields(got))
+        else if (gotCols !== undefined) expect(gotCols).toMatchObject({ code: 'inexact' })
       }
     }), { numRuns: 200 })
   })

@@ -3,7 +3,7 @@
 // candles of the big.js reference, whatever the record count, session mix, zone or callback.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { candlesFromTrades, createCandleAggregator, resampleCandleColumns, resampleCandles, type Candle, type CandleColumns } from '../../src/candles/index.js'
+import { candleColumnsFromTrades, candlesFromTrades, createCandleAggregator, resampleCandleColumns, resampleCandles, type Candle, type CandleColumns } from '../../src/candles/index.js'
 import { MarketDataError } from '../../src/errors.js'
 import { tradesToColumns, type SessionType, type Trade } from '../../src/trades/index.js'
 import { asColumns } from './helpers.js'
@@ -45,6 +45,9 @@ describe('candle stepping in the hot loops: many candles a call', () => {
         const opts = timeZone === undefined ? { timeframe } : { timeframe, timeZone }
         const want = referenceCandlesFromTrades(trades, opts)
         expect(candlesFromTrades(tradesToColumns(trades), opts)).toEqual(want)
+        // columns out: the closed-candle records go straight into the columns
+        const got = candleColumnsFromTrades(tradesToColumns(trades), opts)
+        expect(got).toEqual(asColumns(want, { value: new Float64Array(0), trades: new Float64Array(0), session: new Uint8Array(0) } as CandleColumns).cols)
       }),
       { numRuns: 40 },
     )
