@@ -17,6 +17,7 @@ export function candleObjLines(cs: readonly Candle[]): string[] {
 }
 
 type CandlesFn = (trades: unknown, opts: Record<string, unknown>) => Candle[]
+type CandleColumnsFn = (trades: unknown, opts: Record<string, unknown>) => ReturnType<typeof candlesFloat>
 
 /** DuckDB peers (DOUBLE and DECIMAL) of trades -> candles; open/close by arrival order (`seq`). */
 async function duckCandleImpls(cols: TradeColumns, n: number, bucketMs: number): Promise<Impl[]> {
@@ -77,8 +78,20 @@ export async function runW2(bench: BenchOptions, part?: W2Part): Promise<Row[]> 
   const rows: Row[] = []
   if (part !== 'objects') {
     const cols = columns(ES, N)
+    const fc = libFn<CandleColumnsFn>('candles', 'candleColumnsFromTrades')
     const impls: Impl[] = [
-      lib({ target: 200, run: (n) => (f.fn as CandlesFn)(prefix(cols, n), opts) }),
+      // columns in, columns out (as W3's row with the target): the candles as numbers, no object or string each
+      {
+        impl: 'library candleColumnsFromTrades (columns out)',
+        library: true,
+        exact: true,
+        n: N,
+        ...(fc.missing !== undefined ? { unavailable: fc.missing } : {}),
+        canon: (r) => candleLines(r as ReturnType<typeof candlesFloat>),
+        target: 200,
+        run: (n) => (fc.fn as CandleColumnsFn)(prefix(cols, n), opts),
+      },
+      lib({ impl: 'library candlesFromTrades (Candle objects out)', library: false, run: (n) => (f.fn as CandlesFn)(prefix(cols, n), opts) }),
       { impl: 'naive big.js', exact: true, n: nBig, run: (n) => candlesBig(fromColumns(cols, n), utcBucket(MINUTE)), canon: (r) => r as string[] },
       {
         impl: 'hand-written float loop',
