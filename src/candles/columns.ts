@@ -1,7 +1,7 @@
 import { exactDouble, POW10 } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { DAY_MS, HOUR_MS, MINUTE_MS, resolveTimeframe, type Timeframe } from '../time/index.js'
-import type { TradeColumns } from '../trades/index.js'
+import { isTradeColumns, type TradeColumns } from '../trades/index.js'
 import { CandleAggregator, checkCandleColumns, checkTradeColumns, writeColumnsTo } from './aggregator.js'
 import { formatSum } from './format.js'
 import { CANDLE_MSG } from './messages.js'
@@ -42,25 +42,43 @@ export function resampleCandleColumns(columns: CandleColumns, opts: CandleColumn
  * Candles from trade columns as candle columns: the same candles as {@link candlesFromTrades} (time frames
  * of any unit and count aligned in `timeZone`, or tick frames; `sessions` filtering trades; no candle for an
  * empty bucket), as numbers instead of decimal strings, for pipelines that stay columnar (no object or
- * string per candle). Prices are the trades' numbers; `volume` and `value` (sum of price x volume) are
- * summed exactly and returned as the number whose shortest form is that exact sum; a sum a double cannot
+ * string per candle). Takes one `TradeColumns` or an iterable of `TradeColumns` batches in time order (a
+ * bucket may span batches). Prices are the trades' numbers; `volume` and `value` (sum of price x volume)
+ * are summed exactly and returned as the number whose shortest form is that exact sum; a sum a double cannot
  * carry throws `MarketDataError` `inexact` naming the field (`candlesFromTrades` returns it as a decimal
  * string). The output always has `value`, `trades` and `session` (the first trade's code), so it can be
  * resampled again with {@link resampleCandleColumns}. Bad or out-of-order trades throw `MarketDataError`
- * naming the index and field, as `candlesFromTrades` does.
+ * naming the index (within its batch) and field, as `candlesFromTrades` does.
  *
  * @example
  * const m1 = candleColumnsFromTrades(tradeColumns, { timeframe: '1m' })
  * m1.time.length // candles; m1.value[0] // 15001.25, exactly the sum of price x volume of its trades
+ * candleColumnsFromTrades([dayOne, dayTwo], { timeframe: '15m', timeZone: 'America/New_York' })
  */
-export function candleColumnsFromTrades(trades: TradeColumns, opts: CandleColumnOptions): CandleColumns {
+export function candleColumnsFromTrades(trades: TradeColumns | Iterable<TradeColumns>, opts: CandleColumnOptions): CandleColumns {
   const { agg, tf } = columnAggregator(opts, 'candlesFromTrades', true)
-  checkTradeColumns(trades)
-  const n = trades.time.length
-  const rows = tf.unit === 'TICK' ? Math.min(Math.ceil(n / tf.count), 1 << 17) : outputRows(tf, n, (trades.time[n - 1] as number) - (trades.time[0] as number))
-  const out = new ColumnOut(rows, 'candlesFromTrades')
-  writeColumnsTo(agg, out)
-  agg.addColumns(trades)
+  let out: ColumnOut
+  if (isTradeColumns(trades)) {
+    checkTradeColumns(trades)
+    const n = trades.time.length
+    const rows = tf.unit === 'TICK' ? Math.min(Math.ceil(n / tf.count), 1 << 17) : outputRows(tf, n, (trades.time[n - 1] as number) - (trades.time[0] as number))
+    out = new ColumnOut(rows, 'candlesFromTrades')
+    writeColumnsTo(agg, out)
+    agg.addColumns(trades)
+  } else {
+    if (typeof trades !== 'object' || trades === null || typeof (trades as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
+      throw new MarketDataError('invalid_option', CANDLE_MSG.notTradeColumns(trades, -1), { field: 'trades' })
+    }
+    // batches: the output grows as candles come (no span to size it from)
+    out = new ColumnOut(1024, 'candlesFromTrades')
+    writeColumnsTo(agg, out)
+    let k = 0
+    for (const batch of trades) {
+      if (!isTradeColumns(batch)) throw new MarketDataError('invalid_option', CANDLE_MSG.notTradeColumns(batch, k), { field: 'trades' })
+      agg.addColumns(batch)
+      k++
+    }
+  }
   agg.finish()
   // an input error (thrown above) comes before a sum numbers cannot carry
   if (out.inexact !== undefined) throw out.inexact

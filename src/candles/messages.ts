@@ -16,6 +16,10 @@ export const CANDLE_MSG = {
   session: (x: unknown) => `session: ${show(x)} is not a session: expected 'MAINSESSION', 'PRE_MARKET' or 'POST_MARKET' (columns: 0, 1, 2)`,
   ohlc: (f: 'high' | 'low') => f === 'high' ? 'high: is below open, close or low; a candle needs low <= open, close <= high' : 'low: is above open or close; a candle needs low <= open, close <= high',
   notColumns: (field: string, want: string) => `${field}: expected a ${want} of the same length as time`,
+  notTradeColumns: (x: unknown, batch: number) =>
+    batch < 0
+      ? `trades: ${show(x)} is neither TradeColumns nor an iterable of TradeColumns batches (candlesFromTrades takes trade objects)`
+      : `trades: batch ${batch} (${show(x)}) is not TradeColumns; candleColumnsFromTrades takes columns (candlesFromTrades takes trade objects)`,
   notCandles: (x: unknown) => `candles: ${show(x)} is neither CandleColumns nor an iterable of candles`,
   tickResample: (id: string) => `timeframe: ${id} is a tick frame; candles can be resampled into time frames only (MINUTE..YEAR)`,
   reentrant: () => 'onCandle: the aggregator was fed (add, advance or finish) from inside its own onCandle; feed it after the callback returns',

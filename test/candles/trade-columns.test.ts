@@ -3,6 +3,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { candleColumnsFromTrades, candlesFromTrades, resampleCandleColumns, type CandleColumns, type CandleOptions } from '../../src/candles/index.js'
+import type { MarketDataError } from '../../src/errors.js'
 import { timeZoneArb, timeframeArb, tradesArb } from '../../src/testing/index.js'
 import { tradesToColumns, type SessionType, type Trade, type TradeColumns } from '../../src/trades/index.js'
 import { asColumns } from './helpers.js'
@@ -37,6 +38,50 @@ describe('candleColumnsFromTrades = candlesFromTrades as numbers', () => {
         else expect(candleColumnsFromTrades(cols, opts)).toEqual(want.cols)
       }),
       { numRuns: 200 },
+    )
+  })
+
+  it('batches (an array or a generator of TradeColumns, split anywhere, empty ones included) = one TradeColumns = the reference', () => {
+    fc.assert(
+      fc.property(dstTrades, optsArb, fc.array(fc.nat(), { maxLength: 4 }), fc.boolean(), (trades, opts, cuts, lazy) => {
+        const at = cuts.map((c) => c % (trades.length + 1)).sort((a, b) => a - b)
+        const parts = [...at, trades.length].map((b, k) => tradesToColumns(trades.slice(k === 0 ? 0 : at[k - 1], b)))
+        const batches = lazy ? (function* () { yield* parts })() : parts
+        const want = asColumns(referenceCandlesFromTrades(trades, opts), ALL)
+        if (want.inexact) expect(() => candleColumnsFromTrades(batches, opts)).toThrow(expect.objectContaining({ code: 'inexact' }))
+        else expect(candleColumnsFromTrades(batches, opts)).toEqual(want.cols)
+      }),
+      { numRuns: 150 },
+    )
+  })
+
+  it('a bad trade in a batch throws what candlesFromTrades throws on the same batches (index within its batch, field)', () => {
+    fc.assert(
+      fc.property(dstTrades.filter((t) => t.length >= 2), fc.nat(), fc.nat(), fc.constantFrom('back', 'side', 'volume'), (trades, cut, at, what) => {
+        const c = 1 + (cut % (trades.length - 1))
+        const parts = [tradesToColumns(trades.slice(0, c)), tradesToColumns(trades.slice(c))]
+        const b = parts[at % 2]!
+        const i = at % b.time.length
+        // (the very first trade moved back is still in order: it gets a bad side instead)
+        const back = what === 'back' && !(b === parts[0] && i === 0)
+        if (back) b.time[i] = (b.time[i] as number) - 86_400_000 * 400
+        if (what === 'side' || (what === 'back' && !back)) b.side[i] = 7
+        if (what === 'volume') b.volume[i] = -1
+        const caught = (f: () => unknown): Record<string, unknown> => {
+          try {
+            f()
+          } catch (e) {
+            const m = e as MarketDataError
+            return { code: m.code, index: m.index, field: m.field, message: m.message }
+          }
+          return {}
+        }
+        const want = caught(() => candlesFromTrades(parts, { timeframe: '1h' }))
+        // the corrupted record is refused
+        expect(want.code).toBeDefined()
+        expect(caught(() => candleColumnsFromTrades(parts, { timeframe: '1h' }))).toEqual(want)
+      }),
+      { numRuns: 100 },
     )
   })
 
@@ -115,7 +160,12 @@ describe('candleColumnsFromTrades refuses what numbers cannot say', () => {
     expect(() => candleColumnsFromTrades(cols, null as unknown as CandleOptions)).toThrow(expect.objectContaining({ field: 'options' }))
     expect(() => candleColumnsFromTrades(cols, { timeframe: '7x' })).toThrow(expect.objectContaining({ field: 'timeframe' }))
     expect(() => candleColumnsFromTrades({ ...cols, volume: new Float64Array(2) }, { timeframe: '1h' })).toThrow(expect.objectContaining({ field: 'volume' }))
-    expect(() => candleColumnsFromTrades([trade(T0, 1, 1)] as unknown as TradeColumns, { timeframe: '1h' })).toThrow(expect.objectContaining({ code: 'invalid_option' }))
+    // trade objects (an iterable whose items are not columns) and things that are not iterable
+    expect(() => candleColumnsFromTrades([cols, trade(T0, 1, 1)] as unknown as TradeColumns[], { timeframe: '1h' })).toThrow(
+      expect.objectContaining({ code: 'invalid_option', field: 'trades', message: expect.stringContaining('batch 1') }),
+    )
+    expect(() => candleColumnsFromTrades(42 as unknown as TradeColumns, { timeframe: '1h' })).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'trades' }))
+    expect(() => candleColumnsFromTrades({ price: new Float64Array(1) } as unknown as TradeColumns, { timeframe: '1h' })).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'trades' }))
   })
 
   it('empty columns give empty columns with value, trades and session', () => {
