@@ -1033,7 +1033,8 @@ export class CandleAggregator implements TradeArraySink {
   /**
    * Closes the k candles cleanCandleRun closed itself, in order, from its records (see REC): each was
    * opened by a trade of these columns and holds only their trades, with sums below 2^52 (no bigint part).
-   * The same candles as {@link snapshot}: prices spelled from the trades' numbers, sums from their units.
+   * The same candles as {@link snapshot}: prices spelled from the trades' numbers, sums from their units
+   * (with columns out, the numbers themselves go into the columns).
    * With `onCandle`, every candle is made before the first call (callbacks may not feed the aggregator,
    * and a callback that throws leaves the rest unsent, as the per-candle path does).
    */
@@ -2054,7 +2055,7 @@ const priceNumber = (x: DecimalInput): number => (typeof x === 'number' ? x : ex
 
 /**
  * Makes `agg` write each closed candle to `out` (numbers) instead of queueing `Candle` objects: the
- * engine of `resampleCandleColumns`. Internal (not exported from the package).
+ * engine of `resampleCandleColumns` and `candleColumnsFromTrades`. Internal (not exported from the package).
  */
 export function writeColumnsTo(agg: CandleAggregator, out: ColumnOut): void {
   agg['colOut'] = out

@@ -46,9 +46,9 @@ export function resampleCandleColumns(columns: CandleColumns, opts: CandleColumn
  * bucket may span batches). Prices are the trades' numbers; `volume` and `value` (sum of price x volume)
  * are summed exactly and returned as the number whose shortest form is that exact sum; a sum a double cannot
  * carry throws `MarketDataError` `inexact` naming the field (`candlesFromTrades` returns it as a decimal
- * string). The output always has `value`, `trades` and `session` (the first trade's code), so it can be
+ * string). The output always has `value`, `trades` and `session` (the first kept trade's code), so it can be
  * resampled again with {@link resampleCandleColumns}. Bad or out-of-order trades throw `MarketDataError`
- * naming the index (within its batch) and field, as `candlesFromTrades` does.
+ * naming the index (counted across all batches) and field, as `candlesFromTrades` does.
  *
  * @example
  * const m1 = candleColumnsFromTrades(tradeColumns, { timeframe: '1m' })

@@ -55,7 +55,7 @@ describe('candleColumnsFromTrades = candlesFromTrades as numbers', () => {
     )
   })
 
-  it('a bad trade in a batch throws what candlesFromTrades throws on the same batches (index within its batch, field)', () => {
+  it('a bad trade in a batch throws what candlesFromTrades throws on the same batches (index counted across batches, field)', () => {
     fc.assert(
       fc.property(dstTrades.filter((t) => t.length >= 2), fc.nat(), fc.nat(), fc.constantFrom('back', 'side', 'volume'), (trades, cut, at, what) => {
         const c = 1 + (cut % (trades.length - 1))
@@ -79,6 +79,8 @@ describe('candleColumnsFromTrades = candlesFromTrades as numbers', () => {
         const want = caught(() => candlesFromTrades(parts, { timeframe: '1h' }))
         // the corrupted record is refused
         expect(want.code).toBeDefined()
+        // its index counts records across all batches
+        expect(want.index).toBe((b === parts[0] ? 0 : parts[0]!.time.length) + i)
         expect(caught(() => candleColumnsFromTrades(parts, { timeframe: '1h' }))).toEqual(want)
       }),
       { numRuns: 100 },
