@@ -8,10 +8,7 @@ import { MarketDataError } from '../../src/errors.js'
 import type { SessionType, Trade, TradeColumns } from '../../src/trades/index.js'
 import { referenceCandlesFromTrades, referenceResample } from './reference.js'
 import { buildCandles, candleArb, priceArb, SESSIONS, T0, volumeArb } from './arbitraries.js'
-import { asColumns } from './helpers.js'
-
-/** What candleColumnsFromTrades gives for these candles: every optional column, sums read back as numbers. */
-const ALL = { value: new Float64Array(0), trades: new Float64Array(0), session: new Uint8Array(0) } as unknown as CandleColumns
+import { ALL_COLUMNS as ALL, asColumns } from './helpers.js'
 
 const MAX_TIME = 8.64e15
 /** One record: time step (0 = equal time), repeat count of its price and volume (long runs feed the tight loop). */

@@ -40,3 +40,6 @@ export function asColumns(cs: readonly Candle[], like: CandleColumns): { cols: C
   const sums = [cols.volume, cols.value ?? new Float64Array(0)]
   return { cols, inexact: sums.some((a) => a.some((x) => Number.isNaN(x))) }
 }
+
+/** The `like` of {@link asColumns} for candles from trades: every optional column (value, trades, session). */
+export const ALL_COLUMNS = { value: new Float64Array(0), trades: new Float64Array(0), session: new Uint8Array(0) } as unknown as CandleColumns

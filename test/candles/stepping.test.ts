@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { candleColumnsFromTrades, candlesFromTrades, createCandleAggregator, resampleCandleColumns, resampleCandles, type Candle, type CandleColumns } from '../../src/candles/index.js'
 import { MarketDataError } from '../../src/errors.js'
 import { tradesToColumns, type SessionType, type Trade } from '../../src/trades/index.js'
-import { asColumns } from './helpers.js'
+import { ALL_COLUMNS, asColumns } from './helpers.js'
 import { referenceCandlesFromTrades, referenceResample } from './reference.js'
 
 /** Candles as columns with value and trades and no session column (every input candle counts as the main session). */
@@ -47,7 +47,7 @@ describe('candle stepping in the hot loops: many candles a call', () => {
         expect(candlesFromTrades(tradesToColumns(trades), opts)).toEqual(want)
         // columns out: the closed-candle records go straight into the columns
         const got = candleColumnsFromTrades(tradesToColumns(trades), opts)
-        expect(got).toEqual(asColumns(want, { value: new Float64Array(0), trades: new Float64Array(0), session: new Uint8Array(0) } as CandleColumns).cols)
+        expect(got).toEqual(asColumns(want, ALL_COLUMNS).cols)
       }),
       { numRuns: 40 },
     )

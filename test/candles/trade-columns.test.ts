@@ -6,12 +6,10 @@ import { candleColumnsFromTrades, candlesFromTrades, resampleCandleColumns, type
 import type { MarketDataError } from '../../src/errors.js'
 import { timeZoneArb, timeframeArb, tradesArb } from '../../src/testing/index.js'
 import { tradesToColumns, type SessionType, type Trade, type TradeColumns } from '../../src/trades/index.js'
-import { asColumns } from './helpers.js'
+import { ALL_COLUMNS as ALL, asColumns } from './helpers.js'
 import { referenceCandlesFromTrades } from './reference.js'
 
 const T0 = Date.UTC(2026, 4, 29, 13)
-/** Candles from trades always have every optional column. */
-const ALL = { value: new Float64Array(0), trades: new Float64Array(0), session: new Uint8Array(0) } as unknown as CandleColumns
 const SESSIONS: SessionType[] = ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']
 
 const optsArb: fc.Arbitrary<CandleOptions> = fc.record(
