@@ -1,6 +1,9 @@
+import { isArray } from '../_lib/describe.js'
 import { parseDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { err, ok, type Result } from '../result.js'
+import { TRADE_MSG } from '../trades/messages.js'
+import { isIndex } from '../trades/validate.js'
 import { CANDLE_MSG } from './messages.js'
 import type { CandleInput } from './types.js'
 
@@ -13,22 +16,58 @@ function cmp(a: { units: bigint; scale: number }, b: { units: bigint; scale: num
   return x < y ? -1 : x > y ? 1 : 0
 }
 
-/** The first problem of a candle-like value, unthrown, or undefined. */
+/** Code of a bad value of each candle field (a field whose read threw gets its field's code). */
+const FIELD_CODE = {
+  candle: 'invalid_option',
+  time: 'invalid_time',
+  open: 'invalid_decimal',
+  high: 'invalid_decimal',
+  low: 'invalid_decimal',
+  close: 'invalid_decimal',
+  volume: 'invalid_volume',
+  value: 'invalid_decimal',
+  trades: 'invalid_option',
+  session: 'invalid_session',
+} as const
+
+/**
+ * The first problem of a candle-like value, unthrown, or undefined. Never throws: a getter or Proxy trap
+ * that throws gives an error naming the field being read (as for trades).
+ */
 export function candleProblem(x: unknown, index: number): MarketDataError | undefined {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) return new MarketDataError('invalid_option', CANDLE_MSG.notCandle(x), { index, field: 'candle' })
+  let f: keyof typeof FIELD_CODE = 'candle'
+  try {
+    return readCandle(x, index, (name) => (f = name))
+  } catch (e) {
+    return new MarketDataError(FIELD_CODE[f], TRADE_MSG.readThrew(f, e), { index, field: f })
+  }
+}
+
+function readCandle(x: unknown, index: number, reading: (f: keyof typeof FIELD_CODE) => void): MarketDataError | undefined {
+  if (typeof x !== 'object' || x === null || isArray(x)) return new MarketDataError('invalid_option', CANDLE_MSG.notCandle(x), { index, field: 'candle' })
   const c = x as Record<string, unknown>
+  reading('time')
   const t = c.time
   if (typeof t !== 'number' || !(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t) return new MarketDataError('invalid_time', CANDLE_MSG.time(t), { index, field: 'time' })
   const px: Record<string, { units: bigint; scale: number }> = {}
   for (const f of ['open', 'high', 'low', 'close'] as const) {
-    const d = parseDecimal(c[f])
-    if (!d.ok) return new MarketDataError('invalid_decimal', CANDLE_MSG.price(f, c[f]), { index, field: f })
+    reading(f)
+    const raw = c[f]
+    const d = parseDecimal(raw)
+    if (!d.ok) return new MarketDataError('invalid_decimal', CANDLE_MSG.price(f, raw), { index, field: f })
     px[f] = d.value
   }
-  const v = parseDecimal(c.volume)
-  if (!v.ok || v.value.units < 0n) return new MarketDataError('invalid_volume', CANDLE_MSG.volume('volume', c.volume), { index, field: 'volume' })
-  if (c.value !== undefined && !parseDecimal(c.value).ok) return new MarketDataError('invalid_decimal', CANDLE_MSG.value(c.value), { index, field: 'value' })
-  if (c.trades !== undefined && (typeof c.trades !== 'number' || !Number.isSafeInteger(c.trades) || c.trades < 0)) return new MarketDataError('invalid_option', CANDLE_MSG.trades(c.trades), { index, field: 'trades' })
+  reading('volume')
+  const vol = c.volume
+  const v = parseDecimal(vol)
+  if (!v.ok || v.value.units < 0n) return new MarketDataError('invalid_volume', CANDLE_MSG.volume('volume', vol), { index, field: 'volume' })
+  reading('value')
+  const value = c.value
+  if (value !== undefined && !parseDecimal(value).ok) return new MarketDataError('invalid_decimal', CANDLE_MSG.value(value), { index, field: 'value' })
+  reading('trades')
+  const trades = c.trades
+  if (trades !== undefined && (typeof trades !== 'number' || !Number.isSafeInteger(trades) || trades < 0)) return new MarketDataError('invalid_option', CANDLE_MSG.trades(trades), { index, field: 'trades' })
+  reading('session')
   const s = c.session
   if (s !== undefined && s !== 'MAINSESSION' && s !== 'PRE_MARKET' && s !== 'POST_MARKET') return new MarketDataError('invalid_session', CANDLE_MSG.session(s), { index, field: 'session' })
   const { open, high, low, close } = px as Record<'open' | 'high' | 'low' | 'close', { units: bigint; scale: number }>
@@ -45,6 +84,7 @@ export function candleProblem(x: unknown, index: number): MarketDataError | unde
  * @example validateCandle({ time: 0, open: '2', high: '1', low: '1', close: '1', volume: '0' }) // error: field 'high'
  */
 export function validateCandle(x: unknown, index = 0): Result<CandleInput, MarketDataError> {
+  if (!isIndex(index)) return err(new MarketDataError('invalid_option', TRADE_MSG.index(index), { field: 'index' }))
   const e = candleProblem(x, index)
   return e === undefined ? ok(x as CandleInput) : err(e)
 }
@@ -56,14 +96,22 @@ export function validateCandle(x: unknown, index = 0): Result<CandleInput, Marke
  * @example validateCandles([c1, c0]) // error: index 1, field 'time', code 'out_of_order'
  */
 export function validateCandles(x: unknown): Result<CandleInput[], MarketDataError> {
-  if (!Array.isArray(x)) return err(new MarketDataError('invalid_option', CANDLE_MSG.notCandles(x), { field: 'candles' }))
-  let last = Number.NEGATIVE_INFINITY
-  for (let i = 0; i < x.length; i++) {
-    const e = candleProblem(x[i], i)
-    if (e !== undefined) return err(e)
-    const t = (x[i] as CandleInput).time
-    if (t < last) return err(new MarketDataError('out_of_order', CANDLE_MSG.outOfOrder(t, last), { index: i, field: 'time' }))
-    last = t
+  if (!isArray(x)) return err(new MarketDataError('invalid_option', CANDLE_MSG.notCandles(x), { field: 'candles' }))
+  // a Proxy or a hostile array can throw from `length`, an index or a getter read twice: all give an error result
+  let i = -1
+  try {
+    const n = x.length
+    let last = Number.NEGATIVE_INFINITY
+    for (i = 0; i < n; i++) {
+      const c = x[i]
+      const e = candleProblem(c, i)
+      if (e !== undefined) return err(e)
+      const t = (c as CandleInput).time
+      if (t < last) return err(new MarketDataError('out_of_order', CANDLE_MSG.outOfOrder(t, last), { index: i, field: 'time' }))
+      last = t
+    }
+    return ok(x as CandleInput[])
+  } catch (e) {
+    return err(i < 0 ? new MarketDataError('invalid_option', TRADE_MSG.readThrew('candles', e), { field: 'candles' }) : new MarketDataError('invalid_option', TRADE_MSG.readThrew('candle', e), { index: i, field: 'candle' }))
   }
-  return ok(x as CandleInput[])
 }

@@ -1,3 +1,4 @@
+import { isArray } from '../_lib/describe.js'
 import { invalidArgument, type Status } from '../partner/status.js'
 import { err, ok, type Result } from '../result.js'
 import { formatUnits } from './format.js'
@@ -39,9 +40,15 @@ const isDigits = (s: string, allowMinus: boolean): boolean => {
  * @example fromPartnerDecimal({ value: '12340', scale: '100' }) // { ok: true, value: '123.4' }
  */
 export function fromPartnerDecimal(d: unknown): Result<string, Status> {
-  if (typeof d !== 'object' || d === null || Array.isArray(d)) return err(invalidArgument(MSG.notPartnerDecimal(d)))
-  const value = (d as { value?: unknown }).value
-  const scale = (d as { scale?: unknown }).scale
+  if (typeof d !== 'object' || d === null || isArray(d)) return err(invalidArgument(MSG.notPartnerDecimal(d)))
+  let value: unknown
+  let scale: unknown
+  try {
+    value = (d as { value?: unknown }).value
+    scale = (d as { scale?: unknown }).scale
+  } catch {
+    return err(invalidArgument(MSG.unreadablePartnerDecimal))
+  }
   if (typeof value !== 'string' || typeof scale !== 'string') return err(invalidArgument(MSG.notPartnerDecimal(d)))
   if (!isDigits(value, true)) return err(invalidArgument(MSG.badValue(value)))
   if (!isDigits(scale, false) || !/^10*$/.test(scale)) return err(invalidArgument(MSG.badScale(scale)))

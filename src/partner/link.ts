@@ -1,5 +1,6 @@
 import { MarketDataError } from '../errors.js'
 import { err, ok, type Result } from '../result.js'
+import { field, isJsonObject, readingJson } from '../rules/json-fields.js'
 import { MAX_ID_CHARS, MSG } from './messages.js'
 import { invalidArgument, notFound, statusOk, type Status } from './status.js'
 import type {
@@ -55,17 +56,20 @@ function isIdString(x: unknown): x is string {
  * validateLinkRequest('UnlinkSecurity', { security_guid: 'g-1' }) // { ok: true, value: { security_guid: 'g-1' } }
  */
 export function validateLinkRequest<O extends LinkOperationName>(operation: O, body: unknown): Result<LinkRequest<O>, Status> {
+  if (typeof operation !== 'string' || !Object.prototype.hasOwnProperty.call(FIELDS, operation)) return err(invalidArgument(MSG.badOperation(operation)))
   const fields = FIELDS[operation]
-  if (fields === undefined || !Object.prototype.hasOwnProperty.call(FIELDS, operation)) return err(invalidArgument(MSG.badOperation(operation)))
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return err(invalidArgument(MSG.notObject('body')))
-  for (const k of Object.keys(body)) if (!fields.includes(k)) return err(invalidArgument(MSG.unknownField(k)))
-  const out: Record<string, string> = {}
-  for (const f of fields) {
-    const v = Object.prototype.hasOwnProperty.call(body, f) ? (body as Record<string, unknown>)[f] : undefined
-    if (!isIdString(v)) return err(invalidArgument(MSG.badIdString(f, v)))
-    out[f] = v
-  }
-  return ok(out as unknown as LinkRequest<O>)
+  return readingJson('body', () => {
+    if (!isJsonObject(body, 'body')) return err(invalidArgument(MSG.notObject('body')))
+    for (const k of Object.keys(body)) if (!fields.includes(k)) return err(invalidArgument(MSG.unknownField(k)))
+    const out: Record<string, string> = {}
+    for (const f of fields) {
+      // own data properties only, as every interface A body (a getter never runs)
+      const v = field(body, f, 'body')
+      if (!isIdString(v)) return err(invalidArgument(MSG.badIdString(f, v)))
+      out[f] = v
+    }
+    return ok(out as unknown as LinkRequest<O>)
+  })
 }
 
 /**

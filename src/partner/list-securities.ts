@@ -1,5 +1,7 @@
 import { err, ok, type Result } from '../result.js'
+import { isArray } from '../_lib/describe.js'
 import { parseSecurityId } from '../rules/index.js'
+import { itemsOf, readingJson } from '../rules/json-fields.js'
 import { MSG } from './messages.js'
 import { invalidArgument, notFound, statusOk, type Status } from './status.js'
 import type { ListSecuritiesItem, SecurityId, SecurityInfo } from './types.js'
@@ -20,11 +22,16 @@ export function listSecuritiesItems(
   ids: unknown,
   lookup: (id: SecurityId) => SecurityInfo | undefined,
 ): Result<ListSecuritiesItem[], Status> {
-  if (!Array.isArray(ids)) return err(invalidArgument(MSG.idsNotArray(ids)))
-  if (ids.length === 0) return err(invalidArgument(MSG.idsEmpty))
-  const items: ListSecuritiesItem[] = new Array(ids.length)
-  for (let i = 0; i < ids.length; i++) {
-    const raw: unknown = ids[i]
+  if (!isArray(ids)) return err(invalidArgument(MSG.idsNotArray(ids)))
+  // copied first, so a Proxy's traps run here (a throw is an error naming security_ids), not around lookup,
+  // whose own errors are the caller's and pass through
+  const list = readingJson('security_ids', () => ok(itemsOf(ids, 'security_ids')))
+  if (!list.ok) return list
+  const all = list.value
+  if (all.length === 0) return err(invalidArgument(MSG.idsEmpty))
+  const items: ListSecuritiesItem[] = new Array(all.length)
+  for (let i = 0; i < all.length; i++) {
+    const raw: unknown = all[i]
     const id = parseSecurityId(raw, `security_ids[${i}]`)
     if (!id.ok) {
       items[i] = { status: id.error, security_id: raw }

@@ -1,18 +1,66 @@
 // Reading untrusted JSON bodies of interface A: own data properties only (never getters, never the prototype
 // chain, `__proto__` is a plain key), unknown fields named, `null` read as absent (proto3 JSON mapping).
+// JSON.parse makes plain values only; a caller's object may still be a Proxy whose traps throw (or a revoked
+// one): the readers then throw Unreadable with the path, and readingJson turns it into a Status naming it.
 import { invalidArgument, type Status } from '../partner/status.js'
+import { err, type Result } from '../result.js'
 import { FIELD_MSG, quote } from './messages.js'
 
-/** A JSON object: not null, not an array. */
-export function isJsonObject(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x)
+/** Thrown by the readers below when reading the value at `path` threw; caught by {@link readingJson}. */
+export class Unreadable {
+  constructor(readonly path: string) {}
 }
 
-/** The value of an own data property; `undefined` when absent, `null`, or an accessor. */
-export function field(obj: object, name: string): unknown {
-  const d = Object.getOwnPropertyDescriptor(obj, name)
+/**
+ * Runs a validator's body: a value that could not be read (an {@link Unreadable} with its path, or any other
+ * throw while reading, named `root`) becomes 3 INVALID_ARGUMENT instead of an exception.
+ */
+export function readingJson<T>(root: string, read: () => Result<T, Status>): Result<T, Status> {
+  try {
+    return read()
+  } catch (e) {
+    return err(invalidArgument(FIELD_MSG.unreadable(e instanceof Unreadable ? e.path : root)))
+  }
+}
+
+/** A JSON object: not null, not an array (`path` names it if it cannot be read: a revoked Proxy). */
+export function isJsonObject(x: unknown, path: string): x is Record<string, unknown> {
+  if (typeof x !== 'object' || x === null) return false
+  try {
+    return !Array.isArray(x)
+  } catch {
+    throw new Unreadable(path)
+  }
+}
+
+/** The value of an own data property of `obj` (at `path`); `undefined` when absent, `null`, or an accessor. */
+export function field(obj: object, name: string, path: string): unknown {
+  let d: PropertyDescriptor | undefined
+  try {
+    d = Object.getOwnPropertyDescriptor(obj, name)
+  } catch {
+    throw new Unreadable(join(path, name))
+  }
   if (d === undefined || !('value' in d)) return undefined
   return d.value === null ? undefined : d.value
+}
+
+/** The own keys of `obj` (at `path`). */
+function keysOf(obj: object, path: string): string[] {
+  try {
+    return Object.keys(obj)
+  } catch {
+    throw new Unreadable(path === '' ? 'the request body' : path)
+  }
+}
+
+/** The items of an array at `path` (copied, so a Proxy's traps run here once). */
+export function itemsOf(arr: unknown[], path: string): unknown[] {
+  try {
+    return Array.from(arr)
+  } catch {
+    throw new Unreadable(path)
+  }
 }
 
 const LIST_MAX = 5
@@ -21,7 +69,7 @@ const LIST_MAX = 5
 export function unknownFields(obj: object, path: string, allowed: ReadonlySet<string>): Status | undefined {
   const unknown: string[] = []
   let more = 0
-  for (const name of Object.keys(obj)) {
+  for (const name of keysOf(obj, path)) {
     if (allowed.has(name)) continue
     if (unknown.length < LIST_MAX) unknown.push(quote(name))
     else more++

@@ -2,7 +2,8 @@ import { invalidArgument, type Status } from '../partner/status.js'
 import { err, ok, type Result } from '../result.js'
 import { addIsoDuration, parseIsoDuration, timeframeFromPartner, type Timeframe } from '../time/index.js'
 import { SESSION_NAMES, type SessionType } from '../trades/types.js'
-import { field, isJsonObject, unknownFields } from './json-fields.js'
+import { isArray } from '../_lib/describe.js'
+import { field, isJsonObject, itemsOf, readingJson, unknownFields } from './json-fields.js'
 import { readRangeDateTime, TIME_MAX, TIME_MIN } from './range.js'
 import { parseSecurityId, type SecurityId } from './security-id.js'
 import { FIELD_MSG } from './messages.js'
@@ -58,24 +59,28 @@ const fail = (message: string): { ok: false; error: Status } => err(invalidArgum
  * // { ok: true, value: { from: 1780272000000, to: 1780286400000, direction: 'forward', rangeForm: 'duration', ... } }
  */
 export function validateListCandlesRequest(body: unknown): Result<ListCandlesQuery, Status> {
-  if (!isJsonObject(body)) return fail(FIELD_MSG.bodyNotObject)
+  return readingJson('the request body', () => readBody(body))
+}
+
+function readBody(body: unknown): Result<ListCandlesQuery, Status> {
+  if (!isJsonObject(body, 'the request body')) return fail(FIELD_MSG.bodyNotObject)
   const unknown = unknownFields(body, '', BODY)
   if (unknown !== undefined) return err(unknown)
 
-  const sid = field(body, 'security_id')
+  const sid = field(body, 'security_id', '')
   if (sid === undefined) return fail(FIELD_MSG.required('security_id'))
   const securityId = parseSecurityId(sid, 'security_id')
   if (!securityId.ok) return securityId
 
-  const timeframe = readTimeFrame(field(body, 'time_frame'))
+  const timeframe = readTimeFrame(field(body, 'time_frame', ''))
   if (!timeframe.ok) return timeframe
 
-  const range = readRange(field(body, 'range'))
+  const range = readRange(field(body, 'range', ''))
   if (!range.ok) return range
 
-  const properties = readEnumList('properties', field(body, 'properties'), LIST_CANDLES_PROPERTIES)
+  const properties = readEnumList('properties', field(body, 'properties', ''), LIST_CANDLES_PROPERTIES)
   if (!properties.ok) return properties
-  const sessionTypes = readEnumList('session_types', field(body, 'session_types'), SESSION_NAMES)
+  const sessionTypes = readEnumList('session_types', field(body, 'session_types', ''), SESSION_NAMES)
   if (!sessionTypes.ok) return sessionTypes
 
   return ok({
@@ -89,15 +94,15 @@ export function validateListCandlesRequest(body: unknown): Result<ListCandlesQue
 
 function readTimeFrame(tf: unknown): Result<Timeframe, Status> {
   if (tf === undefined) return fail(FIELD_MSG.required('time_frame'))
-  if (!isJsonObject(tf)) return fail(FIELD_MSG.timeFrameNotObject)
+  if (!isJsonObject(tf, 'time_frame')) return fail(FIELD_MSG.timeFrameNotObject)
   const unknown = unknownFields(tf, 'time_frame', TIME_FRAME)
   if (unknown !== undefined) return err(unknown)
-  const unit = field(tf, 'time_unit')
+  const unit = field(tf, 'time_unit', 'time_frame')
   if (unit === undefined) return fail(FIELD_MSG.required('time_frame.time_unit'))
   if (typeof unit !== 'string' || !TIME_UNITS.has(unit)) {
     return fail(FIELD_MSG.badTimeUnit(unit))
   }
-  const count = field(tf, 'count')
+  const count = field(tf, 'count', 'time_frame')
   if (count !== undefined && (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > INT32_MAX)) {
     return fail(FIELD_MSG.badTimeFrameCount(INT32_MAX, count))
   }
@@ -108,16 +113,16 @@ type RangeValue = Pick<ListCandlesQuery, 'rangeForm' | 'from' | 'to' | 'directio
 
 function readRange(range: unknown): Result<RangeValue, Status> {
   if (range === undefined) return fail(FIELD_MSG.required('range'))
-  if (!isJsonObject(range)) return fail(FIELD_MSG.rangeNotObject)
+  if (!isJsonObject(range, 'range')) return fail(FIELD_MSG.rangeNotObject)
   const unknown = unknownFields(range, 'range', RANGE)
   if (unknown !== undefined) return err(unknown)
-  const firstRaw = field(range, 'first_bound_time')
+  const firstRaw = field(range, 'first_bound_time', 'range')
   if (firstRaw === undefined) return fail(FIELD_MSG.required('range.first_bound_time'))
   const first = readDateTime('range.first_bound_time', firstRaw)
   if (!first.ok) return first
-  const second = field(range, 'second_bound_time')
-  const duration = field(range, 'duration')
-  const count = field(range, 'count')
+  const second = field(range, 'second_bound_time', 'range')
+  const duration = field(range, 'duration', 'range')
+  const count = field(range, 'count', 'range')
   const forms = (second !== undefined ? 1 : 0) + (duration !== undefined ? 1 : 0) + (count !== undefined ? 1 : 0)
   if (forms !== 1) return fail(FIELD_MSG.rangeForms(forms))
   const t0 = first.value
@@ -156,10 +161,11 @@ function readDateTime(path: string, v: unknown): Result<number, Status> {
 
 function readEnumList<T extends string>(path: string, v: unknown, names: readonly T[]): Result<T[], Status> {
   if (v === undefined) return ok([...names])
-  if (!Array.isArray(v)) return fail(FIELD_MSG.notArrayOf(path, names))
+  if (!isArray(v)) return fail(FIELD_MSG.notArrayOf(path, names))
+  const items = itemsOf(v, path)
   const seen = new Set<string>()
-  for (let i = 0; i < v.length; i++) {
-    const item: unknown = v[i]
+  for (let i = 0; i < items.length; i++) {
+    const item: unknown = items[i]
     if (typeof item !== 'string' || !(names as readonly string[]).includes(item)) {
       return fail(FIELD_MSG.badEnumItem(path, i, names, item))
     }

@@ -1,6 +1,6 @@
 // Messages of the rules folder, in one place. Interface B messages read `<parameter>: <rule>`; interface A
 // messages read `<field path>: <rule>`; programming errors name the argument. User text is quoted and cut.
-import { describeValue } from '../_lib/describe.js'
+import { describeValue, isArray } from '../_lib/describe.js'
 
 const QUOTE_MAX = 40
 
@@ -14,7 +14,7 @@ export function describe(v: unknown): string {
   if (typeof v === 'string') return quote(v)
   if (typeof v === 'number' || typeof v === 'boolean') return String(v)
   if (v === undefined) return 'nothing'
-  return Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v
+  return isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v
 }
 
 const SESSIONS = 'MAINSESSION, PRE_MARKET, POST_MARKET'
@@ -60,11 +60,14 @@ export const QUERY_MSG = {
   unknown: (name: string, endpoint: string) => `unknown query parameter ${quote(name)} for /${endpoint}`,
   otherEndpoint: (name: string, endpoint: string, only: string) => `${name}: not accepted by /${endpoint} (only ${only} takes it)`,
   notQuery: 'query: must be URLSearchParams or a record of parameter name to string or string[]',
+  unreadable: (name: string) => `${name === 'query' ? 'query' : quote(name)}: could not be read (a getter, Proxy trap or iterator threw); pass URLSearchParams or plain strings`,
 } as const
 
 /** Interface A field messages (`<path>: <rule>`). */
 export const FIELD_MSG = {
   bodyNotObject: 'the request body must be a JSON object',
+  pathNotString: "path: parseSecurityId's path (the field name its messages start with) must be a string",
+  unreadable: (path: string) => `${path}: could not be read (a getter or Proxy trap threw); send plain JSON values`,
   required: (path: string) => `${path}: is required`,
   notString: (path: string) => `${path}: must be a string`,
   empty: (path: string) => `${path}: must not be empty`,
@@ -102,6 +105,8 @@ export const OPTION_MSG = {
   badNewest: 'newestCandleTime: must be a finite number (UTC epoch ms)',
   badEndpoint: (endpoint: unknown) => `endpoint: ${describeValue(endpoint)} is not a REST endpoint name`,
   badCount: (field: string) => `returned.${field}: must be a non-negative integer`,
+  notProfiles: 'profiles: must be an iterable of TPO profiles (objects with a time)',
+  profileTime: (i: number) => `profiles[${i}].time: must be a finite number (the period's start, epoch ms)`,
   foreignCount: (field: string, endpoint: string, expected: string | undefined) =>
     `returned.${field}: not a count of ${endpoint} (give ${expected ?? 'no count'})`,
   badStatus: 'returned.status: must be an HTTP status code',

@@ -74,9 +74,19 @@ export function priceOf(endpoint: RestEndpoint, returned: PriceInput = {}): numb
  *
  * @example
  * countTpoPeriods([{ time: 0 }, { time: 0 }, { time: 86_400_000 }]) // 2
+ * Throws {@link MarketDataError} `invalid_option` when `profiles` is not iterable or a profile has no finite `time`.
  */
 export function countTpoPeriods(profiles: Iterable<{ time: number }>): number {
+  const it = typeof profiles === 'object' && profiles !== null ? (profiles as { [Symbol.iterator]?: unknown })[Symbol.iterator] : undefined
+  if (typeof it !== 'function') throw new MarketDataError('invalid_option', OPTION_MSG.notProfiles, { field: 'profiles' })
   const seen = new Set<number>()
-  for (const p of profiles) seen.add(p.time)
+  let i = 0
+  for (const p of profiles) {
+    const t = typeof p === 'object' && p !== null ? p.time : undefined
+    // a profile without a finite time would be billed as a period of its own (or merged with another)
+    if (typeof t !== 'number' || !Number.isFinite(t)) throw new MarketDataError('invalid_option', OPTION_MSG.profileTime(i), { index: i, field: 'time' })
+    seen.add(t)
+    i++
+  }
   return seen.size
 }

@@ -27,31 +27,38 @@ export function collectParams(
     return undefined
   }
 
-  if (isSearchParams(query)) {
-    for (const [name, value] of query) {
-      const e = add(name, value)
-      if (e !== undefined) return err(e)
-    }
-    return ok(params)
-  }
-  if (typeof query !== 'object' || query === null || Array.isArray(query)) {
-    return err(invalidArgumentError(QUERY_MSG.notQuery, 'query'))
-  }
-  for (const name of Object.keys(query)) {
-    // Read the own property's descriptor: never runs a getter, never walks the prototype chain.
-    const descriptor = Object.getOwnPropertyDescriptor(query, name)
-    const raw: unknown = descriptor !== undefined && 'value' in descriptor ? descriptor.value : undefined
-    if (Array.isArray(raw)) {
-      for (let i = 0; i < raw.length; i++) {
-        const e = add(name, raw[i])
+  // a Proxy (or a look-alike's iterator) that throws while being read: 400 naming the parameter being read
+  let reading = 'query'
+  try {
+    if (isSearchParams(query)) {
+      for (const [name, value] of query) {
+        const e = add(name, value)
         if (e !== undefined) return err(e)
       }
-    } else {
-      const e = add(name, raw)
-      if (e !== undefined) return err(e)
+      return ok(params)
     }
+    if (typeof query !== 'object' || query === null || Array.isArray(query)) {
+      return err(invalidArgumentError(QUERY_MSG.notQuery, 'query'))
+    }
+    for (const name of Object.keys(query)) {
+      reading = name
+      // Read the own property's descriptor: never runs a getter, never walks the prototype chain.
+      const descriptor = Object.getOwnPropertyDescriptor(query, name)
+      const raw: unknown = descriptor !== undefined && 'value' in descriptor ? descriptor.value : undefined
+      if (Array.isArray(raw)) {
+        for (let i = 0; i < raw.length; i++) {
+          const e = add(name, raw[i])
+          if (e !== undefined) return err(e)
+        }
+      } else {
+        const e = add(name, raw)
+        if (e !== undefined) return err(e)
+      }
+    }
+    return ok(params)
+  } catch {
+    return err(invalidArgumentError(QUERY_MSG.unreadable(reading), reading))
   }
-  return ok(params)
 }
 
 // URLSearchParams of this realm, or a look-alike (a polyfill or another realm's class): iterable pairs with getAll.

@@ -1,4 +1,4 @@
-import { describeValue } from '../_lib/describe.js'
+import { describeValue, isArray } from '../_lib/describe.js'
 import { MarketDataError } from '../errors.js'
 import { invalidArgument, type Status } from '../partner/status.js'
 import { err, ok, type Result } from '../result.js'
@@ -138,16 +138,24 @@ export function resolveTimeframe(x: TimeframeInput, field = 'timeframe'): Timefr
  * @example timeframeFromPartner({ time_unit: 'MINUTE', count: 5 }) // { ok: true, value: { id: '5m', unit: 'MINUTE', count: 5 } }
  */
 export function timeframeFromPartner(tf: unknown): Result<Timeframe, Status> {
-  if (typeof tf !== 'object' || tf === null || Array.isArray(tf)) return err(invalidArgument('time_frame: must be an object {time_unit, count?}'))
+  if (typeof tf !== 'object' || tf === null || isArray(tf)) return err(invalidArgument('time_frame: must be an object {time_unit, count?}'))
   const o = tf as Record<string, unknown>
-  for (const k of Object.keys(o)) {
+  let keys: string[]
+  let unit: unknown
+  let count: unknown
+  try {
+    keys = Object.keys(o)
+    unit = o.time_unit
+    count = o.count ?? 1
+  } catch {
+    return err(invalidArgument('time_frame: could not be read (a getter or Proxy trap threw); send plain JSON values'))
+  }
+  for (const k of keys) {
     if (k !== 'time_unit' && k !== 'count') return err(invalidArgument(`time_frame.${k.slice(0, 40)}: unknown field`))
   }
-  const unit = o.time_unit
   if (typeof unit !== 'string' || !(PARTNER_UNITS as readonly string[]).includes(unit)) {
     return err(invalidArgument(`time_frame.time_unit: must be one of ${PARTNER_UNITS.join(', ')}`))
   }
-  const count = o.count ?? 1
   if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) {
     return err(invalidArgument('time_frame.count: must be an integer >= 1'))
   }

@@ -1,10 +1,12 @@
 // Error messages of src/tpo, in one place. Each names the option or field and the rule.
+import { isArray } from '../_lib/describe.js'
+
 export const show = (x: unknown): string => {
   if (typeof x === 'string') return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x)
   if (typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean') return String(x)
   if (x === null) return 'null'
   if (x === undefined) return 'undefined'
-  return Array.isArray(x) ? 'an array' : typeof x
+  return isArray(x) ? 'an array' : typeof x
 }
 
 export const TPO_MSG = {

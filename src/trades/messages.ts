@@ -1,35 +1,16 @@
 // Error messages of src/trades, in one place. Each names the field and the rule.
+import { isArray, showThrown } from '../_lib/describe.js'
+
 export const show = (x: unknown): string => {
   if (typeof x === 'string') return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x)
   if (typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean') return String(x)
   if (x === null) return 'null'
   if (x === undefined) return 'undefined'
-  try {
-    return Array.isArray(x) ? 'an array' : typeof x
-  } catch {
-    return typeof x // Array.isArray throws on a revoked Proxy
-  }
-}
-
-/** A thrown value, described safely: an Error's name and (truncated) message, else its type. Never throws. */
-export const showThrown = (e: unknown): string => {
-  try {
-    if (e instanceof Error) {
-      const name = e.name
-      const message = e.message
-      if (typeof name === 'string' && typeof message === 'string') return `${name.slice(0, 40)} ${show(message)}`
-    }
-  } catch {
-    // a hostile thrown value (a Proxy, throwing getters): fall back to its type
-  }
-  try {
-    return show(e)
-  } catch {
-    return 'a value'
-  }
+  return isArray(x) ? 'an array' : typeof x
 }
 
 export const TRADE_MSG = {
+  index: (x: unknown) => `index: ${show(x)} is not a record index: expected an integer >= 0 (the index errors name)`,
   notObject: (x: unknown) => `trade: ${show(x)} is not a trade object {time, price, volume, side, session?}`,
   time: (x: unknown) => `time: ${show(x)} is not a valid time: expected an integer number of UTC epoch milliseconds within ±8.64e15`,
   price: (x: unknown, why: string) => `price: ${show(x)} is not a finite decimal (${why})`,

@@ -12,6 +12,11 @@ export function isValidTime(t: unknown): t is number {
   return typeof t === 'number' && t >= -MAX_TIME && t <= MAX_TIME && Math.floor(t) === t
 }
 
+/** True for a record index a caller may pass to a validator: an integer >= 0. */
+export function isIndex(i: unknown): i is number {
+  return Number.isSafeInteger(i) && (i as number) >= 0
+}
+
 /** Session code of a session name (`undefined` -> 0, MAINSESSION), or -1 when it is not a session. */
 export function sessionCodeOf(s: unknown): number {
   if (s === undefined || s === 'MAINSESSION') return 0
@@ -82,6 +87,7 @@ export function tradeProblem(x: unknown, index: number): MarketDataError | undef
  * validateTrade({ time: 0, price: 'x', volume: 1, side: 'buy' }, 7)        // { ok: false, error: MarketDataError (index 7, field 'price') }
  */
 export function validateTrade(x: unknown, index = 0): Result<Trade, MarketDataError> {
+  if (!isIndex(index)) return err(new MarketDataError('invalid_option', TRADE_MSG.index(index), { field: 'index' }))
   const e = tradeProblem(x, index)
   return e === undefined ? ok(x as Trade) : err(e)
 }

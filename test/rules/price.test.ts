@@ -43,6 +43,16 @@ describe('REST prices (spec table)', () => {
     expect(priceOf('tpo', { periods: countTpoPeriods(many) })).toBe(3000)
   })
 
+  it('countTpoPeriods refuses what it cannot count: MarketDataError naming profiles or the time', () => {
+    for (const x of [undefined, null, 5, {}, 'ab']) {
+      expect(() => countTpoPeriods(x as never)).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'profiles' }))
+    }
+    for (const bad of [{}, { time: '0' }, { time: Number.NaN }, null]) {
+      expect(() => countTpoPeriods([{ time: 0 }, bad as never])).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'time', index: 1 }))
+    }
+    expect(countTpoPeriods(new Set([{ time: 0 }, { time: 60_000 }]))).toBe(2)
+  })
+
   it.each([400, 401, 403, 404, 429, 500, 502, 503, 504])('status %i is never billed', (status) => {
     for (const e of REST_ENDPOINTS) expect(priceOf(e, { status })).toBe(0)
     expect(priceOf('candles', { status, candles: 5000 })).toBe(0)

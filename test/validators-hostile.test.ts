@@ -1,0 +1,140 @@
+// Every public validator (a function that returns a Result) against values no JSON parser makes but a
+// caller's objects can hold: getters and Proxy traps that throw, revoked Proxies, null prototypes,
+// values whose conversion to a string throws, symbols. Each is put in place of the whole input and of
+// every field (at any depth) of a valid input; the validator must answer with an error result, never throw.
+import { describe, expect, it } from 'vitest'
+import * as lib from '../src/index.js'
+import { lcBody } from './rules/helpers.js'
+
+const boom = () => {
+  throw new Error('boom')
+}
+
+/** Proxies whose every trap throws, over an object and over an array. */
+const trapAll = (target: object) =>
+  new Proxy(target, {
+    get: boom,
+    has: boom,
+    ownKeys: boom,
+    getOwnPropertyDescriptor: boom,
+    getPrototypeOf: boom,
+    set: boom,
+    defineProperty: boom,
+    deleteProperty: boom,
+  })
+
+const revoked = (target: object) => {
+  const r = Proxy.revocable(target, {})
+  r.revoke()
+  return r.proxy
+}
+
+/** Field names the validators read: each is a throwing getter (enumerable, so key listings see it). */
+const KEYS = ['time', 'price', 'volume', 'side', 'session', 'open', 'high', 'low', 'close', 'value', 'trades', 'scale', 'guid', 'ticker_code', 'ticker', 'exchange_code', 'time_unit', 'count', 'security_id', 'time_frame', 'range', 'first_bound_time', 'second_bound_time', 'duration', 'security_guid', 'partner_security_id', 'length', '0']
+const getters = () => {
+  const o = {}
+  for (const k of KEYS) Object.defineProperty(o, k, { get: boom, enumerable: true })
+  return o
+}
+
+const HOSTILE: [string, () => unknown][] = [
+  ['a Proxy whose traps throw', () => trapAll({})],
+  ['an array Proxy whose traps throw', () => trapAll([])],
+  ['a revoked Proxy', () => revoked({})],
+  ['a revoked array Proxy', () => revoked([])],
+  ['throwing getters', getters],
+  ['a null-prototype object', () => Object.create(null)],
+  ['an object whose conversions throw', () => ({ [Symbol.toPrimitive]: boom, toString: boom, valueOf: boom })],
+  ['a symbol', () => Symbol('s')],
+]
+
+/** Paths to every value in a plain JSON-like template, the root ([]) first. */
+function paths(x: unknown, at: (string | number)[] = []): (string | number)[][] {
+  const out = [at]
+  if (x instanceof Float64Array || x instanceof Uint8Array) return out
+  if (Array.isArray(x)) x.forEach((v, i) => out.push(...paths(v, [...at, i])))
+  else if (typeof x === 'object' && x !== null) for (const [k, v] of Object.entries(x)) out.push(...paths(v, [...at, k]))
+  return out
+}
+
+/** A copy of `x` with the value at `path` replaced by `v` (the root when path is empty). */
+function replaced(x: unknown, path: (string | number)[], v: unknown): unknown {
+  if (path.length === 0) return v
+  const [head, ...rest] = path as [string | number, ...(string | number)[]]
+  const copy = (Array.isArray(x) ? [...x] : { ...(x as object) }) as Record<string | number, unknown>
+  copy[head] = replaced(copy[head], rest, v)
+  return copy
+}
+
+type Check = (x: unknown) => { ok: boolean }
+const trade = { time: 0, price: '5000.25', volume: '1', side: 'buy', session: 'MAINSESSION' }
+const candle = { time: 0, open: '1', high: '2', low: '1', close: '2', volume: '3', value: '4', trades: 1, session: 'MAINSESSION' }
+const columns = { time: new Float64Array([0]), price: new Float64Array([1]), volume: new Float64Array([1]), side: new Uint8Array([1]), session: new Uint8Array([0]) }
+
+/** Each validator with a valid input (checked valid below) whose every part is replaced in turn. */
+const CASES: [string, Check, unknown][] = [
+  ['validateTrade', (x) => lib.validateTrade(x), trade],
+  ['validateTrades', (x) => lib.validateTrades(x), [trade, trade]],
+  ['validateTradeColumns', (x) => lib.validateTradeColumns(x), columns],
+  ['validateTradeColumnsShape', (x) => lib.validateTradeColumnsShape(x), columns],
+  ['validateCandle', (x) => lib.validateCandle(x), candle],
+  ['validateCandles', (x) => lib.validateCandles(x), [candle, candle]],
+  ['parseDecimal', (x) => lib.parseDecimal(x), '12.5'],
+  ['toPartnerDecimal', (x) => lib.toPartnerDecimal(x as string), '12.5'],
+  ['fromPartnerDecimal', (x) => lib.fromPartnerDecimal(x), { value: '125', scale: '10' }],
+  ['floorToGrid (price)', (x) => lib.floorToGrid(x as string, '0.25'), '12.5'],
+  ['floorToGrid (step)', (x) => lib.floorToGrid('12.5', x as string), '0.25'],
+  ['parseTimeframe', (x) => lib.parseTimeframe(x as string), '15m'],
+  ['timeframeFromPartner', (x) => lib.timeframeFromPartner(x as { time_unit: 'MINUTE' }), { time_unit: 'MINUTE', count: 15 }],
+  ['parseIsoDuration', (x) => lib.parseIsoDuration(x as string), 'PT4H'],
+  ['parseClockDuration', (x) => lib.parseClockDuration(x as string), '1h'],
+  ['parseRfc3339', (x) => lib.parseRfc3339(x as string), '2026-06-01T00:00:00Z'],
+  ['parseUnixSeconds', (x) => lib.parseUnixSeconds(x as string), '1780000000'],
+  ['parseSecurityId (guid)', (x) => lib.parseSecurityId(x), { guid: 'g-1' }],
+  ['parseSecurityId (ticker_code)', (x) => lib.parseSecurityId(x), { ticker_code: { ticker: 'AAPL', exchange_code: 'XNAS' } }],
+  ['validateListCandlesRequest', (x) => lib.validateListCandlesRequest(x), lcBody({ properties: ['OPEN', 'CLOSE'], session_types: ['MAINSESSION'] })],
+  ['validateLinkRequest', (x) => lib.validateLinkRequest('LinkSecurity', x), { security_guid: 'g-1', partner_security_id: 'P1' }],
+  ['listSecuritiesItems', (x) => lib.listSecuritiesItems(x, () => undefined), [{ guid: 'g-1' }]],
+  ['parseHistoryQuery', (x) => lib.parseHistoryQuery('candles', x as Record<string, string>, { now: Date.UTC(2026, 5, 10) }), { exchange: 'XNAS', symbol: 'AAPL', timeframe: '1h', from: '2026-06-01T00:00:00Z', to: '2026-06-02T00:00:00Z' }],
+]
+
+describe('validators never throw on hostile values', () => {
+  it.each(CASES)('%s: the template is valid', (_name, check, template) => {
+    expect(check(template).ok).toBe(true)
+  })
+
+  it.each(CASES)('%s: a hostile value anywhere gives an error result', (_name, check, template) => {
+    const failures: string[] = []
+    for (const path of paths(template)) {
+      for (const [what, make] of HOSTILE) {
+        const where = path.length === 0 ? 'the input' : path.join('.')
+        try {
+          const r = check(replaced(template, path, make()))
+          // listSecuritiesItems answers per item: a bad item is a status inside an ok list
+          const items = (r as { value?: unknown }).value
+          const bad = r.ok && Array.isArray(items) && (items as { status: { code: number } }[]).some((it) => it.status.code !== 0)
+          if (r.ok && !bad) failures.push(`${where} = ${what}: accepted`)
+        } catch (e) {
+          failures.push(`${where} = ${what}: threw ${(e as Error).message}`)
+        }
+      }
+    }
+    expect(failures).toEqual([])
+  })
+})
+
+describe("validators never throw on a caller's hostile extra argument", () => {
+  it.each(HOSTILE)('%s as the index, path or operation: an error result', (_what, make) => {
+    for (const f of [
+      () => lib.validateTrade(trade, make() as number),
+      () => lib.validateTrade({}, make() as number),
+      () => lib.validateCandle(candle, make() as number),
+      () => lib.validateCandle({}, make() as number),
+      () => lib.parseSecurityId({ guid: 'g-1' }, make() as string),
+      () => lib.parseSecurityId({}, make() as string),
+      () => lib.validateLinkRequest(make() as 'LinkSecurity', { security_guid: 'g-1', partner_security_id: 'P1' }),
+    ]) {
+      expect(f().ok).toBe(false)
+    }
+  })
+})
