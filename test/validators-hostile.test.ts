@@ -138,3 +138,29 @@ describe("validators never throw on a caller's hostile extra argument", () => {
     }
   })
 })
+
+describe('aggregators: an input whose shape cannot be read is invalid_option naming it', () => {
+  const timeGetter = () => ({ get time() { return boom() }, price: new Float64Array(1), volume: new Float64Array(1), side: new Uint8Array([1]) })
+  const runs: [string, (x: unknown) => unknown, string][] = [
+    ['candlesFromTrades', (x) => lib.candlesFromTrades(x as never, { timeframe: '1m' }), 'trades'],
+    ['candleColumnsFromTrades', (x) => lib.candleColumnsFromTrades(x as never, { timeframe: '1m' }), 'trades'],
+    ['footprintProfiles', (x) => lib.footprintProfiles(x as never, { timeframe: '1h', tickSize: '0.25' }), 'trades'],
+    ['tpoProfiles', (x) => lib.tpoProfiles(x as never, { timeframe: '1d', tickSize: '0.25' }), 'trades'],
+    ['resampleCandles', (x) => lib.resampleCandles(x as never, { timeframe: '15m' }), 'candles'],
+  ]
+  it.each(runs)('%s: a revoked Proxy or a throwing time getter', (_name, run, field) => {
+    for (const x of [revoked({}), revoked([]), timeGetter()]) {
+      expect(() => run(x)).toThrow(expect.objectContaining({ code: 'invalid_option', field }))
+    }
+  })
+
+  it('resampleCandleColumns: a column whose read throws is named', () => {
+    const cols = () => ({ time: new Float64Array([0]), open: new Float64Array([1]), high: new Float64Array([1]), low: new Float64Array([1]), close: new Float64Array([1]), volume: new Float64Array([1]) })
+    expect(() => lib.resampleCandleColumns(revoked({}) as never, { timeframe: '15m' })).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'time' }))
+    for (const f of ['time', 'open', 'high', 'low', 'close', 'volume', 'value', 'trades', 'session']) {
+      const x = Object.defineProperty(cols(), f, { get: boom, enumerable: true })
+      expect(() => lib.resampleCandleColumns(x as never, { timeframe: '15m' })).toThrow(expect.objectContaining({ code: 'invalid_option', field: f }))
+    }
+    expect(lib.resampleCandleColumns(cols() as never, { timeframe: '15m' }).time.length).toBe(1)
+  })
+})

@@ -5,6 +5,7 @@ import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe } from 
 import { isTradeColumns, validateTradeColumnsShape, createScaledTradeReader, type ScaledTradeReader, SESSION_NAMES, type SessionType, sessionMask, type Trade, type TradeColumns, type TradeArraySink } from '../trades/index.js'
 import { ALL_SESSION_CODES, codeWords, codesKept, SIDE_CODES } from '../trades/codes.js'
 import { CANDLE_MSG } from './messages.js'
+import { TRADE_MSG } from '../trades/messages.js'
 import type { Candle, CandleColumns, CandleInput, CandleOptions } from './types.js'
 import { UnitsColumn } from './units.js'
 import type { ColumnOut } from './columns.js'
@@ -2040,14 +2041,23 @@ export function checkTradeColumns(c: TradeColumns): void {
 
 /** Throws `invalid_option` naming the field when candle columns are not equal-length typed arrays. */
 export function checkCandleColumns(cc: CandleColumns): void {
-  if (typeof cc !== 'object' || cc === null || !(cc.time instanceof Float64Array)) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns('time', 'Float64Array'), { field: 'time' })
-  const n = cc.time.length
-  for (const f of ['open', 'high', 'low', 'close', 'volume', 'value', 'trades'] as const) {
-    const a = cc[f]
-    if (a === undefined && (f === 'value' || f === 'trades')) continue
-    if (!(a instanceof Float64Array) || a.length !== n) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns(f, 'Float64Array'), { field: f })
+  // a column whose read throws (a getter, a Proxy trap, a revoked Proxy) is invalid_option naming it
+  let f: keyof CandleColumns = 'time'
+  let problem: MarketDataError | undefined
+  try {
+    if (typeof cc !== 'object' || cc === null || !(cc.time instanceof Float64Array)) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns('time', 'Float64Array'), { field: 'time' })
+    const n = cc.time.length
+    for (f of ['open', 'high', 'low', 'close', 'volume', 'value', 'trades'] as const) {
+      const a = cc[f]
+      if (a === undefined && (f === 'value' || f === 'trades')) continue
+      if (!(a instanceof Float64Array) || a.length !== n) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns(f, 'Float64Array'), { field: f })
+    }
+    f = 'session'
+    if (cc.session !== undefined && (!(cc.session instanceof Uint8Array) || cc.session.length !== n)) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns('session', 'Uint8Array'), { field: 'session' })
+  } catch (e) {
+    problem = e instanceof MarketDataError ? e : new MarketDataError('invalid_option', TRADE_MSG.readThrew(f, e), { field: f })
   }
-  if (cc.session !== undefined && (!(cc.session instanceof Uint8Array) || cc.session.length !== n)) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns('session', 'Uint8Array'), { field: 'session' })
+  if (problem !== undefined) throw problem
 }
 
 /** A price spelling of column input (always a number there) as a number. */

@@ -2,6 +2,7 @@ import { exactDouble, POW10 } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { DAY_MS, HOUR_MS, MINUTE_MS, resolveTimeframe, type Timeframe } from '../time/index.js'
 import { isTradeColumns, type TradeColumns } from '../trades/index.js'
+import { tradeInputKind } from '../trades/feed.js'
 import { CandleAggregator, checkCandleColumns, checkTradeColumns, writeColumnsTo } from './aggregator.js'
 import { formatSum } from './format.js'
 import { CANDLE_MSG } from './messages.js'
@@ -59,9 +60,8 @@ export function candleColumnsFromTrades(trades: TradeColumns | Iterable<TradeCol
   const { agg, tf } = columnAggregator(opts, 'candlesFromTrades', true)
   const one = isTradeColumns(trades)
   if (one) checkTradeColumns(trades)
-  else if (typeof trades !== 'object' || trades === null || typeof (trades as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
-    throw new MarketDataError('invalid_option', CANDLE_MSG.notTradeColumns(trades, -1), { field: 'trades' })
-  }
+  // read without throwing: a revoked Proxy or a throwing getter is refused as any other non-input
+  else if (tradeInputKind(trades) === undefined) throw new MarketDataError('invalid_option', CANDLE_MSG.notTradeColumns(trades, -1), { field: 'trades' })
   // batches: no span to size the output from; it grows as candles come
   const n = one ? trades.time.length : 0
   const out = new ColumnOut(one ? outputRows(tf, n, (trades.time[n - 1] as number) - (trades.time[0] as number)) : 1024, 'candlesFromTrades')

@@ -10,10 +10,35 @@ export type CandleSource = Iterable<CandleInput | CandleColumns> | CandleColumns
 const isCandleColumns = (x: unknown): x is CandleColumns =>
   typeof x === 'object' && x !== null && (x as { time?: unknown }).time instanceof Float64Array
 
+/**
+ * What a candle input is, read without throwing: one `CandleColumns`, an array, another iterable, or
+ * undefined (anything else, or an object whose shape cannot be read: a revoked Proxy, a throwing getter).
+ */
+function candleInputKind(x: unknown): 'columns' | 'array' | 'iterable' | undefined {
+  // as tradeInputKind: a `time` that cannot be read is not columns (an array Proxy whose traps throw is then
+  // an array, whose reads pass the caller's error through)
+  let columns = false
+  try {
+    columns = isCandleColumns(x)
+  } catch {
+    // not columns
+  }
+  if (columns) return 'columns'
+  try {
+    if (Array.isArray(x)) return 'array'
+    if (typeof x === 'object' && x !== null && typeof (x as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function') return 'iterable'
+  } catch {
+    // the shape cannot be read: not a candle input
+  }
+  return undefined
+}
+
 /** Pushes candles into an aggregator in order. */
 export function feedCandles(input: CandleSource, agg: CandleAggregator): void {
-  if (isCandleColumns(input)) {
-    agg.addCandleColumns(input)
+  const kind = candleInputKind(input)
+  if (kind === undefined) throw new MarketDataError('invalid_option', CANDLE_MSG.notCandles(input), { field: 'candles' })
+  if (kind === 'columns') {
+    agg.addCandleColumns(input as CandleColumns)
     return
   }
   if (Array.isArray(input)) {
@@ -32,9 +57,6 @@ export function feedCandles(input: CandleSource, agg: CandleAggregator): void {
       i = j
     }
     return
-  }
-  if (typeof input !== 'object' || input === null || typeof (input as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
-    throw new MarketDataError('invalid_option', CANDLE_MSG.notCandles(input), { field: 'candles' })
   }
   for (const x of input as Iterable<CandleInput | CandleColumns>) {
     if (isCandleColumns(x)) agg.addCandleColumns(x)
