@@ -94,7 +94,8 @@ const CASES: [string, Check, unknown][] = [
   ['parseSecurityId (ticker_code)', (x) => lib.parseSecurityId(x), { ticker_code: { ticker: 'AAPL', exchange_code: 'XNAS' } }],
   ['validateListCandlesRequest', (x) => lib.validateListCandlesRequest(x), lcBody({ properties: ['OPEN', 'CLOSE'], session_types: ['MAINSESSION'] })],
   ['validateLinkRequest', (x) => lib.validateLinkRequest('LinkSecurity', x), { security_guid: 'g-1', partner_security_id: 'P1' }],
-  ['listSecuritiesItems', (x) => lib.listSecuritiesItems(x, () => undefined), [{ guid: 'g-1' }]],
+  // lookup finds g-1: a replaced item must come back with status 3 (a valid one would be 0)
+  ['listSecuritiesItems', (x) => lib.listSecuritiesItems(x, (id) => ('guid' in id && id.guid === 'g-1' ? { guid: 'g-1', ticker: 'A', exchange_code: 'X' } : undefined)), [{ guid: 'g-1' }]],
   ['parseHistoryQuery', (x) => lib.parseHistoryQuery('candles', x as Record<string, string>, { now: Date.UTC(2026, 5, 10) }), { exchange: 'XNAS', symbol: 'AAPL', timeframe: '1h', from: '2026-06-01T00:00:00Z', to: '2026-06-02T00:00:00Z' }],
 ]
 
@@ -112,7 +113,7 @@ describe('validators never throw on hostile values', () => {
           const r = check(replaced(template, path, make()))
           // listSecuritiesItems answers per item: a bad item is a status inside an ok list
           const items = (r as { value?: unknown }).value
-          const bad = r.ok && Array.isArray(items) && (items as { status: { code: number } }[]).some((it) => it.status.code !== 0)
+          const bad = r.ok && Array.isArray(items) && (items as { status: { code: number } }[]).some((it) => it.status.code === 3)
           if (r.ok && !bad) failures.push(`${where} = ${what}: accepted`)
         } catch (e) {
           failures.push(`${where} = ${what}: threw ${(e as Error).message}`)
@@ -154,6 +155,14 @@ describe('aggregators: an input whose shape cannot be read is invalid_option nam
     }
   })
 
+  it.each(runs.filter((r) => r[2] === 'trades'))('%s: a trade column whose read throws is named', (_name, run) => {
+    const cols = () => ({ time: new Float64Array([0]), price: new Float64Array([1]), volume: new Float64Array([1]), side: new Uint8Array([1]) })
+    for (const f of ['price', 'volume', 'side', 'session']) {
+      const x = Object.defineProperty(cols(), f, { get: boom, enumerable: true })
+      expect(() => run(x)).toThrow(expect.objectContaining({ code: 'invalid_option', field: f }))
+    }
+  })
+
   it('resampleCandleColumns: a column whose read throws is named', () => {
     const cols = () => ({ time: new Float64Array([0]), open: new Float64Array([1]), high: new Float64Array([1]), low: new Float64Array([1]), close: new Float64Array([1]), volume: new Float64Array([1]) })
     expect(() => lib.resampleCandleColumns(revoked({}) as never, { timeframe: '15m' })).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'time' }))
@@ -162,5 +171,63 @@ describe('aggregators: an input whose shape cannot be read is invalid_option nam
       expect(() => lib.resampleCandleColumns(x as never, { timeframe: '15m' })).toThrow(expect.objectContaining({ code: 'invalid_option', field: f }))
     }
     expect(lib.resampleCandleColumns(cols() as never, { timeframe: '15m' }).time.length).toBe(1)
+  })
+})
+
+describe('what a value that could not be read is called', () => {
+  const msg = (r: { ok: boolean; error?: unknown }) => (r.ok ? 'ok' : (r.error as { message: string }).message)
+  it('interface A: the path of the part whose read threw', () => {
+    expect(msg(lib.validateListCandlesRequest(lcBody({ security_id: { ticker_code: trapAll({}) } })))).toBe('security_id.ticker_code: could not be read (a getter or Proxy trap threw); send plain JSON values')
+    const props = new Proxy(['OPEN', 'CLOSE'], { get: (t, k) => (k === '1' ? boom() : Reflect.get(t, k)) })
+    expect(msg(lib.validateListCandlesRequest(lcBody({ properties: props })))).toMatch(/^properties\[1\]: could not be read/)
+    expect(msg(lib.validateListCandlesRequest(lcBody({ range: revoked({}) })))).toMatch(/^range: could not be read/)
+    expect(msg(lib.validateLinkRequest('UnlinkSecurity', trapAll({})))).toMatch(/^body: could not be read/)
+    expect(msg(lib.timeframeFromPartner(trapAll({})))).toMatch(/^time_frame: could not be read/)
+    expect(msg(lib.fromPartnerDecimal(trapAll({})))).toMatch(/^decimal\.value: could not be read/)
+    const ids = new Proxy([{ guid: 'g-1' }, { guid: 'g-2' }], { get: (t, k) => (k === '1' ? boom() : Reflect.get(t, k)) })
+    expect(msg(lib.listSecuritiesItems(ids, () => undefined))).toMatch(/^security_ids\[1\]: could not be read/)
+  })
+
+  it("listSecuritiesItems lets lookup's own errors through", () => {
+    expect(() => lib.listSecuritiesItems([{ guid: 'g-1' }], () => boom())).toThrow('boom')
+  })
+
+  it('interface B: the parameter being read, and a look-alike whose iterator throws or yields a non-string name', () => {
+    const q = (x: unknown) => lib.parseHistoryQuery('candles', x as Record<string, string>, { now: 0 })
+    const r = q(new Proxy({ exchange: 'X' }, { getOwnPropertyDescriptor: boom, ownKeys: () => ['exchange'] }))
+    expect(r.ok).toBe(false)
+    if (!r.ok) expect([r.error.status, r.error.parameter]).toEqual([400, 'query'])
+    const lookAlike = (pairs: () => Iterator<unknown>) => ({ getAll: () => [], [Symbol.iterator]: pairs })
+    const throwing = q(lookAlike(() => ({ next: boom })))
+    expect(!throwing.ok && [throwing.error.parameter, throwing.error.message]).toEqual(['query', 'query: could not be read (a getter, Proxy trap or iterator threw); pass URLSearchParams or plain strings'])
+    const numeric = q(lookAlike(() => [[5, 'x']][Symbol.iterator]()))
+    expect(!numeric.ok && numeric.error.parameter).toBe('query')
+  })
+
+  it('records: the field being read, its code, and the index argument', () => {
+    const c = lib.validateCandle({ get time() { return boom() } }, 4)
+    expect(!c.ok && [c.error.code, c.error.field, c.error.index]).toEqual(['invalid_time', 'time', 4])
+    const v = lib.validateCandle({ time: 0, open: '1', high: '1', low: '1', close: '1', get volume() { return boom() } }, 4)
+    expect(!v.ok && [v.error.code, v.error.field, v.error.index]).toEqual(['invalid_volume', 'volume', 4])
+    expect(!v.ok && v.error.message).toContain('volume: reading it threw (Error "boom")')
+    for (const [r] of [[lib.validateTrade({ time: 0, price: '1', volume: '1', side: 'buy' }, -1)], [lib.validateCandle({ time: 0, open: '1', high: '1', low: '1', close: '1', volume: '1' }, 2 ** 53)]]) {
+      expect(!r!.ok && [r!.error.code, r!.error.field]).toEqual(['invalid_option', 'index'])
+    }
+    const p = lib.parseSecurityId({ guid: 'g-1' }, 5 as unknown as string)
+    expect(!p.ok && p.error.message).toMatch(/^path: /)
+  })
+
+  it('validateCandles reads each time once: a getter that changes its answer is ordered on what was checked', () => {
+    let n = 0
+    const c = { open: '1', high: '1', low: '1', close: '1', volume: '1', get time() { return n++ === 0 ? 60_000 : -1 } }
+    expect(lib.validateCandles([{ time: 0, open: '1', high: '1', low: '1', close: '1', volume: '1' }, c]).ok).toBe(true)
+    expect(n).toBe(1)
+  })
+
+  it('countTpoPeriods: an unreadable iterable or profile is invalid_option naming profiles or the time', () => {
+    expect(() => lib.countTpoPeriods(revoked([]) as never)).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'profiles' }))
+    expect(() => lib.countTpoPeriods(trapAll([]) as never)).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'profiles' }))
+    expect(() => lib.countTpoPeriods([{ time: 0 }, revoked({})] as never)).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'time', index: 1 }))
+    expect(() => lib.countTpoPeriods([{ time: 0 }, { get time() { return boom() } }] as never)).toThrow(expect.objectContaining({ field: 'time', index: 1 }))
   })
 })

@@ -35,6 +35,12 @@ const FIELD_CODE = {
  * that throws gives an error naming the field being read (as for trades).
  */
 export function candleProblem(x: unknown, index: number): MarketDataError | undefined {
+  const r = checkCandle(x, index)
+  return typeof r === 'number' ? undefined : r
+}
+
+/** {@link candleProblem}, with the time it read (each field is read once) when the candle is valid. */
+function checkCandle(x: unknown, index: number): MarketDataError | number {
   let f: keyof typeof FIELD_CODE = 'candle'
   try {
     return readCandle(x, index, (name) => (f = name))
@@ -43,7 +49,7 @@ export function candleProblem(x: unknown, index: number): MarketDataError | unde
   }
 }
 
-function readCandle(x: unknown, index: number, reading: (f: keyof typeof FIELD_CODE) => void): MarketDataError | undefined {
+function readCandle(x: unknown, index: number, reading: (f: keyof typeof FIELD_CODE) => void): MarketDataError | number {
   if (typeof x !== 'object' || x === null || isArray(x)) return new MarketDataError('invalid_option', CANDLE_MSG.notCandle(x), { index, field: 'candle' })
   const c = x as Record<string, unknown>
   reading('time')
@@ -73,7 +79,7 @@ function readCandle(x: unknown, index: number, reading: (f: keyof typeof FIELD_C
   const { open, high, low, close } = px as Record<'open' | 'high' | 'low' | 'close', { units: bigint; scale: number }>
   if (cmp(low, open) > 0 || cmp(low, close) > 0 || cmp(low, high) > 0) return new MarketDataError('invalid_decimal', CANDLE_MSG.ohlc('low'), { index, field: 'low' })
   if (cmp(open, high) > 0 || cmp(close, high) > 0) return new MarketDataError('invalid_decimal', CANDLE_MSG.ohlc('high'), { index, field: 'high' })
-  return undefined
+  return t
 }
 
 /**
@@ -97,16 +103,15 @@ export function validateCandle(x: unknown, index = 0): Result<CandleInput, Marke
  */
 export function validateCandles(x: unknown): Result<CandleInput[], MarketDataError> {
   if (!isArray(x)) return err(new MarketDataError('invalid_option', CANDLE_MSG.notCandles(x), { field: 'candles' }))
-  // a Proxy or a hostile array can throw from `length`, an index or a getter read twice: all give an error result
+  // a Proxy or a hostile array can throw from `length` or an index: both give an error result
   let i = -1
   try {
     const n = x.length
     let last = Number.NEGATIVE_INFINITY
     for (i = 0; i < n; i++) {
-      const c = x[i]
-      const e = candleProblem(c, i)
-      if (e !== undefined) return err(e)
-      const t = (c as CandleInput).time
+      // the time checked is the time ordered: each field is read once
+      const t = checkCandle(x[i], i)
+      if (typeof t !== 'number') return err(t)
       if (t < last) return err(new MarketDataError('out_of_order', CANDLE_MSG.outOfOrder(t, last), { index: i, field: 'time' }))
       last = t
     }

@@ -10,6 +10,5 @@ export const MSG = {
   badStep: (x: unknown) => `${show(x)} is not a valid step: it must be a decimal greater than 0`,
   badScale: (x: unknown) => `scale ${show(x)} is not valid: it must be a power of ten >= 1 written in digits ("1", "10", "100", ...)`,
   badValue: (x: unknown) => `value ${show(x)} is not valid: it must be digits with an optional leading "-"`,
-  unreadablePartnerDecimal: 'the Decimal could not be read (a getter or Proxy trap threw); expected an object {value, scale} of strings',
   notPartnerDecimal: (x: unknown) => `${show(x)} is not a Decimal: expected an object {value, scale} of strings`,
 } as const

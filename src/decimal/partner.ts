@@ -1,5 +1,6 @@
 import { isArray } from '../_lib/describe.js'
 import { invalidArgument, type Status } from '../partner/status.js'
+import { field, readingJson } from '../rules/json-fields.js'
 import { err, ok, type Result } from '../result.js'
 import { formatUnits } from './format.js'
 import { MSG } from './messages.js'
@@ -41,14 +42,10 @@ const isDigits = (s: string, allowMinus: boolean): boolean => {
  */
 export function fromPartnerDecimal(d: unknown): Result<string, Status> {
   if (typeof d !== 'object' || d === null || isArray(d)) return err(invalidArgument(MSG.notPartnerDecimal(d)))
-  let value: unknown
-  let scale: unknown
-  try {
-    value = (d as { value?: unknown }).value
-    scale = (d as { scale?: unknown }).scale
-  } catch {
-    return err(invalidArgument(MSG.unreadablePartnerDecimal))
-  }
+  // own data properties, as every interface A body (a getter never runs); a Proxy whose traps throw is 3
+  const read = readingJson('decimal', () => ok([field(d, 'value', 'decimal'), field(d, 'scale', 'decimal')]))
+  if (!read.ok) return read
+  const [value, scale] = read.value
   if (typeof value !== 'string' || typeof scale !== 'string') return err(invalidArgument(MSG.notPartnerDecimal(d)))
   if (!isDigits(value, true)) return err(invalidArgument(MSG.badValue(value)))
   if (!isDigits(scale, false) || !/^10*$/.test(scale)) return err(invalidArgument(MSG.badScale(scale)))

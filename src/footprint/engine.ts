@@ -242,8 +242,14 @@ export class FootprintEngine {
   addColumns(c: TradeColumns, index = 0): void {
     if (!isTradeColumns(c)) throw new MarketDataError('invalid_option', MSG.notTrades(), { field: 'trades' })
     const n = c.time.length
-    if (c.price?.length !== n || c.volume?.length !== n || c.side?.length !== n || (c.session !== undefined && c.session.length !== n) ||
-      !(c.price instanceof Float64Array) || !(c.volume instanceof Float64Array) || !(c.side instanceof Uint8Array)) {
+    let wellFormed = false
+    try {
+      wellFormed = c.price?.length === n && c.volume?.length === n && c.side?.length === n && (c.session === undefined || c.session.length === n) &&
+        c.price instanceof Float64Array && c.volume instanceof Float64Array && c.side instanceof Uint8Array
+    } catch {
+      // a column whose read throws (a getter, a Proxy trap): the validator below names it
+    }
+    if (!wellFormed) {
       const v = validateTradeColumns(c)
       if (!v.ok) throw v.error
     }

@@ -1,7 +1,7 @@
 import { err, ok, type Result } from '../result.js'
 import { isArray } from '../_lib/describe.js'
 import { parseSecurityId } from '../rules/index.js'
-import { itemsOf, readingJson } from '../rules/json-fields.js'
+import { itemOf, lengthOf, readingJson } from '../rules/json-fields.js'
 import { MSG } from './messages.js'
 import { invalidArgument, notFound, statusOk, type Status } from './status.js'
 import type { ListSecuritiesItem, SecurityId, SecurityInfo } from './types.js'
@@ -23,15 +23,17 @@ export function listSecuritiesItems(
   lookup: (id: SecurityId) => SecurityInfo | undefined,
 ): Result<ListSecuritiesItem[], Status> {
   if (!isArray(ids)) return err(invalidArgument(MSG.idsNotArray(ids)))
-  // copied first, so a Proxy's traps run here (a throw is an error naming security_ids), not around lookup,
-  // whose own errors are the caller's and pass through
-  const list = readingJson('security_ids', () => ok(itemsOf(ids, 'security_ids')))
-  if (!list.ok) return list
-  const all = list.value
-  if (all.length === 0) return err(invalidArgument(MSG.idsEmpty))
-  const items: ListSecuritiesItem[] = new Array(all.length)
-  for (let i = 0; i < all.length; i++) {
-    const raw: unknown = all[i]
+  // reads that throw (a Proxy's traps) are an error naming security_ids or the item; lookup is called
+  // outside them, so its own errors are the caller's and pass through
+  const len = readingJson('security_ids', () => ok(lengthOf(ids, 'security_ids')))
+  if (!len.ok) return len
+  const n = len.value
+  if (n === 0) return err(invalidArgument(MSG.idsEmpty))
+  const items: ListSecuritiesItem[] = new Array(n)
+  for (let i = 0; i < n; i++) {
+    const item = readingJson('security_ids', () => ok(itemOf(ids, i, 'security_ids')))
+    if (!item.ok) return item
+    const raw: unknown = item.value
     const id = parseSecurityId(raw, `security_ids[${i}]`)
     if (!id.ok) {
       items[i] = { status: id.error, security_id: raw }

@@ -54,12 +54,21 @@ function keysOf(obj: object, path: string): string[] {
   }
 }
 
-/** The items of an array at `path` (copied, so a Proxy's traps run here once). */
-export function itemsOf(arr: unknown[], path: string): unknown[] {
+/** The length of an array at `path`. */
+export function lengthOf(arr: unknown[], path: string): number {
   try {
-    return Array.from(arr)
+    return arr.length
   } catch {
     throw new Unreadable(path)
+  }
+}
+
+/** Item `i` of an array at `path` (`path[i]` names it when its read throws). */
+export function itemOf(arr: unknown[], i: number, path: string): unknown {
+  try {
+    return arr[i]
+  } catch {
+    throw new Unreadable(`${path}[${i}]`)
   }
 }
 

@@ -3,7 +3,7 @@ import { err, ok, type Result } from '../result.js'
 import { addIsoDuration, parseIsoDuration, timeframeFromPartner, type Timeframe } from '../time/index.js'
 import { SESSION_NAMES, type SessionType } from '../trades/types.js'
 import { isArray } from '../_lib/describe.js'
-import { field, isJsonObject, itemsOf, readingJson, unknownFields } from './json-fields.js'
+import { field, isJsonObject, itemOf, lengthOf, readingJson, unknownFields } from './json-fields.js'
 import { readRangeDateTime, TIME_MAX, TIME_MIN } from './range.js'
 import { parseSecurityId, type SecurityId } from './security-id.js'
 import { FIELD_MSG } from './messages.js'
@@ -162,10 +162,10 @@ function readDateTime(path: string, v: unknown): Result<number, Status> {
 function readEnumList<T extends string>(path: string, v: unknown, names: readonly T[]): Result<T[], Status> {
   if (v === undefined) return ok([...names])
   if (!isArray(v)) return fail(FIELD_MSG.notArrayOf(path, names))
-  const items = itemsOf(v, path)
+  const n = lengthOf(v, path)
   const seen = new Set<string>()
-  for (let i = 0; i < items.length; i++) {
-    const item: unknown = items[i]
+  for (let i = 0; i < n; i++) {
+    const item: unknown = itemOf(v, i, path)
     if (typeof item !== 'string' || !(names as readonly string[]).includes(item)) {
       return fail(FIELD_MSG.badEnumItem(path, i, names, item))
     }

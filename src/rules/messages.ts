@@ -60,7 +60,7 @@ export const QUERY_MSG = {
   unknown: (name: string, endpoint: string) => `unknown query parameter ${quote(name)} for /${endpoint}`,
   otherEndpoint: (name: string, endpoint: string, only: string) => `${name}: not accepted by /${endpoint} (only ${only} takes it)`,
   notQuery: 'query: must be URLSearchParams or a record of parameter name to string or string[]',
-  unreadable: (name: string) => `${name === 'query' ? 'query' : quote(name)}: could not be read (a getter, Proxy trap or iterator threw); pass URLSearchParams or plain strings`,
+  unreadable: (name: string) => `${/^[a-z_]{1,40}$/.test(name) ? name : quote(name)}: could not be read (a getter, Proxy trap or iterator threw); pass URLSearchParams or plain strings`,
 } as const
 
 /** Interface A field messages (`<path>: <rule>`). */

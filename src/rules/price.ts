@@ -70,23 +70,35 @@ export function priceOf(endpoint: RestEndpoint, returned: PriceInput = {}): numb
 
 /**
  * Number of TPO periods among profiles (distinct `time`s), the count {@link priceOf} bills for `tpo`: with
- * GROUP_BY_TYPE the per-session-type profiles of one period count once.
+ * GROUP_BY_TYPE the per-session-type profiles of one period count once. Throws {@link MarketDataError}
+ * `invalid_option` when `profiles` is not an iterable that can be read (field `profiles`) or a profile has no
+ * finite `time` that can be read (field `time`, with its index).
  *
  * @example
  * countTpoPeriods([{ time: 0 }, { time: 0 }, { time: 86_400_000 }]) // 2
- * Throws {@link MarketDataError} `invalid_option` when `profiles` is not iterable or a profile has no finite `time`.
  */
 export function countTpoPeriods(profiles: Iterable<{ time: number }>): number {
-  const it = typeof profiles === 'object' && profiles !== null ? (profiles as { [Symbol.iterator]?: unknown })[Symbol.iterator] : undefined
-  if (typeof it !== 'function') throw new MarketDataError('invalid_option', OPTION_MSG.notProfiles, { field: 'profiles' })
   const seen = new Set<number>()
-  let i = 0
-  for (const p of profiles) {
-    const t = typeof p === 'object' && p !== null ? p.time : undefined
-    // a profile without a finite time would be billed as a period of its own (or merged with another)
-    if (typeof t !== 'number' || !Number.isFinite(t)) throw new MarketDataError('invalid_option', OPTION_MSG.profileTime(i), { index: i, field: 'time' })
-    seen.add(t)
-    i++
+  // a read that throws (a Proxy, a getter, an iterator) is refused as the value would be: a profile's time
+  // while `at` names it, else the iterable
+  let i = -1
+  let at = -1
+  let bad: MarketDataError | undefined
+  try {
+    if (typeof profiles !== 'object' || profiles === null || typeof (profiles as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
+      throw new MarketDataError('invalid_option', OPTION_MSG.notProfiles, { field: 'profiles' })
+    }
+    for (const p of profiles) {
+      at = ++i
+      const t = typeof p === 'object' && p !== null ? p.time : undefined
+      at = -1
+      // a profile without a finite time would be billed as a period of its own (or merged with another)
+      if (typeof t !== 'number' || !Number.isFinite(t)) throw new MarketDataError('invalid_option', OPTION_MSG.profileTime(i), { index: i, field: 'time' })
+      seen.add(t)
+    }
+  } catch (e) {
+    bad = e instanceof MarketDataError ? e : at < 0 ? new MarketDataError('invalid_option', OPTION_MSG.notProfiles, { field: 'profiles' }) : new MarketDataError('invalid_option', OPTION_MSG.profileTime(at), { index: at, field: 'time' })
   }
+  if (bad !== undefined) throw bad
   return seen.size
 }

@@ -17,7 +17,9 @@ export function collectParams(
   unknownMessage: (name: string) => string,
 ): Result<Map<string, string[]>, ApiError> {
   const params = new Map<string, string[]>()
-  const add = (name: string, value: unknown): ApiError | undefined => {
+  const add = (name: unknown, value: unknown): ApiError | undefined => {
+    // a look-alike's pairs may hold anything: a name that is not a string is not a query
+    if (typeof name !== 'string') return invalidArgumentError(QUERY_MSG.notQuery, 'query')
     if (!allowed.has(name)) return invalidArgumentError(unknownMessage(name), name)
     if (typeof value !== 'string') return invalidArgumentError(`${name}: ${RULE.notString}`, name)
     const list = params.get(name)

@@ -3,6 +3,7 @@ import { MarketDataError } from '../errors.js'
 import { invalidArgument, type Status } from '../partner/status.js'
 import { err, ok, type Result } from '../result.js'
 import { type ApiError, invalidArgumentError } from '../rules/api-error.js'
+import { field, readingJson } from '../rules/json-fields.js'
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './constants.js'
 
 /** Calendar units of interface A's `time_frame.time_unit`. QUARTER is 3 months. */
@@ -139,20 +140,17 @@ export function resolveTimeframe(x: TimeframeInput, field = 'timeframe'): Timefr
  */
 export function timeframeFromPartner(tf: unknown): Result<Timeframe, Status> {
   if (typeof tf !== 'object' || tf === null || isArray(tf)) return err(invalidArgument('time_frame: must be an object {time_unit, count?}'))
-  const o = tf as Record<string, unknown>
-  let keys: string[]
-  let unit: unknown
-  let count: unknown
-  try {
-    keys = Object.keys(o)
-    unit = o.time_unit
-    count = o.count ?? 1
-  } catch {
-    return err(invalidArgument('time_frame: could not be read (a getter or Proxy trap threw); send plain JSON values'))
-  }
-  for (const k of keys) {
+  // own data properties, as every interface A body (a getter never runs; null is absent); a Proxy whose traps
+  // throw is 3 naming time_frame or the field being read
+  return readingJson('time_frame', () => readPartnerTimeframe(tf))
+}
+
+function readPartnerTimeframe(tf: object): Result<Timeframe, Status> {
+  for (const k of Object.keys(tf)) {
     if (k !== 'time_unit' && k !== 'count') return err(invalidArgument(`time_frame.${k.slice(0, 40)}: unknown field`))
   }
+  const unit = field(tf, 'time_unit', 'time_frame')
+  const count = field(tf, 'count', 'time_frame') ?? 1
   if (typeof unit !== 'string' || !(PARTNER_UNITS as readonly string[]).includes(unit)) {
     return err(invalidArgument(`time_frame.time_unit: must be one of ${PARTNER_UNITS.join(', ')}`))
   }

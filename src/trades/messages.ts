@@ -10,7 +10,7 @@ export const show = (x: unknown): string => {
 }
 
 export const TRADE_MSG = {
-  index: (x: unknown) => `index: ${show(x)} is not a record index: expected an integer >= 0 (the index errors name)`,
+  index: (x: unknown) => `index: ${show(x)} is not a record index: expected a safe integer >= 0 (the index errors name)`,
   notObject: (x: unknown) => `trade: ${show(x)} is not a trade object {time, price, volume, side, session?}`,
   time: (x: unknown) => `time: ${show(x)} is not a valid time: expected an integer number of UTC epoch milliseconds within ±8.64e15`,
   price: (x: unknown, why: string) => `price: ${show(x)} is not a finite decimal (${why})`,
