@@ -2043,7 +2043,6 @@ export function checkTradeColumns(c: TradeColumns): void {
 export function checkCandleColumns(cc: CandleColumns): void {
   // a column whose read throws (a getter, a Proxy trap, a revoked Proxy) is invalid_option naming it
   let f: keyof CandleColumns = 'time'
-  let problem: MarketDataError | undefined
   try {
     if (typeof cc !== 'object' || cc === null || !(cc.time instanceof Float64Array)) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns('time', 'Float64Array'), { field: 'time' })
     const n = cc.time.length
@@ -2055,9 +2054,8 @@ export function checkCandleColumns(cc: CandleColumns): void {
     f = 'session'
     if (cc.session !== undefined && (!(cc.session instanceof Uint8Array) || cc.session.length !== n)) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns('session', 'Uint8Array'), { field: 'session' })
   } catch (e) {
-    problem = e instanceof MarketDataError ? e : new MarketDataError('invalid_option', TRADE_MSG.readThrew(f, e), { field: f })
+    throw e instanceof MarketDataError ? e : new MarketDataError('invalid_option', TRADE_MSG.readThrew(f, e), { field: f })
   }
-  if (problem !== undefined) throw problem
 }
 
 /** A price spelling of column input (always a number there) as a number. */

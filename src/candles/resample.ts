@@ -1,3 +1,4 @@
+import { inputKind } from '../_lib/input-kind.js'
 import { MarketDataError } from '../errors.js'
 import { resolveTimeframe } from '../time/index.js'
 import { CandleAggregator } from './aggregator.js'
@@ -10,32 +11,10 @@ export type CandleSource = Iterable<CandleInput | CandleColumns> | CandleColumns
 const isCandleColumns = (x: unknown): x is CandleColumns =>
   typeof x === 'object' && x !== null && (x as { time?: unknown }).time instanceof Float64Array
 
-/**
- * What a candle input is, read without throwing: one `CandleColumns`, an array, another iterable, or
- * undefined (anything else, or an object whose shape cannot be read: a revoked Proxy, a throwing getter).
- */
-function candleInputKind(x: unknown): 'columns' | 'array' | 'iterable' | undefined {
-  // as tradeInputKind: a `time` that cannot be read is not columns (an array Proxy whose traps throw is then
-  // an array, whose reads pass the caller's error through)
-  let columns = false
-  try {
-    columns = isCandleColumns(x)
-  } catch {
-    // not columns
-  }
-  if (columns) return 'columns'
-  try {
-    if (Array.isArray(x)) return 'array'
-    if (typeof x === 'object' && x !== null && typeof (x as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function') return 'iterable'
-  } catch {
-    // the shape cannot be read: not a candle input
-  }
-  return undefined
-}
-
 /** Pushes candles into an aggregator in order. */
 export function feedCandles(input: CandleSource, agg: CandleAggregator): void {
-  const kind = candleInputKind(input)
+  // read without throwing, as trade inputs: a shape that cannot be read is refused as any other non-input
+  const kind = inputKind(input, isCandleColumns)
   if (kind === undefined) throw new MarketDataError('invalid_option', CANDLE_MSG.notCandles(input), { field: 'candles' })
   if (kind === 'columns') {
     agg.addCandleColumns(input as CandleColumns)

@@ -83,7 +83,6 @@ export function countTpoPeriods(profiles: Iterable<{ time: number }>): number {
   // while `at` names it, else the iterable
   let i = -1
   let at = -1
-  let bad: MarketDataError | undefined
   try {
     if (typeof profiles !== 'object' || profiles === null || typeof (profiles as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
       throw new MarketDataError('invalid_option', OPTION_MSG.notProfiles, { field: 'profiles' })
@@ -97,8 +96,7 @@ export function countTpoPeriods(profiles: Iterable<{ time: number }>): number {
       seen.add(t)
     }
   } catch (e) {
-    bad = e instanceof MarketDataError ? e : at < 0 ? new MarketDataError('invalid_option', OPTION_MSG.notProfiles, { field: 'profiles' }) : new MarketDataError('invalid_option', OPTION_MSG.profileTime(at), { index: at, field: 'time' })
+    throw e instanceof MarketDataError ? e : at < 0 ? new MarketDataError('invalid_option', OPTION_MSG.notProfiles, { field: 'profiles' }) : new MarketDataError('invalid_option', OPTION_MSG.profileTime(at), { index: at, field: 'time' })
   }
-  if (bad !== undefined) throw bad
   return seen.size
 }

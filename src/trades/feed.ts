@@ -1,3 +1,4 @@
+import { inputKind } from '../_lib/input-kind.js'
 import { MarketDataError } from '../errors.js'
 import { TRADE_MSG } from './messages.js'
 import type { AsyncTradeInput, Trade, TradeColumns, TradeInput, TradeSink } from './types.js'
@@ -21,14 +22,7 @@ export interface TradeArraySink extends TradeSink {
  * undefined (anything else, or an object whose shape cannot be read: a revoked Proxy, a throwing getter).
  */
 export function tradeInputKind(x: unknown): 'columns' | 'array' | 'iterable' | undefined {
-  try {
-    if (isTradeColumns(x)) return 'columns'
-    if (Array.isArray(x)) return 'array'
-    if (typeof x === 'object' && x !== null && typeof (x as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function') return 'iterable'
-  } catch {
-    // the shape cannot be read: not a trade input
-  }
-  return undefined
+  return inputKind(x, isTradeColumns)
 }
 
 function feedArray(arr: ArrayLike<Trade | TradeColumns>, sink: TradeArraySink): void {
