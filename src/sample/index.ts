@@ -1,2 +1,4 @@
 export type { SampleOptions, SampleDayKind } from './options.js'
 export { MAX_MATERIALIZED_TRADES, sampleTrades, sampleTradeBatches, sampleTradeObjects } from './sample-trades.js'
+export type { SampleMarket, SampleMarketOptions } from './markets.js'
+export { sampleMarketTrades } from './markets.js'
