@@ -142,6 +142,8 @@ export interface Impl {
   minRuns?: number
   /** A reference row whose result is not candles (a ceiling measurement): why it is not compared. */
   noCheck?: string
+  /** Compares canonical forms when exact line equality cannot hold (float peers on inexact data); default {@link diff}. */
+  compare?: (expected: readonly string[], actual: readonly string[]) => string | undefined
 }
 
 /**
@@ -210,7 +212,7 @@ export async function runGroup(
           // a slow fallback reference (no library) is compared on its own, smaller prefix
           const m = ref.library !== true && im.n > ref.n ? ref.n : im.n
           const mine = m === im.n ? result : await im.run(m)
-          const d = diff(await refCanon(m), inject(im.impl, im.canon(mine)))
+          const d = (im.compare ?? diff)(await refCanon(m), inject(im.impl, im.canon(mine)))
           if (d === undefined) row.check = `equal to ${ref.impl.split(' ')[0]}`
           else {
             row.check = 'MISMATCH'

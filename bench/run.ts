@@ -29,7 +29,17 @@ const WORKLOADS: Record<string, () => Promise<Workload>> = {
   W4: async () => (await import('./w4-tpo.js')).runW4,
   W5: async () => (await import('./w5-objects.js')).runW5,
   W6: async () => (await import('./w6-stream.js')).runW6,
+  // W7: one data set a process, Polars on one thread (with the hand loops), then on two (bench/peers/polars.ts)
+  W7a: async () => { const { runW7 } = await import('./w7-markets.js'); return (b) => runW7(b, 'es', true) },
+  W7b: async () => { const { runW7 } = await import('./w7-markets.js'); return (b) => runW7(b, 'busy', true) },
+  W7c: async () => { const { runW7 } = await import('./w7-markets.js'); return (b) => runW7(b, 'thin', true) },
+  W7d: async () => { const { runW7 } = await import('./w7-markets.js'); return (b) => runW7(b, 'es', false) },
+  W7e: async () => { const { runW7 } = await import('./w7-markets.js'); return (b) => runW7(b, 'busy', false) },
+  W7f: async () => { const { runW7 } = await import('./w7-markets.js'); return (b) => runW7(b, 'thin', false) },
 }
+
+/** Polars sizes its pool once per process: W7d-f run it on two threads, every other process on one. */
+const POLARS_TWO_THREADS = new Set(['W7d', 'W7e', 'W7f'])
 
 function arg(name: string): string | undefined {
   const a = process.argv.find((x) => x === name || x.startsWith(`${name}=`))
@@ -56,11 +66,12 @@ async function child(id: string): Promise<void> {
 function runChild(id: string, onRow: (r: Row) => void): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve) => {
     const file = fileURLToPath(import.meta.url)
-    const pass = ['--quick', '--no-duckdb'].filter((f) => process.argv.includes(f))
+    const pass = ['--quick', '--no-duckdb', '--no-polars'].filter((f) => process.argv.includes(f))
     const cp = fork(file, ['--child', id, ...pass], {
       // W6 measures peak RSS against a target: it runs with Node's default heap settings
       execArgv: [...process.execArgv, '--expose-gc', ...(id === 'W6' ? [] : ['--max-old-space-size=8192'])],
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+      env: { ...process.env, POLARS_MAX_THREADS: POLARS_TWO_THREADS.has(id) ? '2' : '1' },
     })
     let stderr = ''
     cp.stderr?.on('data', (d: Buffer) => {
