@@ -61,6 +61,16 @@ export interface CandleOptions {
   tickSize?: DecimalInput
 }
 
+/**
+ * The resampling functions' extra option: the frame of the input candles (same forms as `timeframe`).
+ * Every target bucket must hold whole source buckets, checked per candle in `timeZone`, else
+ * `MarketDataError` `incompatible`. Without it the frame is inferred from the smallest positive gap
+ * between consecutive candle starts. Internal name: the public signatures spell it out.
+ */
+export interface SourceTimeframeOption {
+  sourceTimeframe?: TimeframeInput
+}
+
 /** Interface A's `Decimal`. */
 export interface PartnerDecimalValue {
   value: string

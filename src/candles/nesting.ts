@@ -1,0 +1,237 @@
+// The nesting rule of resampling: a target bucket holds whole source buckets, or the input is refused.
+import { MarketDataError } from '../errors.js'
+import { Bucketer, DAY_MS, MINUTE_MS, timeframeRank, type Timeframe } from '../time/index.js'
+import { civilFromDays, daysFromCivil } from '../time/civil.js'
+import { startOfLocalDay, tiledDayOf } from '../time/zone.js'
+import { CANDLE_MSG } from './messages.js'
+
+/** Calendar levels of an inferred source frame: its gaps are counted in months, local days or elapsed ms. */
+const MONTHS = 2
+const DAYS = 1
+const ELAPSED = 0
+const MAX_TIME = 8.64e15
+
+/** What the guard needs: the target frame and zone, and the source frame when the caller gives one. */
+export interface NestingSpec {
+  target: Timeframe
+  timeZone: string
+  source: Timeframe | undefined
+  /** Appended to a refusal (tpoFromCandles says which block size would work). */
+  advice?: (sourceMinutes: number | undefined) => string
+}
+
+/** The source frame inferred so far: the smallest positive gap between consecutive candle starts, per calendar level. */
+interface Inferred {
+  level: number
+  gMs: number
+  gDays: number
+  gMonths: number
+  lastT: number
+  lastDay: number
+  lastMonth: number
+}
+
+const freshInference = (): Inferred => ({ level: MONTHS, gMs: Infinity, gDays: Infinity, gMonths: Infinity, lastT: Number.NEGATIVE_INFINITY, lastDay: Number.NaN, lastMonth: Number.NaN })
+
+/** Is the target frame finer than the source (a 1m target of 5m candles)? By nominal length, months of 30.44 days. */
+export function finerThan(target: Timeframe, source: Timeframe): boolean {
+  return timeframeRank(target) < timeframeRank(source)
+}
+
+/**
+ * Checks candle times against the nesting rule, cheaply: with a source frame, once per source bucket
+ * (its start and end against the target bucket's); without, the inferred span of the last candle of
+ * each target bucket against that bucket's end, when the bucket closes (the only candle whose span can
+ * reach past it). Bad or out-of-order times are skipped: the aggregator refuses them with its own error.
+ */
+export class NestingGuard {
+  private readonly spec: NestingSpec
+  private readonly target: Bucketer
+  private readonly source: Bucketer | undefined
+  private readonly dayB: Bucketer
+  private readonly monthB: Bucketer
+  private inf: Inferred = freshInference()
+  // the target bucket of the last accepted candle, and that candle
+  private tStart = Number.NaN
+  private tEnd = Number.NEGATIVE_INFINITY
+  private sEnd = Number.NEGATIVE_INFINITY
+  private lastT = -MAX_TIME
+  private lastIndex = -1
+  /** The refusal of the last {@link scan} that stopped early. */
+  error: MarketDataError | undefined = undefined
+
+  constructor(spec: NestingSpec) {
+    this.spec = spec
+    const zone = { timeZone: spec.timeZone }
+    this.target = new Bucketer(spec.target, zone)
+    this.source = spec.source === undefined ? undefined : new Bucketer(spec.source, zone)
+    this.dayB = new Bucketer({ id: '1d', unit: 'DAY', count: 1 }, zone)
+    this.monthB = new Bucketer({ id: '1M', unit: 'MONTH', count: 1 }, zone)
+    if (spec.source !== undefined && finerThan(spec.target, spec.source)) {
+      throw new MarketDataError('incompatible', CANDLE_MSG.finer(spec.target.id, spec.source.id), { field: 'sourceTimeframe' })
+    }
+  }
+
+  /** A copy of the state, to rewind to when the aggregator refuses a record the guard already passed. */
+  save(): unknown {
+    return [{ ...this.inf }, this.tStart, this.tEnd, this.sEnd, this.lastT, this.lastIndex]
+  }
+
+  restore(s: unknown): void {
+    const a = s as [Inferred, number, number, number, number, number]
+    this.inf = { ...a[0] }
+    ;[, this.tStart, this.tEnd, this.sEnd, this.lastT, this.lastIndex] = a
+    this.error = undefined
+  }
+
+  private infer(inf: Inferred, t: number): void {
+    // equal, decreasing, NaN or out-of-range times add no gap (the aggregator refuses the bad ones)
+    if (!(t > inf.lastT && t <= MAX_TIME)) return
+    if (inf.lastT !== Number.NEGATIVE_INFINITY && t - inf.lastT < inf.gMs) inf.gMs = t - inf.lastT
+    if (inf.level > ELAPSED) this.inferCalendar(inf, t)
+    inf.lastT = t
+  }
+
+  /** Day and month gaps while every candle so far starts a local day (or month). Intl only for such inputs. */
+  private inferCalendar(inf: Inferred, t: number): void {
+    if (this.dayB.locate(t) !== t) {
+      inf.level = ELAPSED
+      return
+    }
+    const day = tiledDayOf(t, this.spec.timeZone)
+    if (inf.lastDay === inf.lastDay && day - inf.lastDay < inf.gDays) inf.gDays = day - inf.lastDay
+    inf.lastDay = day
+    if (inf.level === MONTHS) {
+      if (this.monthB.locate(t) !== t) inf.level = DAYS
+      else {
+        const [y, m] = civilFromDays(day)
+        const month = y * 12 + m - 1
+        if (inf.lastMonth === inf.lastMonth && month - inf.lastMonth < inf.gMonths) inf.gMonths = month - inf.lastMonth
+        inf.lastMonth = month
+      }
+    }
+  }
+
+  /** End of the span a candle at t covers by the inferred frame (Infinity-free: t itself when no gap is known). */
+  private spanEnd(t: number): number {
+    const inf = this.inf
+    const tz = this.spec.timeZone
+    if (inf.level === MONTHS && inf.gMonths < Infinity) {
+      const [y, m] = civilFromDays(tiledDayOf(t, tz))
+      const e = y * 12 + m - 1 + inf.gMonths
+      return startOfLocalDay(daysFromCivil(Math.floor(e / 12), e - Math.floor(e / 12) * 12 + 1, 1), tz)
+    }
+    if (inf.level >= DAYS && inf.gDays < Infinity) return startOfLocalDay(tiledDayOf(t, tz) + inf.gDays, tz)
+    return inf.gMs < Infinity ? t + inf.gMs : t
+  }
+
+  /**
+   * Checks times[from, to) (stream indexes base + i - from) and returns where it stopped: `to`, or the
+   * first candle refused (its error in {@link error}); state is kept for the candles before it only.
+   */
+  scan(times: ArrayLike<number>, from: number, to: number, base: number): number {
+    const src = this.source
+    const streaming = src === undefined
+    let tEnd = this.tEnd
+    let sEnd = this.sEnd
+    let lastT = this.lastT
+    let lastIndex = this.lastIndex
+    let i = from
+    for (; i < to; i++) {
+      const t = times[i] as number
+      if (!(t >= lastT && t <= MAX_TIME)) continue
+      if (t < sEnd && t < tEnd) {
+        if (streaming) this.infer(this.inf, t)
+        lastT = t
+        lastIndex = base + i - from
+        continue
+      }
+      // a new source or target bucket: the slow check, once per bucket
+      const keep = streaming ? { ...this.inf } : undefined
+      if (streaming) this.infer(this.inf, t)
+      this.lastT = lastT
+      this.lastIndex = lastIndex
+      this.tEnd = tEnd
+      if (!this.step(t, base + i - from, src)) {
+        if (keep !== undefined) this.inf = keep
+        break
+      }
+      tEnd = this.tEnd
+      sEnd = src === undefined ? Number.POSITIVE_INFINITY : this.sEnd
+      lastT = t
+      lastIndex = base + i - from
+    }
+    this.lastT = lastT
+    this.lastIndex = lastIndex
+    this.tEnd = tEnd
+    this.sEnd = sEnd
+    return i
+  }
+
+  /** The candle at `index` starts a new source or target bucket: check it (and the bucket it closes). */
+  private step(t: number, index: number, src: Bucketer | undefined): boolean {
+    let tStart = this.tStart
+    let tEnd = this.tEnd
+    if (t >= tEnd) {
+      // the closing bucket's last candle, judged by the gaps known now (this candle's gap included)
+      if (src === undefined && this.lastIndex >= 0 && !this.closes()) return false
+      tStart = this.target.locate(t)
+      tEnd = this.target.end
+    }
+    if (src !== undefined) {
+      const sb = src.locate(t)
+      const se = src.end
+      const how = `sourceTimeframe ${src.timeframe.id}`
+      if (sb < tStart) return this.refuse(index, sb, se, tStart, how)
+      if (se > tEnd) return this.refuse(index, sb, se, tEnd, how)
+      this.sEnd = se
+    }
+    this.tStart = tStart
+    this.tEnd = tEnd
+    return true
+  }
+
+  /** Does the open target bucket's last candle end inside it? */
+  private closes(): boolean {
+    const e = this.spanEnd(this.lastT)
+    if (e <= this.tEnd) return true
+    return this.refuse(this.lastIndex, this.lastT, e, this.tEnd, `${this.inferredId()} inferred from the smallest gap between candle starts; give sourceTimeframe when the candles have gaps`)
+  }
+
+  /** Checks the open target bucket at the end of the input (batch calls and `finish`). Throws the refusal. */
+  finish(): void {
+    if (this.source !== undefined || this.lastIndex < 0 || this.tEnd === Number.NEGATIVE_INFINITY) return
+    if (!this.closes()) throw this.error as MarketDataError
+  }
+
+  /** The stream reached `time` (the aggregator's `advance`): a target bucket it closes is judged now. Throws the refusal. */
+  advance(time: number): void {
+    if (this.source !== undefined || this.lastIndex < 0 || time < this.tEnd) return
+    if (!this.closes()) throw this.error as MarketDataError
+  }
+
+  /** The inferred source frame, as words. */
+  private inferredId(): string {
+    const inf = this.inf
+    if (inf.level === MONTHS && inf.gMonths < Infinity) return `${inf.gMonths}M`
+    if (inf.level >= DAYS && inf.gDays < Infinity) return `${inf.gDays}d`
+    const m = inf.gMs / MINUTE_MS
+    return Number.isInteger(m) ? (m % 60 === 0 ? `${m / 60}h` : `${m}m`) : `${inf.gMs}ms`
+  }
+
+  /** The source span in minutes, when it has a fixed length under a day (for tpoFromCandles' advice). */
+  private sourceMinutes(): number | undefined {
+    const s = this.spec.source
+    if (s !== undefined) return s.unit === 'MINUTE' ? s.count : s.unit === 'HOUR' ? 60 * s.count : undefined
+    const inf = this.inf
+    if (inf.level > ELAPSED || !(inf.gMs < DAY_MS)) return undefined
+    const m = inf.gMs / MINUTE_MS
+    return Number.isInteger(m) ? m : undefined
+  }
+
+  private refuse(index: number, sb: number, se: number, boundary: number, how: string): false {
+    const advice = this.spec.advice === undefined ? '' : this.spec.advice(this.sourceMinutes())
+    this.error = new MarketDataError('incompatible', CANDLE_MSG.straddles(sb, se, how, this.spec.target.id, boundary) + advice, { index, field: 'time' })
+    return false
+  }
+}
