@@ -2,12 +2,13 @@ import { type DecimalInput, exactDouble, parseDecimal, POW10, stringToUnits, UNI
 import { formatSum, PriceStrings, spellPrice, unitsText } from './format.js'
 import { MarketDataError } from '../errors.js'
 import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'
-import { NestingGuard } from './nesting.js'
+import { NestingGuard } from '../time/nesting.js'
+import { checkOptions } from '../_lib/closed-options.js'
 import { isTradeColumns, validateTradeColumnsShape, createScaledTradeReader, type ScaledTradeReader, SESSION_NAMES, type SessionType, sessionMask, type Trade, type TradeColumns, type TradeArraySink } from '../trades/index.js'
 import { ALL_SESSION_CODES, codeWords, codesKept, SIDE_CODES } from '../trades/codes.js'
 import { CANDLE_MSG } from './messages.js'
 import { TRADE_MSG } from '../trades/messages.js'
-import type { Candle, CandleColumns, CandleInput, CandleOptions } from './types.js'
+import { RESAMPLE_OPTION_KEYS, type Candle, type CandleColumns, type CandleInput, type CandleOptions } from './types.js'
 import { UnitsColumn } from './units.js'
 import type { ColumnOut } from './columns.js'
 
@@ -20,6 +21,9 @@ const CHUNK = 1
  * long call runs on on-stack-replacement code, where V8 may box every record's doubles).
  */
 const FAST_RUN = 16384
+
+/** Keys of {@link CandleAggregatorOptions}; `restore` and `maxTime` belong to the streaming contract (checkpoint/restore, a bound on time). */
+const AGGREGATOR_OPTION_KEYS = [...RESAMPLE_OPTION_KEYS, 'onCandle', 'restore', 'maxTime'] as const
 
 /** Options of {@link createCandleAggregator}. */
 export interface CandleAggregatorOptions extends CandleOptions {
@@ -118,6 +122,7 @@ export class CandleAggregator implements TradeArraySink {
 
   constructor(opts: CandleAggregatorOptions) {
     if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
+    checkOptions(opts, AGGREGATOR_OPTION_KEYS, 'createCandleAggregator')
     this.timeframe = resolveTimeframe(opts.timeframe)
     this.tick = this.timeframe.unit === 'TICK'
     this.perTick = this.timeframe.count

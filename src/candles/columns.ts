@@ -6,7 +6,8 @@ import { tradeInputKind } from '../trades/feed.js'
 import { CandleAggregator, checkCandleColumns, checkTradeColumns, writeColumnsTo } from './aggregator.js'
 import { formatSum } from './format.js'
 import { CANDLE_MSG } from './messages.js'
-import type { CandleColumns, CandleOptions, SourceTimeframeOption } from './types.js'
+import { CANDLE_OPTION_KEYS, RESAMPLE_OPTION_KEYS, type CandleColumns, type CandleOptions, type SourceTimeframeOption } from './types.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** Options of {@link resampleCandleColumns} and {@link candleColumnsFromTrades}: those of `resampleCandles` / `candlesFromTrades` but `tickSize` (it shapes decimal strings only). */
 export type CandleColumnOptions = Pick<CandleOptions, 'timeframe' | 'timeZone' | 'sessions'>
@@ -95,6 +96,8 @@ const ALL_COLUMNS = { value: true, trades: true, session: true }
  */
 function columnAggregator(opts: ResampleColumnOptions, strings: string, ticks: boolean): { agg: CandleAggregator; tf: Timeframe } {
   if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
+  // tickSize is known (refused below with its own reason); sourceTimeframe only when resampling
+  checkOptions(opts, ticks ? CANDLE_OPTION_KEYS : RESAMPLE_OPTION_KEYS, ticks ? 'candleColumnsFromTrades' : 'resampleCandleColumns')
   const tf = resolveTimeframe(opts.timeframe)
   if (!ticks && tf.unit === 'TICK') throw new MarketDataError('invalid_option', CANDLE_MSG.tickResample(tf.id), { field: 'timeframe' })
   if ((opts as CandleOptions).tickSize !== undefined) throw new MarketDataError('invalid_option', CANDLE_MSG.columnTickSize(strings), { field: 'tickSize' })

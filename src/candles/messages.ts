@@ -28,10 +28,6 @@ export const CANDLE_MSG = {
   columnTickSize: (strings: string) => `tickSize: column prices are numbers; tickSize only shapes decimal strings (${strings})`,
   inexact: (field: string, text: string, time: number, strings: string) =>
     `${field}: the exact sum ${text} of the candle at ${iso(time)} has more significant digits than a double carries; ${strings} returns it as a decimal string`,
-  finer: (target: string, source: string) =>
-    `timeframe: ${target} is finer than the source frame ${source}; resampling never splits a candle into smaller ones`,
-  straddles: (sb: number, se: number, how: string, target: string, boundary: number) =>
-    `time: the candle covers [${iso(sb)}, ${iso(se)}) (${how}) and the ${target} target boundary ${iso(boundary)} lies inside it; a target bucket must hold whole source buckets (resampling never relabels a candle)`,
   tradesCount: (time: number) => `trades: the trade count of the candle at ${iso(time)} passes 2^53 - 1, the largest count a number holds exactly`,
   tickSize: (x: unknown) => `tickSize: ${show(x)} is not a decimal > 0`,
   mergeOrder: (a: number, b: number) => `b: its first candle (time ${show(b)}) is before a's last candle (time ${show(a)}); mergeCandles joins partials split by time (a before b)`,

@@ -3,7 +3,8 @@ import { MarketDataError } from '../errors.js'
 import { resolveTimeframe, type TimeframeInput } from '../time/index.js'
 import { CandleAggregator } from './aggregator.js'
 import { CANDLE_MSG } from './messages.js'
-import type { Candle, CandleColumns, CandleInput, CandleOptions } from './types.js'
+import { RESAMPLE_OPTION_KEYS, type Candle, type CandleColumns, type CandleInput, type CandleOptions } from './types.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** Candles a resampling function accepts: objects (array or iterable), one `CandleColumns`, or an iterable mixing both. */
 export type CandleSource = Iterable<CandleInput | CandleColumns> | CandleColumns
@@ -68,6 +69,7 @@ export function feedCandles(input: CandleSource, agg: CandleAggregator): void {
  * resampleCandles(sparseFiveMinuteCandles, { timeframe: '15m', sourceTimeframe: '5m' })
  */
 export function resampleCandles(candles: CandleSource, opts: CandleOptions & { sourceTimeframe?: TimeframeInput }): Candle[] {
+  checkOptions(opts, RESAMPLE_OPTION_KEYS, 'resampleCandles')
   const tf = resolveTimeframe(opts?.timeframe)
   if (tf.unit === 'TICK') throw new MarketDataError('invalid_option', CANDLE_MSG.tickResample(tf.id), { field: 'timeframe' })
   const agg = new CandleAggregator({ ...opts, timeframe: tf })

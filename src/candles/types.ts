@@ -49,6 +49,12 @@ export interface CandleColumns {
   session?: Uint8Array
 }
 
+/** Keys of {@link CandleOptions} (closed options: anything else is refused). */
+export const CANDLE_OPTION_KEYS = ['timeframe', 'timeZone', 'sessions', 'tickSize'] as const
+
+/** Keys of the resampling functions' options: {@link CANDLE_OPTION_KEYS} and `sourceTimeframe`. */
+export const RESAMPLE_OPTION_KEYS = [...CANDLE_OPTION_KEYS, 'sourceTimeframe'] as const
+
 /** Options of the candle functions. */
 export interface CandleOptions {
   /** An id (`'15m'`, `'100t'`) or `{ unit, count }` with any count >= 1. Tick frames only for trades. */

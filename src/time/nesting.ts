@@ -1,9 +1,19 @@
 // The nesting rule of resampling: a target bucket holds whole source buckets, or the input is refused.
 import { MarketDataError } from '../errors.js'
-import { Bucketer, DAY_MS, MINUTE_MS, timeframeRank, type Timeframe } from '../time/index.js'
-import { civilFromDays, daysFromCivil } from '../time/civil.js'
-import { startOfLocalDay, tiledDayOf } from '../time/zone.js'
-import { CANDLE_MSG } from './messages.js'
+import { Bucketer } from './bucket.js'
+import { civilFromDays, daysFromCivil } from './civil.js'
+import { DAY_MS, MINUTE_MS } from './constants.js'
+import { timeframeRank, type Timeframe } from './timeframe.js'
+import { formatIso } from './wire.js'
+import { startOfLocalDay, tiledDayOf } from './zone.js'
+
+/** The refusals of the nesting rule (resampling and tpoFromCandles). */
+const NESTING_MSG = {
+  finer: (name: string, target: string, source: string) =>
+    `${name}: ${target} is finer than the source frame ${source}; resampling never splits a candle into smaller ones`,
+  straddles: (sb: number, se: number, how: string, target: string, boundary: number) =>
+    `time: the candle covers [${formatIso(sb)}, ${formatIso(se)}) (${how}) and the ${target} boundary ${formatIso(boundary)} lies inside it; a target bucket must hold whole source buckets (resampling never relabels a candle)`,
+}
 
 /** Calendar levels of an inferred source frame: its gaps are counted in months, local days or elapsed ms. */
 const MONTHS = 2
@@ -18,6 +28,10 @@ export interface NestingSpec {
   source: Timeframe | undefined
   /** Appended to a refusal (tpoFromCandles says which block size would work). */
   advice?: (sourceMinutes: number | undefined) => string
+  /** The option naming the target frame in messages (default `timeframe`; tpoFromCandles: `blockSize`). */
+  targetName?: string
+  /** Stream index of each position scanned, when the times were reordered (tpoFromCandles sorts its input). */
+  indexes?: ArrayLike<number>
 }
 
 /** The source frame inferred so far: the smallest positive gap between consecutive candle starts, per calendar level. */
@@ -68,7 +82,8 @@ export class NestingGuard {
     this.dayB = new Bucketer({ id: '1d', unit: 'DAY', count: 1 }, zone)
     this.monthB = new Bucketer({ id: '1M', unit: 'MONTH', count: 1 }, zone)
     if (spec.source !== undefined && finerThan(spec.target, spec.source)) {
-      throw new MarketDataError('incompatible', CANDLE_MSG.finer(spec.target.id, spec.source.id), { field: 'sourceTimeframe' })
+      const advice = spec.advice === undefined ? '' : spec.advice(spec.source.unit === 'MINUTE' ? spec.source.count : spec.source.unit === 'HOUR' ? 60 * spec.source.count : undefined)
+      throw new MarketDataError('incompatible', NESTING_MSG.finer(spec.targetName ?? 'timeframe', spec.target.id, spec.source.id) + advice, { field: 'sourceTimeframe' })
     }
   }
 
@@ -87,14 +102,17 @@ export class NestingGuard {
   private infer(inf: Inferred, t: number): void {
     // equal, decreasing, NaN or out-of-range times add no gap (the aggregator refuses the bad ones)
     if (!(t > inf.lastT && t <= MAX_TIME)) return
-    if (inf.lastT !== Number.NEGATIVE_INFINITY && t - inf.lastT < inf.gMs) inf.gMs = t - inf.lastT
-    if (inf.level > ELAPSED) this.inferCalendar(inf, t)
+    // a gap ending at a local midnight is not counted in elapsed time: minute and hour frames restart there,
+    // so the last bucket of a day may be shorter than the frame (7m: 23:55-24:00)
+    const midnight = this.dayB.locate(t) === t
+    if (!midnight && inf.lastT !== Number.NEGATIVE_INFINITY && t - inf.lastT < inf.gMs) inf.gMs = t - inf.lastT
+    if (inf.level > ELAPSED) this.inferCalendar(inf, t, midnight)
     inf.lastT = t
   }
 
   /** Day and month gaps while every candle so far starts a local day (or month). Intl only for such inputs. */
-  private inferCalendar(inf: Inferred, t: number): void {
-    if (this.dayB.locate(t) !== t) {
+  private inferCalendar(inf: Inferred, t: number, midnight: boolean): void {
+    if (!midnight) {
       inf.level = ELAPSED
       return
     }
@@ -122,7 +140,11 @@ export class NestingGuard {
       return startOfLocalDay(daysFromCivil(Math.floor(e / 12), e - Math.floor(e / 12) * 12 + 1, 1), tz)
     }
     if (inf.level >= DAYS && inf.gDays < Infinity) return startOfLocalDay(tiledDayOf(t, tz) + inf.gDays, tz)
-    return inf.gMs < Infinity ? t + inf.gMs : t
+    if (!(inf.gMs < Infinity)) return t
+    if (inf.gMs >= DAY_MS) return t + inf.gMs
+    // a frame shorter than a day restarts at local midnight: no bucket of it runs past the day's end
+    this.dayB.locate(t)
+    return Math.min(t + inf.gMs, this.dayB.end)
   }
 
   /**
@@ -231,7 +253,8 @@ export class NestingGuard {
 
   private refuse(index: number, sb: number, se: number, boundary: number, how: string): false {
     const advice = this.spec.advice === undefined ? '' : this.spec.advice(this.sourceMinutes())
-    this.error = new MarketDataError('incompatible', CANDLE_MSG.straddles(sb, se, how, this.spec.target.id, boundary) + advice, { index, field: 'time' })
+    const at = this.spec.indexes === undefined ? index : (this.spec.indexes[index] as number)
+    this.error = new MarketDataError('incompatible', NESTING_MSG.straddles(sb, se, how, `${this.spec.target.id} ${this.spec.targetName ?? 'target'}`, boundary) + advice, { index: at, field: 'time' })
     return false
   }
 }
