@@ -278,7 +278,7 @@ export class CandleAggregator implements TradeArraySink {
    * then throws its refusal. When the aggregator refuses a record itself, the guard is rewound to the
    * records applied, so a refused record changes nothing in either.
    */
-  private nested(times: ArrayLike<number>, n: number, run: (from: number, to: number) => void): void {
+  private nested(times: Float64Array, n: number, run: (from: number, to: number) => void): void {
     const g = this.nesting as NestingGuard
     const saved = g.save()
     const seen = this.seen

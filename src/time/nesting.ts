@@ -64,12 +64,12 @@ export class NestingGuard {
   private readonly source: Bucketer | undefined
   private readonly dayB: Bucketer
   private readonly monthB: Bucketer
-  private inf: Inferred = freshInference()
+  private readonly inf: Inferred = freshInference()
   // the target bucket of the last accepted candle, and that candle
   private tStart = Number.NaN
   private tEnd = Number.NEGATIVE_INFINITY
   private sEnd = Number.NEGATIVE_INFINITY
-  private lastT = -MAX_TIME
+  private lastT = Number.NEGATIVE_INFINITY
   private lastIndex = -1
   /** The refusal of the last {@link scan} that stopped early. */
   error: MarketDataError | undefined = undefined
@@ -94,14 +94,14 @@ export class NestingGuard {
 
   restore(s: unknown): void {
     const a = s as [Inferred, number, number, number, number, number]
-    this.inf = { ...a[0] }
+    Object.assign(this.inf, a[0])
     ;[, this.tStart, this.tEnd, this.sEnd, this.lastT, this.lastIndex] = a
     this.error = undefined
   }
 
   private infer(inf: Inferred, t: number): void {
     // equal, decreasing, NaN or out-of-range times add no gap (the aggregator refuses the bad ones)
-    if (!(t > inf.lastT && t <= MAX_TIME)) return
+    if (!(t > inf.lastT && t <= MAX_TIME && t >= -MAX_TIME)) return
     // a gap ending at a local midnight is not counted in elapsed time: minute and hour frames restart there,
     // so the last bucket of a day may be shorter than the frame (7m: 23:55-24:00)
     const midnight = this.dayB.locate(t) === t
@@ -151,37 +151,69 @@ export class NestingGuard {
    * Checks times[from, to) (stream indexes base + i - from) and returns where it stopped: `to`, or the
    * first candle refused (its error in {@link error}); state is kept for the candles before it only.
    */
-  scan(times: ArrayLike<number>, from: number, to: number, base: number): number {
+  scan(times: Float64Array, from: number, to: number, base: number): number {
     const src = this.source
     const streaming = src === undefined
+    const inf = this.inf
     let tEnd = this.tEnd
     let sEnd = this.sEnd
     let lastT = this.lastT
     let lastIndex = this.lastIndex
+    // the smallest gap so far, in a local; and the local day of the last inferred time: inside it (not at
+    // its start) a gap is plain elapsed time, taken inline without a call
+    let gMs = inf.gMs
+    let elapsed = inf.level === ELAPSED
+    let dayS = this.dayB.start
+    let dayE = this.dayB.end
     let i = from
     for (; i < to; i++) {
       const t = times[i] as number
-      if (!(t >= lastT && t <= MAX_TIME)) continue
+      if (!(t >= lastT && t <= MAX_TIME && t >= -MAX_TIME)) continue
       if (t < sEnd && t < tEnd) {
-        if (streaming) this.infer(this.inf, t)
+        if (streaming) {
+          if (elapsed && t > dayS && t < dayE) {
+            if (t - lastT < gMs && t > lastT) gMs = t - lastT
+          } else {
+            inf.gMs = gMs
+            inf.lastT = lastT
+            this.infer(inf, t)
+            gMs = inf.gMs
+            elapsed = inf.level === ELAPSED
+            dayS = this.dayB.start
+            dayE = this.dayB.end
+          }
+        }
         lastT = t
         lastIndex = base + i - from
         continue
       }
       // a new source or target bucket: the slow check, once per bucket
-      const keep = streaming ? { ...this.inf } : undefined
-      if (streaming) this.infer(this.inf, t)
+      let keep: Inferred | undefined
+      if (streaming) {
+        inf.gMs = gMs
+        inf.lastT = lastT
+        keep = { ...inf }
+        this.infer(inf, t)
+      }
       this.lastT = lastT
       this.lastIndex = lastIndex
       this.tEnd = tEnd
       if (!this.step(t, base + i - from, src)) {
-        if (keep !== undefined) this.inf = keep
+        if (keep !== undefined) Object.assign(inf, keep)
         break
       }
       tEnd = this.tEnd
       sEnd = src === undefined ? Number.POSITIVE_INFINITY : this.sEnd
+      gMs = inf.gMs
+      elapsed = inf.level === ELAPSED
+      dayS = this.dayB.start
+      dayE = this.dayB.end
       lastT = t
       lastIndex = base + i - from
+    }
+    if (streaming) {
+      inf.gMs = gMs
+      inf.lastT = lastT
     }
     this.lastT = lastT
     this.lastIndex = lastIndex
