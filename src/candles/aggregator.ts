@@ -1,12 +1,14 @@
 import { type DecimalInput, exactDouble, parseDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
 import { formatSum, PriceStrings, spellPrice, unitsText } from './format.js'
 import { MarketDataError } from '../errors.js'
-import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe } from '../time/index.js'
+import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'
+import { NestingGuard } from '../time/nesting.js'
+import { checkOptions } from '../_lib/closed-options.js'
 import { isTradeColumns, validateTradeColumnsShape, createScaledTradeReader, type ScaledTradeReader, SESSION_NAMES, type SessionType, sessionMask, type Trade, type TradeColumns, type TradeArraySink } from '../trades/index.js'
 import { ALL_SESSION_CODES, codeWords, codesKept, SIDE_CODES } from '../trades/codes.js'
 import { CANDLE_MSG } from './messages.js'
 import { TRADE_MSG } from '../trades/messages.js'
-import type { Candle, CandleColumns, CandleInput, CandleOptions } from './types.js'
+import { RESAMPLE_OPTION_KEYS, type Candle, type CandleColumns, type CandleInput, type CandleOptions } from './types.js'
 import { UnitsColumn } from './units.js'
 import type { ColumnOut } from './columns.js'
 
@@ -20,6 +22,9 @@ const CHUNK = 1
  */
 const FAST_RUN = 16384
 
+/** Keys of {@link CandleAggregatorOptions}; `restore` and `maxTime` belong to the streaming contract (checkpoint/restore, a bound on time). */
+const AGGREGATOR_OPTION_KEYS = [...RESAMPLE_OPTION_KEYS, 'onCandle', 'restore', 'maxTime'] as const
+
 /** Options of {@link createCandleAggregator}. */
 export interface CandleAggregatorOptions extends CandleOptions {
   /**
@@ -28,6 +33,12 @@ export interface CandleAggregatorOptions extends CandleOptions {
    * feed the aggregator that calls it (`add*`, `advance`, `finish` throw `invalid_option`, field `onCandle`).
    */
   onCandle?: (candle: Candle) => void
+  /**
+   * The frame of input candles (resampling; same forms as `timeframe`). Each target bucket must hold whole
+   * source buckets, checked per candle in `timeZone`, else `incompatible`; without it the frame is inferred
+   * from the smallest gap between candle starts seen so far (see docs/resampling.md).
+   */
+  sourceTimeframe?: TimeframeInput
 }
 
 /**
@@ -106,9 +117,12 @@ export class CandleAggregator implements TradeArraySink {
   private rec: Float64Array | undefined = undefined
   /** Set by {@link writeColumnsTo}: closed candles go to these columns instead of Candle objects. */
   private colOut: ColumnOut | undefined = undefined
+  /** The nesting rule of candle input (time frames only). */
+  private readonly nesting: NestingGuard | undefined
 
   constructor(opts: CandleAggregatorOptions) {
     if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
+    checkOptions(opts, AGGREGATOR_OPTION_KEYS, 'createCandleAggregator')
     this.timeframe = resolveTimeframe(opts.timeframe)
     this.tick = this.timeframe.unit === 'TICK'
     this.perTick = this.timeframe.count
@@ -120,6 +134,9 @@ export class CandleAggregator implements TradeArraySink {
       this.gridDecimals = d.value.scale
     }
     this.onCandle = opts.onCandle
+    const source = opts.sourceTimeframe === undefined ? undefined : resolveTimeframe(opts.sourceTimeframe, 'sourceTimeframe')
+    if (source?.unit === 'TICK') throw new MarketDataError('invalid_option', CANDLE_MSG.tickSource(source.id), { field: 'sourceTimeframe' })
+    this.nesting = this.bucketer === undefined ? undefined : new NestingGuard({ target: this.timeframe, timeZone: this.bucketer.timeZone, source })
   }
 
   /** Adds one trade. @example agg.add({ time, price: '5000.25', volume: '1', side: 'buy' }) */
@@ -210,6 +227,11 @@ export class CandleAggregator implements TradeArraySink {
   addCandles(candles: ArrayLike<CandleInput>, from = 0, to = candles.length): void {
     this.feed()
     this.candleColumns()
+    if (this.nesting === undefined) this.candleObjectRun(candles, from, to)
+    else this.nested(candleTimes(candles, from, to), to - from, (a, b) => this.candleObjectRun(candles, from + a, from + b))
+  }
+
+  private candleObjectRun(candles: ArrayLike<CandleInput>, from: number, to: number): void {
     for (let at = from; at < to;) {
       const stop = Math.min(to, at + FAST_RUN)
       at = this.fastCandleObjects(candles, at, stop)
@@ -228,9 +250,14 @@ export class CandleAggregator implements TradeArraySink {
     this.candleColumns()
     const n = columns.time.length
     checkCandleColumns(columns)
+    if (this.nesting === undefined) this.candleColumnRun(columns, 0, n)
+    else this.nested(columns.time, n, (a, b) => this.candleColumnRun(columns, a, b))
+  }
+
+  private candleColumnRun(columns: CandleColumns, from: number, n: number): void {
     const S = columns.session
     const sessW = S === undefined || (this.mask & 7) !== 7 ? null : codeWords(S)
-    for (let at = 0; at < n;) {
+    for (let at = from; at < n;) {
       const stop = Math.min(n, at + FAST_RUN)
       // a slice whose session codes are all valid and kept (tested once, 4 bytes a word) skips the per-candle test
       const clean = S !== undefined && sessW !== null && codesKept(S, sessW, at, stop, ALL_SESSION_CODES)
@@ -247,12 +274,33 @@ export class CandleAggregator implements TradeArraySink {
   }
 
   /**
+   * Feeds candles[0, n) of a call (their times `times[0, n)`) up to the first one the nesting rule refuses,
+   * then throws its refusal. When the aggregator refuses a record itself, the guard is rewound to the
+   * records applied, so a refused record changes nothing in either.
+   */
+  private nested(times: Float64Array, n: number, run: (from: number, to: number) => void): void {
+    const g = this.nesting as NestingGuard
+    const saved = g.save()
+    const seen = this.seen
+    const stop = g.scan(times, 0, n, seen)
+    try {
+      run(0, stop)
+    } catch (e) {
+      g.restore(saved)
+      g.scan(times, 0, Math.min(stop, this.seen - seen), seen)
+      throw e
+    }
+    if (stop < n) throw g.error
+  }
+
+  /**
    * Declares that the stream reached `time`: no record before it will come. Closes the open candle when
    * its bucket ends at or before `time` (time frames). A later record before `time` throws `late_record`.
    */
   advance(time: number): void {
     this.feed()
     if (typeof time !== 'number' || !(time >= -MAX_TIME && time <= MAX_TIME)) throw new MarketDataError('invalid_time', CANDLE_MSG.time(time), { field: 'time' })
+    if (this.mode === 2) this.nesting?.advance(time)
     if (time > this.floor) this.floor = time
     if (time > this.last) this.last = time
     if (!this.tick && this.has && time >= this.cEnd) this.closeCandle()
@@ -273,6 +321,7 @@ export class CandleAggregator implements TradeArraySink {
   /** Closes the open candle and returns every candle not yet taken. The aggregator can go on afterwards. */
   finish(): Candle[] {
     this.feed()
+    if (this.mode === 2) this.nesting?.finish()
     if (this.has) this.closeCandle()
     return this.take()
   }
@@ -2056,6 +2105,21 @@ export function checkCandleColumns(cc: CandleColumns): void {
   } catch (e) {
     throw e instanceof MarketDataError ? e : new MarketDataError('invalid_option', TRADE_MSG.readThrew(f, e), { field: f })
   }
+}
+
+/** The times of candle objects[from, to), read without throwing (NaN for one that cannot be read: the aggregator refuses it). */
+function candleTimes(candles: ArrayLike<CandleInput>, from: number, to: number): Float64Array {
+  const out = new Float64Array(to - from)
+  for (let i = from; i < to; i++) {
+    try {
+      const c = candles[i]
+      const t = typeof c === 'object' && c !== null ? c.time : Number.NaN
+      out[i - from] = typeof t === 'number' ? t : Number.NaN
+    } catch {
+      out[i - from] = Number.NaN
+    }
+  }
+  return out
 }
 
 /** A price spelling of column input (always a number there) as a number. */

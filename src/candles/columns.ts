@@ -1,15 +1,19 @@
 import { exactDouble, POW10 } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
-import { DAY_MS, HOUR_MS, MINUTE_MS, resolveTimeframe, type Timeframe } from '../time/index.js'
+import { DAY_MS, HOUR_MS, MINUTE_MS, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'
 import { isTradeColumns, type TradeColumns } from '../trades/index.js'
 import { tradeInputKind } from '../trades/feed.js'
 import { CandleAggregator, checkCandleColumns, checkTradeColumns, writeColumnsTo } from './aggregator.js'
 import { formatSum } from './format.js'
 import { CANDLE_MSG } from './messages.js'
-import type { CandleColumns, CandleOptions } from './types.js'
+import { CANDLE_OPTION_KEYS, RESAMPLE_OPTION_KEYS, type CandleColumns, type CandleOptions, type SourceTimeframeOption } from './types.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** Options of {@link resampleCandleColumns} and {@link candleColumnsFromTrades}: those of `resampleCandles` / `candlesFromTrades` but `tickSize` (it shapes decimal strings only). */
 export type CandleColumnOptions = Pick<CandleOptions, 'timeframe' | 'timeZone' | 'sessions'>
+
+/** Options of {@link resampleCandleColumns} (internal name): {@link CandleColumnOptions} and `sourceTimeframe`, as `resampleCandles`. */
+type ResampleColumnOptions = CandleColumnOptions & SourceTimeframeOption
 
 /**
  * Resamples candle columns into candle columns: the same candles as {@link resampleCandles} (any unit
@@ -20,13 +24,14 @@ export type CandleColumnOptions = Pick<CandleOptions, 'timeframe' | 'timeZone' |
  * (more significant digits than it keeps, e.g. long crypto values) throws `MarketDataError` `inexact`
  * naming the field: `resampleCandles` returns it as a decimal string. The output has `value` / `trades` /
  * `session` columns when the input has them. Bad or out-of-order candles throw `MarketDataError` naming
- * the index and field, as `resampleCandles` does.
+ * the index and field, as `resampleCandles` does; so does a frame that does not nest (`sourceTimeframe`, as
+ * `resampleCandles`: `incompatible`).
  *
  * @example
  * const m15 = resampleCandleColumns(oneMinuteColumns, { timeframe: '15m' })
  * m15.time.length // candles; m15.volume[0] // 1234.5, exactly the sum of its 1m volumes
  */
-export function resampleCandleColumns(columns: CandleColumns, opts: CandleColumnOptions): CandleColumns {
+export function resampleCandleColumns(columns: CandleColumns, opts: CandleColumnOptions & { sourceTimeframe?: TimeframeInput }): CandleColumns {
   const { agg, tf } = columnAggregator(opts, 'resampleCandles', false)
   checkCandleColumns(columns)
   const n = columns.time.length
@@ -89,12 +94,14 @@ const ALL_COLUMNS = { value: true, trades: true, session: true }
  * (`strings`): options object, timeframe (a tick frame refused unless `ticks`), `tickSize` refused, then
  * zone and sessions.
  */
-function columnAggregator(opts: CandleColumnOptions, strings: string, ticks: boolean): { agg: CandleAggregator; tf: Timeframe } {
+function columnAggregator(opts: ResampleColumnOptions, strings: string, ticks: boolean): { agg: CandleAggregator; tf: Timeframe } {
   if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
+  // tickSize is known (refused below with its own reason); sourceTimeframe only when resampling
+  checkOptions(opts, ticks ? CANDLE_OPTION_KEYS : RESAMPLE_OPTION_KEYS, ticks ? 'candleColumnsFromTrades' : 'resampleCandleColumns')
   const tf = resolveTimeframe(opts.timeframe)
   if (!ticks && tf.unit === 'TICK') throw new MarketDataError('invalid_option', CANDLE_MSG.tickResample(tf.id), { field: 'timeframe' })
   if ((opts as CandleOptions).tickSize !== undefined) throw new MarketDataError('invalid_option', CANDLE_MSG.columnTickSize(strings), { field: 'tickSize' })
-  const agg = new CandleAggregator({ timeframe: tf, ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}), ...(opts.sessions !== undefined ? { sessions: opts.sessions } : {}) })
+  const agg = new CandleAggregator({ timeframe: tf, ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}), ...(opts.sessions !== undefined ? { sessions: opts.sessions } : {}), ...(opts.sourceTimeframe !== undefined ? { sourceTimeframe: opts.sourceTimeframe } : {}) })
   return { agg, tf }
 }
 

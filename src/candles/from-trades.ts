@@ -1,6 +1,7 @@
+import { checkOptions } from '../_lib/closed-options.js'
 import { type AsyncTradeInput, feedTrades, feedTradesAsync, type TradeInput } from '../trades/index.js'
 import { CandleAggregator } from './aggregator.js'
-import type { Candle, CandleOptions } from './types.js'
+import { CANDLE_OPTION_KEYS, type Candle, type CandleOptions } from './types.js'
 
 /**
  * Candles from trades: OHLC (the input's price spellings, or the grid's decimals with `tickSize`),
@@ -19,6 +20,7 @@ import type { Candle, CandleOptions } from './types.js'
  * //    volume: '3', value: '15001', trades: 2, session: 'MAINSESSION' }]
  */
 export function candlesFromTrades(trades: TradeInput, opts: CandleOptions): Candle[] {
+  checkOptions(opts, CANDLE_OPTION_KEYS, 'candlesFromTrades')
   const agg = new CandleAggregator(opts)
   feedTrades(trades, agg)
   return agg.finish()
@@ -30,6 +32,7 @@ export function candlesFromTrades(trades: TradeInput, opts: CandleOptions): Cand
  * @example const candles = await candlesFromTradesAsync(cursor, { timeframe: { unit: 'MINUTE', count: 90 } })
  */
 export async function candlesFromTradesAsync(trades: AsyncTradeInput, opts: CandleOptions): Promise<Candle[]> {
+  checkOptions(opts, CANDLE_OPTION_KEYS, 'candlesFromTradesAsync')
   const agg = new CandleAggregator(opts)
   await feedTradesAsync(trades, agg)
   return agg.finish()

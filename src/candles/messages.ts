@@ -21,6 +21,7 @@ export const CANDLE_MSG = {
       ? `trades: ${show(x)} is neither TradeColumns nor an iterable of TradeColumns batches (candlesFromTrades takes trade objects)`
       : `trades: batch ${batch} (${show(x)}) is not TradeColumns; candleColumnsFromTrades takes columns (candlesFromTrades takes trade objects)`,
   notCandles: (x: unknown) => `candles: ${show(x)} is neither CandleColumns nor an iterable of candles`,
+  tickSource: (id: string) => `sourceTimeframe: ${id} is a tick frame; the nesting rule needs a time frame (MINUTE..YEAR), or leave sourceTimeframe out`,
   tickResample: (id: string) => `timeframe: ${id} is a tick frame; candles can be resampled into time frames only (MINUTE..YEAR)`,
   reentrant: () => 'onCandle: the aggregator was fed (add, advance or finish) from inside its own onCandle; feed it after the callback returns',
   mixed: () => 'add: this aggregator already holds candles (or trades); one aggregator takes either trades or candles',

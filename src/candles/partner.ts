@@ -1,3 +1,4 @@
+import { checkOptions } from '../_lib/closed-options.js'
 import { toPartnerDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { formatIso } from '../time/index.js'
@@ -61,6 +62,7 @@ function project(c: CandleInput, props: readonly CandleProperty[], index: number
  * // { time: '1970-01-01T00:00:00.000Z', open: { value: '12345', scale: '100' }, session_type: 0 }
  */
 export function toPartnerCandle(candle: CandleInput, opts: Pick<PartnerCandleOptions, 'properties'> = {}): PartnerCandle {
+  checkOptions(opts, ['properties'], 'toPartnerCandle')
   return project(candle, checkProperties(opts.properties), 0)
 }
 
@@ -71,6 +73,7 @@ export function toPartnerCandle(candle: CandleInput, opts: Pick<PartnerCandleOpt
  * @example toPartnerCandles(candles, { properties: ['CLOSE', 'VOLUME'], session_types: ['MAINSESSION'] })
  */
 export function toPartnerCandles(candles: readonly CandleInput[], opts: PartnerCandleOptions = {}): PartnerCandle[] {
+  checkOptions(opts, ['properties', 'session_types'], 'toPartnerCandles')
   const props = checkProperties(opts.properties)
   const st = opts.session_types
   if (st !== undefined && (!Array.isArray(st) || !st.every((s) => SESSIONS.includes(s)))) throw new MarketDataError('invalid_option', CANDLE_MSG.sessionTypes(st), { field: 'session_types' })

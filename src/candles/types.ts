@@ -49,6 +49,12 @@ export interface CandleColumns {
   session?: Uint8Array
 }
 
+/** Keys of {@link CandleOptions} (closed options: anything else is refused). */
+export const CANDLE_OPTION_KEYS = ['timeframe', 'timeZone', 'sessions', 'tickSize'] as const
+
+/** Keys of the resampling functions' options: {@link CANDLE_OPTION_KEYS} and `sourceTimeframe`. */
+export const RESAMPLE_OPTION_KEYS = [...CANDLE_OPTION_KEYS, 'sourceTimeframe'] as const
+
 /** Options of the candle functions. */
 export interface CandleOptions {
   /** An id (`'15m'`, `'100t'`) or `{ unit, count }` with any count >= 1. Tick frames only for trades. */
@@ -59,6 +65,16 @@ export interface CandleOptions {
   sessions?: readonly SessionType[]
   /** When given, prices are printed with the grid's decimals (`0.25` -> `"5000.00"`); otherwise they keep the input's spelling. */
   tickSize?: DecimalInput
+}
+
+/**
+ * The resampling functions' extra option: the frame of the input candles (same forms as `timeframe`).
+ * Every target bucket must hold whole source buckets, checked per candle in `timeZone`, else
+ * `MarketDataError` `incompatible`. Without it the frame is inferred from the smallest positive gap
+ * between consecutive candle starts. Internal name: the public signatures spell it out.
+ */
+export interface SourceTimeframeOption {
+  sourceTimeframe?: TimeframeInput
 }
 
 /** Interface A's `Decimal`. */

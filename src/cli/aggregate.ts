@@ -67,6 +67,7 @@ function footprintOptions(c: RunConfig, tickSize: string): FootprintOptions {
 function tpoOptions(c: RunConfig, tickSize: string): TpoOptions {
   const o: TpoOptions = { timeframe: c.timeframe, tickSize, timeZone: c.timeZone }
   if (c.rowSize !== undefined) o.rowSize = c.rowSize
+  if (c.rowSizeValue !== undefined) o.rowSizeValue = c.rowSizeValue
   if (c.blockSize !== undefined) o.blockSize = c.blockSize
   if (c.mergeSessions !== undefined) o.mergeSessions = c.mergeSessions
   if (c.valueAreaPercent !== undefined) o.valueAreaPercent = c.valueAreaPercent

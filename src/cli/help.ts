@@ -44,6 +44,7 @@ Profile:
   --timeframe ID            period: 1d..6d, 1w..3w, 1M..11M (default 1d)
   --tick-size X             price tick (default: the largest step dividing the first prices, stated on stderr)
   --row-size N              rows of N ticks (default 1)
+  --row-size-value X        rows of an absolute price step, a whole number of ticks (instead of --row-size)
   --block-size ID           TPO block length, a minute/hour timeframe id (default 30m)
   --merge-sessions M        true|MERGE_ALL (default) or false|GROUP_BY_TYPE
   --value-area P            value area percent (default 70)

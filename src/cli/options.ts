@@ -31,6 +31,7 @@ const SPECS: Record<Command, Spec> = {
   tpo: {
     ...COMMON,
     'row-size': { type: 'string' },
+    'row-size-value': { type: 'string' },
     'block-size': { type: 'string' },
     'merge-sessions': { type: 'string' },
     'value-area': { type: 'string' },

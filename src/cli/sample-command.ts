@@ -25,7 +25,9 @@ export async function writeSample(out: Out, opts: SampleFileOptions): Promise<nu
   const vpow = 10 ** vd
   if (format === 'csv') await out.write('time,price,volume,side,session\n')
   let n = 0
-  for (const b of sampleTradeBatches({ ...opts, batchSize: 16_384 }) as Iterable<TradeColumns>) {
+  // the file options are the CLI's own: the generator's options are closed
+  const { format: _format, timeFormat: _timeFormat, ...generator } = opts
+  for (const b of sampleTradeBatches({ ...generator, batchSize: 16_384 }) as Iterable<TradeColumns>) {
     const lines: string[] = []
     for (let i = 0; i < b.time.length; i++) {
       const t = b.time[i]!
@@ -120,7 +122,7 @@ export async function runSample(argv: string[], io: Io): Promise<number> {
   }
   // the generator's own checks (tick size and start price against each other, ranges) are usage errors too
   try {
-    resolveSampleOptions(opts)
+    resolveSampleOptions(opts, 'sample', ['format', 'timeFormat'])
   } catch (e) {
     if (e instanceof MarketDataError) throw usage(`${e.message} (see svc-marketdata sample --help)`)
     throw e

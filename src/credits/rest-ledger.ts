@@ -2,6 +2,7 @@ import { MarketDataError } from '../errors.js'
 import { rateLimitedError, type ApiError } from '../rules/index.js'
 import { MSG } from './messages.js'
 import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** REST credits per window (all API keys of one account share them). */
 export const REST_CREDIT_LIMIT = 100_000
@@ -151,6 +152,7 @@ export interface RestLedger {
  * ledger.charge(t, 1000).headers // { 'x-ratelimit-limit': '100000', 'x-ratelimit-remaining': '99000', 'x-ratelimit-reset': '1780315260' }
  */
 export function createRestLedger(opts: { state?: RestLedgerState } = {}): RestLedger {
+  checkOptions(opts, ['state'], 'createRestLedger')
   let s: RestLedgerState | undefined = opts.state === undefined ? undefined : { ...opts.state }
   return {
     check(now) {

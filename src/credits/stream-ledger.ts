@@ -3,6 +3,7 @@ import { invalidArgumentError, rateLimitedError, tooManyStreamsError, type ApiEr
 import { MSG } from './messages.js'
 import type { RateLimitHeaders, LedgerTransition } from './rest-ledger.js'
 import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** Stream credits per window (shared by all keys of an account and all stream kinds). */
 export const STREAM_CREDIT_LIMIT = 1_000
@@ -360,6 +361,7 @@ export interface StreamLedger {
  * ledger.renew(302_000).notices                   // [] (charged 25 again)
  */
 export function createStreamLedger(opts: { state?: StreamLedgerState } = {}): StreamLedger {
+  checkOptions(opts, ['state'], 'createStreamLedger')
   let s: StreamLedgerState | undefined = opts.state
   const run = <O>(t: LedgerTransition<StreamLedgerState, O>): O => {
     s = t.state

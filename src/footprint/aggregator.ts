@@ -5,6 +5,8 @@ import { FootprintEngine } from './engine.js'
 import { engineSink } from './footprint-profiles.js'
 import { MSG } from './messages.js'
 import type { FootprintOptions, FootprintProfile } from './types.js'
+import { checkOptions } from '../_lib/closed-options.js'
+import { FOOTPRINT_OPTION_KEYS } from './types.js'
 
 /** A streaming footprint aggregator (see {@link createFootprintAggregator}). */
 export interface FootprintAggregator {
@@ -40,6 +42,7 @@ export interface FootprintAggregator {
  * agg.advance(Date.UTC(2026, 4, 29, 10, 1)) // [profile of 10:00]
  */
 export function createFootprintAggregator(opts: FootprintOptions): FootprintAggregator {
+  checkOptions(opts, [...FOOTPRINT_OPTION_KEYS, 'restore', 'maxTime'], 'createFootprintAggregator')
   const engine = new FootprintEngine(opts, 'createFootprintAggregator')
   return {
     add(trade) {

@@ -4,6 +4,8 @@ import { rowPrice, unitsAt, type Grid } from './grid.js'
 import { MSG } from './messages.js'
 import type { RowSet } from './rowset.js'
 import type { FootprintAnalytics, FootprintAnalyticsOptions, FootprintImbalance, FootprintStackedImbalance } from './types.js'
+import { checkOptions } from '../_lib/closed-options.js'
+import { ANALYTICS_OPTION_KEYS } from './types.js'
 
 /** Analytics options with defaults applied (exact decimals). */
 export interface ResolvedAnalyticsOptions {
@@ -20,6 +22,7 @@ export function resolveAnalyticsOptions(o: unknown, field: 'analytics' | 'option
   if (o !== undefined && o !== true && (typeof o !== 'object' || o === null || Array.isArray(o))) {
     throw new MarketDataError('invalid_option', field === 'analytics' ? MSG.analyticsOption(o) : MSG.analyticsArgument(o), { field })
   }
+  checkOptions(o, ANALYTICS_OPTION_KEYS, field === 'analytics' ? 'the analytics option' : 'footprintAnalytics')
   const opts: FootprintAnalyticsOptions = o === true || o === undefined ? {} : (o as FootprintAnalyticsOptions)
   const r = parseDecimal(opts.ratio ?? 300)
   if (!r.ok || r.value.units <= 0n) throw new MarketDataError('invalid_option', MSG.ratio(opts.ratio), { field: 'ratio' })

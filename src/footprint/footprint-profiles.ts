@@ -2,6 +2,8 @@ import { feedTrades, feedTradesAsync, type AsyncTradeInput, type TradeArraySink,
 import type { Trade, TradeColumns } from '../trades/types.js'
 import { FootprintEngine } from './engine.js'
 import type { FootprintOptions, FootprintProfile } from './types.js'
+import { checkOptions } from '../_lib/closed-options.js'
+import { FOOTPRINT_OPTION_KEYS } from './types.js'
 
 /** A sink feeding an engine, numbering records across the whole input (for error indexes). */
 export function engineSink(engine: FootprintEngine): TradeArraySink {
@@ -41,6 +43,7 @@ export function engineSink(engine: FootprintEngine): TradeArraySink {
  * )[0].rows // [['5000.00', '2', '0', 1, 0]]
  */
 export function footprintProfiles(trades: TradeInput, opts: FootprintOptions): FootprintProfile[] {
+  checkOptions(opts, FOOTPRINT_OPTION_KEYS, 'footprintProfiles')
   const engine = new FootprintEngine(opts, 'footprintProfiles')
   feedTrades(trades, engineSink(engine))
   return engine.close(Infinity)
@@ -53,6 +56,7 @@ export function footprintProfiles(trades: TradeInput, opts: FootprintOptions): F
  * @example const profiles = await footprintProfilesAsync(cursor, { timeframe: '1h', tickSize: '0.25', rowSize: 4 })
  */
 export async function footprintProfilesAsync(trades: AsyncTradeInput, opts: FootprintOptions): Promise<FootprintProfile[]> {
+  checkOptions(opts, FOOTPRINT_OPTION_KEYS, 'footprintProfilesAsync')
   const engine = new FootprintEngine(opts, 'footprintProfilesAsync')
   await feedTradesAsync(trades, engineSink(engine))
   return engine.close(Infinity)

@@ -5,6 +5,7 @@ import { resolveGrid } from './grid.js'
 import { MSG } from './messages.js'
 import { buildProfile, parseProfile, RowAccumulator } from './rowset.js'
 import type { FootprintProfile } from './types.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** Target grid of {@link regridFootprint}: `rowSize` in ticks or an absolute `rowSizeValue` (one of them). */
 export interface RegridOptions {
@@ -24,6 +25,7 @@ export function regridFootprint(profile: FootprintProfile, opts: RegridOptions):
   const fn = 'regridFootprint'
   const q = parseProfile(profile, fn)
   if (opts !== undefined && opts !== null && typeof opts !== 'object') throw new MarketDataError('invalid_option', MSG.regridOptions(opts), { field: 'options' })
+  checkOptions(opts, ['rowSize', 'rowSizeValue'], fn)
   const o: RegridOptions = opts ?? {}
   const g = resolveGrid(q.grid.tickSize, o.rowSize, o.rowSize === undefined && o.rowSizeValue === undefined ? q.grid.rowSizeValue : o.rowSizeValue)
   const d = Math.max(q.grid.decimals, g.decimals)

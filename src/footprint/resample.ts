@@ -4,6 +4,7 @@ import { combineProfiles, type ParsedItem } from './combine.js'
 import { MSG } from './messages.js'
 import { parseProfile } from './rowset.js'
 import type { FootprintProfile } from './types.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** Options of {@link resampleFootprint}. */
 export interface ResampleFootprintOptions {
@@ -25,6 +26,7 @@ export interface ResampleFootprintOptions {
 export function resampleFootprint(profiles: readonly FootprintProfile[], opts: ResampleFootprintOptions): FootprintProfile[] {
   const fn = 'resampleFootprint'
   if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', MSG.optionsMissing(fn))
+  checkOptions(opts, ['timeframe', 'timeZone'], fn)
   const tf = resolveTimeframe(opts.timeframe)
   if (tf.unit === 'TICK') throw new MarketDataError('invalid_option', MSG.tickFrame(tf.id), { field: 'timeframe' })
   const zone = opts.timeZone === undefined ? {} : { timeZone: opts.timeZone }

@@ -3,6 +3,7 @@ import { MarketDataError } from '../errors.js'
 import { compareExact } from './rowset.js'
 import { unitsAt } from './grid.js'
 import { MSG } from './messages.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** Options of {@link rowSizeScale}. */
 export interface RowSizeScaleOptions {
@@ -70,6 +71,7 @@ function posInt(x: unknown, dflt: number, field: string): number {
  */
 export function rowSizeScale(opts: RowSizeScaleOptions): RowSizeScale {
   if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', MSG.optionsMissing('rowSizeScale'))
+  checkOptions(opts, ['tickSize', 'typicalRange', 'ranges', 'targetRows', 'minRows', 'maxRows', 'maxRowSize'], 'rowSizeScale')
   const t = parseDecimal(opts.tickSize)
   if (!t.ok || t.value.units <= 0n) throw new MarketDataError('invalid_option', MSG.tickSize(opts.tickSize), { field: 'tickSize' })
   const tick = t.value

@@ -91,6 +91,12 @@ export interface FootprintAnalytics {
   unfinishedLow: boolean
 }
 
+/** Keys of {@link FootprintOptions} (closed options: anything else is refused). */
+export const FOOTPRINT_OPTION_KEYS = ['timeframe', 'tickSize', 'rowSize', 'rowSizeValue', 'timeZone', 'sessions', 'from', 'to', 'analytics'] as const
+
+/** Keys of {@link FootprintAnalyticsOptions}. */
+export const ANALYTICS_OPTION_KEYS = ['ratio', 'minVolume', 'stackedRows'] as const
+
 /** Options of {@link footprintProfiles} and {@link createFootprintAggregator}. */
 export interface FootprintOptions {
   /** Bucket frame: an id (`'1h'`) or a Timeframe object (any count >= 1); minute .. year units, not ticks. */

@@ -2,6 +2,7 @@ import { MarketDataError } from '../errors.js'
 import { formatIso, parseRfc3339 } from '../time/index.js'
 import { MSG } from './messages.js'
 import { statusOk, unauthenticated, type Status } from './status.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** Access token lifetime: 30 minutes. */
 export const ACCESS_TOKEN_LIFETIME_MS = 30 * 60_000
@@ -33,6 +34,7 @@ function assertNow(now: number, fn: string): void {
  */
 export function tokenValidity(now: number, opts: { refreshLifetimeMs?: number } = {}): TokenValidity {
   assertNow(now, 'tokenValidity')
+  checkOptions(opts, ['refreshLifetimeMs'], 'tokenValidity')
   const life = opts.refreshLifetimeMs ?? DEFAULT_REFRESH_TOKEN_LIFETIME_MS
   if (typeof life !== 'number' || !Number.isSafeInteger(life) || life < 1) {
     throw new MarketDataError('invalid_option', MSG.badRefreshLifetime(life), { field: 'refreshLifetimeMs' })

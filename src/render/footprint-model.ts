@@ -3,6 +3,9 @@ import type { DecimalInput } from '../decimal/index.js'
 import { footprintAnalytics, type FootprintProfile } from '../footprint/index.js'
 import { add, approx, checkProfile, cmp, dec, localDate, show, sub, timeLabel, zoneOption } from './text.js'
 
+/** Keys of {@link RenderFootprintOptions}. */
+export const FOOTPRINT_RENDER_KEYS = ['imbalanceRatio', 'minVolume', 'timeZone'] as const
+
 /** Options of the footprint renderings. */
 export interface RenderFootprintOptions {
   /** Diagonal imbalance threshold in percent (default 300): buy at a row vs sell one row below, sell vs buy one row above. */

@@ -1,6 +1,8 @@
 import type { FootprintProfile } from '../footprint/index.js'
 import { footprintLadder, type RenderFootprintOptions } from './footprint-model.js'
 import { Svg, textWidth } from './svg.js'
+import { checkOptions } from '../_lib/closed-options.js'
+import { FOOTPRINT_RENDER_KEYS } from './footprint-model.js'
 
 const ROW_H = 18
 const SIDE_W = 170
@@ -17,6 +19,7 @@ const POC_STROKE = '#d97706'
  * writeFileSync('footprint.svg', renderFootprintSvg(profile, { imbalanceRatio: 300 }))
  */
 export function renderFootprintSvg(profile: FootprintProfile, opts: RenderFootprintOptions = {}): string {
+  checkOptions(opts, FOOTPRINT_RENDER_KEYS, 'renderFootprintSvg')
   const l = footprintLadder(profile, opts)
   const svg = new Svg()
   const pad = 16

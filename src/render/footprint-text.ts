@@ -1,5 +1,7 @@
 import type { FootprintProfile } from '../footprint/index.js'
 import { footprintLadder, type RenderFootprintOptions } from './footprint-model.js'
+import { checkOptions } from '../_lib/closed-options.js'
+import { FOOTPRINT_RENDER_KEYS } from './footprint-model.js'
 
 const BAR = 20
 
@@ -15,6 +17,7 @@ const BAR = 20
  * console.log(renderFootprint(footprintProfiles(trades, { timeframe: '1h', tickSize: '0.25' })[0]!))
  */
 export function renderFootprint(profile: FootprintProfile, opts: RenderFootprintOptions = {}): string {
+  checkOptions(opts, FOOTPRINT_RENDER_KEYS, 'renderFootprint')
   const l = footprintLadder(profile, opts)
   const cells = l.rows.map((r) => ({
     r,

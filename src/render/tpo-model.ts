@@ -2,6 +2,9 @@ import { MarketDataError } from '../errors.js'
 import type { TpoProfile } from '../tpo/index.js'
 import { add, blockLetter, checkProfile, cmp, dec, localDate, rowHolds, show, timeLabel, zoneOption } from './text.js'
 
+/** Keys of {@link RenderTpoOptions}. */
+export const TPO_RENDER_KEYS = ['timeZone'] as const
+
 /** Options of the TPO renderings. */
 export interface RenderTpoOptions {
   /** IANA zone of the printed times (period start, block times); default `UTC`. */

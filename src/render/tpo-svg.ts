@@ -2,6 +2,8 @@ import type { TpoProfile } from '../tpo/index.js'
 import { Svg, textWidth } from './svg.js'
 import { wrap } from './text.js'
 import { tpoChart, type RenderTpoOptions } from './tpo-model.js'
+import { checkOptions } from '../_lib/closed-options.js'
+import { TPO_RENDER_KEYS } from './tpo-model.js'
 
 const ROW_H = 15
 const CHAR_W = 9
@@ -24,6 +26,7 @@ function blockColor(i: number, n: number): string {
  * writeFileSync('tpo.svg', renderTpoSvg(profile, { timeZone: 'America/New_York' }))
  */
 export function renderTpoSvg(profile: TpoProfile, opts: RenderTpoOptions = {}): string {
+  checkOptions(opts, TPO_RENDER_KEYS, 'renderTpoSvg')
   const c = tpoChart(profile, opts)
   const svg = new Svg()
   const pad = 16

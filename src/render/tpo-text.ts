@@ -1,6 +1,8 @@
 import type { TpoProfile } from '../tpo/index.js'
 import { wrap } from './text.js'
 import { tpoChart, type RenderTpoOptions } from './tpo-model.js'
+import { checkOptions } from '../_lib/closed-options.js'
+import { TPO_RENDER_KEYS } from './tpo-model.js'
 
 /**
  * The classic Market Profile letter chart of one TPO profile, highest price on top. Each row:
@@ -13,6 +15,7 @@ import { tpoChart, type RenderTpoOptions } from './tpo-model.js'
  * console.log(renderTpo(tpoProfiles(trades, { timeframe: '1d', tickSize: '0.25' })[0]!))
  */
 export function renderTpo(profile: TpoProfile, opts: RenderTpoOptions = {}): string {
+  checkOptions(opts, TPO_RENDER_KEYS, 'renderTpo')
   const c = tpoChart(profile, opts)
   const pw = Math.max(0, ...c.rows.map((r) => r.price.length))
   const lw = Math.max(0, ...c.rows.map((r) => r.letters.length))

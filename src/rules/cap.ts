@@ -1,6 +1,7 @@
 import { createBucketer, type Timeframe } from '../time/index.js'
 import { tooMuchDataError, type ApiError } from './api-error.js'
 import type { HistoryRequest } from './types.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** Per-request caps of the profile endpoints (SERVICE-SPEC.md "Per-request caps"). Candles are capped by `limit`. */
 export const PROFILE_CAPS = { footprint: 1000, tpo: 400 } as const
@@ -17,6 +18,7 @@ export const PROFILE_CAPS = { footprint: 1000, tpo: 400 } as const
  * if (r.ok) checkCap(r.value) // 1440 one-minute buckets -> { status: 400, code: 'too_much_data', message: '... 1000 ...' }
  */
 export function checkCap(request: HistoryRequest, ctx?: { timeZone?: string }): ApiError | undefined {
+  checkOptions(ctx, ['timeZone'], 'checkCap')
   if (request.endpoint === 'candles' || request.empty || !(request.from < request.to)) return undefined
   const timeZone = ctx?.timeZone ?? request.timeZone
   if (request.endpoint === 'footprint') {

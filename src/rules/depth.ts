@@ -2,6 +2,7 @@ import { MarketDataError } from '../errors.js'
 import { bucketStart, DAY_MS, type Timeframe } from '../time/index.js'
 import { OPTION_MSG } from './messages.js'
 import type { HistoryRequest } from './types.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** Footprint and TPO data start: 2026-05-29T00:00Z (no backfill). Weekly profiles start with the week of Monday 2026-05-25. */
 export const PROFILE_DATA_START = Date.UTC(2026, 4, 29)
@@ -72,6 +73,7 @@ export function footprintHistoryStart(tf: Timeframe, newestCandleTime: number): 
  * // { ...footprint1mRequest, from: Date.UTC(2026, 6, 16), profileStart: Date.UTC(2026, 6, 16) } when from was earlier
  */
 export function trimToDepth<R extends HistoryRequest>(request: R, ctx: { newestCandleTime: number }): R {
+  checkOptions(ctx, ['newestCandleTime'], 'trimToDepth')
   if (request.endpoint === 'candles') return request
   const start =
     request.endpoint === 'footprint'

@@ -17,6 +17,7 @@ import type {
   HistoryRequestBase,
   TpoHistoryRequest,
 } from './types.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 const COMMON = ['exchange', 'symbol', 'timeframe', 'from', 'to', 'period', 'sessionType'] as const
 const ALLOWED: Readonly<Record<HistoryEndpoint, ReadonlySet<string>>> = {
@@ -237,6 +238,8 @@ function checkContext(ctx: HistoryQueryContext): number {
   if (typeof ctx !== 'object' || ctx === null || typeof ctx.now !== 'number' || !Number.isFinite(ctx.now)) {
     throw new MarketDataError('invalid_option', OPTION_MSG.badNow, { field: 'now' })
   }
+  // the context is the server's, not the client's: a wrong key is a programming error, thrown as a bad now is
+  checkOptions(ctx, ['now', 'timeZone'], 'parseHistoryQuery')
   if (ctx.timeZone !== undefined && (typeof ctx.timeZone !== 'string' || !isValidTimeZone(ctx.timeZone))) {
     throw new MarketDataError('invalid_option', OPTION_MSG.badTimeZone, { field: 'timeZone' })
   }

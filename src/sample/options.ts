@@ -2,9 +2,13 @@ import { describeValue } from '../_lib/describe.js'
 import { parseDecimal, POW10 } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { MSG } from './messages.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** Kind of a trading day's main session: a one-directional trend or a two-sided balance around the open. */
 export type SampleDayKind = 'trend' | 'balanced'
+
+/** Keys of {@link SampleOptions}. */
+const SAMPLE_OPTION_KEYS = ['seed', 'start', 'days', 'tradesPerDay', 'tickSize', 'startPrice', 'volumeDecimals', 'timeZone', 'dayKinds'] as const
 
 /** Options of the sample generator; every field is optional (defaults in brackets). */
 export interface SampleOptions {
@@ -73,8 +77,9 @@ function positiveDecimal(name: string, v: unknown): { units: bigint; scale: numb
 }
 
 /** Resolves and validates the options once; throws `MarketDataError` (`invalid_option`) naming the option. */
-export function resolveSampleOptions(opts: SampleOptions = {}): ResolvedSample {
+export function resolveSampleOptions(opts: SampleOptions = {}, fn = 'sampleTrades', extraKeys: readonly string[] = []): ResolvedSample {
   if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', `options: expected an object of sample options, got ${describeValue(opts)}`, { field: 'options' })
+  checkOptions(opts, [...SAMPLE_OPTION_KEYS, ...extraKeys], fn)
   const seed = opts.seed === undefined ? 1 : opts.seed
   // the generator keeps 32 bits of the seed: a fraction or a larger seed would silently repeat another one
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {

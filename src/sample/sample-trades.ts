@@ -61,7 +61,7 @@ function materialize(r: ResolvedSample, fn: string): ColumnsOut {
  */
 export function* sampleTradeBatches(opts: SampleOptions & { batchSize?: number; reuse?: boolean } = {}): Generator<TradeColumns, void, undefined> {
   const batchSize = opts.batchSize ?? 65_536
-  const r = resolveSampleOptions(opts)
+  const r = resolveSampleOptions(opts, 'sampleTradeBatches', ['batchSize', 'reuse'])
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
     throw new MarketDataError('invalid_option', `sampleTradeBatches: option \`batchSize\` must be an integer >= 1, got ${describeValue(batchSize)}`, { field: 'batchSize' })
   }
@@ -88,7 +88,7 @@ export function* sampleTradeBatches(opts: SampleOptions & { batchSize?: number; 
  * sampleTradeObjects({ tradesPerDay: 100 })[0] // { time: 1780302209223, price: '5000.25', volume: '1', side: 'buy', session: 'PRE_MARKET' }
  */
 export function sampleTradeObjects(opts: SampleOptions = {}): Trade[] {
-  const r = resolveSampleOptions(opts)
+  const r = resolveSampleOptions(opts, 'sampleTradeObjects')
   const cols = materialize(r, 'sampleTradeObjects')
   const n = cols.time.length
   const out: Trade[] = new Array(n)

@@ -2,6 +2,10 @@ import fc from 'fast-check'
 import type { CandleInput } from '../candles/index.js'
 import { bucketEnd, bucketStart, resolveTimeframe, timeframeRank, type Timeframe, type TimeframeInput, type TimeUnit } from '../time/index.js'
 import type { SessionType, Side, Trade, TradeColumns } from '../trades/index.js'
+import { checkOptions } from '../_lib/closed-options.js'
+
+/** Keys of {@link TradesArbOptions}. */
+const TRADES_ARB_KEYS = ['tickSize', 'offGrid', 'start', 'maxGapMs', 'minLength', 'maxLength', 'sessions', 'negativePrices', 'numbers'] as const
 
 /** Zones the arbitraries draw from: UTC, whole-hour and half-hour DST zones, a southern-hemisphere zone, a fixed offset zone. */
 export const TEST_TIME_ZONES: readonly string[] = ['UTC', 'America/New_York', 'Europe/London', 'America/Sao_Paulo', 'Australia/Lord_Howe', 'Asia/Kolkata', 'Europe/Berlin']
@@ -20,6 +24,7 @@ const UNIT_LETTER: Record<TimeUnit, string> = { MINUTE: 'm', HOUR: 'h', DAY: 'd'
  * @example fc.sample(timeframeArb({ units: ['MINUTE', 'HOUR'] }), 3)
  */
 export function timeframeArb(opts: { units?: readonly TimeUnit[]; maxCount?: number } = {}): fc.Arbitrary<Timeframe> {
+  checkOptions(opts, ['units', 'maxCount'], 'timeframeArb')
   const units = opts.units ?? (['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR'] as const)
   return fc.constantFrom(...units).chain((unit) =>
     fc.integer({ min: 1, max: opts.maxCount ?? UNIT_MAX[unit] }).map((count) => ({ id: `${count}${UNIT_LETTER[unit]}`, unit, count })),
@@ -71,6 +76,7 @@ function decimalsOfString(s: string): number {
  * @example fc.assert(fc.property(tradesArb(), (trades) => candlesFromTrades(trades, { timeframe: '1m' }).length <= trades.length))
  */
 export function tradesArb(opts: TradesArbOptions = {}): fc.Arbitrary<Trade[]> {
+  checkOptions(opts, TRADES_ARB_KEYS, 'tradesArb')
   const tick = opts.tickSize ?? '0.25'
   const tickScale = decimalsOfString(tick)
   const extra = opts.offGrid ? 1 : 0
@@ -111,6 +117,7 @@ export function tradesArb(opts: TradesArbOptions = {}): fc.Arbitrary<Trade[]> {
  * @example fc.sample(tradeColumnsArb(), 1)[0].time.length
  */
 export function tradeColumnsArb(opts: TradesArbOptions = {}): fc.Arbitrary<TradeColumns> {
+  checkOptions(opts, TRADES_ARB_KEYS, 'tradeColumnsArb')
   return tradesArb(opts).map((trades) => {
     const n = trades.length
     const cols: TradeColumns = { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n), session: new Uint8Array(n) }
@@ -158,6 +165,7 @@ export interface CandleSeriesArbOptions {
  * @example fc.sample(candleSeriesArb({ timeframe: '1d', timeZone: 'America/New_York' }), 1)
  */
 export function candleSeriesArb(opts: CandleSeriesArbOptions = {}): fc.Arbitrary<CandleInput[]> {
+  checkOptions(opts, ['timeframe', 'timeZone', 'start', 'maxGapBuckets', 'maxLength', 'tickSize', 'sessions'], 'candleSeriesArb')
   const tf = resolveTimeframe(opts.timeframe ?? '1m', 'timeframe')
   const zone = opts.timeZone === undefined ? {} : { timeZone: opts.timeZone }
   const tick = opts.tickSize ?? '0.25'

@@ -4,11 +4,15 @@ import { civilFromDays, daysFromCivil } from './civil.js'
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './constants.js'
 import type { Timeframe } from './timeframe.js'
 import { isUtcZone, isValidTimeZone, startOfLocalDay, tiledDayOf } from './zone.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** Options of the bucket functions: the frame's IANA time zone (default `UTC`). */
 export interface BucketOptions {
   timeZone?: string
 }
+
+/** Keys of {@link BucketOptions}. */
+const BUCKET_OPTION_KEYS = ['timeZone'] as const
 
 /** Monday 1970-01-05, day number 4: the anchor of N-week buckets. */
 const WEEK_ANCHOR_DAY = 4
@@ -73,6 +77,7 @@ function checkTime(t: number): void {
  * @example bucketStart(Date.UTC(2026, 4, 29, 10, 7), { id: '15m', unit: 'MINUTE', count: 15 }) // Date.UTC(2026, 4, 29, 10, 0)
  */
 export function bucketStart(time: number, tf: Timeframe, opts: BucketOptions = {}): number {
+  checkOptions(opts, BUCKET_OPTION_KEYS, 'bucketStart')
   checkTime(time)
   const tz = checkZone(opts.timeZone)
   const out = new Float64Array(4)
@@ -86,6 +91,7 @@ export function bucketStart(time: number, tf: Timeframe, opts: BucketOptions = {
  * @example bucketEnd(Date.UTC(2026, 4, 29), { id: '1w', unit: 'WEEK', count: 1 }) // Date.UTC(2026, 5, 1) — Monday
  */
 export function bucketEnd(time: number, tf: Timeframe, opts: BucketOptions = {}): number {
+  checkOptions(opts, BUCKET_OPTION_KEYS, 'bucketEnd')
   checkTime(time)
   const tz = checkZone(opts.timeZone)
   const out = new Float64Array(4)
@@ -171,5 +177,6 @@ export class Bucketer {
  * for (let i = 0; i < times.length; i++) starts[i] = b.locate(times[i])
  */
 export function createBucketer(tf: Timeframe, opts: BucketOptions = {}): Bucketer {
+  checkOptions(opts, BUCKET_OPTION_KEYS, 'createBucketer')
   return new Bucketer(tf, opts)
 }

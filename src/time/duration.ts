@@ -3,6 +3,7 @@ import { err, ok, type Result } from '../result.js'
 import { civilFromDays, daysFromCivil, daysInMonth } from './civil.js'
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './constants.js'
 import { localToUtc, zoneOffset } from './zone.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** An ISO 8601 duration's parts; only `seconds` may be fractional (ms precision). */
 export interface IsoDuration {
@@ -88,6 +89,7 @@ export function parseIsoDuration(s: string): Result<IsoDuration, string> {
  * @example addIsoDuration(Date.UTC(2026, 0, 31), { years: 0, months: 1, weeks: 0, days: 0, hours: 0, minutes: 0, seconds: 0 }) // Date.UTC(2026, 1, 28)
  */
 export function addIsoDuration(time: number, d: IsoDuration, opts: { timeZone?: string; sign?: 1 | -1 } = {}): number {
+  checkOptions(opts, ['timeZone', 'sign'], 'addIsoDuration')
   const tz = opts.timeZone ?? 'UTC'
   const sign = opts.sign ?? 1
   const elapsed = (d.hours * HOUR_MS + d.minutes * MINUTE_MS + Math.round(d.seconds * 1000)) * sign

@@ -8,6 +8,8 @@ import { buildProfile, MAX_TOTAL_ROWS, rowCount, rowOfDecimal, type BlockPart, t
 import { PeriodAcc } from './period-acc.js'
 import { TradeReader } from './trade-reader.js'
 import type { TpoAggregator, TpoOptions, TpoProfile } from './types.js'
+import { checkOptions } from '../_lib/closed-options.js'
+import { TPO_OPTION_KEYS } from './types.js'
 
 const MAX_TIME = 8.64e15
 // Module-local aliases: the per-trade loop must not go through import bindings (some loaders compile
@@ -719,5 +721,6 @@ function exactOf(p: number): ExactDecimal {
  * const rest = agg.flush()
  */
 export function createTpoAggregator(opts: TpoOptions): TpoAggregator {
+  checkOptions(opts, [...TPO_OPTION_KEYS, 'restore', 'maxTime'], 'createTpoAggregator')
   return new TpoEngine(opts)
 }

@@ -1,12 +1,15 @@
 import { parseDecimal, formatUnits, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
-import { createBucketer } from '../time/index.js'
+import { createBucketer, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'
+import { NestingGuard } from '../time/nesting.js'
 import { SESSION_NAMES } from '../trades/index.js'
 import { TPO_MSG } from './messages.js'
 import { resolveTpoOptions } from './options.js'
 import { buildCore, compareDecimal, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
 import type { TpoCandleInput, TpoCandleOptions, TpoCandleProfile } from './types.js'
 import { sessionCodeOf } from '../trades/validate.js'
+import { checkOptions } from '../_lib/closed-options.js'
+import { TPO_OPTION_KEYS } from './types.js'
 
 const MAX_TIME = 8.64e15
 const SESSION_RANK = [1, 0, 2]
@@ -30,6 +33,26 @@ function price(c: TpoCandleInput, field: 'open' | 'high' | 'low' | 'close', inde
   return r.value
 }
 
+/**
+ * The nesting rule of resampling, with TPO blocks as the target: each candle (in time order; the input may
+ * come in any order) must lie whole in one block, its frame `source` or inferred from the smallest gap
+ * between candle starts. The refusal names the candle's input index and says which block size would work.
+ */
+function checkBlocksNest(times: number[], block: Timeframe, timeZone: string, source: Timeframe | undefined): void {
+  const order = times.map((_, i) => i).sort((a, b) => (times[a] as number) - (times[b] as number) || a - b)
+  const sorted = Float64Array.from(order, (i) => times[i] as number)
+  const guard = new NestingGuard({ target: block, timeZone, source, targetName: 'blockSize', indexes: order, advice: blockAdvice })
+  if (guard.scan(sorted, 0, sorted.length, 0) < sorted.length) throw guard.error as MarketDataError
+  guard.finish()
+}
+
+/** Which block size holds whole candles of `minutes` (a minute or hour frame), for the refusal. */
+function blockAdvice(minutes: number | undefined): string {
+  if (minutes === undefined) return '; TPO blocks are minute or hour frames: give candles no longer than the block size'
+  const id = minutes % 60 === 0 && minutes < 1440 ? `'${minutes / 60}h'` : minutes < 60 ? `'${minutes}m'` : `{ unit: 'MINUTE', count: ${minutes} }`
+  return `; blockSize ${id} (or a multiple of it) holds whole candles`
+}
+
 function addDec(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
   const s = Math.max(a.scale, b.scale)
   return { units: a.units * 10n ** BigInt(s - a.scale) + b.units * 10n ** BigInt(s - b.scale), scale: s }
@@ -42,13 +65,17 @@ function addDec(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
  * row volumes, no volume POC and no volume value area (`rowVolumes: 'unknown'`); `volume` is the
  * candles' exact total. Same periods, grid, value area, initial balance and session rules as
  * {@link tpoProfiles}; candles may come in any order. Throws `MarketDataError` naming the index and field
- * of a bad candle.
+ * of a bad candle. Candles must lie whole in a block (the nesting rule of resampling, blocks as the target):
+ * `sourceTimeframe` gives their frame, else it is inferred from the smallest gap between candle starts; a
+ * candle longer than the block size (1h candles, 30m blocks) is refused (`incompatible`) with the block
+ * size that would work.
  *
  * @example
  * const [day] = tpoFromCandles(candles30m, { timeframe: '1d', tickSize: '0.25' })
  * day.rows[0] // ["4998.50", [0, 1]]
  */
-export function tpoFromCandles(candles: Iterable<TpoCandleInput>, opts: TpoCandleOptions): TpoCandleProfile[] {
+export function tpoFromCandles(candles: Iterable<TpoCandleInput>, opts: TpoCandleOptions & { sourceTimeframe?: TimeframeInput }): TpoCandleProfile[] {
+  checkOptions(opts, [...TPO_OPTION_KEYS, 'sourceTimeframe'], 'tpoFromCandles')
   const cfg = resolveTpoOptions(opts)
   if (typeof candles !== 'object' || candles === null || typeof (candles as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
     throw new MarketDataError('invalid_option', TPO_MSG.candle('candles', candles, 'is not an array or iterable of candles'), { field: 'candles' })
@@ -57,6 +84,9 @@ export function tpoFromCandles(candles: Iterable<TpoCandleInput>, opts: TpoCandl
   const periodB = createBucketer(cfg.period, zone)
   const blockB = createBucketer(cfg.block, zone)
   const accs = new Map<string, CandleAcc>()
+  const source = opts.sourceTimeframe === undefined ? undefined : resolveTimeframe(opts.sourceTimeframe, 'sourceTimeframe')
+  if (source?.unit === 'TICK') throw new MarketDataError('invalid_option', TPO_MSG.tickSource(source.id), { field: 'sourceTimeframe' })
+  const times: number[] = []
   let index = 0
   for (const c of candles) {
     if (typeof c !== 'object' || c === null) throw new MarketDataError('invalid_option', TPO_MSG.candle('candle', c, 'is not a candle {time, open, high, low, close, volume?, session?}'), { index, field: 'candle' })
@@ -79,6 +109,7 @@ export function tpoFromCandles(candles: Iterable<TpoCandleInput>, opts: TpoCandl
       volume = v.value
     }
     index++
+    times.push(t)
     if ((cfg.sessionMask & (1 << s)) === 0) continue
     const ps = periodB.locate(t)
     const pe = periodB.end
@@ -112,6 +143,7 @@ export function tpoFromCandles(candles: Iterable<TpoCandleInput>, opts: TpoCandl
       if (compareDecimal(low, bl.low) < 0) bl.low = low
     }
   }
+  checkBlocksNest(times, cfg.block, blockB.timeZone, source)
   const list = [...accs.values()].sort((a, b) => a.start - b.start || (SESSION_RANK[a.session] ?? 0) - (SESSION_RANK[b.session] ?? 0))
   return list.map((a) => {
     const parts: TpoParts = {

@@ -54,6 +54,26 @@ export function resolveTpoGrid(tickSize: unknown, rowSize: unknown): TpoGrid {
   }
 }
 
+/**
+ * The row size in ticks of the options: `rowSize`, or `rowSizeValue` / `tickSize` (a whole number; both
+ * given is invalid). A bad tick size is left to {@link resolveTpoGrid}, which names it.
+ */
+function rowSizeOf(opts: TpoOptions): unknown {
+  const rsv = opts.rowSizeValue
+  if (rsv === undefined) return opts.rowSize
+  if (opts.rowSize !== undefined) throw new MarketDataError('invalid_option', TPO_MSG.rowBoth(), { field: 'rowSize' })
+  const t = parseDecimal(opts.tickSize)
+  if (!t.ok || t.value.units <= 0n) return opts.rowSize
+  const r = parseDecimal(rsv)
+  if (!r.ok || r.value.units <= 0n) throw new MarketDataError('invalid_option', TPO_MSG.rowSizeValue(rsv), { field: 'rowSizeValue' })
+  const scale = Math.max(r.value.scale, t.value.scale)
+  const ru = r.value.units * 10n ** BigInt(scale - r.value.scale)
+  const tu = t.value.units * 10n ** BigInt(scale - t.value.scale)
+  if (ru % tu !== 0n) throw new MarketDataError('invalid_option', TPO_MSG.rowSizeValueOffTick(decimalToString(r.value), decimalToString(t.value)), { field: 'rowSizeValue' })
+  const k = ru / tu
+  return k > BigInt(Number.MAX_SAFE_INTEGER) ? Number.POSITIVE_INFINITY : Number(k)
+}
+
 /** Resolves a `valueAreaPercent` (0 < p <= 100) to an exact decimal. */
 export function resolveValueAreaPercent(x: unknown): { percent: number; exact: ExactDecimal } {
   const p = x ?? 70
@@ -103,7 +123,7 @@ export function resolveTpoOptions(opts: TpoOptions): TpoConfig {
     period,
     block,
     timeZone: opts.timeZone,
-    grid: resolveTpoGrid(opts.tickSize, opts.rowSize),
+    grid: resolveTpoGrid(opts.tickSize, rowSizeOf(opts)),
     grouped: ms === 'GROUP_BY_TYPE',
     valueAreaPercent: va.percent,
     valueArea: va.exact,

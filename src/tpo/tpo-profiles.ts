@@ -4,6 +4,8 @@ import { TRADE_MSG } from '../trades/messages.js'
 import { feedTradesAsync, isTradeColumns, type AsyncTradeInput, type Trade, type TradeColumns } from '../trades/index.js'
 import { createTpoAggregator } from './aggregator.js'
 import type { TpoAggregator, TpoOptions, TpoProfile } from './types.js'
+import { checkOptions } from '../_lib/closed-options.js'
+import { TPO_OPTION_KEYS } from './types.js'
 
 /** Trades {@link tpoProfiles} reads: one `TradeColumns`, or trade objects and column batches (any iterable). */
 export type TpoTradeInput = TradeColumns | Iterable<Trade | TradeColumns>
@@ -39,6 +41,7 @@ export function feedTpo(input: TpoTradeInput, agg: TpoAggregator): void {
  * day.poc // "5001.25"; day.rows[0] // ["4998.50", [0, 1], "12", "7"]
  */
 export function tpoProfiles(trades: TpoTradeInput, opts: TpoOptions): TpoProfile[] {
+  checkOptions(opts, TPO_OPTION_KEYS, 'tpoProfiles')
   const agg = createTpoAggregator(opts)
   feedTpo(trades, agg)
   return agg.flush()
@@ -52,6 +55,7 @@ export function tpoProfiles(trades: TpoTradeInput, opts: TpoOptions): TpoProfile
  * const profiles = await tpoProfilesAsync(cursor, { timeframe: '1d', tickSize: '0.25' })
  */
 export async function tpoProfilesAsync(trades: AsyncTradeInput, opts: TpoOptions): Promise<TpoProfile[]> {
+  checkOptions(opts, TPO_OPTION_KEYS, 'tpoProfilesAsync')
   const agg = createTpoAggregator(opts)
   await feedTradesAsync(trades, agg)
   return agg.flush()

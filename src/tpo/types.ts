@@ -66,6 +66,9 @@ export interface TpoProfile {
 /** How sessions form profiles: one per period, or one per session type per period. */
 export type TpoMergeSessions = 'MERGE_ALL' | 'GROUP_BY_TYPE'
 
+/** Keys of {@link TpoOptions} (closed options: anything else is refused). */
+export const TPO_OPTION_KEYS = ['timeframe', 'tickSize', 'blockSize', 'rowSize', 'rowSizeValue', 'mergeSessions', 'valueAreaPercent', 'initialBalance', 'timeZone', 'sessions'] as const
+
 /** Options of {@link tpoProfiles} and {@link createTpoAggregator}. */
 export interface TpoOptions {
   /** The period: a day, week or month frame (`'1d'`, `'1w'`, `'1M'`, or `{ unit: 'DAY', count: 2 }`). */
@@ -76,6 +79,11 @@ export interface TpoOptions {
   blockSize?: TimeframeInput
   /** Row height in ticks, an integer >= 1 (default 1). */
   rowSize?: number
+  /**
+   * Row height as a price (`'1.00'`), instead of `rowSize`: a whole multiple of `tickSize` (TPO rows are
+   * whole ticks). Giving both `rowSize` and `rowSizeValue` is invalid, as in footprint.
+   */
+  rowSizeValue?: DecimalInput
   /** `MERGE_ALL` (default) or `GROUP_BY_TYPE`. */
   mergeSessions?: TpoMergeSessions
   /** Share of all TPOs the value area holds, 0 < p <= 100 (default 70). */

@@ -42,16 +42,16 @@ describe('resampleCandleColumns = resampleCandles as numbers', () => {
         if (reference.some((c) => (c.trades ?? 0) > Number.MAX_SAFE_INTEGER)) {
           // a trade count past 2^53 - 1 has no exact number: both refuse it
           const refused = expect.objectContaining({ code: 'inexact', field: 'trades' })
-          expect(() => resampleCandles(cols, opts)).toThrow(refused)
-          expect(() => resampleCandleColumns(cols, opts)).toThrow(refused)
+          expect(() => resampleCandles(cols, { ...opts, sourceTimeframe: '1m' })).toThrow(refused)
+          expect(() => resampleCandleColumns(cols, { ...opts, sourceTimeframe: '1m' })).toThrow(refused)
           return
         }
-        const objects = resampleCandles(cols, opts)
+        const objects = resampleCandles(cols, { ...opts, sourceTimeframe: '1m' })
         // the object path itself is the big.js reference's
         expect(objects).toEqual(reference)
         const want = asColumns(objects, cols)
-        if (want.inexact) expect(() => resampleCandleColumns(cols, opts)).toThrow(expect.objectContaining({ code: 'inexact' }))
-        else expect(resampleCandleColumns(cols, opts)).toEqual(want.cols)
+        if (want.inexact) expect(() => resampleCandleColumns(cols, { ...opts, sourceTimeframe: '1m' })).toThrow(expect.objectContaining({ code: 'inexact' }))
+        else expect(resampleCandleColumns(cols, { ...opts, sourceTimeframe: '1m' })).toEqual(want.cols)
       }),
       { numRuns: 300 },
     )
@@ -80,8 +80,8 @@ describe('resampleCandleColumns = resampleCandles as numbers', () => {
           }
           throw new Error('no error')
         }
-        const a = caught(() => resampleCandles(cols, opts))
-        const b = caught(() => resampleCandleColumns(cols, opts))
+        const a = caught(() => resampleCandles(cols, { ...opts, sourceTimeframe: '1m' }))
+        const b = caught(() => resampleCandleColumns(cols, { ...opts, sourceTimeframe: '1m' }))
         expect(b).toBeInstanceOf(MarketDataError)
         expect([b.code, b.index, b.field, b.message]).toEqual([a.code, a.index, a.field, a.message])
       }),
@@ -109,8 +109,8 @@ describe('resampleCandleColumns = resampleCandles as numbers', () => {
         })
         const timeZone = 'America/New_York'
         let x = cols
-        for (const timeframe of ['5m', '15m', '1h', '1d']) x = resampleCandleColumns(x, { timeframe, timeZone })
-        expect(x).toEqual(resampleCandleColumns(cols, { timeframe: '1d', timeZone }))
+        for (const timeframe of ['5m', '15m', '1h', '1d']) x = resampleCandleColumns(x, { sourceTimeframe: '1m', timeframe, timeZone })
+        expect(x).toEqual(resampleCandleColumns(cols, { sourceTimeframe: '1m', timeframe: '1d', timeZone }))
       }),
       { numRuns: 100 },
     )
@@ -128,8 +128,8 @@ describe('resampleCandleColumns = resampleCandles as numbers', () => {
       const { cols, objs } = buildCandles([{ step: 0, base: 5000, up: 0.25, down: 0, volume: 3, value: 5000.25, trades: 2, session: 0, repeat: 360 }], { value: true, trades: true, session: false }, t0)
       for (const timeframe of ['7m', '15m', { unit: 'MINUTE' as const, count: 90 }, '5h']) {
         const want = referenceResample(objs, { timeframe, timeZone })
-        expect(resampleCandles(cols, { timeframe, timeZone })).toEqual(want)
-        expect(resampleCandleColumns(cols, { timeframe, timeZone })).toEqual(asColumns(want, cols).cols)
+        expect(resampleCandles(cols, { sourceTimeframe: '1m', timeframe, timeZone })).toEqual(want)
+        expect(resampleCandleColumns(cols, { sourceTimeframe: '1m', timeframe, timeZone })).toEqual(asColumns(want, cols).cols)
       }
     }
   })
@@ -143,7 +143,7 @@ describe('resampleCandleColumns = resampleCandles as numbers', () => {
         const cols: CandleColumns = { time, open: f(-0), high: f(-0), low: f(-0), close: f(-0), volume: f(-0), value: f(-0), trades: f(1) }
         // a session column takes candleRun's one-at-a-time loop, none its pairs
         if (withSession) cols.session = new Uint8Array(n)
-        const out = resampleCandleColumns(cols, { timeframe })
+        const out = resampleCandleColumns(cols, { sourceTimeframe: '1m', timeframe })
         expect(out.time.length).toBeGreaterThan(0)
         for (const k of ['open', 'high', 'low', 'close', 'volume', 'value'] as const) {
           for (const x of out[k] as Float64Array) expect(Object.is(x, 0), `${k} ${x}`).toBe(true)
@@ -156,7 +156,7 @@ describe('resampleCandleColumns = resampleCandles as numbers', () => {
   it('does not touch its input', () => {
     const { cols } = buildCandles([{ step: 0, base: 5000, up: 0.25, down: 0, volume: 3, value: 5000.25, trades: 2, session: 1, repeat: 20 }], { value: true, trades: true, session: true })
     const copy = Object.fromEntries(Object.entries(cols).map(([k, v]) => [k, (v as Float64Array).slice()]))
-    resampleCandleColumns(cols, { timeframe: '15m' })
+    resampleCandleColumns(cols, { sourceTimeframe: '1m', timeframe: '15m' })
     expect(cols).toEqual(copy)
   })
 })
@@ -166,30 +166,30 @@ describe('resampleCandleColumns refuses what numbers cannot say', () => {
     // 8-decimal volumes whose exact sum has 18 significant digits
     const n = 2
     const cols: CandleColumns = { time: new Float64Array([T0, T0 + 60_000]), open: new Float64Array(n).fill(1), high: new Float64Array(n).fill(1), low: new Float64Array(n).fill(1), close: new Float64Array(n).fill(1), volume: new Float64Array([12345678.12345678, 1000000000]) }
-    expect(resampleCandles(cols, { timeframe: '1h' })[0]?.volume).toBe('1012345678.12345678')
-    expect(() => resampleCandleColumns(cols, { timeframe: '1h' })).toThrow(expect.objectContaining({ code: 'inexact', field: 'volume' }))
+    expect(resampleCandles(cols, { sourceTimeframe: '1m', timeframe: '1h' })[0]?.volume).toBe('1012345678.12345678')
+    expect(() => resampleCandleColumns(cols, { sourceTimeframe: '1m', timeframe: '1h' })).toThrow(expect.objectContaining({ code: 'inexact', field: 'volume' }))
     // the same volumes in smaller buckets are exact
-    expect(Array.from(resampleCandleColumns(cols, { timeframe: '1m' }).volume)).toEqual([12345678.12345678, 1000000000])
+    expect(Array.from(resampleCandleColumns(cols, { sourceTimeframe: '1m', timeframe: '1m' }).volume)).toEqual([12345678.12345678, 1000000000])
   })
 
   it('a bad record after an inexact sum is reported first (input errors before output limits)', () => {
     const n = 3
     const cols: CandleColumns = { time: new Float64Array([T0, T0 + 60_000, T0 - 1]), open: new Float64Array(n).fill(1), high: new Float64Array(n).fill(1), low: new Float64Array(n).fill(1), close: new Float64Array(n).fill(1), volume: new Float64Array([12345678.12345678, 1000000000, 1]) }
-    expect(() => resampleCandleColumns(cols, { timeframe: '1m' })).toThrow(expect.objectContaining({ code: 'out_of_order', index: 2 }))
-    expect(() => resampleCandleColumns(cols, { timeframe: '1h' })).toThrow(expect.objectContaining({ code: 'out_of_order', index: 2 }))
+    expect(() => resampleCandleColumns(cols, { sourceTimeframe: '1m', timeframe: '1m' })).toThrow(expect.objectContaining({ code: 'out_of_order', index: 2 }))
+    expect(() => resampleCandleColumns(cols, { sourceTimeframe: '1m', timeframe: '1h' })).toThrow(expect.objectContaining({ code: 'out_of_order', index: 2 }))
   })
 
   it('tick frames, tickSize and malformed columns are refused with the field', () => {
     const cols: CandleColumns = { time: new Float64Array([T0]), open: new Float64Array([1]), high: new Float64Array([1]), low: new Float64Array([1]), close: new Float64Array([1]), volume: new Float64Array([1]) }
-    expect(() => resampleCandleColumns(cols, { timeframe: '100t' })).toThrow(expect.objectContaining({ field: 'timeframe' }))
-    expect(() => resampleCandleColumns(cols, { timeframe: '1h', tickSize: '0.25' } as CandleOptions)).toThrow(expect.objectContaining({ field: 'tickSize' }))
-    expect(() => resampleCandleColumns({ ...cols, volume: new Float64Array(2) }, { timeframe: '1h' })).toThrow(expect.objectContaining({ field: 'volume' }))
+    expect(() => resampleCandleColumns(cols, { sourceTimeframe: '1m', timeframe: '100t' })).toThrow(expect.objectContaining({ field: 'timeframe' }))
+    expect(() => resampleCandleColumns(cols, { sourceTimeframe: '1m', timeframe: '1h', tickSize: '0.25' } as CandleOptions)).toThrow(expect.objectContaining({ field: 'tickSize' }))
+    expect(() => resampleCandleColumns({ ...cols, volume: new Float64Array(2) }, { sourceTimeframe: '1m', timeframe: '1h' })).toThrow(expect.objectContaining({ field: 'volume' }))
     expect(() => resampleCandleColumns(cols, null as unknown as CandleOptions)).toThrow(expect.objectContaining({ field: 'options' }))
   })
 
   it('empty columns give empty columns of the same shape', () => {
     const e = () => new Float64Array(0)
-    const out = resampleCandleColumns({ time: e(), open: e(), high: e(), low: e(), close: e(), volume: e(), trades: e() }, { timeframe: '1d' })
+    const out = resampleCandleColumns({ time: e(), open: e(), high: e(), low: e(), close: e(), volume: e(), trades: e() }, { sourceTimeframe: '1m', timeframe: '1d' })
     expect(out).toEqual({ time: e(), open: e(), high: e(), low: e(), close: e(), volume: e(), trades: e() })
   })
 })

@@ -80,7 +80,7 @@ describe('resampled high / low over any finite doubles', () => {
     fc.assert(
       fc.property(caseArb, (c) => {
         const want = extremes(c)
-        const got = resampleCandleColumns(c.cols, { timeframe: `${c.minutes}m` })
+        const got = resampleCandleColumns(c.cols, { sourceTimeframe: '1m', timeframe: `${c.minutes}m` })
         expect(Array.from(got.time)).toEqual(want.time)
         expect(Array.from(got.high)).toEqual(want.high)
         expect(Array.from(got.low)).toEqual(want.low)
@@ -93,7 +93,7 @@ describe('resampled high / low over any finite doubles', () => {
     fc.assert(
       fc.property(caseArb, (c) => {
         const want = extremes(c)
-        const got = resampleCandles(c.cols, { timeframe: `${c.minutes}m` })
+        const got = resampleCandles(c.cols, { sourceTimeframe: '1m', timeframe: `${c.minutes}m` })
         expect(got.map((x) => x.time)).toEqual(want.time)
         expect(got.map((x) => Number(x.high) + 0)).toEqual(want.high)
         expect(got.map((x) => Number(x.low) + 0)).toEqual(want.low)

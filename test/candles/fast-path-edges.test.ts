@@ -97,7 +97,7 @@ describe('prices at exactly ±2^52 units', () => {
           volume: 1,
           side: 'buy',
         }))
-        const agg = createCandleAggregator({ timeframe })
+        const agg = createCandleAggregator({ timeframe, sourceTimeframe: '1m' })
         const got: Candle[] = []
         // consecutive column records go in as one batch, objects one by one
         for (let i = 0; i < recs.length; ) {
@@ -171,7 +171,7 @@ describe('tick frames: a candle closes with its last trade', () => {
         const rows = recs.map((r, i) => ({ t: T0 + i * 1000, p: r.price, v: r.volume, s: r.session }))
         const { cols, trades } = columnsOf(rows, true)
         const opts: CandleOptions = { timeframe: `${per}t`, ...(sessions !== undefined ? { sessions } : {}) }
-        const agg = createCandleAggregator(opts)
+        const agg = createCandleAggregator({ ...opts, sourceTimeframe: '1m' })
         const taken: Candle[] = []
         let at = 0
         for (let k = 0; at < trades.length; k++) {
@@ -209,7 +209,7 @@ describe('candle columns after candle objects in one bucket: spellings and extre
     )
     fc.assert(
       fc.property(fc.array(segArb, { minLength: 1, maxLength: 5 }), fc.constantFrom('15m', '1h'), (segs, timeframe) => {
-        const agg = createCandleAggregator({ timeframe })
+        const agg = createCandleAggregator({ timeframe, sourceTimeframe: '1m' })
         const all: CandleInput[] = []
         let t = T0
         for (const seg of segs) {
@@ -241,7 +241,7 @@ describe('candle columns close a bucket opened by objects', () => {
       const time = new Float64Array([T0 + 60_000, T0 + 120_000, T0 + 900_000])
       const n = time.length
       const cols: CandleColumns = { time, open: new Float64Array(n).fill(10), high: new Float64Array(n).fill(hi), low: new Float64Array(n).fill(lo), close: new Float64Array(n).fill(10), volume: new Float64Array(n).fill(1) }
-      const agg = createCandleAggregator({ timeframe: '15m' })
+      const agg = createCandleAggregator({ timeframe: '15m', sourceTimeframe: '1m' })
       agg.addCandles(objs)
       agg.addCandleColumns(cols)
       const all: CandleInput[] = [...objs, ...Array.from(time, (t) => ({ time: t, open: 10, high: hi, low: lo, close: 10, volume: 1 }))]
@@ -259,11 +259,11 @@ describe('candle columns: bucket stepping over many buckets in one call', () => 
         const { cols, objs } = buildCandles(recs.map((r) => ({ ...r, repeat })), has, Date.UTC(2026, 4, 29, 1))
         const want = referenceResample(objs, { timeframe })
         fc.pre(want.every((c) => (c.trades ?? 0) <= Number.MAX_SAFE_INTEGER))
-        expect(resampleCandles(cols, { timeframe })).toEqual(want)
+        expect(resampleCandles(cols, { sourceTimeframe: '1m', timeframe })).toEqual(want)
         // the same candles as numbers (a sum a double cannot carry is refused instead)
         let got: CandleColumns | undefined
         try {
-          got = resampleCandleColumns(cols, { timeframe })
+          got = resampleCandleColumns(cols, { sourceTimeframe: '1m', timeframe })
         } catch (e) {
           expect(e).toMatchObject({ code: 'inexact' })
         }
@@ -316,11 +316,11 @@ describe('candle columns: the candle that opens the next bucket inside the loop'
         const want = [...byIndex].filter(([, kind]) => bad.includes(kind)).map(([i]) => i).sort((a, b) => a - b)[0]
         const opts: CandleOptions = { timeframe, ...(sessions !== undefined ? { sessions } : {}) }
         if (want !== undefined) {
-          expect(() => resampleCandles(c, opts)).toThrow(expect.objectContaining({ index: want }))
+          expect(() => resampleCandles(c, { ...opts, sourceTimeframe: '1m' })).toThrow(expect.objectContaining({ index: want }))
           return
         }
         const objs: CandleInput[] = Array.from({ length: n }, (_, i) => ({ time: c.time[i] as number, open: c.open[i] as number, high: c.high[i] as number, low: c.low[i] as number, close: c.close[i] as number, volume: c.volume[i] as number, value: c.value[i] as number, trades: c.trades[i] as number, ...(c.session[i] !== 0 ? { session: SESSIONS[c.session[i] as number] as SessionType } : {}) }))
-        expect(resampleCandles(c, opts)).toEqual(referenceResample(objs, opts))
+        expect(resampleCandles(c, { ...opts, sourceTimeframe: '1m' })).toEqual(referenceResample(objs, opts))
       }),
       { numRuns: 300 },
     )
@@ -333,9 +333,9 @@ describe('resampleCandleColumns: -0 prices and the first inexact sum', () => {
       // one candle with the field at -0 (OHLC stays ordered: the others are 0)
       const cols: CandleColumns = { time: new Float64Array([T0]), open: new Float64Array([0]), high: new Float64Array([0]), low: new Float64Array([0]), close: new Float64Array([0]), volume: new Float64Array([1]) }
       cols[field][0] = -0
-      const want = resampleCandles(cols, { timeframe: '1h' })[0] as Candle
+      const want = resampleCandles(cols, { sourceTimeframe: '1m', timeframe: '1h' })[0] as Candle
       expect(want[field]).toBe('0')
-      const got = resampleCandleColumns(cols, { timeframe: '1h' })
+      const got = resampleCandleColumns(cols, { sourceTimeframe: '1m', timeframe: '1h' })
       for (const f of ['open', 'high', 'low', 'close'] as const) expect(Object.is(got[f][0], 0)).toBe(true)
     }
   })
@@ -355,12 +355,12 @@ describe('resampleCandleColumns: -0 prices and the first inexact sum', () => {
       const f = (x: number) => new Float64Array(4).fill(x)
       const cols: CandleColumns = { time, open: f(1), high: f(1), low: f(1), close: f(1), volume: new Float64Array(volume), value: new Float64Array(value) }
       // the exact sums (resampleCandles keeps them as decimal strings) say which is the first a double cannot carry
-      const exact = resampleCandles(cols, { timeframe: '1h' })
+      const exact = resampleCandles(cols, { sourceTimeframe: '1m', timeframe: '1h' })
       const text = (exact[at] as Candle)[field as 'volume' | 'value'] as string
       expect(String(Number(text))).not.toBe(text)
       let got: unknown
       try {
-        resampleCandleColumns(cols, { timeframe: '1h' })
+        resampleCandleColumns(cols, { sourceTimeframe: '1m', timeframe: '1h' })
       } catch (e) {
         got = e
       }
@@ -400,7 +400,7 @@ describe('candle objects: a bad candle anywhere is refused at its index', () => 
         if (kind === 'openAbove') c.open = '12'
         if (kind === 'farBack') c.time = -8.64e15 - 60_000
         const opts: CandleOptions = { timeframe: '15m', ...(sessions !== undefined ? { sessions } : {}) }
-        expect(() => resampleCandles(objs, opts)).toThrow(expect.objectContaining({ index: i }))
+        expect(() => resampleCandles(objs, { ...opts, sourceTimeframe: '1m' })).toThrow(expect.objectContaining({ index: i }))
       }),
       { numRuns: 100 },
     )
@@ -414,7 +414,7 @@ describe('candle objects: equal extremes spelled differently', () => {
       fc.property(fc.array(candle, { minLength: 1, maxLength: 8 }), (cs) => {
         let t = T0
         const objs: CandleInput[] = cs.map((c) => ({ time: (t += c.step), open: '10', high: c.high, low: c.low, close: '10', volume: '1' }))
-        expect(resampleCandles(objs, { timeframe: '15m' })).toEqual(referenceResample(objs, { timeframe: '15m' }))
+        expect(resampleCandles(objs, { sourceTimeframe: '1m', timeframe: '15m' })).toEqual(referenceResample(objs, { timeframe: '15m' }))
       }),
       { numRuns: 100 },
     )
@@ -428,7 +428,7 @@ describe('candle objects: value sums past -2^53 units', () => {
       const objs: CandleInput[] = Array.from({ length: 120 }, (_, k) => ({ time: T0 + k * 1000, open: '10', high: '11', low: '9', close: '10', volume: '3', value, trades: 1 }))
       const want = referenceResample(objs, { timeframe: '1h' })
       expect(new Big(want[0]?.value ?? '0').times(100).abs().gt(2 ** 53)).toBe(true)
-      expect(resampleCandles(objs, { timeframe: '1h' })).toEqual(want)
+      expect(resampleCandles(objs, { sourceTimeframe: '1m', timeframe: '1h' })).toEqual(want)
     }
   })
 })

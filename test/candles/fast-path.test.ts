@@ -77,7 +77,7 @@ describe('columnar trades fast path = big.js reference', () => {
       else expect(candleColumnsFromTrades(cols, opts)).toEqual(wantCols)
       const n = cols.time.length
       const at = [...new Set(cuts.map((x) => x % (n + 1)))].sort((a, b) => a - b)
-      const agg = createCandleAggregator(opts)
+      const agg = createCandleAggregator({ ...opts, sourceTimeframe: '1m' })
       let prev = 0
       for (const b of [...at, n]) {
         const sub = (a: Float64Array | Uint8Array) => a.slice(prev, b)
@@ -153,13 +153,13 @@ describe('columnar candles fast path = big.js reference', () => {
       const want = referenceResample(objs, opts)
       if (want.some((c) => (c.trades ?? 0) > Number.MAX_SAFE_INTEGER)) {
         // a trade count past 2^53 - 1 has no exact number: refused at the record that passes it
-        expect(() => resampleCandles(cols, opts)).toThrow(expect.objectContaining({ code: 'inexact', field: 'trades' }))
+        expect(() => resampleCandles(cols, { ...opts, sourceTimeframe: '1m' })).toThrow(expect.objectContaining({ code: 'inexact', field: 'trades' }))
         return
       }
-      expect(resampleCandles(cols, opts)).toEqual(want)
+      expect(resampleCandles(cols, { ...opts, sourceTimeframe: '1m' })).toEqual(want)
       const n = cols.time.length
       const at = [...new Set(cuts.map((x) => x % (n + 1)))].sort((a, b) => a - b)
-      const agg = createCandleAggregator(opts)
+      const agg = createCandleAggregator({ ...opts, sourceTimeframe: '1m' })
       let prev = 0
       for (const b of [...at, n]) {
         const part = {} as Record<string, Float64Array | Uint8Array>
@@ -199,7 +199,7 @@ describe('columnar candles fast path = big.js reference', () => {
       if (bad.field === 'session') (cols.session as Uint8Array)[i] = 35
       let got: unknown
       try {
-        resampleCandles(cols, opts)
+        resampleCandles(cols, { ...opts, sourceTimeframe: '1m' })
       } catch (e) {
         got = e
       }
@@ -213,7 +213,7 @@ describe('columnar candles fast path = big.js reference', () => {
     for (const [v, x] of [[2 ** 40, 2 ** 41 + 0.25], [0.12345678, -1234.5678], [1e12, 7.5e12]] as const) {
       const objs: CandleInput[] = Array.from({ length: n }, (_, i) => ({ time: T0 + i * 60_000, open: 10.5, high: 11 + (i % 7), low: -3.25 + (i % 5), close: 10.5, volume: v, value: x, trades: 2 ** 39 }))
       const { cols } = { cols: { time: new Float64Array(objs.map((o) => o.time)), open: new Float64Array(n).fill(10.5), high: new Float64Array(objs.map((o) => o.high as number)), low: new Float64Array(objs.map((o) => o.low as number)), close: new Float64Array(n).fill(10.5), volume: new Float64Array(n).fill(v), value: new Float64Array(n).fill(x), trades: new Float64Array(n).fill(2 ** 39) } }
-      for (const timeframe of ['1d', '1w']) expect(resampleCandles(cols, { timeframe })).toEqual(referenceResample(objs, { timeframe }))
+      for (const timeframe of ['1d', '1w']) expect(resampleCandles(cols, { sourceTimeframe: '1m', timeframe })).toEqual(referenceResample(objs, { timeframe }))
     }
   })
 
@@ -226,10 +226,10 @@ describe('columnar candles fast path = big.js reference', () => {
       const cols: CandleColumns = { time: new Float64Array(n).map((_, i) => T0 + i), open: new Float64Array(n).fill(1), high: new Float64Array(n).fill(1), low: new Float64Array(n).fill(1), close: new Float64Array(n).fill(1), volume: new Float64Array(n).fill(1), trades }
       const objs: CandleInput[] = Array.from({ length: n }, (_, i) => ({ time: T0 + i, open: 1, high: 1, low: 1, close: 1, volume: 1, trades: trades[i] as number }))
       const refused = expect.objectContaining({ code: 'inexact', field: 'trades', index: at })
-      expect(() => resampleCandles(cols, { timeframe: '1h' })).toThrow(refused)
-      expect(() => resampleCandles(objs, { timeframe: '1h' })).toThrow(refused)
+      expect(() => resampleCandles(cols, { sourceTimeframe: '1m', timeframe: '1h' })).toThrow(refused)
+      expect(() => resampleCandles(objs, { sourceTimeframe: '1m', timeframe: '1h' })).toThrow(refused)
       // one candle short of it is exact
-      expect(resampleCandles(cols.time.length > at ? { ...cols, trades: trades.map((x, i) => (i === at ? x - 1 : x)) } : cols, { timeframe: '1h' })[0]?.trades).toBe(Number.MAX_SAFE_INTEGER)
+      expect(resampleCandles(cols.time.length > at ? { ...cols, trades: trades.map((x, i) => (i === at ? x - 1 : x)) } : cols, { sourceTimeframe: '1m', timeframe: '1h' })[0]?.trades).toBe(Number.MAX_SAFE_INTEGER)
     }
   })
 })
@@ -240,7 +240,7 @@ describe('candle columns after candle objects in one bucket', () => {
     const objs: CandleInput[] = [{ time: T0, open: '10.00', high: '10.50', low: '9.750', close: '10.00', volume: '2', value: '20.5', trades: 2 }]
     const n = 3
     const cols: CandleColumns = { time: new Float64Array([T0 + 60_000, T0 + 120_000, T0 + 900_000]), open: new Float64Array(n).fill(10), high: new Float64Array(n).fill(10.25), low: new Float64Array(n).fill(10), close: new Float64Array(n).fill(10.25), volume: new Float64Array(n).fill(1), value: new Float64Array(n).fill(10.25), trades: new Float64Array(n).fill(1) }
-    const agg = createCandleAggregator(opts)
+    const agg = createCandleAggregator({ ...opts, sourceTimeframe: '1m' })
     agg.addCandles(objs)
     agg.addCandleColumns(cols)
     const got = agg.finish()
@@ -314,7 +314,7 @@ describe('candle columns: session codes checked 4 bytes at a time', () => {
           const f = (x: number) => new Float64Array(n).fill(x)
           const cols: CandleColumns = { time: new Float64Array(n).map((_, i) => T0 + i * 60_000), open: f(10), high: f(11), low: f(9), close: f(10), volume: f(1), value: f(10), trades: f(1), session }
           for (const sessions of [undefined, ['POST_MARKET'] as SessionType[]]) {
-            expect(() => resampleCandles(cols, { timeframe: '1h', ...(sessions ? { sessions } : {}) })).toThrow(expect.objectContaining({ index: at, field: 'session' }))
+            expect(() => resampleCandles(cols, { sourceTimeframe: '1m', timeframe: '1h', ...(sessions ? { sessions } : {}) })).toThrow(expect.objectContaining({ index: at, field: 'session' }))
           }
         }
       }
@@ -409,8 +409,8 @@ describe('candle columns: pairs of whole-volume candles', () => {
         }
         if (kind === 'nHuge') c.trades[at] = 2 ** 52
         for (const timeframe of ['1h', '1d']) {
-          if (bad.includes(kind)) expect(() => resampleCandles(c, { timeframe })).toThrow(expect.objectContaining({ index: at }))
-          else expect(resampleCandles(c, { timeframe })).toEqual(referenceResample(toObjs(c), { timeframe }))
+          if (bad.includes(kind)) expect(() => resampleCandles(c, { sourceTimeframe: '1m', timeframe })).toThrow(expect.objectContaining({ index: at }))
+          else expect(resampleCandles(c, { sourceTimeframe: '1m', timeframe })).toEqual(referenceResample(toObjs(c), { timeframe }))
         }
       }
     }

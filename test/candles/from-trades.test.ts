@@ -92,11 +92,11 @@ describe('candlesFromTrades: columns, mixed feeding, tickSize', () => {
     fc.assert(fc.property(dstTrades, timeZoneArb(), sessionsArb, (trades, timeZone, sessions) => {
       const m1 = candlesFromTrades(trades, { timeframe: '1m', timeZone, sessions })
       for (const tf of ['15m', '1h', '1d', '1w']) {
-        expect(resampleCandles(m1, { timeframe: tf, timeZone })).toEqual(candlesFromTrades(trades, { timeframe: tf, timeZone, sessions }))
+        expect(resampleCandles(m1, { sourceTimeframe: '1m', timeframe: tf, timeZone })).toEqual(candlesFromTrades(trades, { timeframe: tf, timeZone, sessions }))
       }
       // the session filter may also move to the resampling step: 1m candles hold the session of their first trade
       const all1m = candlesFromTrades(trades, { timeframe: '1m', timeZone })
-      expect(resampleCandles(all1m, { timeframe: '15m', timeZone }).length).toBeLessThanOrEqual(all1m.length)
+      expect(resampleCandles(all1m, { sourceTimeframe: '1m', timeframe: '15m', timeZone }).length).toBeLessThanOrEqual(all1m.length)
     }), RUNS)
   })
 

@@ -126,8 +126,8 @@ describe('candle stepping in the hot loops: many candles a call', () => {
         // as columns: prices exact doubles on the grid, whole volumes
         const cols = columnsOf(oneMinute)
         const want = referenceResample(oneMinute, { timeframe })
-        expect(resampleCandles(cols, { timeframe })).toEqual(want)
-        const got = resampleCandleColumns(cols, { timeframe })
+        expect(resampleCandles(cols, { sourceTimeframe: '1m', timeframe })).toEqual(want)
+        const got = resampleCandleColumns(cols, { sourceTimeframe: '1m', timeframe })
         expect(Array.from(got.time)).toEqual(want.map((c) => c.time))
         expect(Array.from(got.high)).toEqual(want.map((c) => Number(c.high)))
         expect(Array.from(got.volume)).toEqual(want.map((c) => Number(c.volume)))

@@ -90,7 +90,7 @@ describe('candleColumnsFromTrades = candlesFromTrades as numbers', () => {
       fc.property(dstTrades, fc.constantFrom('15m', '1h', '1d'), fc.constantFrom('UTC', 'America/New_York', 'Asia/Kolkata'), (trades, timeframe, timeZone) => {
         const cols = tradesToColumns(trades)
         const m1 = candleColumnsFromTrades(cols, { timeframe: '1m', timeZone })
-        expect(resampleCandleColumns(m1, { timeframe, timeZone })).toEqual(candleColumnsFromTrades(cols, { timeframe, timeZone }))
+        expect(resampleCandleColumns(m1, { sourceTimeframe: '1m', timeframe, timeZone })).toEqual(candleColumnsFromTrades(cols, { timeframe, timeZone }))
       }),
       { numRuns: 60 },
     )

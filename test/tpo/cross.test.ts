@@ -52,7 +52,7 @@ describe('tpoFromCandles', () => {
   fcTest.prop([weekTrades, fc.constantFrom('30m', '1h')], { numRuns: 60 })('block candles give the trade profile minus the per-row volumes', (trades, block) => {
     const opts = { timeframe: '1d', tickSize: '0.25', blockSize: block }
     const fromTrades = tpoProfiles(trades, opts)
-    const fromCandles = tpoFromCandles(candlesOf(trades, block), opts)
+    const fromCandles = tpoFromCandles(candlesOf(trades, block), { ...opts, sourceTimeframe: block })
     expect(fromCandles).toHaveLength(fromTrades.length)
     fromCandles.forEach((c, i) => {
       const t = fromTrades[i]!
@@ -149,7 +149,7 @@ describe('naked POCs', () => {
   it('only blocks after the profile\'s last block count; candle profiles work too', () => {
     const ps = tpoProfiles([...day1, ...day2], { timeframe: '1d', tickSize: '1' })
     expect(nakedPocs(ps).map((n) => n.naked)).toEqual([true, true])
-    const cs = tpoFromCandles([{ time: T(10), open: 5, high: 6, low: 4, close: 5 }, { time: T(10, 0, 2), open: 5, high: 9, low: 5, close: 9 }], { timeframe: '1d', tickSize: '1' })
+    const cs = tpoFromCandles([{ time: T(10), open: 5, high: 6, low: 4, close: 5 }, { time: T(10, 0, 2), open: 5, high: 9, low: 5, close: 9 }], { timeframe: '1d', tickSize: '1', sourceTimeframe: '30m' })
     expect(nakedPocs(cs)).toEqual([
       { time: T(0), poc: '5', naked: false, revisitedAt: T(10, 0, 2) },
       { time: T(0, 0, 2), poc: cs[1]!.poc, naked: true, revisitedAt: null },
