@@ -1,4 +1,4 @@
-import { parseDecimal, formatUnits, type ExactDecimal } from '../decimal/index.js'
+import { parseDataDecimal, formatUnits, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { createBucketer } from '../time/index.js'
 import { SESSION_NAMES } from '../trades/index.js'
@@ -25,7 +25,7 @@ interface CandleAcc {
 }
 
 function price(c: TpoCandleInput, field: 'open' | 'high' | 'low' | 'close', index: number): ExactDecimal {
-  const r = parseDecimal(c[field])
+  const r = parseDataDecimal(c[field])
   if (!r.ok) throw new MarketDataError('invalid_decimal', TPO_MSG.candle(field, c[field], `is not a finite decimal (${r.error})`), { index, field })
   return r.value
 }
@@ -74,7 +74,7 @@ export function tpoFromCandles(candles: Iterable<TpoCandleInput>, opts: TpoCandl
     }
     let volume: ExactDecimal | null = null
     if (c.volume !== undefined) {
-      const v = parseDecimal(c.volume)
+      const v = parseDataDecimal(c.volume)
       if (!v.ok || v.value.units < 0n) throw new MarketDataError('invalid_volume', TPO_MSG.volume(c.volume), { index, field: 'volume' })
       volume = v.value
     }
