@@ -27,6 +27,11 @@ export class PeriodAcc {
   rowBase = 0
   rowCap = 0
   vol: ExactSums = new ExactSums(2)
+  /**
+   * Decimals of the units in `vol`: this profile's own, raised only by its own volumes, so one
+   * high-scale record slows the sums of its profile alone, not every later period of the aggregator.
+   */
+  volScale = 0
 
   constructor(start: number, end: number, session: number) {
     this.start = start
@@ -66,6 +71,22 @@ export class PeriodAcc {
     const main = new Uint8Array(m)
     main.set(this.bMain)
     this.bMain = main
+  }
+
+  /** Raises the volume scale to `d` decimals, rescaling every sum exactly. */
+  rescaleVolumes(d: number): void {
+    if (d <= this.volScale) return
+    const f = 10n ** BigInt(d - this.volScale)
+    const lim = BigInt(UNITS_LIMIT)
+    const sums = this.vol
+    for (let i = 0; i < 2 * this.rowCap; i++) {
+      if (sums.isZero(i)) continue
+      const v = sums.get(i) * f
+      sums.reset(i)
+      if (v <= lim && v >= -lim) sums.lo[i] = Number(v)
+      else sums.addBig(i, v)
+    }
+    this.volScale = d
   }
 
   /**
