@@ -1,10 +1,10 @@
-import { parseDataDecimal, formatUnits, type ExactDecimal } from '../decimal/index.js'
+import { parseDataDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { createBucketer } from '../time/index.js'
 import { SESSION_NAMES } from '../trades/index.js'
 import { TPO_MSG } from './messages.js'
 import { resolveTpoOptions } from './options.js'
-import { buildCore, compareDecimal, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
+import { buildCandleProfile, compareDecimal, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
 import type { TpoCandleInput, TpoCandleOptions, TpoCandleProfile } from './types.js'
 import { sessionCodeOf } from '../trades/validate.js'
 
@@ -30,7 +30,8 @@ function price(c: TpoCandleInput, field: 'open' | 'high' | 'low' | 'close', inde
   return r.value
 }
 
-function addDec(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
+/** The exact sum of two decimals. */
+export function addDec(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
   const s = Math.max(a.scale, b.scale)
   return { units: a.units * 10n ** BigInt(s - a.scale) + b.units * 10n ** BigInt(s - b.scale), scale: s }
 }
@@ -135,8 +136,6 @@ export function tpoFromCandles(candles: Iterable<TpoCandleInput>, opts: TpoCandl
       buy: null,
       sell: null,
     }
-    const { core } = buildCore(parts)
-    const out: TpoCandleProfile = { ...core, rowVolumes: 'unknown', volume: a.volume === null ? null : formatUnits(a.volume.units, a.volume.scale) }
-    return out
+    return buildCandleProfile(parts, a.volume)
   })
 }
