@@ -29,6 +29,7 @@ const WORKLOADS: Record<string, () => Promise<Workload>> = {
   W4: async () => (await import('./w4-tpo.js')).runW4,
   W5: async () => (await import('./w5-objects.js')).runW5,
   W6: async () => (await import('./w6-stream.js')).runW6,
+  W7: async () => (await import('./w7-high-scale.js')).runW7,
 }
 
 function arg(name: string): string | undefined {

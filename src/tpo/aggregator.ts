@@ -1,11 +1,11 @@
-import { ExactSums, POW10, UNITS_LIMIT, decimalsOf, numberToUnits, parseDecimal, toUnitsBig, type ExactDecimal } from '../decimal/index.js'
+import { POW10, numberToUnits, parseDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { createBucketer, type Bucketer } from '../time/index.js'
 import { SESSION_NAMES, validateTradeColumnsShape, type Trade, type TradeColumns } from '../trades/index.js'
 import { TPO_MSG } from './messages.js'
 import { resolveTpoOptions, type TpoConfig } from './options.js'
 import { buildProfile, MAX_TOTAL_ROWS, rowCount, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
-import { PeriodAcc } from './period-acc.js'
+import { MAX_BASE_SCALE, PeriodAcc } from './period-acc.js'
 import { TradeReader } from './trade-reader.js'
 import type { TpoAggregator, TpoOptions, TpoProfile } from './types.js'
 
@@ -36,8 +36,9 @@ class TpoEngine implements TpoAggregator {
   private readonly blockB: Bucketer
   private readonly periods = new Map<number, (PeriodAcc | undefined)[]>()
   private watermark = -Infinity
-  /** Exact units of the volume {@link unitsOf} last answered NaN for (added by {@link slowAdd}). */
+  /** Exact units of the volume {@link unitsOf} last answered NaN for (added by {@link slowAdd}), at `bigScale` decimals. */
   private bigUnits = 0n
+  private bigScale = 0
   private addCount = 0
   private readonly reader = new TradeReader(16)
   /** The fast loop's numeric arguments (see {@link fastRun}). */
@@ -167,9 +168,10 @@ class TpoEngine implements TpoAggregator {
     const n = acc.rowCap
     const buy: bigint[] = new Array(n)
     const sell: bigint[] = new Array(n)
+    const vs = acc.outScale()
     for (let i = 0; i < n; i++) {
-      buy[i] = acc.vol.get(2 * i)
-      sell[i] = acc.vol.get(2 * i + 1)
+      buy[i] = acc.sumAt(2 * i, vs)
+      sell[i] = acc.sumAt(2 * i + 1, vs)
     }
     return {
       time: acc.start,
@@ -187,7 +189,7 @@ class TpoEngine implements TpoAggregator {
       openTime: acc.bOpenT[openJ] as number,
       close: exactOf(acc.bCloseP[closeJ] as number),
       closeTime: acc.bCloseT[closeJ] as number,
-      volumeScale: acc.volScale,
+      volumeScale: vs,
       rowLow: acc.rowBase,
       buy,
       sell,
@@ -285,19 +287,27 @@ class TpoEngine implements TpoAggregator {
       d = r.value
     }
     if (acc === null) return 0
+    if (d.scale > MAX_BASE_SCALE) {
+      // a volume finer than the fast sums take: summed on its own, so the later trades stay fast
+      this.bigUnits = d.units
+      this.bigScale = d.scale
+      return Number.NaN
+    }
     acc.rescaleVolumes(d.scale)
     const b = d.units * 10n ** BigInt(acc.volScale - d.scale)
-    if (b < BIG_LIM) return Number(b)
     this.bigUnits = b
-    return Number.NaN
+    this.bigScale = acc.volScale
+    return b < BIG_LIM ? Number(b) : Number.NaN
   }
 
   /** The exact add when a sum passes 2^52 or the volume's units do not fit a double ({@link bigUnits}). */
-  private slowAdd(sums: ExactSums, k: number, u: number): void {
+  private slowAdd(acc: PeriodAcc, k: number, u: number): void {
+    const sums = acc.vol
     if (u === u) {
       sums.lo[k] = (sums.lo[k] as number) + u
       sums.spill(k)
-    } else sums.addBig(k, this.bigUnits)
+    } else if (this.bigScale === acc.volScale) sums.addBig(k, this.bigUnits)
+    else acc.addFine(k, this.bigUnits, this.bigScale)
   }
 
   /** Writes the current block's running extremes and open/close back into its accumulator. */
@@ -469,7 +479,7 @@ class TpoEngine implements TpoAggregator {
       const ix = 2 * k - 1 + sd
       const x = (vol[ix] as number) + u
       if (x <= LIM) vol[ix] = x
-      else this.slowAdd((acc as PeriodAcc).vol, ix, u)
+      else this.slowAdd(acc as PeriodAcc, ix, u)
       // a block holds main-session trades once one is added (not when a rejected record opened it)
       if (sk === 0) (acc as PeriodAcc).bMain[j] = 1
       i++

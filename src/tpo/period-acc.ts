@@ -4,6 +4,12 @@ import { TPO_MSG } from './messages.js'
 import { MAX_ROWS } from './parts.js'
 
 /**
+ * Finest volume scale the fast sums of a profile take (10^9: whole volumes up to about 4.5 million per
+ * trade stay below 2^52 units there); a finer volume (`0.30000000000000004`) is summed on its own.
+ */
+export const MAX_BASE_SCALE = 9
+
+/**
  * Running state of one profile (a period, or one session type of it): per-block extremes, open/close
  * and main-session flag in typed arrays, and per-row buy/sell volumes as exact scaled-integer sums,
  * interleaved in one `vol`: buy of row r at `2 * (r - rowBase)`, sell at `2 * (r - rowBase) + 1` (so the
@@ -28,10 +34,13 @@ export class PeriodAcc {
   rowCap = 0
   vol: ExactSums = new ExactSums(2)
   /**
-   * Decimals of the units in `vol`: this profile's own, raised only by its own volumes, so one
-   * high-scale record slows the sums of its profile alone, not every later period of the aggregator.
+   * Decimals of the units in `vol`: this profile's own, raised only by its own volumes, and at most
+   * {@link MAX_BASE_SCALE}; finer volumes go to `fine`, so one high-scale record costs only itself.
    */
   volScale = 0
+  /** Sums of the volumes finer than {@link MAX_BASE_SCALE} decimals, at `fineScale`, same indexes as `vol` (rare). */
+  fine: ExactSums | undefined = undefined
+  fineScale = 0
 
   constructor(start: number, end: number, session: number) {
     this.start = start
@@ -71,6 +80,36 @@ export class PeriodAcc {
     const main = new Uint8Array(m)
     main.set(this.bMain)
     this.bMain = main
+  }
+
+  /** Adds `units` (at `scale` decimals, > {@link MAX_BASE_SCALE}) to the fine sum `i`, raising its scale when finer. */
+  addFine(i: number, units: bigint, scale: number): void {
+    let fine = this.fine
+    if (fine === undefined) {
+      fine = this.fine = new ExactSums(2 * this.rowCap)
+      this.fineScale = scale
+    } else if (scale > this.fineScale) {
+      const f = 10n ** BigInt(scale - this.fineScale)
+      for (let k = 0; k < 2 * this.rowCap; k++) {
+        if (fine.isZero(k)) continue
+        const v = fine.get(k) * f
+        fine.reset(k)
+        fine.addBig(k, v)
+      }
+      this.fineScale = scale
+    }
+    fine.addBig(i, units * 10n ** BigInt(this.fineScale - scale))
+  }
+
+  /** Decimals of {@link sumAt}: the finer of the two parts. */
+  outScale(): number {
+    return this.fine === undefined ? this.volScale : Math.max(this.volScale, this.fineScale)
+  }
+
+  /** The exact sum `i` (both parts) in units at `scale` (>= {@link outScale}). */
+  sumAt(i: number, scale: number): bigint {
+    const v = this.vol.get(i) * 10n ** BigInt(scale - this.volScale)
+    return this.fine === undefined ? v : v + this.fine.get(i) * 10n ** BigInt(scale - this.fineScale)
   }
 
   /** Raises the volume scale to `d` decimals, rescaling every sum exactly. */
@@ -115,6 +154,7 @@ export class PeriodAcc {
     const cap = Math.min(Math.max(span * 2, 64), MAX_ROWS)
     const base = r < this.rowBase ? hi - cap : lo
     this.vol = rebase(this.vol, 2 * this.rowCap, 2 * (this.rowBase - base), 2 * cap)
+    if (this.fine !== undefined) this.fine = rebase(this.fine, 2 * this.rowCap, 2 * (this.rowBase - base), 2 * cap)
     this.rowBase = base
     this.rowCap = cap
   }
