@@ -5,7 +5,8 @@ import { SESSION_NAMES, validateTradeColumnsShape, type Trade, type TradeColumns
 import { TPO_MSG } from './messages.js'
 import { resolveTpoOptions, type TpoConfig } from './options.js'
 import { buildProfile, MAX_TOTAL_ROWS, rowCount, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
-import { MAX_BASE_SCALE, PeriodAcc } from './period-acc.js'
+import { MAX_FAST_VOLUME_SCALE } from '../decimal/exact-sums.js'
+import { PeriodAcc } from './period-acc.js'
 import { TradeReader } from './trade-reader.js'
 import type { TpoAggregator, TpoOptions, TpoProfile } from './types.js'
 
@@ -287,7 +288,7 @@ class TpoEngine implements TpoAggregator {
       d = r.value
     }
     if (acc === null) return 0
-    if (d.scale > MAX_BASE_SCALE) {
+    if (d.scale > MAX_FAST_VOLUME_SCALE) {
       // a volume finer than the fast sums take: summed on its own, so the later trades stay fast
       this.bigUnits = d.units
       this.bigScale = d.scale

@@ -4,12 +4,6 @@ import { TPO_MSG } from './messages.js'
 import { MAX_ROWS } from './parts.js'
 
 /**
- * Finest volume scale the fast sums of a profile take (10^9: whole volumes up to about 4.5 million per
- * trade stay below 2^52 units there); a finer volume (`0.30000000000000004`) is summed on its own.
- */
-export const MAX_BASE_SCALE = 9
-
-/**
  * Running state of one profile (a period, or one session type of it): per-block extremes, open/close
  * and main-session flag in typed arrays, and per-row buy/sell volumes as exact scaled-integer sums,
  * interleaved in one `vol`: buy of row r at `2 * (r - rowBase)`, sell at `2 * (r - rowBase) + 1` (so the
@@ -35,10 +29,10 @@ export class PeriodAcc {
   vol: ExactSums = new ExactSums(2)
   /**
    * Decimals of the units in `vol`: this profile's own, raised only by its own volumes, and at most
-   * {@link MAX_BASE_SCALE}; finer volumes go to `fine`, so one high-scale record costs only itself.
+   * `MAX_FAST_VOLUME_SCALE`; finer volumes go to `fine`, so one high-scale record costs only itself.
    */
   volScale = 0
-  /** Sums of the volumes finer than {@link MAX_BASE_SCALE} decimals, at `fineScale`, same indexes as `vol` (rare). */
+  /** Sums of the volumes finer than `MAX_FAST_VOLUME_SCALE` decimals, at `fineScale`, same indexes as `vol` (rare). */
   fine: ExactSums | undefined = undefined
   fineScale = 0
 
@@ -82,7 +76,7 @@ export class PeriodAcc {
     this.bMain = main
   }
 
-  /** Adds `units` (at `scale` decimals, > {@link MAX_BASE_SCALE}) to the fine sum `i`, raising its scale when finer. */
+  /** Adds `units` (at `scale` decimals, > `MAX_FAST_VOLUME_SCALE`) to the fine sum `i`, raising its scale when finer. */
   addFine(i: number, units: bigint, scale: number): void {
     let fine = this.fine
     if (fine === undefined) {

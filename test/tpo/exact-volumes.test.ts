@@ -3,9 +3,10 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { candlesFromTrades } from '../../src/candles/index.js'
 import { formatUnits } from '../../src/decimal/index.js'
-import { footprintProfiles } from '../../src/footprint/index.js'
+import { createFootprintAggregator, footprintProfiles } from '../../src/footprint/index.js'
 import { createTpoAggregator, tpoProfiles } from '../../src/tpo/index.js'
 import type { Trade } from '../../src/trades/index.js'
+import { referenceFootprint } from '../footprint/reference.js'
 import { pick, referenceProfiles, type RefOptions } from './reference.js'
 
 Big.NE = -100
@@ -80,6 +81,20 @@ describe('TPO takes every exact volume that candles and footprint take', () => {
         expect(sum(candles.map((c) => c.volume))).toBe(total.toFixed())
         expect(sum(fp.map((p) => p.volume))).toBe(total.toFixed())
         expect(sum(want.flatMap((p) => [p.volumeBuy, p.volumeSell]))).toBe(total.toFixed())
+      }),
+      { numRuns: 80 },
+    )
+  })
+
+  it('footprint: random high-scale and large volumes equal its big.js reference, batch and streaming', () => {
+    fc.assert(
+      fc.property(tradesArb, (trades) => {
+        const o = { timeframe: '1h', tickSize: '0.01', rowSize: 5 }
+        const want = referenceFootprint(trades, o)
+        expect(footprintProfiles(trades, o)).toEqual(want)
+        const agg = createFootprintAggregator(o)
+        for (const t of trades) agg.add(t)
+        expect(agg.flush()).toEqual(want)
       }),
       { numRuns: 80 },
     )
