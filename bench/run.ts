@@ -36,6 +36,7 @@ const WORKLOADS: Record<string, () => Promise<Workload>> = {
   W7d: async () => { const { runW7 } = await import('./w7-markets.js'); return (b) => runW7(b, 'es', false) },
   W7e: async () => { const { runW7 } = await import('./w7-markets.js'); return (b) => runW7(b, 'busy', false) },
   W7f: async () => { const { runW7 } = await import('./w7-markets.js'); return (b) => runW7(b, 'thin', false) },
+  W8: async () => (await import('./w8-high-scale.js')).runW8,
 }
 
 /** Polars sizes its pool once per process: W7d-f run it on two threads, every other process on one. */

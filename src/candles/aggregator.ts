@@ -1,4 +1,4 @@
-import { type DecimalInput, exactDouble, parseDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
+import { type DecimalInput, exactDouble, parseDataDecimal, parseDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
 import { formatSum, PriceStrings, spellPrice, unitsText } from './format.js'
 import { MarketDataError } from '../errors.js'
 import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'
@@ -52,7 +52,7 @@ const bigUnits = (b: bigint): number => Math.min(Math.max(Number(b), -Number.MAX
 
 /** Units of a validated decimal input at `scale` (>= its decimals), as a number when below 2^52, else via bigint. */
 function unitsOf(x: DecimalInput, scale: number): { u: number; b: bigint } {
-  const d = parseDecimal(x)
+  const d = parseDataDecimal(x)
   if (!d.ok) return { u: 0, b: 0n }
   const b = d.value.units * 10n ** BigInt(scale - d.value.scale)
   const u = bigUnits(b)
@@ -1197,7 +1197,7 @@ export class CandleAggregator implements TradeArraySink {
     if (exact) return
     let ps = this.ps
     for (const x of [this.hiRaw, this.loRaw]) {
-      const d = parseDecimal(x)
+      const d = parseDataDecimal(x)
       if (d.ok && d.value.scale > ps) ps = d.value.scale
     }
     if (ps !== this.ps) this.rescale(ps, this.vs, this.xs)

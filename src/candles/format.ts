@@ -1,4 +1,4 @@
-import { decimalToString, type DecimalInput, formatFixed, formatUnits, parseDecimal, POW10, UNITS_LIMIT } from '../decimal/index.js'
+import { decimalToString, type DecimalInput, formatFixed, formatUnits, parseDataDecimal, parseDecimal, POW10, UNITS_LIMIT } from '../decimal/index.js'
 
 /**
  * Integer units |u| < 2^53 at `scale` as decimal text with at least `minDecimals` decimals (trailing zeros
@@ -103,7 +103,7 @@ export function spellPrice(x: DecimalInput, grid: number | undefined, scale = -1
     const u = Math.round(x * P)
     if (u / P === x && u < UNITS_LIMIT && u > -UNITS_LIMIT) return cache === undefined ? formatNumberUnits(u, scale, grid ?? 0) : cache.get(u, scale, grid ?? 0)
   }
-  if (grid === undefined) return typeof x === 'string' ? x : plainNumber(x)
+  if (grid === undefined) return typeof x === 'string' ? plainText(x) : plainNumber(x)
   if (typeof x === 'number') {
     const p = plainNumber(x)
     const dot = p.indexOf('.')
@@ -111,8 +111,15 @@ export function spellPrice(x: DecimalInput, grid: number | undefined, scale = -1
     if (f >= grid) return p
     return (dot < 0 ? `${p}.` : p) + '0'.repeat(grid - f)
   }
-  const d = parseDecimal(x)
+  const d = parseDataDecimal(x)
   return d.ok ? formatFixed(d.value.units, d.value.scale, grid) : x
+}
+
+/** A price string as printed: its own spelling, with exponent notation written out (`"9.417e-05"` -> `"0.00009417"`). */
+function plainText(x: string): string {
+  if (x.indexOf('e') < 0 && x.indexOf('E') < 0) return x
+  const d = parseDataDecimal(x)
+  return d.ok ? decimalToString(d.value) : x
 }
 
 /** Slots of a new cache (2^6), and the most it grows to (2^11) while it keeps missing. */

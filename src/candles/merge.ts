@@ -1,18 +1,18 @@
-import { decimalToString, type DecimalInput, formatUnits, parseDecimal } from '../decimal/index.js'
+import { decimalToString, type DecimalInput, formatUnits, parseDataDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import type { SessionType } from '../trades/index.js'
 import { CANDLE_MSG } from './messages.js'
 import type { Candle, CandleInput } from './types.js'
 
 function exact(x: DecimalInput | undefined, field: string, index: number, which: string): { units: bigint; scale: number } {
-  const d = parseDecimal(x)
+  const d = parseDataDecimal(x)
   if (!d.ok) throw new MarketDataError('invalid_decimal', `${which}: candle ${index}: ${field}: ${d.error}`, { index, field })
   return d.value
 }
 
 function plain(x: DecimalInput): string {
-  if (typeof x === 'string') return x
-  const d = parseDecimal(x)
+  if (typeof x === 'string' && x.indexOf('e') < 0 && x.indexOf('E') < 0) return x
+  const d = parseDataDecimal(x)
   return d.ok ? decimalToString(d.value) : String(x)
 }
 

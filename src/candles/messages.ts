@@ -1,5 +1,12 @@
 // Error messages of src/candles, in one place. Each names the field and the rule.
+import { dataDecimalProblem } from '../decimal/parse.js'
 import { show } from '../trades/messages.js'
+
+/** ` (why)` when `x` is not a data decimal, from the one decimal message table; '' otherwise. */
+const because = (x: unknown): string => {
+  const w = dataDecimalProblem(x)
+  return w === undefined ? '' : ` (${w})`
+}
 
 /** An instant as ISO 8601 (its number when a Date cannot hold it). */
 const iso = (t: number): string => (t >= -8.64e15 && t <= 8.64e15 ? new Date(t).toISOString() : String(t))
@@ -9,9 +16,9 @@ export const CANDLE_MSG = {
   late: (t: number, floor: number) => `time: ${show(t)} is before ${show(floor)}, the time the stream was declared to have reached (advance)`,
   notCandle: (x: unknown) => `candle: ${show(x)} is not a candle object {time, open, high, low, close, volume, value?, trades?, session?}`,
   time: (x: unknown) => `time: ${show(x)} is not a valid time: expected an integer number of UTC epoch milliseconds within ±8.64e15`,
-  price: (f: string, x: unknown) => `${f}: ${show(x)} is not a finite decimal`,
-  volume: (f: string, x: unknown) => `${f}: ${show(x)} is not valid: expected a finite decimal >= 0`,
-  value: (x: unknown) => `value: ${show(x)} is not a finite decimal`,
+  price: (f: string, x: unknown) => `${f}: ${show(x)} is not a finite decimal${because(x)}`,
+  volume: (f: string, x: unknown) => `${f}: ${show(x)} is not valid: expected a finite decimal >= 0${because(x)}`,
+  value: (x: unknown) => `value: ${show(x)} is not a finite decimal${because(x)}`,
   trades: (x: unknown) => `trades: ${show(x)} is not a trade count: expected an integer >= 0`,
   session: (x: unknown) => `session: ${show(x)} is not a session: expected 'MAINSESSION', 'PRE_MARKET' or 'POST_MARKET' (columns: 0, 1, 2)`,
   ohlc: (f: 'high' | 'low') => f === 'high' ? 'high: is below open, close or low; a candle needs low <= open, close <= high' : 'low: is above open or close; a candle needs low <= open, close <= high',

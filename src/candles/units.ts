@@ -1,6 +1,7 @@
-import { parseDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
+import { parseDataDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
 
 const L = UNITS_LIMIT
+const LB = BigInt(UNITS_LIMIT)
 const MAX_FAST_SCALE = 22
 
 /**
@@ -114,7 +115,7 @@ export class UnitsColumn {
       for (let i = 0; i < n; i++) {
         if (out[i] === out[i]) continue
         const x = this.src !== undefined ? this.src[this.from + i] : this.valueAt(i)
-        const d = parseDecimal(x)
+        const d = parseDataDecimal(x)
         const fail = this.fail as (i: number) => never
         if (!d.ok) {
           fail(i)
@@ -127,7 +128,10 @@ export class UnitsColumn {
           grew = true
           break
         }
-        big.set(i, d.value.units * 10n ** BigInt(scale - d.value.scale))
+        const u = d.value.units * 10n ** BigInt(scale - d.value.scale)
+        // a value only the fast reader's syntax missed (exponent notation) keeps the fast path
+        if (u < LB && u > -LB) out[i] = Number(u)
+        else big.set(i, u)
       }
       if (grew) continue
       this.big = big

@@ -1,5 +1,5 @@
 import { isArray } from '../_lib/describe.js'
-import { parseDecimal } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { err, ok, type Result } from '../result.js'
 import { TRADE_MSG } from '../trades/messages.js'
@@ -59,17 +59,17 @@ function readCandle(x: unknown, index: number, reading: (f: keyof typeof FIELD_C
   for (const f of ['open', 'high', 'low', 'close'] as const) {
     reading(f)
     const raw = c[f]
-    const d = parseDecimal(raw)
+    const d = parseDataDecimal(raw)
     if (!d.ok) return new MarketDataError('invalid_decimal', CANDLE_MSG.price(f, raw), { index, field: f })
     px[f] = d.value
   }
   reading('volume')
   const vol = c.volume
-  const v = parseDecimal(vol)
+  const v = parseDataDecimal(vol)
   if (!v.ok || v.value.units < 0n) return new MarketDataError('invalid_volume', CANDLE_MSG.volume('volume', vol), { index, field: 'volume' })
   reading('value')
   const value = c.value
-  if (value !== undefined && !parseDecimal(value).ok) return new MarketDataError('invalid_decimal', CANDLE_MSG.value(value), { index, field: 'value' })
+  if (value !== undefined && !parseDataDecimal(value).ok) return new MarketDataError('invalid_decimal', CANDLE_MSG.value(value), { index, field: 'value' })
   reading('trades')
   const trades = c.trades
   if (trades !== undefined && (typeof trades !== 'number' || !Number.isSafeInteger(trades) || trades < 0)) return new MarketDataError('invalid_option', CANDLE_MSG.trades(trades), { index, field: 'trades' })

@@ -1,3 +1,4 @@
+import { parseDataDecimal } from '../decimal/index.js'
 import { parseRfc3339 } from '../time/index.js'
 import type { SessionType, Trade } from '../trades/index.js'
 
@@ -10,8 +11,6 @@ export const TIME_KIND_NAMES: Record<TimeKind, string> = {
   iso: 'ISO 8601 date-times',
 }
 
-const DECIMAL = /^-?\d+(\.\d+)?$/
-const UNSIGNED = /^\d+(\.\d+)?$/
 const INTEGER = /^\d+$/
 const SECONDS = /^\d+(\.\d{1,3})?$/
 
@@ -58,17 +57,13 @@ export function readTime(v: unknown, kind: TimeKind): number | string {
   return t > 8.64e15 ? `time "${s}" is out of range` : t
 }
 
+/** A price or volume cell: the data decimal reader's syntax (exponent notation included) and its reasons. */
 function readDecimal(v: unknown, field: 'price' | 'volume'): string | number | { error: string } {
-  const re = field === 'price' ? DECIMAL : UNSIGNED
-  const rule = field === 'price' ? 'a decimal such as 5000.25' : 'a decimal >= 0 such as 3 or 0.015'
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v) || (field === 'volume' && v < 0)) return { error: `${field} ${String(v)} is not ${rule}` }
-    return v
-  }
-  if (typeof v !== 'string') return { error: `${field} ${JSON.stringify(v)} is not ${rule}` }
-  const s = v.trim()
-  if (!re.test(s) || s.length > 60) return { error: `${field} "${s}" is not ${rule}` }
-  return s
+  const s = typeof v === 'string' ? v.trim() : v
+  const d = parseDataDecimal(s)
+  if (!d.ok) return { error: `${field} ${d.error}` }
+  if (field === 'volume' && d.value.units < 0n) return { error: `${field} ${typeof s === 'string' ? JSON.stringify(s) : String(s)} is not a decimal >= 0` }
+  return s as string | number
 }
 
 function readSide(v: unknown): 'buy' | 'sell' | undefined {

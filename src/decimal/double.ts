@@ -1,10 +1,11 @@
-import { parseDecimal } from './parse.js'
+import { parseDataDecimal, parseDecimal } from './parse.js'
 
 /**
  * A decimal input as the double that carries it exactly (its shortest round-trip form is the same
  * decimal), or NaN when it is not a decimal or a double cannot carry it (more than 15 significant
- * digits that do not survive). Strings of at most 15 significant digits take a fast path. Plain
- * decimal syntax only (`-`, digits, one `.`); `0` and `-0` give `0`; `±Infinity` and `NaN` give `NaN`.
+ * digits that do not survive). Strings of at most 15 significant digits take a fast path. Data syntax
+ * (see `parseDataDecimal`): `-`, digits, one `.`, and an optional exponent (`9.417e-05` gives 0.00009417);
+ * `0` and `-0` give `0`; `±Infinity` and `NaN` give `NaN`.
  *
  * @example
  * exactDouble('5000.25') // 5000.25
@@ -26,7 +27,7 @@ export function exactDouble(x: unknown): number {
     const c = x.charCodeAt(i) - 48
     if (c >= 0 && c <= 9) u = u * 10 + c
     else if (c === -2 && dot < 0) dot = i
-    else return Number.NaN
+    else return c === 53 || c === 21 ? exponentDouble(x) : Number.NaN // 'e', 'E'
   }
   const digits = n - first - (dot < 0 ? 0 : 1)
   if (dot === first || dot === n - 1 || digits === 0) return Number.NaN // "", ".5", "5.", "-"
@@ -38,6 +39,16 @@ export function exactDouble(x: unknown): number {
 }
 
 const POW10_F = new Float64Array([1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15])
+
+/** exactDouble of a string in exponent notation: the double nearest it, when that double is exactly it. */
+function exponentDouble(x: string): number {
+  const a = parseDataDecimal(x)
+  if (!a.ok) return Number.NaN
+  const v = Number(x)
+  const b = parseDecimal(v)
+  if (!b.ok || a.value.units !== b.value.units || a.value.scale !== b.value.scale) return Number.NaN
+  return v === 0 ? 0 : v
+}
 
 /** exactDouble of a syntactically valid decimal string of more than 15 digits. */
 function slowExactDouble(x: string): number {

@@ -1,6 +1,13 @@
 import { UNITS_LIMIT } from './units.js'
 
 /**
+ * Finest volume scale (decimals) an aggregator's fast sums take: at 10^9 whole volumes up to about 4.5
+ * million per trade stay below 2^52 units. A rarer, finer volume (`0.30000000000000004`) is summed apart
+ * at its own scale, so it costs only its own record instead of pushing every later volume past 2^52.
+ */
+export const MAX_FAST_VOLUME_SCALE = 9
+
+/**
  * Exact running sums of integer units, indexed 0..n-1: a `Float64Array` fast part plus a bigint overflow
  * part that only sums past ±2^52 touch. The hot-loop pattern is
  * `lo[i] += u; if (lo[i] > UNITS_LIMIT || lo[i] < -UNITS_LIMIT) sums.spill(i)`.

@@ -68,6 +68,9 @@ export class BucketState {
   /** Extreme traded prices seen by the columnar path, as doubles (read by their shortest form at the end). */
   minD = Infinity
   maxD = -Infinity
+  /** Volumes finer than the fast sums take, [buy, sell] by row, at `fineScale` decimals (rare; see {@link addFineVolume}). */
+  fine: Map<number, [bigint, bigint]> | undefined = undefined
+  fineScale = 0
   /** True once a sum has spilled into its bigint part (then moving slots must carry it). */
   spilled = false
   private readonly spec: BoundSpec
@@ -252,6 +255,31 @@ export class BucketState {
     this.counts[j] = (this.counts[j] as number) + 1
   }
 
+  /**
+   * Adds the exact units (at `scale` decimals, finer than the engine's fast volume scale takes) of one
+   * trade of `row` and side (1 buy, 2 sell), and counts it: kept by row at their own scale, apart from
+   * the fast sums, so a rare high-scale volume costs only its own record.
+   */
+  addFineVolume(k: number, row: number, side: 1 | 2, u: bigint, scale: number): void {
+    let fine = this.fine
+    if (fine === undefined) {
+      fine = this.fine = new Map()
+      this.fineScale = scale
+    } else if (scale > this.fineScale) {
+      const f = 10n ** BigInt(scale - this.fineScale)
+      for (const v of fine.values()) {
+        v[0] *= f
+        v[1] *= f
+      }
+      this.fineScale = scale
+    }
+    let v = fine.get(row)
+    if (v === undefined) fine.set(row, (v = [0n, 0n]))
+    v[side - 1] = (v[side - 1] as bigint) + u * 10n ** BigInt(this.fineScale - scale)
+    const j = 2 * k + side - 1
+    this.counts[j] = (this.counts[j] as number) + 1
+  }
+
   /** Multiplies every price unit by 10^k (the engine's price scale grew). */
   rescalePrices(k: number): void {
     const f = 10n ** BigInt(k)
@@ -334,13 +362,19 @@ export class BucketState {
     const order = idx.map((_, i) => i)
     if (this.sparse !== null) order.sort((a, b) => (rowOf[a] as number) - (rowOf[b] as number))
     const n = order.length
-    const set: RowSet = { rows: new Array(n), buy: new Array(n), sell: new Array(n), nb: new Array(n), ns: new Array(n), vScale }
+    const fine = this.fine
+    const scale = fine === undefined ? vScale : Math.max(vScale, this.fineScale)
+    const f = 10n ** BigInt(scale - vScale)
+    const ff = 10n ** BigInt(scale - this.fineScale)
+    const set: RowSet = { rows: new Array(n), buy: new Array(n), sell: new Array(n), nb: new Array(n), ns: new Array(n), vScale: scale }
     for (let i = 0; i < n; i++) {
       const j = order[i] as number
       const k = idx[j] as number
-      set.rows[i] = rowOf[j] as number
-      set.buy[i] = this.sums.get(2 * k)
-      set.sell[i] = this.sums.get(2 * k + 1)
+      const row = rowOf[j] as number
+      set.rows[i] = row
+      const x = fine?.get(row)
+      set.buy[i] = this.sums.get(2 * k) * f + (x === undefined ? 0n : x[0] * ff)
+      set.sell[i] = this.sums.get(2 * k + 1) * f + (x === undefined ? 0n : x[1] * ff)
       set.nb[i] = this.counts[2 * k] as number
       set.ns[i] = this.counts[2 * k + 1] as number
     }

@@ -1,3 +1,4 @@
+import { MAX_FAST_VOLUME_SCALE } from '../decimal/exact-sums.js'
 import { POW10, floorDivBig, formatUnits, stringToUnits } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { createBucketer, resolveTimeframe, type Bucketer, type Timeframe } from '../time/index.js'
@@ -62,6 +63,8 @@ export class FootprintEngine {
   rowUnits: number
   rowUnitsBig: bigint
   vScale = 0
+  /** The reader's current record has more decimals than the fast sums take: it is added on its own. */
+  private fine = false
 
   private readonly states = new Map<number, BucketState>()
   cur: BucketState | null = null
@@ -122,7 +125,10 @@ export class FootprintEngine {
       this.rowUnitsBig = BigInt(this.grid.rowUnits) * 10n ** BigInt(this.pScale - this.grid.decimals)
       this.rowUnits = this.rowUnitsBig < BigInt(LIMIT) ? Number(this.rowUnitsBig) : Number.NaN
     }
-    if (r.volumeScale !== this.vScale) {
+    // a volume finer than the fast sums take (more than MAX_FAST_VOLUME_SCALE decimals) is added on
+    // its own at its scale (see slowEntry): the engine's scale stays, so the later trades stay fast
+    this.fine = r.volumeScale > this.vScale && r.volumeScale > MAX_FAST_VOLUME_SCALE
+    if (r.volumeScale !== this.vScale && !this.fine) {
       const k = r.volumeScale - this.vScale
       for (const st of this.states.values()) st.rescaleVolumes(k)
       this.vScale = r.volumeScale
@@ -140,7 +146,8 @@ export class FootprintEngine {
     }
     const k = st.slotOf(Number(row))
     st.addPriceBig(pu)
-    st.addVolumeBig(k, r.side[i] as 1 | 2, r.volumeBig(i))
+    if (this.fine) st.addFineVolume(k, Number(row), r.side[i] as 1 | 2, r.volumeBig(i), r.volumeScale)
+    else st.addVolumeBig(k, r.side[i] as 1 | 2, r.volumeBig(i))
   }
 
   /** Aggregates the reader's current chunk (n entries; stream index of entry 0 = index). */
@@ -194,7 +201,7 @@ export class FootprintEngine {
       if (filter && keep[sess[i] as number] !== 1) continue
       const u = price[i] as number
       const vu = volume[i] as number
-      if (u !== u || vu !== vu || !rowsFast) {
+      if (u !== u || vu !== vu || !rowsFast || this.fine) {
         const cs = st as BucketState
         cs.minP = minP
         cs.maxP = maxP
@@ -230,6 +237,11 @@ export class FootprintEngine {
     if (st !== null) {
       st.minP = minP
       st.maxP = maxP
+    }
+    if (this.fine) {
+      // the next record is read at the engine's own scale again
+      r.volumeScale = this.vScale
+      this.fine = false
     }
   }
 

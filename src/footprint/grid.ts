@@ -1,4 +1,5 @@
 import { decimalToString, formatFixed, parseDecimal, type DecimalInput, type ExactDecimal } from '../decimal/index.js'
+import { decimalProblemNote } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
 import { MSG } from './messages.js'
 
@@ -19,7 +20,7 @@ const LIMIT = 2 ** 52
 
 function positive(x: unknown, field: 'tickSize' | 'rowSizeValue'): ExactDecimal {
   const r = parseDecimal(x)
-  if (!r.ok || r.value.units <= 0n) throw new MarketDataError('invalid_option', MSG[field](x), { field })
+  if (!r.ok || r.value.units <= 0n) throw new MarketDataError('invalid_option', `${MSG[field](x)}${decimalProblemNote(x)}`, { field })
   return r.value
 }
 

@@ -1,5 +1,5 @@
 import { MarketDataError } from '../errors.js'
-import type { TpoProfile } from '../tpo/index.js'
+import type { TpoCandleProfile, TpoProfile } from '../tpo/index.js'
 import { add, blockLetter, checkProfile, cmp, dec, localDate, rowHolds, show, timeLabel, zoneOption } from './text.js'
 
 /** Keys of {@link RenderTpoOptions}. */
@@ -38,7 +38,10 @@ export interface TpoChart {
   blockSize: string
 }
 
-export function tpoChart(p: TpoProfile, opts: RenderTpoOptions = {}): TpoChart {
+export function tpoChart(profile: TpoProfile | TpoCandleProfile, opts: RenderTpoOptions = {}): TpoChart {
+  // a profile from candles (tpoFromCandles) has no per-row volumes: no vPOC, and its total volume only
+  const candles = typeof profile === 'object' && profile !== null && (profile as { rowVolumes?: unknown }).rowVolumes === 'unknown'
+  const p = profile as TpoProfile
   checkProfile(p, ['rows', 'blocks', 'singlePrints'], ['time', 'end', 'blocks'])
   if (p.initialBalance !== null && (typeof p.initialBalance !== 'object' || p.initialBalance === undefined)) throw new MarketDataError('invalid_option', 'render: field `initialBalance` must be {high, low} or null', { field: 'initialBalance' })
   // the fields the chart prints as they are
@@ -57,7 +60,7 @@ export function tpoChart(p: TpoProfile, opts: RenderTpoOptions = {}): TpoChart {
   const tz = zoneOption(opts?.timeZone)
   const step = dec(p.rowSizeValue, 'rowSizeValue')
   const poc = dec(p.poc, 'poc')
-  const vpoc = dec(p.volumePoc, 'volumePoc')
+  const vpoc = candles ? undefined : dec(p.volumePoc, 'volumePoc')
   const vah = dec(p.valueAreaHigh, 'valueAreaHigh')
   const val = dec(p.valueAreaLow, 'valueAreaLow')
   const ib = p.initialBalance === null ? null : { high: dec(p.initialBalance.high, 'initialBalance.high'), low: dec(p.initialBalance.low, 'initialBalance.low') }
@@ -74,7 +77,7 @@ export function tpoChart(p: TpoProfile, opts: RenderTpoOptions = {}): TpoChart {
       letters,
       blockIndexes: sorted,
       poc: cmp(r, poc) === 0,
-      volumePoc: cmp(r, vpoc) === 0,
+      volumePoc: vpoc !== undefined && cmp(r, vpoc) === 0,
       valueArea: cmp(val, r) <= 0 && cmp(r, vah) <= 0,
       vah: cmp(r, vah) === 0,
       val: cmp(r, val) === 0,
@@ -95,8 +98,7 @@ export function tpoChart(p: TpoProfile, opts: RenderTpoOptions = {}): TpoChart {
   }
   const multiDay = p.blocks.length > 0 && localDate(p.blocks[0]!, tz) !== localDate(p.blocks[p.blocks.length - 1]!, tz)
   const blockLabels = p.blocks.map((b, i) => `${blockLetter(i)} ${timeLabel(b, tz, multiDay ? 'day-clock' : 'clock')}`)
-  const buy = dec(p.volumeBuy, 'volumeBuy')
-  const sell = dec(p.volumeSell, 'volumeSell')
+  const volumeText = candles ? candleVolumeText(profile as TpoCandleProfile) : `${show(add(dec(p.volumeBuy, 'volumeBuy'), dec(p.volumeSell, 'volumeSell')))} (buy ${p.volumeBuy}, sell ${p.volumeSell})`
   const ibText = p.initialBalance === null ? 'none' : `${p.initialBalance.low} to ${p.initialBalance.high}`
   // tolerate hand-made profiles without these two fields
   const ibPeriod = p.initialBalancePeriod as string | undefined
@@ -104,7 +106,13 @@ export function tpoChart(p: TpoProfile, opts: RenderTpoOptions = {}): TpoChart {
   const title = `TPO ${timeLabel(p.time, tz)} ${tz}${p.sessionType !== undefined ? ` ${p.sessionType}` : ''} | ${p.blockSize} blocks | row ${p.rowSizeValue}`
   const summary = [
     `POC ${p.poc} | value area ${p.valueAreaLow} to ${p.valueAreaHigh}${vaPercent !== undefined ? ` (${vaPercent}%)` : ''} | initial balance ${ibText}${ibPeriod !== undefined && p.initialBalance !== null ? ` (${ibPeriod})` : ''}`,
-    `range ${p.low} to ${p.high} | open ${p.open} | close ${p.close} | ${p.tpoCount} TPOs | volume ${show(add(buy, sell))} (buy ${p.volumeBuy}, sell ${p.volumeSell})`,
+    `range ${p.low} to ${p.high} | open ${p.open} | close ${p.close} | ${p.tpoCount} TPOs | volume ${volumeText}`,
   ]
   return { title, summary, rows, blockLabels, blockSize: p.blockSize }
+}
+
+/** The volume of a profile from candles: the candles' total; per-row and per-side volumes are unknown. */
+function candleVolumeText(p: TpoCandleProfile): string {
+  const v = p.volume === null ? 'unknown' : show(dec(p.volume, 'volume'))
+  return `${v} (from candles: per-row and per-side volumes unknown)`
 }

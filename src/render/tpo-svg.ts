@@ -1,4 +1,4 @@
-import type { TpoProfile } from '../tpo/index.js'
+import type { TpoCandleProfile, TpoProfile } from '../tpo/index.js'
 import { Svg, textWidth } from './svg.js'
 import { wrap } from './text.js'
 import { tpoChart, type RenderTpoOptions } from './tpo-model.js'
@@ -25,7 +25,7 @@ function blockColor(i: number, n: number): string {
  * @example
  * writeFileSync('tpo.svg', renderTpoSvg(profile, { timeZone: 'America/New_York' }))
  */
-export function renderTpoSvg(profile: TpoProfile, opts: RenderTpoOptions = {}): string {
+export function renderTpoSvg(profile: TpoProfile | TpoCandleProfile, opts: RenderTpoOptions = {}): string {
   checkOptions(opts, TPO_RENDER_KEYS, 'renderTpoSvg')
   const c = tpoChart(profile, opts)
   const svg = new Svg()

@@ -1,4 +1,4 @@
-import type { TpoProfile } from '../tpo/index.js'
+import type { TpoCandleProfile, TpoProfile } from '../tpo/index.js'
 import { wrap } from './text.js'
 import { tpoChart, type RenderTpoOptions } from './tpo-model.js'
 import { checkOptions } from '../_lib/closed-options.js'
@@ -14,7 +14,7 @@ import { TPO_RENDER_KEYS } from './tpo-model.js'
  * @example
  * console.log(renderTpo(tpoProfiles(trades, { timeframe: '1d', tickSize: '0.25' })[0]!))
  */
-export function renderTpo(profile: TpoProfile, opts: RenderTpoOptions = {}): string {
+export function renderTpo(profile: TpoProfile | TpoCandleProfile, opts: RenderTpoOptions = {}): string {
   checkOptions(opts, TPO_RENDER_KEYS, 'renderTpo')
   const c = tpoChart(profile, opts)
   const pw = Math.max(0, ...c.rows.map((r) => r.price.length))

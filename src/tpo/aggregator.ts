@@ -1,10 +1,11 @@
-import { ExactSums, POW10, UNITS_LIMIT, decimalsOf, numberToUnits, parseDecimal, toUnitsBig, type ExactDecimal } from '../decimal/index.js'
+import { POW10, numberToUnits, parseDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { createBucketer, type Bucketer } from '../time/index.js'
 import { SESSION_NAMES, validateTradeColumnsShape, type Trade, type TradeColumns } from '../trades/index.js'
 import { TPO_MSG } from './messages.js'
 import { resolveTpoOptions, type TpoConfig } from './options.js'
 import { buildProfile, MAX_TOTAL_ROWS, rowCount, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
+import { MAX_FAST_VOLUME_SCALE } from '../decimal/exact-sums.js'
 import { PeriodAcc } from './period-acc.js'
 import { TradeReader } from './trade-reader.js'
 import type { TpoAggregator, TpoOptions, TpoProfile } from './types.js'
@@ -38,7 +39,9 @@ class TpoEngine implements TpoAggregator {
   private readonly blockB: Bucketer
   private readonly periods = new Map<number, (PeriodAcc | undefined)[]>()
   private watermark = -Infinity
-  private volScale = 0
+  /** Exact units of the volume {@link unitsOf} last answered NaN for (added by {@link slowAdd}), at `bigScale` decimals. */
+  private bigUnits = 0n
+  private bigScale = 0
   private addCount = 0
   private readonly reader = new TradeReader(16)
   /** The fast loop's numeric arguments (see {@link fastRun}). */
@@ -91,6 +94,8 @@ class TpoEngine implements TpoAggregator {
   addColumns(columns: TradeColumns): void {
     const shape = validateTradeColumnsShape(columns)
     if (!shape.ok) throw shape.error
+    // a NaN volume of the caller's columns is an error, never the exact volume of a trade object read before
+    this.reader.exactVolume = undefined
     // in chunks: `run` is then called often enough to be optimised as a whole function, with type
     // feedback for its write-back code, instead of only by on-stack replacement of one long loop (OSR
     // code lacking that feedback deoptimises on every later call; measured 2-3x slower)
@@ -166,9 +171,10 @@ class TpoEngine implements TpoAggregator {
     const n = acc.rowCap
     const buy: bigint[] = new Array(n)
     const sell: bigint[] = new Array(n)
+    const vs = acc.outScale()
     for (let i = 0; i < n; i++) {
-      buy[i] = acc.vol.get(2 * i)
-      sell[i] = acc.vol.get(2 * i + 1)
+      buy[i] = acc.sumAt(2 * i, vs)
+      sell[i] = acc.sumAt(2 * i + 1, vs)
     }
     return {
       time: acc.start,
@@ -186,7 +192,7 @@ class TpoEngine implements TpoAggregator {
       openTime: acc.bOpenT[openJ] as number,
       close: exactOf(acc.bCloseP[closeJ] as number),
       closeTime: acc.bCloseT[closeJ] as number,
-      volumeScale: this.volScale,
+      volumeScale: vs,
       rowLow: acc.rowBase,
       buy,
       sell,
@@ -265,44 +271,46 @@ class TpoEngine implements TpoAggregator {
     }
   }
 
-  /** Volume units at the current scale (rescaling every open sum when a volume has more decimals); NaN means "add exactly via bigint". */
-  private unitsOf(v: number, index: number): number {
-    if (!(v >= 0 && v < Infinity)) throw new MarketDataError('invalid_volume', TPO_MSG.volume(v), { index, field: 'volume' })
-    const u = toUnits(v, this.volScale)
-    if (u === u) return u
-    const d = decimalsOf(v)
-    if (d > this.volScale) {
-      this.rescale(d)
-      if (d < POW10.length) return numberToUnits(v, d)
+  /**
+   * Volume units at the scale of `acc` (raising it, and rescaling that profile's sums, when the volume has
+   * more decimals); NaN means "add {@link bigUnits} exactly via bigint" (units past 2^52, or a volume
+   * the reader could not carry as a double). A record of a filtered-out session (`acc` null) is only checked.
+   */
+  private unitsOf(v: number, index: number, acc: PeriodAcc | null): number {
+    const exact = this.reader.exactVolume
+    this.reader.exactVolume = undefined
+    let d: ExactDecimal
+    if (v !== v && exact !== undefined) d = exact
+    else {
+      if (!(v >= 0 && v < Infinity)) throw new MarketDataError('invalid_volume', TPO_MSG.volume(v), { index, field: 'volume' })
+      const u = toUnits(v, acc === null ? 0 : acc.volScale)
+      if (u === u) return u
+      const r = parseDecimal(v)
+      if (!r.ok) throw new MarketDataError('invalid_volume', TPO_MSG.volume(v), { index, field: 'volume' })
+      d = r.value
     }
-    return Number.NaN
+    if (acc === null) return 0
+    if (d.scale > MAX_FAST_VOLUME_SCALE) {
+      // a volume finer than the fast sums take: summed on its own, so the later trades stay fast
+      this.bigUnits = d.units
+      this.bigScale = d.scale
+      return Number.NaN
+    }
+    acc.rescaleVolumes(d.scale)
+    const b = d.units * 10n ** BigInt(acc.volScale - d.scale)
+    this.bigUnits = b
+    this.bigScale = acc.volScale
+    return b < BIG_LIM ? Number(b) : Number.NaN
   }
 
-  private rescale(d: number): void {
-    const f = 10n ** BigInt(d - this.volScale)
-    const lim = BigInt(UNITS_LIMIT)
-    for (const list of this.periods.values()) {
-      for (const acc of list) {
-        if (acc === undefined) continue
-        const sums = acc.vol
-        for (let i = 0; i < 2 * acc.rowCap; i++) {
-          if (sums.isZero(i)) continue
-          const v = sums.get(i) * f
-          sums.reset(i)
-          if (v <= lim && v >= -lim) sums.lo[i] = Number(v)
-          else sums.addBig(i, v)
-        }
-      }
-    }
-    this.volScale = d
-  }
-
-  /** The exact add when a sum passes 2^52 or the volume's units do not fit a double. */
-  private slowAdd(sums: ExactSums, k: number, u: number, v: number): void {
+  /** The exact add when a sum passes 2^52 or the volume's units do not fit a double ({@link bigUnits}). */
+  private slowAdd(acc: PeriodAcc, k: number, u: number): void {
+    const sums = acc.vol
     if (u === u) {
       sums.lo[k] = (sums.lo[k] as number) + u
       sums.spill(k)
-    } else sums.addBig(k, toUnitsBig(v, this.volScale))
+    } else if (this.bigScale === acc.volScale) sums.addBig(k, this.bigUnits)
+    else acc.addFine(k, this.bigUnits, this.bigScale)
   }
 
   /** Writes the current block's running extremes and open/close back into its accumulator. */
@@ -326,7 +334,7 @@ class TpoEngine implements TpoAggregator {
     while (i < to) {
       const acc = this.cur
       if (acc !== null && !this.skip) {
-        const VP = this.volScale < POW10_F.length ? (POW10_F[this.volScale] as number) : Number.NaN
+        const VP = acc.volScale < POW10_F.length ? (POW10_F[acc.volScale] as number) : Number.NaN
         const a = this.args
         a[0] = this.bStart
         a[1] = this.bEnd
@@ -389,7 +397,7 @@ class TpoEngine implements TpoAggregator {
     const g = this.cfg.grid
     const PP = POW10_F[g.scale] as number
     const RU = g.rowUnits
-    let VP = this.volScale < POW10_F.length ? (POW10_F[this.volScale] as number) : Number.NaN
+    let VP = volumePow(acc)
     let lastP = Number.NaN
     let k = 0
     let i = from
@@ -416,6 +424,7 @@ class TpoEngine implements TpoAggregator {
           rowBase = acc.rowBase
           rowCap = acc.rowCap
         }
+        VP = volumePow(acc)
         lastP = Number.NaN
       }
       // validate the whole record before it changes any state
@@ -423,8 +432,9 @@ class TpoEngine implements TpoAggregator {
       let u = v
       if (VP === 1 ? !(Math.floor(v) === v && v >= 0 && v < LIM) : !((u = Math.round(v * VP)) / VP === v && u >= 0 && u < LIM)) {
         this.save(acc, j, hi, lo, oT, oP, cT, cP)
-        u = this.unitsOf(v, i + base)
-        VP = this.volScale < POW10_F.length ? (POW10_F[this.volScale] as number) : Number.NaN
+        u = this.unitsOf(v, i + base, skip ? null : acc)
+        VP = volumePow(acc)
+        if (acc !== null) vol = acc.vol.lo
       }
       const sd = side[i] as number
       if (sd !== 1 && sd !== 2) {
@@ -472,7 +482,7 @@ class TpoEngine implements TpoAggregator {
       const ix = 2 * k - 1 + sd
       const x = (vol[ix] as number) + u
       if (x <= LIM) vol[ix] = x
-      else this.slowAdd((acc as PeriodAcc).vol, ix, u, v)
+      else this.slowAdd(acc as PeriodAcc, ix, u)
       // a block holds main-session trades once one is added (not when a rejected record opened it)
       if (sk === 0) (acc as PeriodAcc).bMain[j] = 1
       i++
@@ -696,6 +706,13 @@ function fastExit(c: TradeColumns, acc: PeriodAcc, j: number, from: number, rs: 
 }
 
 const EMPTY = new Float64Array(0)
+const BIG_LIM = BigInt(LIM)
+
+/** 10^(volume scale) of a profile (1 without one; NaN past 10^22: every volume then takes the exact path). */
+function volumePow(acc: PeriodAcc | null): number {
+  const s = acc === null ? 0 : acc.volScale
+  return s < POW10_F.length ? (POW10_F[s] as number) : Number.NaN
+}
 
 function hasTrades(acc: PeriodAcc): boolean {
   for (let j = 0; j < acc.n; j++) if ((acc.bHi[j] as number) !== -Infinity) return true

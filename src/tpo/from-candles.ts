@@ -1,11 +1,11 @@
-import { parseDecimal, formatUnits, type ExactDecimal } from '../decimal/index.js'
+import { parseDataDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { createBucketer, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'
 import { NestingGuard } from '../time/nesting.js'
 import { SESSION_NAMES } from '../trades/index.js'
 import { TPO_MSG } from './messages.js'
 import { resolveTpoOptions } from './options.js'
-import { buildCore, compareDecimal, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
+import { buildCandleProfile, compareDecimal, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
 import type { TpoCandleInput, TpoCandleOptions, TpoCandleProfile } from './types.js'
 import { sessionCodeOf } from '../trades/validate.js'
 import { checkOptions } from '../_lib/closed-options.js'
@@ -28,7 +28,7 @@ interface CandleAcc {
 }
 
 function price(c: TpoCandleInput, field: 'open' | 'high' | 'low' | 'close', index: number): ExactDecimal {
-  const r = parseDecimal(c[field])
+  const r = parseDataDecimal(c[field])
   if (!r.ok) throw new MarketDataError('invalid_decimal', TPO_MSG.candle(field, c[field], `is not a finite decimal (${r.error})`), { index, field })
   return r.value
 }
@@ -53,7 +53,8 @@ function blockAdvice(minutes: number | undefined): string {
   return `; blockSize ${id} (or a multiple of it) holds whole candles`
 }
 
-function addDec(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
+/** The exact sum of two decimals. */
+export function addDec(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
   const s = Math.max(a.scale, b.scale)
   return { units: a.units * 10n ** BigInt(s - a.scale) + b.units * 10n ** BigInt(s - b.scale), scale: s }
 }
@@ -104,7 +105,7 @@ export function tpoFromCandles(candles: Iterable<TpoCandleInput>, opts: TpoCandl
     }
     let volume: ExactDecimal | null = null
     if (c.volume !== undefined) {
-      const v = parseDecimal(c.volume)
+      const v = parseDataDecimal(c.volume)
       if (!v.ok || v.value.units < 0n) throw new MarketDataError('invalid_volume', TPO_MSG.volume(c.volume), { index, field: 'volume' })
       volume = v.value
     }
@@ -167,8 +168,6 @@ export function tpoFromCandles(candles: Iterable<TpoCandleInput>, opts: TpoCandl
       buy: null,
       sell: null,
     }
-    const { core } = buildCore(parts)
-    const out: TpoCandleProfile = { ...core, rowVolumes: 'unknown', volume: a.volume === null ? null : formatUnits(a.volume.units, a.volume.scale) }
-    return out
+    return buildCandleProfile(parts, a.volume)
   })
 }

@@ -2,8 +2,14 @@ import { parseDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { TPO_MSG } from './messages.js'
 import { resolveInitialBalance, resolveTpoGrid, resolveValueAreaPercent, type TpoGrid } from './options.js'
-import { buildProfile, compareDecimal, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
-import type { TpoProfile } from './types.js'
+import { addDec } from './from-candles.js'
+import { buildCandleProfile, buildProfile, compareDecimal, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
+import type { TpoCandleProfile, TpoProfile } from './types.js'
+
+/** True for a profile built from candles (`rowVolumes: 'unknown'`: no per-row volumes). */
+function fromCandles(p: TpoProfile | TpoCandleProfile): p is TpoCandleProfile {
+  return typeof p === 'object' && p !== null && (p as { rowVolumes?: unknown }).rowVolumes === 'unknown'
+}
 
 function dec(x: unknown, field: string): ExactDecimal {
   const r = parseDecimal(x)
@@ -18,9 +24,13 @@ function check(cond: boolean, field: string): void {
 const MAX_TIME = 8.64e15
 const isTime = (t: unknown): t is number => typeof t === 'number' && Number.isInteger(t) && t >= -MAX_TIME && t <= MAX_TIME
 
-/** Reads a profile back into parts (per-block row ranges from the rows, volumes at their own scale). */
-export function profileToParts(p: TpoProfile): TpoParts {
+/**
+ * Reads a profile back into parts (per-block row ranges from the rows, volumes at their own scale); a
+ * profile from candles (`rowVolumes: 'unknown'`) gives parts without volumes (`buy`/`sell` null).
+ */
+export function profileToParts(p: TpoProfile | TpoCandleProfile): TpoParts {
   check(typeof p === 'object' && p !== null, 'profile')
+  const candles = fromCandles(p)
   // what the parts carry over as they are: times, the block size and session type, the block starts
   check(isTime(p.time) && isTime(p.end) && p.time < p.end, 'time')
   check(typeof p.blockSize === 'string', 'blockSize')
@@ -63,6 +73,7 @@ export function profileToParts(p: TpoProfile): TpoParts {
       if (r < (lowRow[b] as number)) lowRow[b] = r
       if (r > (highRow[b] as number)) highRow[b] = r
     }
+    if (candles) continue
     const b = dec(row?.[2], 'rows')
     const s = dec(row?.[3], 'rows')
     check(b.units >= 0n && s.units >= 0n, 'rows')
@@ -96,10 +107,19 @@ export function profileToParts(p: TpoProfile): TpoParts {
     close: dec(p.close, 'close'),
     closeTime: p.closeTime,
     volumeScale: scale,
-    rowLow,
-    buy,
-    sell,
+    rowLow: candles ? 0 : rowLow,
+    buy: candles ? null : buy,
+    sell: candles ? null : sell,
   }
+}
+
+/** The candles' total volume of a profile from candles (null when unknown). */
+function candleVolume(p: TpoCandleProfile): ExactDecimal | null {
+  if (p.volume === null) return null
+  check(typeof p.volume === 'string', 'volume')
+  const v = dec(p.volume, 'volume')
+  check(v.units >= 0n, 'volume')
+  return v
 }
 
 function at(d: ExactDecimal, scale: number): bigint {
@@ -113,6 +133,7 @@ function sameGrid(a: TpoGrid, b: TpoGrid): void {
 
 /** Merges two sets of parts: blocks of equal start combine (row range hull, extreme prices), volumes add. */
 export function mergeParts(a: TpoParts, b: TpoParts): TpoParts {
+  if ((a.buy === null) !== (b.buy === null)) throw new MarketDataError('incompatible', TPO_MSG.mixedVolumes(), { field: 'rowVolumes' })
   sameGrid(a.grid, b.grid)
   if (a.blockSize !== b.blockSize) throw new MarketDataError('grid_mismatch', TPO_MSG.gridMismatch('blockSize', a.blockSize, b.blockSize), { field: 'blockSize' })
   if (a.valueAreaPercent !== b.valueAreaPercent) throw new MarketDataError('incompatible', TPO_MSG.incompatible('valueAreaPercent', String(a.valueAreaPercent), String(b.valueAreaPercent)), { field: 'valueAreaPercent' })
@@ -175,27 +196,55 @@ export function mergeParts(a: TpoParts, b: TpoParts): TpoParts {
  * Profiles of different periods merge into a composite (see {@link compositeTpoProfile}). Both must
  * share tick size, row size, block size, value-area share and initial-balance length
  * (`grid_mismatch` / `incompatible` otherwise). When `a` and `b` hold trades at the same earliest
- * (latest) time, `a` is taken as first (`b` as last), as in the concatenation `a ++ b`.
+ * (latest) time, `a` is taken as first (`b` as last), as in the concatenation `a ++ b`. Profiles from
+ * {@link tpoFromCandles} (`rowVolumes: 'unknown'`) merge into one of that kind (their total `volume`s
+ * add); a profile from trades and one from candles are refused (`incompatible`, field `rowVolumes`).
  *
+ * @param a - A profile (or partial profile) from trades, or from candles.
+ * @param b - Another of the same kind, on the same grid and blocks.
+ * @returns The merged profile, of the inputs' kind.
+ * @throws MarketDataError `grid_mismatch` / `incompatible` for other settings or mixed kinds, `invalid_option` for a malformed profile.
  * @example
  * const [a] = tpoProfiles(morning, opts), [b] = tpoProfiles(afternoon, opts)
  * mergeTpoProfiles(a, b) // deep-equals tpoProfiles([...morning, ...afternoon], opts)[0]
  */
-export function mergeTpoProfiles(a: TpoProfile, b: TpoProfile): TpoProfile {
-  return buildProfile(mergeParts(profileToParts(a), profileToParts(b)))
+export function mergeTpoProfiles(a: TpoProfile, b: TpoProfile): TpoProfile
+export function mergeTpoProfiles(a: TpoCandleProfile, b: TpoCandleProfile): TpoCandleProfile
+export function mergeTpoProfiles(a: TpoProfile | TpoCandleProfile, b: TpoProfile | TpoCandleProfile): TpoProfile | TpoCandleProfile
+export function mergeTpoProfiles(a: TpoProfile | TpoCandleProfile, b: TpoProfile | TpoCandleProfile): TpoProfile | TpoCandleProfile {
+  return build([a, b])
+}
+
+/** Merges profiles of one kind: from trades (row volumes added) or from candles (total volumes added). */
+function build(profiles: readonly (TpoProfile | TpoCandleProfile)[]): TpoProfile | TpoCandleProfile {
+  let acc = profileToParts(profiles[0] as TpoProfile)
+  for (let i = 1; i < profiles.length; i++) acc = mergeParts(acc, profileToParts(profiles[i] as TpoProfile))
+  if (acc.buy !== null) return buildProfile(acc)
+  let volume: ExactDecimal | null = { units: 0n, scale: 0 }
+  for (const p of profiles) {
+    const v = candleVolume(p as TpoCandleProfile)
+    volume = volume === null || v === null ? null : addDec(volume, v)
+  }
+  return buildCandleProfile(acc, volume)
 }
 
 /**
  * A composite profile of N profiles (e.g. the last 5 days as one profile): every block of every profile,
  * volumes added per row, POC, value area and every other field recomputed over the whole. `time` is the
  * earliest period start, `end` the latest end; the initial balance is the first one's (it starts at the
- * first main-session block). Throws on an empty list or mismatched grids.
+ * first main-session block). Profiles from {@link tpoFromCandles} make a composite of that kind
+ * (multi-day composites from candles: rows, POC, value area and initial balance; their total `volume`s
+ * add); mixing them with profiles from trades is refused.
  *
+ * @param profiles - At least one profile, all from trades or all from candles, on one grid.
+ * @returns The composite profile, of the inputs' kind.
+ * @throws MarketDataError `invalid_option` on an empty list, `grid_mismatch` / `incompatible` on mismatched grids or mixed kinds.
  * @example compositeTpoProfile(tpoProfiles(trades, { timeframe: '1d', tickSize: '0.25' }).slice(-5)).poc
  */
-export function compositeTpoProfile(profiles: readonly TpoProfile[]): TpoProfile {
+export function compositeTpoProfile(profiles: readonly TpoProfile[]): TpoProfile
+export function compositeTpoProfile(profiles: readonly TpoCandleProfile[]): TpoCandleProfile
+export function compositeTpoProfile(profiles: readonly (TpoProfile | TpoCandleProfile)[]): TpoProfile | TpoCandleProfile
+export function compositeTpoProfile(profiles: readonly (TpoProfile | TpoCandleProfile)[]): TpoProfile | TpoCandleProfile {
   if (!Array.isArray(profiles) || profiles.length === 0) throw new MarketDataError('invalid_option', TPO_MSG.noProfiles(), { field: 'profiles' })
-  let acc = profileToParts(profiles[0] as TpoProfile)
-  for (let i = 1; i < profiles.length; i++) acc = mergeParts(acc, profileToParts(profiles[i] as TpoProfile))
-  return buildProfile(acc)
+  return build(profiles)
 }

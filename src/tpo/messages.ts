@@ -40,5 +40,7 @@ export const TPO_MSG = {
   candle: (field: string, x: unknown, why: string) => `${field}: ${show(x)} ${why}`,
   candleOrder: () => 'low/high: a candle needs low <= open, close <= high',
   notFloat: (field: string, x: unknown) => `${field}: ${show(x)} cannot be held exactly as a double (more significant digits than a double keeps; at most 15 are always safe)`,
+  mixedVolumes: () =>
+    "profiles: one profile comes from trades and one from candles (rowVolumes: 'unknown', no per-row volumes); merge or composite profiles of one kind (all from tpoProfiles, or all from tpoFromCandles)",
   notProfile: (field: string) => `profile: ${field} is missing or malformed`,
 } as const

@@ -1,4 +1,5 @@
 import { decimalToString, parseDecimal, type ExactDecimal } from '../decimal/index.js'
+import { decimalProblemNote } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
 import { parseClockDuration, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'
 import { TPO_MSG } from './messages.js'
@@ -38,7 +39,7 @@ const LIMIT = 2 ** 52
 /** Resolves the grid from a tick size and a row size in ticks; throws `invalid_option` naming the option. */
 export function resolveTpoGrid(tickSize: unknown, rowSize: unknown): TpoGrid {
   const t = parseDecimal(tickSize)
-  if (!t.ok || t.value.units <= 0n) throw new MarketDataError('invalid_option', TPO_MSG.tickSize(tickSize), { field: 'tickSize' })
+  if (!t.ok || t.value.units <= 0n) throw new MarketDataError('invalid_option', `${TPO_MSG.tickSize(tickSize)}${decimalProblemNote(tickSize)}`, { field: 'tickSize' })
   const k = rowSize ?? 1
   if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 1) throw new MarketDataError('invalid_option', TPO_MSG.rowSize(rowSize), { field: 'rowSize' })
   const tick = t.value

@@ -5,7 +5,7 @@ import { TPO_MSG } from './messages.js'
 import type { TpoGrid } from './options.js'
 import { pocIndex } from './point-of-control.js'
 import { profileShape } from './profile-shape.js'
-import type { TpoProfile } from './types.js'
+import type { TpoCandleProfile, TpoProfile } from './types.js'
 import { valueAreaRange } from './value-area.js'
 
 /** One block of a profile: its start, the rows it marks and its extreme traded prices. */
@@ -187,6 +187,15 @@ export function buildCore(p: TpoParts): { core: TpoCore; rowLow: number; n: numb
   }
   if (p.sessionType !== undefined) core.sessionType = p.sessionType
   return { core, rowLow, n }
+}
+
+/**
+ * Builds a {@link TpoCandleProfile} from parts without per-row volumes (candles, or merged candle
+ * profiles); `volume` is the candles' exact total, or null when a candle had none.
+ */
+export function buildCandleProfile(p: TpoParts, volume: ExactDecimal | null): TpoCandleProfile {
+  const { core } = buildCore(p)
+  return { ...core, rowVolumes: 'unknown', volume: volume === null ? null : formatUnits(volume.units, volume.scale) }
 }
 
 /** Builds a {@link TpoProfile} from parts that carry per-row volumes. */

@@ -27,6 +27,14 @@ export class PeriodAcc {
   rowBase = 0
   rowCap = 0
   vol: ExactSums = new ExactSums(2)
+  /**
+   * Decimals of the units in `vol`: this profile's own, raised only by its own volumes, and at most
+   * `MAX_FAST_VOLUME_SCALE`; finer volumes go to `fine`, so one high-scale record costs only itself.
+   */
+  volScale = 0
+  /** Sums of the volumes finer than `MAX_FAST_VOLUME_SCALE` decimals, at `fineScale`, same indexes as `vol` (rare). */
+  fine: ExactSums | undefined = undefined
+  fineScale = 0
 
   constructor(start: number, end: number, session: number) {
     this.start = start
@@ -68,6 +76,52 @@ export class PeriodAcc {
     this.bMain = main
   }
 
+  /** Adds `units` (at `scale` decimals, > `MAX_FAST_VOLUME_SCALE`) to the fine sum `i`, raising its scale when finer. */
+  addFine(i: number, units: bigint, scale: number): void {
+    let fine = this.fine
+    if (fine === undefined) {
+      fine = this.fine = new ExactSums(2 * this.rowCap)
+      this.fineScale = scale
+    } else if (scale > this.fineScale) {
+      const f = 10n ** BigInt(scale - this.fineScale)
+      for (let k = 0; k < 2 * this.rowCap; k++) {
+        if (fine.isZero(k)) continue
+        const v = fine.get(k) * f
+        fine.reset(k)
+        fine.addBig(k, v)
+      }
+      this.fineScale = scale
+    }
+    fine.addBig(i, units * 10n ** BigInt(this.fineScale - scale))
+  }
+
+  /** Decimals of {@link sumAt}: the finer of the two parts. */
+  outScale(): number {
+    return this.fine === undefined ? this.volScale : Math.max(this.volScale, this.fineScale)
+  }
+
+  /** The exact sum `i` (both parts) in units at `scale` (>= {@link outScale}). */
+  sumAt(i: number, scale: number): bigint {
+    const v = this.vol.get(i) * 10n ** BigInt(scale - this.volScale)
+    return this.fine === undefined ? v : v + this.fine.get(i) * 10n ** BigInt(scale - this.fineScale)
+  }
+
+  /** Raises the volume scale to `d` decimals, rescaling every sum exactly. */
+  rescaleVolumes(d: number): void {
+    if (d <= this.volScale) return
+    const f = 10n ** BigInt(d - this.volScale)
+    const lim = BigInt(UNITS_LIMIT)
+    const sums = this.vol
+    for (let i = 0; i < 2 * this.rowCap; i++) {
+      if (sums.isZero(i)) continue
+      const v = sums.get(i) * f
+      sums.reset(i)
+      if (v <= lim && v >= -lim) sums.lo[i] = Number(v)
+      else sums.addBig(i, v)
+    }
+    this.volScale = d
+  }
+
   /**
    * Makes row `r` addressable in the volume sums (re-basing and growing as needed); `index` names the
    * record in errors. The 10,000,000-row cap counts the rows the profile spans: when the capacity with its
@@ -94,6 +148,7 @@ export class PeriodAcc {
     const cap = Math.min(Math.max(span * 2, 64), MAX_ROWS)
     const base = r < this.rowBase ? hi - cap : lo
     this.vol = rebase(this.vol, 2 * this.rowCap, 2 * (this.rowBase - base), 2 * cap)
+    if (this.fine !== undefined) this.fine = rebase(this.fine, 2 * this.rowCap, 2 * (this.rowBase - base), 2 * cap)
     this.rowBase = base
     this.rowCap = cap
   }

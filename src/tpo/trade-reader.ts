@@ -1,4 +1,4 @@
-import { exactDouble } from '../decimal/index.js'
+import { exactDouble, parseDataDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { validateTrade, type Trade, type TradeColumns } from '../trades/index.js'
 import { TPO_MSG } from './messages.js'
@@ -16,6 +16,12 @@ export class TradeReader {
   private lastPrice = Number.NaN
   private lastVolumeText: unknown = NONE
   private lastVolume = Number.NaN
+  /**
+   * The exact volume of the trade {@link write} wrote last when a double cannot carry it (more
+   * significant digits than a double keeps): its column entry is NaN and the engine adds these units
+   * exactly (bigint), as the footprint does. Undefined otherwise.
+   */
+  exactVolume: ExactDecimal | undefined = undefined
 
   /** Columns of `n` rows to start with (at least 1); {@link reserve} grows them. */
   constructor(n: number) {
@@ -124,11 +130,15 @@ export class TradeReader {
     c.price[k] = p
     const vs = t.volume
     let v: number
+    this.exactVolume = undefined
     if (vs === this.lastVolumeText) v = this.lastVolume
     else {
       v = exactDouble(vs)
-      if (v !== v) fail(t, index, 'volume')
-      if (typeof vs === 'string') {
+      if (v !== v) {
+        const d = parseDataDecimal(vs)
+        if (!d.ok || d.value.units < 0n) fail(t, index, 'volume')
+        this.exactVolume = d.value
+      } else if (typeof vs === 'string') {
         this.lastVolumeText = vs
         this.lastVolume = v
       }

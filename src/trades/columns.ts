@@ -1,4 +1,4 @@
-import { parseDecimal } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { TRADE_MSG } from './messages.js'
 import type { SessionType, Side, Trade, TradeColumns } from './types.js'
@@ -11,8 +11,8 @@ const SESSIONS: readonly SessionType[] = ['MAINSESSION', 'PRE_MARKET', 'POST_MAR
 function exactNumber(x: string | number, index: number, field: 'price' | 'volume'): number {
   if (typeof x === 'number') return x === 0 ? 0 : x
   const n = Number(x)
-  const a = parseDecimal(x)
-  const b = parseDecimal(n)
+  const a = parseDataDecimal(x)
+  const b = parseDataDecimal(n)
   if (!a.ok || !b.ok || a.value.units !== b.value.units || a.value.scale !== b.value.scale) {
     throw new MarketDataError('invalid_decimal', TRADE_MSG.notFloat(field, x), { index, field })
   }

@@ -1,4 +1,4 @@
-import { parseDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
+import { parseDataDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import type { Trade, TradeColumns } from './types.js'
 import { columnRecordProblem, MAX_TIME, tradeProblem } from './validate.js'
@@ -14,6 +14,7 @@ export interface ScaledTradeReaderOptions {
 }
 
 const L = UNITS_LIMIT
+const LB = BigInt(UNITS_LIMIT)
 /** Largest scale with an exact power of ten in a double; above it every value takes the bigint path. */
 const MAX_FAST_SCALE = 22
 
@@ -300,7 +301,7 @@ export class ScaledTradeReader {
     const big = new Map<number, bigint>()
     for (let i = 0; i < n; i++) {
       if (out[i] === out[i]) continue
-      const d = parseDecimal(get(i))
+      const d = parseDataDecimal(get(i))
       if (!d.ok || (!isPrice && d.value.units < 0n)) fail()
       if (d.value.scale > scale) {
         // grow at the first entry that needs it and convert again (cheap: a fast pass, not a parse per entry)
@@ -308,7 +309,10 @@ export class ScaledTradeReader {
         else this.volumeScale = d.value.scale
         return true
       }
-      big.set(i, d.value.units * 10n ** BigInt(scale - d.value.scale))
+      const u = d.value.units * 10n ** BigInt(scale - d.value.scale)
+      // a value only the fast reader's syntax missed (exponent notation) keeps the fast path
+      if (u < LB && u > -LB) out[i] = Number(u)
+      else big.set(i, u)
     }
     if (isPrice) this.bigPrice = big
     else this.bigVolume = big

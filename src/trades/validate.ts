@@ -1,4 +1,4 @@
-import { parseDecimal } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/index.js'
 import { MarketDataError, type MarketDataErrorCode } from '../errors.js'
 import { err, ok, type Result } from '../result.js'
 import { TRADE_MSG } from './messages.js'
@@ -58,11 +58,11 @@ export function tradeProblem(x: unknown, index: number): MarketDataError | undef
     if (!isValidTime(time)) return new MarketDataError('invalid_time', TRADE_MSG.time(time), { index, field: 'time' })
     field = 'price'
     const price = t.price
-    const p = parseDecimal(price)
+    const p = parseDataDecimal(price)
     if (!p.ok) return new MarketDataError('invalid_decimal', TRADE_MSG.price(price, p.error), { index, field: 'price' })
     field = 'volume'
     const volume = t.volume
-    const v = parseDecimal(volume)
+    const v = parseDataDecimal(volume)
     if (!v.ok) return new MarketDataError('invalid_volume', TRADE_MSG.volume(volume, v.error), { index, field: 'volume' })
     if (v.value.units < 0n) return new MarketDataError('invalid_volume', TRADE_MSG.negativeVolume(volume), { index, field: 'volume' })
     field = 'side'

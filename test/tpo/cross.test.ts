@@ -2,7 +2,6 @@ import { fc, test as fcTest } from '@fast-check/vitest'
 import Big from 'big.js'
 import { describe, expect, it } from 'vitest'
 import { MarketDataError } from '../../src/errors.js'
-import { bucketStart, resolveTimeframe } from '../../src/time/index.js'
 import {
   compositeTpoProfile,
   developingTpo,
@@ -10,10 +9,10 @@ import {
   nakedPocs,
   tpoFromCandles,
   tpoProfiles,
-  type TpoCandleInput,
   type TpoProfile,
 } from '../../src/tpo/index.js'
 import type { Trade } from '../../src/trades/index.js'
+import { candlesOf } from './reference.js'
 
 const T = (h: number, m = 0, day = 1) => Date.UTC(2026, 5, day, h, m)
 const tr = (time: number, price: string | number, volume: string | number, side: 'buy' | 'sell' = 'buy'): Trade => ({ time, price, volume, side })
@@ -23,30 +22,6 @@ const weekTrades = fc.array(
   fc.record({ dt: fc.integer({ min: 0, max: 4 * 1440 - 1 }), k: fc.integer({ min: 0, max: 40 }), v: fc.integer({ min: 0, max: 500 }), side: fc.constantFrom('buy' as const, 'sell' as const) }),
   { minLength: 1, maxLength: 60 },
 ).map((xs) => xs.map((x, i) => tr(T(0) + x.dt * 60_000 + i, (4000 + x.k) / 4, x.v / 100, x.side)))
-
-/** One candle per block from trades (test-side, with big.js): open/close by time, high/low, volume. */
-function candlesOf(trades: readonly Trade[], block: string): TpoCandleInput[] {
-  const tf = resolveTimeframe(block)
-  const by = new Map<number, Trade[]>()
-  for (const t of trades) {
-    const s = bucketStart(t.time, tf)
-    by.set(s, [...(by.get(s) ?? []), t])
-  }
-  return [...by.entries()].map(([s, ts]) => {
-    const sorted = [...ts].sort((a, b) => a.time - b.time)
-    const ps = ts.map((t) => new Big(String(t.price)))
-    const hi = ps.reduce((a, b) => (b.gt(a) ? b : a))
-    const lo = ps.reduce((a, b) => (b.lt(a) ? b : a))
-    return {
-      time: s,
-      open: String(sorted[0]!.price),
-      high: hi.toFixed(),
-      low: lo.toFixed(),
-      close: String(sorted.at(-1)!.price),
-      volume: ts.reduce((a, t) => a.plus(String(t.volume)), new Big(0)).toFixed(),
-    }
-  })
-}
 
 describe('tpoFromCandles', () => {
   fcTest.prop([weekTrades, fc.constantFrom('30m', '1h')], { numRuns: 60 })('block candles give the trade profile minus the per-row volumes', (trades, block) => {

@@ -252,7 +252,7 @@ describe('errors', () => {
     const agg = createTpoAggregator(opts)
     agg.addTrades(day.slice(0, 3))
     expect(code(() => agg.addTrades([day[3]!, { ...day[4]!, side: 'x' as 'buy' }]))).toEqual(['invalid_side', 'side', 1])
-    expect(code(() => agg.add({ ...day[4]!, price: '1e5' }))).toEqual(['invalid_decimal', 'price', 0])
+    expect(code(() => agg.add({ ...day[4]!, price: '1e5.0' }))).toEqual(['invalid_decimal', 'price', 0])
     // a bad record that opens a new period and block leaves neither behind
     const bad = { time: new Float64Array([T(10, 0, 3)]), price: new Float64Array([Number.NaN]), volume: new Float64Array([1]), side: new Uint8Array([1]) }
     expect(code(() => agg.addColumns(bad))).toEqual(['invalid_decimal', 'price', 0])

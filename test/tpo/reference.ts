@@ -2,7 +2,7 @@
 // blocks and rows kept in plain maps. Compared against the fast engine by the property tests.
 import Big from 'big.js'
 import { bucketStart, resolveTimeframe, type TimeframeInput } from '../../src/time/index.js'
-import type { TpoProfile } from '../../src/tpo/index.js'
+import type { TpoCandleInput, TpoProfile } from '../../src/tpo/index.js'
 import { SESSION_CODES, type SessionType, type Trade, type TradeColumns } from '../../src/trades/index.js'
 
 export interface RefOptions {
@@ -194,4 +194,28 @@ export function pick(p: TpoProfile) {
   }
   if (p.sessionType !== undefined) o.sessionType = p.sessionType
   return o
+}
+
+/** One candle per block from trades (test-side, with big.js): open/close by time, high/low, volume. */
+export function candlesOf(trades: readonly Trade[], block: string): TpoCandleInput[] {
+  const tf = resolveTimeframe(block)
+  const by = new Map<number, Trade[]>()
+  for (const t of trades) {
+    const s = bucketStart(t.time, tf)
+    by.set(s, [...(by.get(s) ?? []), t])
+  }
+  return [...by.entries()].map(([s, ts]) => {
+    const sorted = [...ts].sort((a, b) => a.time - b.time)
+    const ps = ts.map((t) => new Big(String(t.price)))
+    const hi = ps.reduce((a, b) => (b.gt(a) ? b : a))
+    const lo = ps.reduce((a, b) => (b.lt(a) ? b : a))
+    return {
+      time: s,
+      open: String(sorted[0]!.price),
+      high: hi.toFixed(),
+      low: lo.toFixed(),
+      close: String(sorted.at(-1)!.price),
+      volume: ts.reduce((a, t) => a.plus(String(t.volume)), new Big(0)).toFixed(),
+    }
+  })
 }

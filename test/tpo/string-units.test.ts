@@ -3,7 +3,7 @@
 import Big from 'big.js'
 import { fc } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
-import { parseDecimal, stringToUnits } from '../../src/decimal/index.js'
+import { parseDataDecimal, parseDecimal, stringToUnits } from '../../src/decimal/index.js'
 import { exactDouble } from '../../src/decimal/index.js'
 
 const SYNTAX = /^-?[0-9]+(\.[0-9]+)?$/
@@ -44,12 +44,15 @@ describe('stringToUnits', () => {
   })
 })
 
+const DATA_EXPONENT = /^-?\d+(\.\d+)?[eE][+-]?\d{1,6}$/
+
 describe('exactDouble (src/decimal; the TPO trade reader uses it)', () => {
   /** The double that carries the decimal exactly (same decimal back from its shortest form), else NaN. */
   function ref(s: string): number {
-    if (!SYNTAX.test(s) || s.length > 400) return Number.NaN
+    // data syntax: plain, or with an exponent (the exponent reader is checked against big.js elsewhere)
+    if (!(SYNTAX.test(s) || DATA_EXPONENT.test(s)) || s.length > 400) return Number.NaN
     const v = Number(s)
-    const a = parseDecimal(s)
+    const a = parseDataDecimal(s)
     const b = parseDecimal(v)
     if (!a.ok || !b.ok || a.value.units !== b.value.units || a.value.scale !== b.value.scale) return Number.NaN
     return v === 0 ? 0 : v

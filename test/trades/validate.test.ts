@@ -31,7 +31,7 @@ describe('validateTrade', () => {
     ['time', { time: 9e15 }, 'invalid_time'],
     ['price', { price: 'abc' }, 'invalid_decimal'],
     ['price', { price: Number.POSITIVE_INFINITY }, 'invalid_decimal'],
-    ['price', { price: '1e5' }, 'invalid_decimal'],
+    ['price', { price: '1e5.0' }, 'invalid_decimal'],
     ['price', { price: undefined }, 'invalid_decimal'],
     ['volume', { volume: Number.NaN }, 'invalid_volume'],
     ['volume', { volume: '-1' }, 'invalid_volume'],

@@ -1,0 +1,53 @@
+// W8: one high-scale record (volume 0.30000000000000004, 17 decimals) in a long whole-lot stream. It must
+// slow only its own bucket (here the first TPO day), not every later trade of the call: the same stream
+// with and without the record, each beside the naive big.js peer on its own data.
+import type { TpoProfile } from '../src/tpo/index.js'
+import type { TradeColumns } from '../src/trades/index.js'
+import { ES, columns, human, prefix } from './data.js'
+import { runGroup, type BenchOptions, type Impl, type Row } from './harness.js'
+import { libFn } from './lib.js'
+import { fromColumns, tpoBig, type TpoConfig } from './peers/bigjs.js'
+import { tpoLines } from './w4-tpo.js'
+
+type TpoFn = (trades: unknown, opts: Record<string, unknown>) => TpoProfile[]
+
+/** The record put into the stream: a double's shortest form with 17 decimals. */
+const HIGH_SCALE = 0.30000000000000004
+/** Where it goes: early in the first day, so every later day would pay if the scale stayed raised. */
+const AT = 10
+
+/** The columns with volume[AT] replaced by {@link HIGH_SCALE} (a copy; the cached data is untouched). */
+function withHighScale(c: TradeColumns): TradeColumns {
+  const volume = c.volume.slice()
+  volume[AT] = HIGH_SCALE
+  return { ...c, volume }
+}
+
+export async function runW8(bench: BenchOptions): Promise<Row[]> {
+  // whole days of 500,000 trades: the record slows 1 day of N / 500,000
+  const N = bench.quick ? 1_000_000 : 5_000_000
+  const nBig = bench.quick ? 50_000 : 200_000
+  const f = libFn<TpoFn>('tpo', 'tpoProfiles')
+  const opts = { timeframe: '1d', tickSize: '0.25', blockSize: '30m' }
+  const day = 86_400_000
+  const cfg: TpoConfig = { period: (t) => Math.floor(t / day) * day, block: (t) => Math.floor(t / 1_800_000) * 1_800_000, blockMs: 1_800_000, rowSizeValue: '0.25', priceDecimals: 2, ibMs: 3_600_000 }
+  const plain = columns(ES, N)
+  const hostile = withHighScale(plain)
+  const rows: Row[] = []
+  for (const [label, cols] of [['whole lots', plain], ['one record of 17 decimals at trade 10', hostile]] as const) {
+    const impls: Impl[] = [
+      {
+        impl: 'library tpoProfiles',
+        library: true,
+        exact: true,
+        n: N,
+        ...(f.missing !== undefined ? { unavailable: f.missing } : {}),
+        run: (n) => (f.fn as TpoFn)(prefix(cols, n), opts),
+        canon: (r) => tpoLines(r as TpoProfile[]),
+      },
+      { impl: 'naive big.js', exact: true, n: nBig, run: (n) => tpoBig(fromColumns(cols, n), cfg), canon: (r) => r as string[] },
+    ]
+    rows.push(...(await runGroup(`W8 daily TPO (UTC), ${label} (${human(N)} trades)`, 'trades', impls, bench)))
+  }
+  return rows
+}
