@@ -1,7 +1,7 @@
 import { formatUnits, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { profileShape } from '../tpo/profile-shape.js'
-import { priceField, readHistogram } from './histogram.js'
+import { priceField, readTpoHistogram } from './histogram.js'
 import { ANALYTICS_MSG } from './messages.js'
 import { decimalOption, integerOption, readOptions } from './options.js'
 import type { AnyTpoProfile, DayTypeOptions, DayTypeResult } from './types.js'
@@ -73,8 +73,7 @@ export function dayType(profile: AnyTpoProfile, options?: DayTypeOptions): DayTy
   const minRows = integerOption(FN, 'singlePrintRows', o.singlePrintRows, 2, 1, 1_000_000)
   const minShare = decimalOption(FN, 'distributionMinShare', o.distributionMinShare, '0.2', '0', '0.5')
   const narrow = o.narrowRange === undefined ? undefined : decimalOption(FN, 'narrowRange', o.narrowRange, '0', '0', undefined, 'must be a decimal price distance >= 0')
-  const h = readHistogram(profile, FN)
-  if (h.counts === null) throw new MarketDataError('invalid_option', ANALYTICS_MSG.notTpo(FN, 'profile'), { field: 'profile' })
+  const h = readTpoHistogram(profile, FN)
   const ib = (profile as { initialBalance?: unknown }).initialBalance
   if (ib === null || typeof ib !== 'object') throw new MarketDataError('invalid_option', ANALYTICS_MSG.noInitialBalance(FN, 'profile'), { field: 'initialBalance' })
   const ds = [priceField(FN, 'profile', profile, 'high'), priceField(FN, 'profile', profile, 'low'), priceField(FN, 'profile', profile, 'close'), priceField(FN, 'profile.initialBalance', ib, 'high'), priceField(FN, 'profile.initialBalance', ib, 'low')]
@@ -88,7 +87,7 @@ export function dayType(profile: AnyTpoProfile, options?: DayTypeOptions): DayTy
   const nearHigh = atMost(H - C, extreme, R)
   const nearLow = atMost(C - L, extreme, R)
   const done = (type: DayTypeResult['type'], reason: string): DayTypeResult => ({ type, extension, range: formatUnits(R, s), ibRange: formatUnits(I, s), reason })
-  const run = splittingRun(h.counts, minRows, minShare)
+  const run = splittingRun(h.counts as number[], minRows, minShare)
   if (run !== undefined) return done('double-distribution', `${run.b - run.a + 1} single-print rows split the profile, each side holding at least ${formatUnits(minShare.units, minShare.scale)} of the TPOs`)
   if (extension === 'both') {
     return nearHigh || nearLow ? done('neutral-extreme', 'range extension on both sides, close near an extreme') : done('neutral-center', 'range extension on both sides, close in the middle of the range')

@@ -1,7 +1,5 @@
-import { MarketDataError } from '../errors.js'
 import { profileShape } from '../tpo/profile-shape.js'
-import { readHistogram, rowPriceOf, type Histogram } from './histogram.js'
-import { ANALYTICS_MSG } from './messages.js'
+import { readHistogram, readTpoHistogram, rowPriceOf, type Histogram } from './histogram.js'
 import type { AnalyticsProfile, AnyTpoProfile, PoorExtremes, PriceRange, SinglePrintZone } from './types.js'
 
 function range(h: Histogram, from: number, to: number): PriceRange {
@@ -64,9 +62,8 @@ export function poorExtremes(profile: AnalyticsProfile): PoorExtremes {
  * singlePrintZones(profile) // [{ kind: 'buying-tail', low: '4990.00', high: '4990.75', rows: 4 }, { kind: 'single-prints', ... }]
  */
 export function singlePrintZones(profile: AnyTpoProfile): SinglePrintZone[] {
-  const h = readHistogram(profile, 'singlePrintZones')
-  if (h.counts === null) throw new MarketDataError('invalid_option', ANALYTICS_MSG.notTpo('singlePrintZones', h.who), { field: 'profile' })
-  const shape = profileShape(h.counts)
+  const h = readTpoHistogram(profile, 'singlePrintZones')
+  const shape = profileShape(h.counts as number[])
   const out: SinglePrintZone[] = []
   if (shape.excessLow > 0) out.push({ kind: 'buying-tail', ...range(h, 0, shape.excessLow - 1) })
   const s = shape.singlePrints

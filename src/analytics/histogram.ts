@@ -198,3 +198,9 @@ export function readHistogram(p: unknown, fn: string, who = 'profile'): Histogra
   if (typeof p !== 'object' || p === null || isArray(p)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.notProfile(fn, who, p), { field: who })
   return isTpo(p) ? readTpo(p as Record<string, unknown>, fn, who) : readFootprint(p, fn, who)
 }
+
+/** {@link readHistogram} for rules that need a TPO profile: a footprint is refused as such, before its rows are read. */
+export function readTpoHistogram(p: unknown, fn: string, who = 'profile', hint = 'this rule needs a TPO profile (blocks and TPO counts per row)'): Histogram {
+  if (typeof p === 'object' && p !== null && !isArray(p) && !isTpo(p)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.notTpo(fn, who, hint), { field: who })
+  return readHistogram(p, fn, who)
+}

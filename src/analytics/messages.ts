@@ -7,7 +7,7 @@ export const ANALYTICS_MSG = {
   notProfile: (fn: string, who: string, x: unknown) =>
     `${fn}: ${who}: ${show(x)} is not a profile (expected a TpoProfile, a TpoCandleProfile or a FootprintProfile)`,
   field: (fn: string, who: string, field: string, x: unknown, rule: string) => `${fn}: ${who}.${field}: ${show(x)} ${rule}`,
-  notTpo: (fn: string, who: string) => `${fn}: ${who} is a footprint profile; this rule needs a TPO profile (blocks and TPO counts per row)`,
+  notTpo: (fn: string, who: string, hint: string) => `${fn}: ${who} is a footprint profile; ${hint}`,
   noVolumes: (fn: string, who: string, hint: string) =>
     `${fn}: ${who} was built from candles (rowVolumes: 'unknown'): per-row volumes are unknown, so this rule cannot use volumes; ${hint}`,
   noTpoCounts: (fn: string, who: string, option: string) => `${fn}: ${who} is a footprint profile: it has no TPO counts; use { ${option}: 'volume' }`,

@@ -3,7 +3,7 @@ import { formatFixed, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { resolveBlockSize } from '../tpo/options.js'
 import { compareDecimal } from '../tpo/parts.js'
-import { isTpo, priceField, readHistogram } from './histogram.js'
+import { priceField, readHistogram, readTpoHistogram } from './histogram.js'
 import { ANALYTICS_MSG } from './messages.js'
 import { choiceOption, integerOption, readOptions } from './options.js'
 import type { AnalyticsProfile, AnyTpoProfile, BalancedTarget, BalancedTargetOptions, OpenRange, OpenRangeOptions } from './types.js'
@@ -106,8 +106,8 @@ export function openRange(profile: AnyTpoProfile | readonly FootprintProfile[], 
   const o = readOptions(fn, options, ['minutes'])
   const minutes = o.minutes === undefined ? undefined : integerOption(fn, 'minutes', o.minutes, 1, 1, MAX_MINUTES)
   if (isArray(profile)) return footprintOpenRange(profile as readonly FootprintProfile[], minutes, fn)
-  if (!isTpo(profile)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.notTpo(fn, 'profile').replace('this rule needs a TPO profile', 'give a TPO profile or a list of footprint profiles'), { field: 'profile' })
-  readHistogram(profile, fn)
+  if (typeof profile !== 'object' || profile === null) throw new MarketDataError('invalid_option', ANALYTICS_MSG.notProfile(fn, 'profile', profile), { field: 'profile' })
+  readTpoHistogram(profile, fn, 'profile', 'give a TPO profile or a list of footprint profiles')
   return tpoOpenRange(profile as AnyTpoProfile, minutes, fn)
 }
 
