@@ -1,5 +1,6 @@
 import { profileShape } from '../tpo/profile-shape.js'
 import { readHistogram, readTpoHistogram, rowPriceOf, type Histogram } from './histogram.js'
+import { unreadableAsError } from './options.js'
 import type { AnalyticsProfile, AnyTpoProfile, PoorExtremes, PriceRange, SinglePrintZone } from './types.js'
 
 function range(h: Histogram, from: number, to: number): PriceRange {
@@ -23,29 +24,31 @@ function range(h: Histogram, from: number, to: number): PriceRange {
  * poorExtremes(profile) // { poorHigh: { low: '5010.00', high: '5010.25', rows: 2 }, poorLow: null }
  */
 export function poorExtremes(profile: AnalyticsProfile): PoorExtremes {
-  const h = readHistogram(profile, 'poorExtremes')
-  const top = h.n - 1
-  if (h.counts === null) {
-    const tb = h.tradesBuy as number[]
-    const ts = h.tradesSell as number[]
-    const unfinished = (i: number) => (tb[i] as number) > 0 && (ts[i] as number) > 0
-    return { poorHigh: unfinished(top) ? range(h, top, top) : null, poorLow: unfinished(0) ? range(h, 0, 0) : null }
-  }
-  const c = h.counts
-  const shape = profileShape(c)
-  let poorHigh: PriceRange | null = null
-  let poorLow: PriceRange | null = null
-  if (shape.poorHigh) {
-    let k = top
-    while (k > 0 && c[k - 1] === c[top]) k--
-    poorHigh = range(h, k, top)
-  }
-  if (shape.poorLow) {
-    let k = 0
-    while (k < top && c[k + 1] === c[0]) k++
-    poorLow = range(h, 0, k)
-  }
-  return { poorHigh, poorLow }
+  return unreadableAsError('poorExtremes', () => {
+    const h = readHistogram(profile, 'poorExtremes')
+    const top = h.n - 1
+    if (h.counts === null) {
+      const tb = h.tradesBuy as number[]
+      const ts = h.tradesSell as number[]
+      const unfinished = (i: number) => (tb[i] as number) > 0 && (ts[i] as number) > 0
+      return { poorHigh: unfinished(top) ? range(h, top, top) : null, poorLow: unfinished(0) ? range(h, 0, 0) : null }
+    }
+    const c = h.counts
+    const shape = profileShape(c)
+    let poorHigh: PriceRange | null = null
+    let poorLow: PriceRange | null = null
+    if (shape.poorHigh) {
+      let k = top
+      while (k > 0 && c[k - 1] === c[top]) k--
+      poorHigh = range(h, k, top)
+    }
+    if (shape.poorLow) {
+      let k = 0
+      while (k < top && c[k + 1] === c[0]) k++
+      poorLow = range(h, 0, k)
+    }
+    return { poorHigh, poorLow }
+  })
 }
 
 /**
@@ -62,17 +65,19 @@ export function poorExtremes(profile: AnalyticsProfile): PoorExtremes {
  * singlePrintZones(profile) // [{ kind: 'buying-tail', low: '4990.00', high: '4990.75', rows: 4 }, { kind: 'single-prints', ... }]
  */
 export function singlePrintZones(profile: AnyTpoProfile): SinglePrintZone[] {
-  const h = readTpoHistogram(profile, 'singlePrintZones')
-  const shape = profileShape(h.counts as number[])
-  const out: SinglePrintZone[] = []
-  if (shape.excessLow > 0) out.push({ kind: 'buying-tail', ...range(h, 0, shape.excessLow - 1) })
-  const s = shape.singlePrints
-  for (let i = 0; i < s.length; ) {
-    let j = i
-    while (j + 1 < s.length && s[j + 1] === (s[j] as number) + 1) j++
-    out.push({ kind: 'single-prints', ...range(h, s[i] as number, s[j] as number) })
-    i = j + 1
-  }
-  if (shape.excessHigh > 0) out.push({ kind: 'selling-tail', ...range(h, h.n - shape.excessHigh, h.n - 1) })
-  return out
+  return unreadableAsError('singlePrintZones', () => {
+    const h = readTpoHistogram(profile, 'singlePrintZones')
+    const shape = profileShape(h.counts as number[])
+    const out: SinglePrintZone[] = []
+    if (shape.excessLow > 0) out.push({ kind: 'buying-tail', ...range(h, 0, shape.excessLow - 1) })
+    const s = shape.singlePrints
+    for (let i = 0; i < s.length; ) {
+      let j = i
+      while (j + 1 < s.length && s[j + 1] === (s[j] as number) + 1) j++
+      out.push({ kind: 'single-prints', ...range(h, s[i] as number, s[j] as number) })
+      i = j + 1
+    }
+    if (shape.excessHigh > 0) out.push({ kind: 'selling-tail', ...range(h, h.n - shape.excessHigh, h.n - 1) })
+    return out
+  })
 }

@@ -13,6 +13,7 @@ export const ANALYTICS_MSG = {
   noTpoCounts: (fn: string, who: string, option: string) => `${fn}: ${who} is a footprint profile: it has no TPO counts; use { ${option}: 'volume' }`,
   noInitialBalance: (fn: string, who: string) =>
     `${fn}: ${who}.initialBalance is null (the profile has no main-session block); this rule needs an initial balance`,
+  unreadable: (fn: string, thrown: string) => `${fn}: a profile or option could not be read (reading it threw ${thrown})`,
   emptyProfile: (fn: string, who: string) => `${fn}: ${who} has no rows`,
   tooManyRows: (fn: string, n: string) => `${fn}: the profiles span ${n} grid rows (more than 1,000,000); check the prices or use a coarser grid`,
   options: (fn: string, x: unknown, keys: readonly string[]) => `${fn}: options ${show(x)} must be an object { ${keys.join('?, ')}? } or omitted`,

@@ -2,7 +2,7 @@ import { formatUnits, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { readHistogram, rowPriceOf, type Histogram } from './histogram.js'
 import { ANALYTICS_MSG } from './messages.js'
-import { choiceOption, decimalOption, integerOption, readOptions } from './options.js'
+import { choiceOption, decimalOption, integerOption, readOptions, unreadableAsError } from './options.js'
 import { seriesOf, type ProfileSource } from './series.js'
 import type { AnalyticsProfile, VolumeNode, VolumeNodeOptions, VolumeNodes } from './types.js'
 
@@ -142,8 +142,10 @@ export function nodesOfSeries(h: Histogram, values: readonly bigint[], o: Resolv
  * // [{ price: '5001.00', low: '5001.00', high: '5001.00', value: '340', prominence: '71.42' }]
  */
 export function volumeNodes(profile: AnalyticsProfile, options?: VolumeNodeOptions): VolumeNodes {
-  const h = readHistogram(profile, FN)
-  const o = resolveNodeOptions(FN, options, h.kind === 'tpo-candles' ? 'tpo' : 'volume')
-  const values = seriesOf(h, o.source, FN, "use { source: 'tpo' } for TPO-count nodes")
-  return nodesOfSeries(h, values, o, o.source === 'tpo' ? 0 : h.vScale)
+  return unreadableAsError('volumeNodes', () => {
+    const h = readHistogram(profile, FN)
+    const o = resolveNodeOptions(FN, options, h.kind === 'tpo-candles' ? 'tpo' : 'volume')
+    const values = seriesOf(h, o.source, FN, "use { source: 'tpo' } for TPO-count nodes")
+    return nodesOfSeries(h, values, o, o.source === 'tpo' ? 0 : h.vScale)
+  })
 }

@@ -5,7 +5,7 @@ import { resolveBlockSize } from '../tpo/options.js'
 import { compareDecimal } from '../tpo/parts.js'
 import { priceField, readHistogram, readTpoHistogram } from './histogram.js'
 import { ANALYTICS_MSG } from './messages.js'
-import { choiceOption, integerOption, readOptions } from './options.js'
+import { choiceOption, integerOption, readOptions, unreadableAsError } from './options.js'
 import type { AnalyticsProfile, AnyTpoProfile, BalancedTarget, BalancedTargetOptions, OpenRange, OpenRangeOptions } from './types.js'
 import type { FootprintProfile } from '../footprint/index.js'
 
@@ -102,13 +102,15 @@ function footprintOpenRange(ps: readonly FootprintProfile[], minutes: number | u
  * openRange(oneMinuteFootprints, { minutes: 5 }).high // '5001.75'
  */
 export function openRange(profile: AnyTpoProfile | readonly FootprintProfile[], options?: OpenRangeOptions): OpenRange {
-  const fn = 'openRange'
-  const o = readOptions(fn, options, ['minutes'])
-  const minutes = o.minutes === undefined ? undefined : integerOption(fn, 'minutes', o.minutes, 1, 1, MAX_MINUTES)
-  if (isArray(profile)) return footprintOpenRange(profile as readonly FootprintProfile[], minutes, fn)
-  if (typeof profile !== 'object' || profile === null) throw new MarketDataError('invalid_option', ANALYTICS_MSG.notProfile(fn, 'profile', profile), { field: 'profile' })
-  readTpoHistogram(profile, fn, 'profile', 'give a TPO profile or a list of footprint profiles')
-  return tpoOpenRange(profile as AnyTpoProfile, minutes, fn)
+  return unreadableAsError('openRange', () => {
+    const fn = 'openRange'
+    const o = readOptions(fn, options, ['minutes'])
+    const minutes = o.minutes === undefined ? undefined : integerOption(fn, 'minutes', o.minutes, 1, 1, MAX_MINUTES)
+    if (isArray(profile)) return footprintOpenRange(profile as readonly FootprintProfile[], minutes, fn)
+    if (typeof profile !== 'object' || profile === null) throw new MarketDataError('invalid_option', ANALYTICS_MSG.notProfile(fn, 'profile', profile), { field: 'profile' })
+    readTpoHistogram(profile, fn, 'profile', 'give a TPO profile or a list of footprint profiles')
+    return tpoOpenRange(profile as AnyTpoProfile, minutes, fn)
+  })
 }
 
 /**
@@ -132,31 +134,33 @@ export function openRange(profile: AnyTpoProfile | readonly FootprintProfile[], 
  * balancedTarget(day) // { basis: 'tpo', poc: '5001.00', target: '4995.00', direction: 'down', ibProjection: { high: '5006.50', low: '4994.50' } }
  */
 export function balancedTarget(profile: AnalyticsProfile, options?: BalancedTargetOptions): BalancedTarget {
-  const fn = 'balancedTarget'
-  const o = readOptions(fn, options, ['basis'])
-  const h = readHistogram(profile, fn)
-  const basis = choiceOption(fn, 'basis', o.basis, ['tpo', 'volume'], h.kind === 'footprint' ? 'volume' : 'tpo')
-  if (basis === 'tpo' && h.kind === 'footprint') throw new MarketDataError('invalid_option', ANALYTICS_MSG.noTpoCounts(fn, 'profile', 'basis'), { field: 'basis' })
-  if (basis === 'volume' && h.kind === 'tpo-candles') throw new MarketDataError('invalid_option', ANALYTICS_MSG.noVolumes(fn, 'profile', "use { basis: 'tpo' }"), { field: 'basis' })
-  const pocField = basis === 'tpo' ? 'poc' : 'volumePoc'
-  const poc = priceField(fn, 'profile', profile, pocField)
-  const scale = h.decimals
-  if (poc.scale > scale) throw new MarketDataError('invalid_option', ANALYTICS_MSG.field(fn, 'profile', pocField, (profile as unknown as Record<string, unknown>)[pocField], 'must be a row price of the profile'), { field: pocField })
-  const p = poc.units * 10n ** BigInt(scale - poc.scale)
-  const high = (h.firstRow + BigInt(h.n - 1)) * h.rowUnits
-  const low = h.firstRow * h.rowUnits
-  const up = high - p >= p - low
-  const target = up ? p - (high - p) : p + (p - low)
-  let ibProjection: BalancedTarget['ibProjection'] = null
-  const ib = (profile as { initialBalance?: unknown }).initialBalance
-  if (h.kind !== 'footprint' && ib !== null && ib !== undefined) {
-    const ibh = priceField(fn, 'profile', ib, 'high')
-    const ibl = priceField(fn, 'profile', ib, 'low')
-    const open = priceField(fn, 'profile', profile, 'open')
-    const s = Math.max(scale, ibh.scale, ibl.scale, open.scale)
-    const u = (d: ExactDecimal) => d.units * 10n ** BigInt(s - d.scale)
-    const r = u(ibh) - u(ibl)
-    ibProjection = { high: formatFixed(u(open) + r, s, scale), low: formatFixed(u(open) - r, s, scale) }
-  }
-  return { basis, poc: formatFixed(p, scale, scale), target: formatFixed(target, scale, scale), direction: up ? 'down' : 'up', ibProjection }
+  return unreadableAsError('balancedTarget', () => {
+    const fn = 'balancedTarget'
+    const o = readOptions(fn, options, ['basis'])
+    const h = readHistogram(profile, fn)
+    const basis = choiceOption(fn, 'basis', o.basis, ['tpo', 'volume'], h.kind === 'footprint' ? 'volume' : 'tpo')
+    if (basis === 'tpo' && h.kind === 'footprint') throw new MarketDataError('invalid_option', ANALYTICS_MSG.noTpoCounts(fn, 'profile', 'basis'), { field: 'basis' })
+    if (basis === 'volume' && h.kind === 'tpo-candles') throw new MarketDataError('invalid_option', ANALYTICS_MSG.noVolumes(fn, 'profile', "use { basis: 'tpo' }"), { field: 'basis' })
+    const pocField = basis === 'tpo' ? 'poc' : 'volumePoc'
+    const poc = priceField(fn, 'profile', profile, pocField)
+    const scale = h.decimals
+    if (poc.scale > scale) throw new MarketDataError('invalid_option', ANALYTICS_MSG.field(fn, 'profile', pocField, (profile as unknown as Record<string, unknown>)[pocField], 'must be a row price of the profile'), { field: pocField })
+    const p = poc.units * 10n ** BigInt(scale - poc.scale)
+    const high = (h.firstRow + BigInt(h.n - 1)) * h.rowUnits
+    const low = h.firstRow * h.rowUnits
+    const up = high - p >= p - low
+    const target = up ? p - (high - p) : p + (p - low)
+    let ibProjection: BalancedTarget['ibProjection'] = null
+    const ib = (profile as { initialBalance?: unknown }).initialBalance
+    if (h.kind !== 'footprint' && ib !== null && ib !== undefined) {
+      const ibh = priceField(fn, 'profile', ib, 'high')
+      const ibl = priceField(fn, 'profile', ib, 'low')
+      const open = priceField(fn, 'profile', profile, 'open')
+      const s = Math.max(scale, ibh.scale, ibl.scale, open.scale)
+      const u = (d: ExactDecimal) => d.units * 10n ** BigInt(s - d.scale)
+      const r = u(ibh) - u(ibl)
+      ibProjection = { high: formatFixed(u(open) + r, s, scale), low: formatFixed(u(open) - r, s, scale) }
+    }
+    return { basis, poc: formatFixed(p, scale, scale), target: formatFixed(target, scale, scale), direction: up ? 'down' : 'up', ibProjection }
+  })
 }

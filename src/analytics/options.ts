@@ -1,4 +1,4 @@
-import { isArray } from '../_lib/describe.js'
+import { isArray, showThrown } from '../_lib/describe.js'
 import { parseDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { compareDecimal as compareExact } from '../tpo/parts.js'
@@ -47,4 +47,17 @@ export function choiceOption<T extends string>(fn: string, name: string, x: unkn
     throw new MarketDataError('invalid_option', ANALYTICS_MSG.option(fn, name, x, `must be one of ${values.map((s) => `'${s}'`).join(', ')}`), { field: name })
   }
   return v as T
+}
+
+/**
+ * Runs a public function's body; a value the caller passed that throws when read (a throwing getter, a
+ * revoked Proxy) becomes a `MarketDataError` (`invalid_option`) naming the function, never a raw TypeError.
+ */
+export function unreadableAsError<T>(fn: string, body: () => T): T {
+  try {
+    return body()
+  } catch (e) {
+    if (e instanceof MarketDataError) throw e
+    throw new MarketDataError('invalid_option', ANALYTICS_MSG.unreadable(fn, showThrown(e)), { field: 'profile' })
+  }
 }

@@ -6,7 +6,7 @@ import { isTpo, readHistogram } from './histogram.js'
 import { ANALYTICS_MSG } from './messages.js'
 import { volumeNodes } from './nodes.js'
 import { balancedTarget, openRange } from './open-range.js'
-import { readOptions } from './options.js'
+import { readOptions, unreadableAsError } from './options.js'
 import type {
   AnalyticsProfile,
   AnyTpoProfile,
@@ -51,20 +51,22 @@ export interface ProfileAnalytics {
  * profileAnalytics(days[1], { previous: days[0] }).valueMigration?.relation // 'overlapping-higher'
  */
 export function profileAnalytics(profile: AnalyticsProfile, options?: { previous?: AnalyticsProfile }): ProfileAnalytics {
-  const fn = 'profileAnalytics'
-  const o = readOptions(fn, options, ['previous'])
-  if (typeof profile !== 'object' || profile === null || isArray(profile)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.notProfile(fn, 'profile', profile), { field: 'profile' })
-  const h = readHistogram(profile, fn)
-  const tpo = isTpo(profile)
-  const ib = (profile as { initialBalance?: unknown }).initialBalance
-  return {
-    openRange: tpo ? openRange(profile as AnyTpoProfile) : null,
-    balancedTarget: balancedTarget(profile),
-    volumeNodes: h.kind === 'tpo-candles' ? null : volumeNodes(profile, { source: 'volume' }),
-    tpoNodes: tpo ? volumeNodes(profile, { source: 'tpo' }) : null,
-    valueMigration: o.previous === undefined ? null : valueMigration(o.previous as AnalyticsProfile, profile),
-    dayType: tpo && ib !== null && ib !== undefined ? dayType(profile as AnyTpoProfile) : null,
-    poorExtremes: poorExtremes(profile),
-    singlePrintZones: tpo ? singlePrintZones(profile as AnyTpoProfile) : null,
-  }
+  return unreadableAsError('profileAnalytics', () => {
+    const fn = 'profileAnalytics'
+    const o = readOptions(fn, options, ['previous'])
+    if (typeof profile !== 'object' || profile === null || isArray(profile)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.notProfile(fn, 'profile', profile), { field: 'profile' })
+    const h = readHistogram(profile, fn)
+    const tpo = isTpo(profile)
+    const ib = (profile as { initialBalance?: unknown }).initialBalance
+    return {
+      openRange: tpo ? openRange(profile as AnyTpoProfile) : null,
+      balancedTarget: balancedTarget(profile),
+      volumeNodes: h.kind === 'tpo-candles' ? null : volumeNodes(profile, { source: 'volume' }),
+      tpoNodes: tpo ? volumeNodes(profile, { source: 'tpo' }) : null,
+      valueMigration: o.previous === undefined ? null : valueMigration(o.previous as AnalyticsProfile, profile),
+      dayType: tpo && ib !== null && ib !== undefined ? dayType(profile as AnyTpoProfile) : null,
+      poorExtremes: poorExtremes(profile),
+      singlePrintZones: tpo ? singlePrintZones(profile as AnyTpoProfile) : null,
+    }
+  })
 }

@@ -4,7 +4,7 @@ import { MarketDataError } from '../errors.js'
 import { resolveValueAreaPercent } from '../tpo/options.js'
 import { priceField, readHistogram, rowPriceOf, type Histogram } from './histogram.js'
 import { ANALYTICS_MSG } from './messages.js'
-import { choiceOption, readOptions } from './options.js'
+import { choiceOption, readOptions, unreadableAsError } from './options.js'
 import { pocAndValueArea, seriesOf } from './series.js'
 import type { AnalyticsProfile, ValueMigration, ValueMigrationOptions, ValueRelation } from './types.js'
 
@@ -110,9 +110,11 @@ function migration(a: Value, b: Value): ValueMigration {
  * valueMigration(monday, tuesday).relation // 'overlapping-higher'
  */
 export function valueMigration(previous: AnalyticsProfile, current: AnalyticsProfile, options?: ValueMigrationOptions): ValueMigration {
-  const fn = 'valueMigration'
-  const o = resolve(fn, options)
-  return migration(valueOf(previous, 'previous', fn, o.basis, o.percent), valueOf(current, 'current', fn, o.basis, o.percent))
+  return unreadableAsError('valueMigration', () => {
+    const fn = 'valueMigration'
+    const o = resolve(fn, options)
+    return migration(valueOf(previous, 'previous', fn, o.basis, o.percent), valueOf(current, 'current', fn, o.basis, o.percent))
+  })
 }
 
 /**
@@ -127,11 +129,13 @@ export function valueMigration(previous: AnalyticsProfile, current: AnalyticsPro
  * valueMigrations(tpoProfiles(trades, { timeframe: '1d', tickSize: '0.25' })).map((m) => m.relation) // ['higher', 'inside']
  */
 export function valueMigrations(profiles: readonly AnalyticsProfile[], options?: ValueMigrationOptions): ValueMigration[] {
-  const fn = 'valueMigrations'
-  const o = resolve(fn, options)
-  if (!isArray(profiles)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.noProfiles(fn), { field: 'profiles' })
-  const values = profiles.map((p, i) => valueOf(p, `profiles[${i}]`, fn, o.basis, o.percent))
-  const out: ValueMigration[] = []
-  for (let i = 1; i < values.length; i++) out.push(migration(values[i - 1] as Value, values[i] as Value))
-  return out
+  return unreadableAsError('valueMigrations', () => {
+    const fn = 'valueMigrations'
+    const o = resolve(fn, options)
+    if (!isArray(profiles)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.noProfiles(fn), { field: 'profiles' })
+    const values = profiles.map((p, i) => valueOf(p, `profiles[${i}]`, fn, o.basis, o.percent))
+    const out: ValueMigration[] = []
+    for (let i = 1; i < values.length; i++) out.push(migration(values[i - 1] as Value, values[i] as Value))
+    return out
+  })
 }

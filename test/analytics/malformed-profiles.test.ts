@@ -80,3 +80,18 @@ describe('profileAnalytics', () => {
     expect(() => profileAnalytics(next, { prev: tpo } as never)).toThrow(/options.prev is not an option of profileAnalytics/)
   })
 })
+
+describe('a profile that throws when read', () => {
+  const revoked = Proxy.revocable({}, {})
+  revoked.revoke()
+  const throwing = new Proxy({ ...tpo }, { get: (t, k) => (k === 'initialBalance' ? (() => { throw new Error('boom') })() : Reflect.get(t, k)) })
+  for (const [fn, call] of ONE) {
+    it(`${fn}: a revoked Proxy is a MarketDataError naming ${fn}`, () => {
+      expect(() => call(revoked.proxy as never)).toThrow(MarketDataError)
+      expect(() => call(revoked.proxy as never)).toThrow(new RegExp(`^${fn}: `))
+    })
+  }
+  it('a throwing getter read after the rows', () => {
+    expect(() => dayType(throwing)).toThrow(/dayType: a profile or option could not be read \(reading it threw Error "boom"\)/)
+  })
+})
