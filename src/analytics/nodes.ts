@@ -54,6 +54,28 @@ interface Extremum {
 }
 
 /**
+ * For every index k of `v`, the lowest value from k back to (not including) the nearest index before k
+ * holding a strictly higher value, or to the start: the base an extremum at k reaches walking left. One
+ * pass with a stack of strictly decreasing values, each entry holding the lowest value of the stretch it
+ * closes, so a whole profile costs O(n), whatever its shape.
+ */
+function leftBases(v: readonly bigint[]): bigint[] {
+  const out = new Array<bigint>(v.length)
+  const stack: { value: bigint; low: bigint }[] = []
+  for (let k = 0; k < v.length; k++) {
+    const x = v[k] as bigint
+    let low = x
+    while (stack.length > 0 && (stack[stack.length - 1] as { value: bigint }).value <= x) {
+      const e = stack.pop() as { low: bigint }
+      if (e.low < low) low = e.low
+    }
+    out[k] = low
+    stack.push({ value: x, low })
+  }
+  return out
+}
+
+/**
  * Strict local maxima of `s` (`sign` 1) or minima (`sign` -1), flat runs counting as one, with their
  * topographic prominence (the rule of scipy.signal.peak_prominences): from the run, walk each way while
  * values stay at or below the peak (at or above the valley), stop at a strictly higher (lower) value or
@@ -62,19 +84,19 @@ interface Extremum {
  */
 function extrema(s: readonly bigint[], sign: 1n | -1n): Extremum[] {
   const m = s.length
-  const v = (k: number) => (s[k] as bigint) * sign
+  const v = s.map((x) => x * sign)
+  const left = leftBases(v)
+  const right = leftBases([...v].reverse()).reverse()
   const out: Extremum[] = []
   let a = 0
   while (a < m) {
     let b = a
-    while (b + 1 < m && s[b + 1] === s[a]) b++
-    if (a > 0 && b < m - 1 && v(a - 1) < v(a) && v(b + 1) < v(a)) {
-      const top = v(a)
-      let left = top
-      for (let k = a - 1; k >= 0 && v(k) <= top; k--) if (v(k) < left) left = v(k)
-      let right = top
-      for (let k = b + 1; k < m && v(k) <= top; k++) if (v(k) < right) right = v(k)
-      out.push({ a, b, prominence: top - (left > right ? left : right) })
+    while (b + 1 < m && v[b + 1] === v[a]) b++
+    const top = v[a] as bigint
+    if (a > 0 && b < m - 1 && (v[a - 1] as bigint) < top && (v[b + 1] as bigint) < top) {
+      const l = left[a] as bigint
+      const r = right[b] as bigint
+      out.push({ a, b, prominence: top - (l > r ? l : r) })
     }
     a = b + 1
   }

@@ -113,6 +113,23 @@ describe('volumeNodes laws', () => {
     expect(loose.lowVolumeNodes).toEqual(expect.arrayContaining(strict.lowVolumeNodes))
     for (const n of [...strict.highVolumeNodes, ...strict.lowVolumeNodes]) expect(Number(n.prominence)).toBeGreaterThanOrEqual(y - 0.01)
   })
+  fcTest.prop([fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 40 })])('prominences equal a slow walk (the SciPy rule, step by step)', (vs) => {
+    const r = volumeNodes(histogram(vs), { smoothing: 1, minProminence: 0 })
+    const v = [0, ...vs, 0]
+    const max = Math.max(...v)
+    const walk = (k: number, sign: 1 | -1): number => {
+      // from row k (padded index), each way while not strictly beyond the extremum; the base is the farthest value reached
+      const top = v[k]! * sign
+      let left = top
+      for (let i = k - 1; i >= 0 && v[i]! * sign <= top; i--) left = Math.min(left, v[i]! * sign)
+      let right = top
+      for (let i = k + 1; i < v.length && v[i]! * sign <= top; i++) right = Math.min(right, v[i]! * sign)
+      return top - Math.max(left, right)
+    }
+    const pct = (p: number) => (Math.floor((p * 10_000) / max) / 100).toString()
+    for (const n of r.highVolumeNodes) expect(n.prominence).toBe(pct(walk(price(n.price) - 100 + 1, 1)))
+    for (const n of r.lowVolumeNodes) expect(n.prominence).toBe(pct(walk(price(n.price) - 100 + 1, -1)))
+  })
   fcTest.prop([fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 30 })])('without smoothing, high and low nodes alternate (prominence 0 keeps every strict extremum)', (vs) => {
     const r = volumeNodes(histogram(vs), { smoothing: 1, minProminence: 0 })
     const all = [...r.highVolumeNodes.map((n) => [price(n.price), 1]), ...r.lowVolumeNodes.map((n) => [price(n.price), -1])].sort((a, b) => a[0]! - b[0]!)
