@@ -14,6 +14,7 @@ export const ANALYTICS_MSG = {
   noInitialBalance: (fn: string, who: string) =>
     `${fn}: ${who}.initialBalance is null (the profile has no main-session block); this rule needs an initial balance`,
   unreadable: (fn: string, thrown: string) => `${fn}: a profile or option could not be read (reading it threw ${thrown})`,
+  tpoInList: (fn: string, who: string) => `${fn}: ${who} is a TPO profile; give a TPO profile alone, or a list of footprint profiles`,
   emptyProfile: (fn: string, who: string) => `${fn}: ${who} has no rows`,
   tooManyRows: (fn: string, n: string) => `${fn}: the profiles span ${n} grid rows (more than 1,000,000); check the prices or use a coarser grid`,
   options: (fn: string, x: unknown, keys: readonly string[]) => `${fn}: options ${show(x)} must be an object { ${keys.join('?, ')}? } or omitted`,

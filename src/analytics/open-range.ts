@@ -3,7 +3,7 @@ import { formatFixed, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { resolveBlockSize } from '../tpo/options.js'
 import { compareDecimal } from '../tpo/parts.js'
-import { priceField, readHistogram, readTpoHistogram } from './histogram.js'
+import { isTpo, priceField, readHistogram, readTpoHistogram } from './histogram.js'
 import { ANALYTICS_MSG } from './messages.js'
 import { choiceOption, integerOption, readOptions, unreadableAsError } from './options.js'
 import type { AnalyticsProfile, AnyTpoProfile, BalancedTarget, BalancedTargetOptions, OpenRange, OpenRangeOptions } from './types.js'
@@ -60,6 +60,7 @@ function footprintOpenRange(ps: readonly FootprintProfile[], minutes: number | u
   if (ps.length === 0) throw new MarketDataError('invalid_option', ANALYTICS_MSG.noProfiles(fn), { field: 'profiles' })
   const items = ps.map((p, i) => {
     const who = `profiles[${i}]`
+    if (isTpo(p)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.tpoInList(fn, who), { field: who, index: i })
     readHistogram(p, fn, who)
     const o = p as unknown as Record<string, unknown>
     return { time: epoch(fn, who, o.time, 'time'), end: epoch(fn, who, o.end, 'end'), high: priceField(fn, who, o, 'high'), low: priceField(fn, who, o, 'low'), p }

@@ -32,6 +32,7 @@ describe('openRange', () => {
     expect(() => openRange(day(blocks), { minutes: 1.5 })).toThrow(MarketDataError)
     expect(() => openRange(day(blocks), { mins: 5 } as never)).toThrow(/options.mins is not an option of openRange/)
     expect(() => openRange([])).toThrow(/non-empty/)
+    expect(() => openRange([day(blocks)] as never)).toThrow(/openRange: profiles\[0\] is a TPO profile; give a TPO profile alone/)
     const [fp] = footprintProfiles(dayTrades(blocks), { timeframe: '1d', tickSize: 1 })
     expect(() => openRange(fp as never)).toThrow(/give a TPO profile or a list of footprint profiles/)
   })
