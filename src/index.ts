@@ -14,3 +14,5 @@ export * from './credits/index.js'
 export * from './partner/index.js'
 export * from './render/index.js'
 export * from './sample/index.js'
+// profile analytics (open range, balanced target, volume nodes, value migration, day types, composite volume profile, poor extremes, single prints)
+export * from './analytics/index.js'

@@ -7,6 +7,7 @@ import { renderFootprint, renderFootprintSvg, renderTpo, renderTpoSvg } from '..
 import { createTpoAggregator, type TpoOptions, type TpoProfile } from '../tpo/index.js'
 import type { Trade } from '../trades/index.js'
 import { timeLabel } from '../render/text.js'
+import { createAnalyticsOutput } from './analytics-output.js'
 import { badInput, usage } from './cli-error.js'
 import { readTrades, type InputStats } from './input.js'
 import type { RunConfig } from './options.js'
@@ -132,12 +133,13 @@ export async function runAggregate(c: RunConfig, io: Io): Promise<number> {
   const svgDir = c.format === 'svg' ? svgDirectory(c.out) : undefined
   const out = c.out !== undefined && svgDir === undefined ? Out.toFile(c.out, [c.file]) : new Out(io.stdout)
   const imbalance = c.imbalance ?? '300'
+  const analytics = c.analytics && c.command !== 'candles' ? createAnalyticsOutput() : undefined
   const text =
     c.command === 'candles'
       ? (k: unknown, i: number) => (i === 0 ? candleHeader() : '') + candleLine(k as Candle, c.timeZone)
       : c.command === 'footprint'
-        ? (p: unknown, i: number) => (i > 0 ? '\n' : '') + renderFootprint(p as FootprintProfile, { timeZone: c.timeZone, imbalanceRatio: imbalance })
-        : (p: unknown, i: number) => (i > 0 ? '\n' : '') + renderTpo(p as TpoProfile, { timeZone: c.timeZone })
+        ? (p: unknown, i: number) => (i > 0 ? '\n' : '') + renderFootprint(p as FootprintProfile, { timeZone: c.timeZone, imbalanceRatio: imbalance }) + (analytics?.text(p) ?? '')
+        : (p: unknown, i: number) => (i > 0 ? '\n' : '') + renderTpo(p as TpoProfile, { timeZone: c.timeZone }) + (analytics?.text(p) ?? '')
   const svg =
     c.command === 'footprint'
       ? (p: unknown) => renderFootprintSvg(p as FootprintProfile, { timeZone: c.timeZone, imbalanceRatio: imbalance })
@@ -147,7 +149,8 @@ export async function runAggregate(c: RunConfig, io: Io): Promise<number> {
   const writer = new ItemWriter<unknown>(out, c.format, text, svg, svgDir, (p) => svgName(c, p as { time: number }))
   const kept: unknown[] = []
   const emit = async (items: unknown[]) => {
-    for (const it of items) {
+    for (const item of items) {
+      const it = analytics === undefined ? item : analytics.attach(item)
       if (c.last !== undefined) {
         kept.push(it)
         if (kept.length > c.last) kept.shift()

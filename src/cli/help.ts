@@ -49,6 +49,8 @@ Profile:
   --merge-sessions M        true|MERGE_ALL (default) or false|GROUP_BY_TYPE
   --value-area P            value area percent (default 70)
   --initial-balance D       initial balance length, <n>m or <n>h (default 1h)
+  --analytics               add profile analytics (open range, balanced target, volume/TPO nodes, value
+                            migration, day type, poor extremes, single prints); JSON: profileAnalytics
 ${INPUT}
 ${OUTPUT('json|ndjson|text|svg')}
 
@@ -68,7 +70,8 @@ Profile:
   --row-size N              rows of N ticks (default 1)
   --row-size-value X        rows of an absolute price step (instead of --row-size)
   --imbalance P             diagonal imbalance threshold in percent for text and svg (default 300)
-  --analytics               add order-flow analytics (imbalances, stacked imbalances) to JSON output
+  --analytics               add order-flow analytics (imbalances, stacked imbalances) and profile analytics
+                            (balanced target, volume nodes, value migration, poor extremes); JSON: profileAnalytics
 ${INPUT}
 ${OUTPUT('json|ndjson|text|svg')}
 

@@ -36,6 +36,7 @@ const SPECS: Record<Command, Spec> = {
     'merge-sessions': { type: 'string' },
     'value-area': { type: 'string' },
     'initial-balance': { type: 'string' },
+    analytics: { type: 'boolean' },
   },
 }
 
