@@ -1,7 +1,7 @@
 import { MarketDataError } from '../errors.js'
 import { cumulativeDelta, footprintAnalytics, footprintValueArea, type FootprintAnalytics, type FootprintProfile } from '../footprint/index.js'
 import type { RenderFootprintOptions } from './footprint-model.js'
-import { add, approx, checkProfile, cmp, dec, localDate, show, sub, timeLabel, zoneOption, type Scaled } from './text.js'
+import { add, approx, checkProfile, cmp, dec, localDate, position, rowsFrom, show, sub, timeLabel, zoneOption, type Scaled } from './text.js'
 import { describeValue } from '../_lib/describe.js'
 import { resolveGrid, rowPrice } from '../footprint/grid.js'
 
@@ -98,19 +98,6 @@ const MAX_ROWS = 100_000
 
 function fail(field: string, rule: string, got: unknown): never {
   throw new MarketDataError('invalid_option', `renderFootprintChart: \`${field}\` ${rule}, got ${describeValue(got)}`, { field })
-}
-
-/** Rows of `step` from `base` to `x` (exact; `x` on the grid). */
-function rowsFrom(base: Scaled, step: Scaled, x: Scaled): number {
-  const d = sub(x, base)
-  const s = Math.max(d.scale, step.scale)
-  const q = (d.units * 10n ** BigInt(s - d.scale)) / (step.units * 10n ** BigInt(s - step.scale))
-  return Number(q)
-}
-
-/** A price as a drawing position in rows (fractional: candle open and close lie anywhere in a row). */
-function position(base: Scaled, step: Scaled, x: Scaled): number {
-  return approx(sub(x, base)) / approx(step)
 }
 
 /**
