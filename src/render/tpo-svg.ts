@@ -10,7 +10,8 @@ const VA_FILL = '#dbeafe'
 const SINGLE_FILL = '#fecaca'
 const IB_STROKE = '#7c3aed'
 
-function blockColor(i: number, n: number): string {
+/** The colour of block i of n: blue (early) to red (late). */
+export function blockColor(i: number, n: number): string {
   const h = n <= 1 ? 220 : Math.round(220 - (i / (n - 1)) * 220)
   return `hsl(${h}, 70%, 32%)`
 }

@@ -11,6 +11,8 @@ export interface AutoRowSizeOptions {
   range?: DecimalInput
   /** Or several ranges (recent days' high - low): their median is used (the lower middle for an even count). */
   ranges?: readonly DecimalInput[]
+  /** Or candles of past periods (daily candles for a TPO day): the median of their high - low is used. */
+  candles?: readonly { high: DecimalInput; low: DecimalInput }[]
   /** Fewest rows wanted (default 30). */
   minRows?: number
   /** Most rows wanted (default 80). */
@@ -35,9 +37,9 @@ function count(x: unknown, dflt: number, field: string): number {
   return v
 }
 
-function nonNegative(x: unknown, field: string): ExactDecimal {
+function decimal(x: unknown, field: string, min?: 0): ExactDecimal {
   const r = parseDecimal(x)
-  if (!r.ok || r.value.units < 0n) throw new MarketDataError('invalid_option', `autoRowSize: \`${field}\` must be a decimal >= 0, got ${show(x)}`, { field })
+  if (!r.ok || (min === 0 && r.value.units < 0n)) throw new MarketDataError('invalid_option', `autoRowSize: \`${field}\` must be a decimal${min === 0 ? ' >= 0' : ''}, got ${show(x)}`, { field })
   return r.value
 }
 
@@ -50,7 +52,7 @@ function nonNegative(x: unknown, field: string): ExactDecimal {
  * ticks that fits is used instead. A range of fewer than `minRows` ticks gets one tick per row. Pure; it
  * does not change the defaults of `tpoProfiles` (row size 1): callers pass its `rowSize` explicitly.
  *
- * @param opts - `tickSize`, and `range` or `ranges` (without either, one tick per row); `minRows`, `maxRows`.
+ * @param opts - `tickSize`, and `range`, `ranges` or `candles` (without any, one tick per row); `minRows`, `maxRows`.
  * @returns The row size in ticks, as a price step, and the rows the range spans.
  * @throws {MarketDataError} `invalid_option` naming the field: a tick size that is not a positive decimal, a negative or malformed range, `minRows` / `maxRows` not integers >= 2 or `minRows > maxRows`.
  * @example
@@ -66,16 +68,29 @@ export function autoRowSize(opts: AutoRowSizeOptions): AutoRowSize {
   const maxRows = count(opts.maxRows, 80, 'maxRows')
   if (minRows > maxRows) throw new MarketDataError('invalid_option', `autoRowSize: \`minRows\` (${minRows}) must not exceed \`maxRows\` (${maxRows})`, { field: 'minRows' })
   let range: ExactDecimal | undefined
-  if (opts.range !== undefined) range = nonNegative(opts.range, 'range')
+  if (opts.range !== undefined) range = decimal(opts.range, 'range', 0)
   else if (opts.ranges !== undefined) {
     if (!Array.isArray(opts.ranges)) throw new MarketDataError('invalid_option', `autoRowSize: \`ranges\` must be an array of decimals >= 0, got ${show(opts.ranges)}`, { field: 'ranges' })
-    const xs = opts.ranges.map((x, i) => nonNegative(x, `ranges[${i}]`))
+    const xs = opts.ranges.map((x, i) => decimal(x, `ranges[${i}]`, 0))
     xs.sort((a, b) => {
       const s = Math.max(a.scale, b.scale)
       const d = a.units * 10n ** BigInt(s - a.scale) - b.units * 10n ** BigInt(s - b.scale)
       return d < 0n ? -1 : d > 0n ? 1 : 0
     })
     range = xs[(xs.length - 1) >> 1]
+  } else if (opts.candles !== undefined) {
+    if (!Array.isArray(opts.candles)) throw new MarketDataError('invalid_option', `autoRowSize: \`candles\` must be an array of {high, low}, got ${show(opts.candles)}`, { field: 'candles' })
+    const spans = opts.candles.map((k: unknown, i) => {
+      if (typeof k !== 'object' || k === null) throw new MarketDataError('invalid_option', `autoRowSize: \`candles[${i}]\` must be a candle {high, low}, got ${show(k)}`, { field: `candles[${i}]` })
+      const { high, low } = k as { high?: unknown; low?: unknown }
+      const h = decimal(high, `candles[${i}].high`)
+      const l = decimal(low, `candles[${i}].low`)
+      const sc = Math.max(h.scale, l.scale)
+      const units = h.units * 10n ** BigInt(sc - h.scale) - l.units * 10n ** BigInt(sc - l.scale)
+      if (units < 0n) throw new MarketDataError('invalid_option', `autoRowSize: \`candles[${i}]\` has high below low`, { field: `candles[${i}]` })
+      return decimalToString({ units, scale: sc })
+    })
+    return autoRowSize({ tickSize: opts.tickSize, ranges: spans, minRows, maxRows })
   }
   const at = (k: number) => ({ rowSize: k, rowSizeValue: decimalToString({ units: tick.units * BigInt(k), scale: tick.scale }) })
   if (range === undefined) return { ...at(1), rows: 1 }

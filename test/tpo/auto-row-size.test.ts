@@ -13,6 +13,13 @@ describe('autoRowSize', () => {
     expect(autoRowSize({ tickSize: '0.01' })).toEqual({ rowSize: 1, rowSizeValue: '0.01', rows: 1 })
     // the median of several ranges (lower middle)
     expect(autoRowSize({ tickSize: '1', ranges: ['100', '1000', '200', '10'] })).toEqual(autoRowSize({ tickSize: '1', range: '100' }))
+    // or daily candles: the median high - low (exact, negative prices allowed)
+    const days = [
+      { high: '-10.5', low: '-52.75' },
+      { high: '5000.25', low: '4950' },
+      { high: 12, low: 11 },
+    ]
+    expect(autoRowSize({ tickSize: '0.25', candles: days })).toEqual(autoRowSize({ tickSize: '0.25', range: '42.25' }))
   })
 
   it('picks the smallest 1-2-5 row size within maxRows, landing within 30..80 rows whenever the range holds 30 ticks (property)', () => {
@@ -69,6 +76,9 @@ describe('autoRowSize', () => {
       [{ tickSize: '1', ranges: ['1', 'y'] }, 'ranges[1]'],
       [{ tickSize: '1', ranges: '5' }, 'ranges'],
       [{ tickSize: '1', minRows: 1 }, 'minRows'],
+      [{ tickSize: '1', candles: [{ high: '1', low: '2' }] }, 'candles[0]'],
+      [{ tickSize: '1', candles: [{ high: 'x', low: '2' }] }, 'candles[0].high'],
+      [{ tickSize: '1', candles: [null] }, 'candles[0]'],
       [{ tickSize: '1', maxRows: 2.5 }, 'maxRows'],
       [{ tickSize: '1', minRows: 50, maxRows: 40 }, 'minRows'],
     ]
