@@ -144,8 +144,8 @@ function stripRecord(msg: string): string {
 }
 
 /**
- * The row size of a TPO chart when none was given: `autoRowSize` over the periods' ranges. A file is read
- * once more for them first (candles of the period frame, the median high - low); stdin cannot be read
+ * The row size of a TPO chart when none was given: `autoRowSize` over the widest period's range. A file is
+ * read once more for it first (candles of the period frame); stdin cannot be read
  * twice, so there the range of the first batch of prices stands in (a batch shorter than a period gives
  * more rows, never fewer).
  */
@@ -157,9 +157,11 @@ async function chartRowSize(c: RunConfig, io: Io, first: Trade[], note: (m: stri
     const periods = createCandleAggregator({ timeframe: c.timeframe, timeZone: c.timeZone, ...(c.sessions !== undefined ? { sessions: c.sessions } : {}) })
     const stats: InputStats = { rows: 0, bad: 0, outside: 0, timeKind: undefined }
     for await (const batch of readTrades({ file: c.file, format: c.inputFormat, skipBad: c.skipBad, from: c.from, to: c.to, batchSize: BATCH, stdin: io.stdin, note: () => {}, progress: undefined }, stats)) periods.addTrades(batch.trades)
+    // the widest period gets at most 80 rows (the choice of the widest only reads numbers; the size is exact)
     const candles = periods.finish()
-    r = autoRowSize({ tickSize: tick, candles })
-    what = `the median range of ${candles.length} period${candles.length === 1 ? '' : 's'}`
+    const widest = candles.reduce<Candle | undefined>((w, k) => (w === undefined || Number(k.high) - Number(k.low) > Number(w.high) - Number(w.low) ? k : w), undefined)
+    r = autoRowSize({ tickSize: tick, candles: widest === undefined ? [] : [widest] })
+    what = `the range of the widest of ${candles.length} period${candles.length === 1 ? '' : 's'}`
   } else {
     const prices = first.map((t) => parseDecimal(t.price)).filter((x) => x.ok).map((x) => x.value)
     const scale = Math.max(0, ...prices.map((d) => d.scale))

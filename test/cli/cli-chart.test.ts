@@ -38,7 +38,7 @@ describe('--chart bars', () => {
     const r = await run(['tpo', csv, '--tick-size', '0.25', '--tz', 'America/New_York', '--session-type', 'MAINSESSION', '--chart', 'bars'])
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('data-periods="2"')
-    expect(r.stderr).toMatch(/row size not given: using \d+ ticks? \([\d.]+\), about \d+ rows over the median range of 2 periods/)
+    expect(r.stderr).toMatch(/row size not given: using \d+ ticks? \([\d.]+\), about \d+ rows over the range of the widest of 2 periods/)
     const rows = Number(/about (\d+) rows/.exec(r.stderr)![1])
     expect(rows).toBeGreaterThanOrEqual(30)
     expect(rows).toBeLessThanOrEqual(80)
