@@ -2,10 +2,8 @@ import type { FootprintProfile } from '../footprint/index.js'
 import { footprintChartModel, type ChartBar, type ChartCell, type FootprintChartModel, type RenderFootprintChartOptions } from './footprint-chart-model.js'
 import { Svg, textWidth } from './svg.js'
 import { xml } from './text.js'
+import { BUY, IB as UNFINISHED, POC, SELL } from './palette.js'
 
-const SELL = '#dc2626'
-const BUY = '#16a34a'
-const POC = '#d97706'
 const VA = '#2563eb'
 const TEXT_ROW_H = 16
 const GAP = 10
@@ -129,7 +127,7 @@ export function renderFootprintChart(profiles: readonly FootprintProfile[], opts
     [{ fill: 'none', stroke: BUY, 'stroke-width': 2 }, 'buy imbalance'],
     [{ fill: 'none', stroke: SELL, 'stroke-width': 2 }, 'sell imbalance'],
     [{ fill: BUY, 'fill-opacity': 0.25, stroke: BUY }, `stacked (>= ${m.stackedRows} rows)`],
-    [{ fill: '#7c3aed' }, 'unfinished auction'],
+    [{ fill: UNFINISHED }, 'unfinished auction'],
   ]
   for (const [attrs, label] of legend) {
     svg.add('rect', { x, y: legendY - 10, width: 12, height: 12, ...attrs })
@@ -191,7 +189,7 @@ function drawBar(
   }
   const ua = (row: number, above: boolean) => {
     const y = above ? yOf(row) - 3 : yOf(row) + rowH + 1
-    svg.add('rect', { class: `fp-unfinished fp-unfinished-${above ? 'high' : 'low'}`, x: x + w / 2 - 4, y, width: 8, height: 2, fill: '#7c3aed' })
+    svg.add('rect', { class: `fp-unfinished fp-unfinished-${above ? 'high' : 'low'}`, x: x + w / 2 - 4, y, width: 8, height: 2, fill: UNFINISHED })
   }
   if (b.unfinishedHigh) ua(b.highRow, true)
   if (b.unfinishedLow) ua(b.lowRow, false)

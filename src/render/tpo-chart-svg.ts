@@ -2,6 +2,7 @@ import type { TpoCandleProfile, TpoProfile } from '../tpo/index.js'
 import { Svg, textWidth } from './svg.js'
 import { blockLetter } from './text.js'
 import { tpoChartModel, type RenderTpoChartOptions, type TpoChartModel, type TpoChartPeriod } from './tpo-chart-model.js'
+import { IB, POC, VA_FILL } from './palette.js'
 import { blockColor } from './tpo-svg.js'
 
 const PAD = 16
@@ -11,9 +12,6 @@ const IB_W = 10
 const MARK_W = 14
 const HIST_W = 56
 const GAP = 28
-const VA_FILL = '#dbeafe'
-const POC = '#d97706'
-const IB = '#7c3aed'
 const PREV = '#6b7280'
 const NAKED = '#b91c1c'
 const SINGLE = '#dc2626'

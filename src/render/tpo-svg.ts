@@ -2,13 +2,12 @@ import type { TpoProfile } from '../tpo/index.js'
 import { Svg, textWidth } from './svg.js'
 import { wrap } from './text.js'
 import { tpoChart, type RenderTpoOptions } from './tpo-model.js'
+import { IB as IB_STROKE, VA_FILL } from './palette.js'
 
 const ROW_H = 15
 const CHAR_W = 9
 const POC_FILL = '#fcd34d'
-const VA_FILL = '#dbeafe'
 const SINGLE_FILL = '#fecaca'
-const IB_STROKE = '#7c3aed'
 
 /** The colour of block i of n: blue (early) to red (late). */
 export function blockColor(i: number, n: number): string {
