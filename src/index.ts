@@ -16,3 +16,11 @@ export * from './render/index.js'
 export * from './sample/index.js'
 // profile analytics (open range, balanced target, volume nodes, value migration, day types, composite volume profile, poor extremes, single prints)
 export * from './analytics/index.js'
+
+// ---- charts (issue 25): also reached through the folders above; listed here so the chart surface is in one place
+export type { FootprintCells, FootprintChartCandle, RenderFootprintChartOptions, RenderTpoChartOptions, TpoChartAnnotation } from './render/index.js'
+export { renderFootprintChart, renderTpoChart } from './render/index.js'
+export type { AutoRowSize, AutoRowSizeOptions, RegridTpoOptions } from './tpo/index.js'
+export { autoRowSize, regridTpo } from './tpo/index.js'
+export type { FootprintValueArea, FootprintValueAreaOptions } from './footprint/index.js'
+export { footprintValueArea } from './footprint/index.js'

@@ -105,7 +105,8 @@ async function main(): Promise<void> {
   const apiKeys = args.apiKeys.length > 0 || args.noAccessKeys.length > 0 ? args.apiKeys : [generated('key')]
   const partnerKeys = args.partnerKeys.length > 0 ? args.partnerKeys : [generated('partner')]
   const keyConfig: ApiKeyConfig[] = [...apiKeys.map((key) => ({ key })), ...args.noAccessKeys.map((key) => ({ key, access: false }))]
-  const running = await startServer({ store, apiKeys: keyConfig, partnerKeys, clock, port: args.port })
+  const viewerKey = apiKeys[0]
+  const running = await startServer({ store, apiKeys: keyConfig, partnerKeys, clock, port: args.port, ...(viewerKey === undefined ? {} : { viewerKey }) })
 
   const url = running.url
   const key = apiKeys[0] ?? args.noAccessKeys[0] ?? ''
@@ -113,6 +114,7 @@ async function main(): Promise<void> {
   const candles = Object.keys(PARTNER_OPERATIONS)[3]!
   const lines = [
     `listening on ${url}`,
+    ...(viewerKey === undefined ? [] : [`viewer:       ${url}/   (footprint, TPO and candles in a browser, with the first api key)`]),
     ``,
     `clock:        ${pinned === undefined ? 'system time' : `pinned at ${new Date(pinned).toISOString()}`}`,
     `data:         ${store.all().length} securities, ${store.all().reduce((n, s) => n + s.trades.time.length, 0)} trades, ${args.days} days ending ${new Date(now).toISOString()}`,

@@ -21,6 +21,7 @@ import { handlePartner, PARTNER_OPERATIONS, type PartnerContext, type PartnerOpe
 import { handleRest, matchRestRoute, REST_PREFIX } from './rest.js'
 import { StoreUnavailable, type MarketStore } from './store.js'
 import { createTokenSigner } from './tokens.js'
+import { isViewerPath, serveViewer } from './viewer/serve.js'
 
 /** An interface B API key: keys of one `account` share one credit ledger; `access: false` is answered 403. */
 export interface ApiKeyConfig {
@@ -45,6 +46,8 @@ export interface ServerOptions {
   refreshLifetimeMs?: number
   /** Path prefix of interface A operations (default `/partner/`). */
   partnerPrefix?: string
+  /** The viewer page at `/` calls the REST endpoints with this interface B key; without it there is no page. */
+  viewerKey?: string
 }
 
 export interface RunningServer {
@@ -168,6 +171,14 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
+    const path = (req.url ?? '').split('?')[0] ?? ''
+    if (opts.viewerKey !== undefined && isViewerPath(path)) {
+      serveViewer(req, res, path, opts.viewerKey).catch((e: unknown) => {
+        console.error('[viewer]', e)
+        if (!res.headersSent) send(res, { status: 500, headers: {}, body: { error: { code: 'internal', message: 'internal error' } } })
+      })
+      return
+    }
     const requestId = randomUUID()
     route(req, requestId).then(
       (a) => send(res, a),

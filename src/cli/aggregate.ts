@@ -3,8 +3,10 @@ import { createCandleAggregator, type Candle } from '../candles/index.js'
 import { formatUnits, parseDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { createFootprintAggregator, type FootprintOptions, type FootprintProfile } from '../footprint/index.js'
-import { renderFootprint, renderFootprintSvg, renderTpo, renderTpoSvg } from '../render/index.js'
-import { createTpoAggregator, type TpoOptions, type TpoProfile } from '../tpo/index.js'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { renderFootprint, renderFootprintChart, renderFootprintSvg, renderTpo, renderTpoChart, renderTpoSvg } from '../render/index.js'
+import { autoRowSize, createTpoAggregator, type TpoOptions, type TpoProfile } from '../tpo/index.js'
 import type { Trade } from '../trades/index.js'
 import { timeLabel } from '../render/text.js'
 import { createAnalyticsOutput } from './analytics-output.js'
@@ -77,7 +79,12 @@ function tpoOptions(c: RunConfig, tickSize: string): TpoOptions {
   return o
 }
 
-function makeRunner(c: RunConfig, tickSize: string): Runner<unknown> {
+/**
+ * The runner of a command. With `candles` given (footprint --chart bars), the same trades also build
+ * candles of the frame, for the bodies of the chart's bars: a batch the footprint refuses at record i
+ * feeds the candles only the records before i, as the footprint keeps them.
+ */
+function makeRunner(c: RunConfig, tickSize: string, candles?: Candle[]): Runner<unknown> {
   if (c.command === 'candles') {
     const agg = createCandleAggregator({
       timeframe: c.timeframe,
@@ -93,7 +100,27 @@ function makeRunner(c: RunConfig, tickSize: string): Runner<unknown> {
   }
   if (c.command === 'footprint') {
     const agg = createFootprintAggregator(footprintOptions(c, tickSize))
-    return { feed: (t) => agg.addAll(t), closed: (time) => agg.advance(time), flush: () => agg.flush() }
+    if (candles === undefined) return { feed: (t) => agg.addAll(t), closed: (time) => agg.advance(time), flush: () => agg.flush() }
+    const side = createCandleAggregator({ timeframe: c.timeframe, timeZone: c.timeZone, tickSize, ...(c.sessions !== undefined ? { sessions: c.sessions } : {}) })
+    return {
+      feed: (t) => {
+        try {
+          agg.addAll(t)
+        } catch (e) {
+          if (e instanceof MarketDataError && e.index !== undefined && e.index < t.length) side.addTrades(t.slice(0, e.index))
+          throw e
+        }
+        side.addTrades(t)
+      },
+      closed: (time) => {
+        candles.push(...side.take())
+        return agg.advance(time)
+      },
+      flush: () => {
+        candles.push(...side.finish())
+        return agg.flush()
+      },
+    }
   }
   const agg = createTpoAggregator(tpoOptions(c, tickSize))
   return { feed: (t) => agg.addTrades(t), closed: (time) => agg.advance(time), flush: () => agg.flush() }
@@ -118,8 +145,64 @@ function stripRecord(msg: string): string {
   return msg.replace(/^record \d+: /, '')
 }
 
+/**
+ * The row size of a TPO chart when none was given: `autoRowSize` over the widest period's range. A file is
+ * read once more for it first (candles of the period frame); stdin cannot be read
+ * twice, so there the range of the first batch of prices stands in (a batch shorter than a period gives
+ * more rows, never fewer).
+ */
+async function chartRowSize(c: RunConfig, io: Io, first: Trade[], note: (m: string) => void): Promise<{ rowSize: number; tick: string }> {
+  const tick = c.tickSize ?? inferTickSize(first)
+  let r: ReturnType<typeof autoRowSize>
+  let what: string
+  if (c.file !== undefined && c.file !== '-') {
+    const periods = createCandleAggregator({ timeframe: c.timeframe, timeZone: c.timeZone, ...(c.sessions !== undefined ? { sessions: c.sessions } : {}) })
+    const stats: InputStats = { rows: 0, bad: 0, outside: 0, timeKind: undefined }
+    for await (const batch of readTrades({ file: c.file, format: c.inputFormat, skipBad: c.skipBad, from: c.from, to: c.to, batchSize: BATCH, stdin: io.stdin, note: () => {}, progress: undefined }, stats)) periods.addTrades(batch.trades)
+    // the widest period gets at most 80 rows (the choice of the widest only reads numbers; the size is exact)
+    const candles = periods.finish()
+    const widest = candles.reduce<Candle | undefined>((w, k) => (w === undefined || Number(k.high) - Number(k.low) > Number(w.high) - Number(w.low) ? k : w), undefined)
+    r = autoRowSize({ tickSize: tick, candles: widest === undefined ? [] : [widest] })
+    what = `the range of the widest of ${candles.length} period${candles.length === 1 ? '' : 's'}`
+  } else {
+    const prices = first.map((t) => parseDecimal(t.price)).filter((x) => x.ok).map((x) => x.value)
+    const scale = Math.max(0, ...prices.map((d) => d.scale))
+    const units = prices.map((d) => d.units * 10n ** BigInt(scale - d.scale))
+    let lo = units[0] ?? 0n
+    let hi = lo
+    for (const u of units) {
+      if (u < lo) lo = u
+      if (u > hi) hi = u
+    }
+    r = autoRowSize({ tickSize: tick, range: formatUnits(hi - lo, scale) })
+    what = `the range of the first ${first.length} prices`
+  }
+  note(`row size not given: using ${r.rowSize} tick${r.rowSize === 1 ? '' : 's'} (${r.rowSizeValue}), about ${r.rows} rows over ${what} (set it with --row-size)`)
+  return { rowSize: r.rowSize, tick }
+}
+
+function renderChart(c: RunConfig, profiles: unknown[], candles: Candle[]): string {
+  try {
+    return c.command === 'footprint'
+      ? renderFootprintChart(profiles as FootprintProfile[], { timeZone: c.timeZone, candles, ...(c.imbalance !== undefined ? { imbalanceRatio: c.imbalance } : {}), ...(c.cells !== undefined ? { cells: c.cells } : {}) })
+      : renderTpoChart(profiles as TpoProfile[], { timeZone: c.timeZone })
+  } catch (e) {
+    if (e instanceof MarketDataError) throw badInput(e.message)
+    throw e
+  }
+}
+
+function writeChart(file: string, doc: string): void {
+  try {
+    writeFileSync(file, doc)
+  } catch (e) {
+    throw badInput(`cannot write ${file}: ${(e as Error).message}`)
+  }
+}
+
 /** Runs candles / footprint / tpo over the input; returns the exit code (errors throw CliError). */
-export async function runAggregate(c: RunConfig, io: Io): Promise<number> {
+export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
+  let c = config
   const note = (m: string) => {
     if (!c.quiet) io.stderr.write(`${m}\n`)
   }
@@ -147,10 +230,15 @@ export async function runAggregate(c: RunConfig, io: Io): Promise<number> {
         ? (p: unknown) => renderTpoSvg(p as TpoProfile, { timeZone: c.timeZone })
         : undefined
   const writer = new ItemWriter<unknown>(out, c.format, text, svg, svgDir, (p) => svgName(c, p as { time: number }))
+  const bars = c.chart === 'bars'
+  const chartCandles: Candle[] | undefined = bars && c.command === 'footprint' ? [] : undefined
   const kept: unknown[] = []
   const emit = async (items: unknown[]) => {
     for (const item of items) {
       const it = analytics === undefined ? item : analytics.attach(item)
+      if (bars) kept.push(it)
+      if (bars && c.last !== undefined && kept.length > c.last) kept.shift()
+      if (bars) continue
       if (c.last !== undefined) {
         kept.push(it)
         if (kept.length > c.last) kept.shift()
@@ -178,8 +266,16 @@ export async function runAggregate(c: RunConfig, io: Io): Promise<number> {
         tick = inferTickSize(batch.trades)
         note(`tick size not given: using ${tick}, the largest step dividing the first ${batch.trades.length} prices (set it with --tick-size)`)
       }
+      if (bars && c.command === 'tpo' && c.rowSize === undefined && c.rowSizeValue === undefined) {
+        try {
+          c = { ...c, rowSize: (await chartRowSize(c, io, batch.trades, note)).rowSize }
+        } catch (e) {
+          if (e instanceof MarketDataError) throw badInput(e.message)
+          throw e
+        }
+      }
       try {
-        runner = makeRunner(c, tick ?? '1')
+        runner = makeRunner(c, tick ?? '1', chartCandles)
       } catch (e) {
         // the options passed the check with tick 1: what fails is the tick guessed from the data
         if (e instanceof MarketDataError && c.tickSize === undefined) {
@@ -224,14 +320,20 @@ export async function runAggregate(c: RunConfig, io: Io): Promise<number> {
   }
   if (showProgress) io.stderr.write('\r\x1b[K')
   if (runner !== undefined) await emit(runner.flush())
-  for (const it of kept) await writer.add(it)
-  await writer.end()
+  if (bars) {
+    const doc = renderChart(c, kept, chartCandles ?? [])
+    if (svgDir !== undefined) writeChart(join(svgDir, `${c.command}-chart.svg`), doc)
+    else await out.write(doc)
+  } else {
+    for (const it of kept) await writer.add(it)
+    await writer.end()
+  }
   await out.close()
   const what = c.command === 'candles' ? 'candles' : 'profiles'
   if (stats.rows === 0 && stats.bad === 0 && stats.outside === 0) note('no trades in the input')
   else
     note(
-      `read ${stats.rows} trades${stats.outside > 0 ? ` (${stats.outside} outside --from/--to left out)` : ''}; wrote ${writer.written} ${what}${stats.timeKind !== undefined ? ` (times as ${TIME_KIND_NAMES[stats.timeKind]})` : ''}`,
+      `read ${stats.rows} trades${stats.outside > 0 ? ` (${stats.outside} outside --from/--to left out)` : ''}; wrote ${bars ? `a chart of ${kept.length}` : writer.written} ${what}${stats.timeKind !== undefined ? ` (times as ${TIME_KIND_NAMES[stats.timeKind]})` : ''}`,
     )
   if (stats.bad > 0) io.stderr.write(`skipped ${stats.bad} bad row${stats.bad === 1 ? '' : 's'} (--skip-bad)\n`)
   return 0

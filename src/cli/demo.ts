@@ -4,9 +4,9 @@ import { parseArgs } from 'node:util'
 import { formatInTimeZone } from 'date-fns-tz'
 import { candlesFromTrades, resampleCandles, type Candle } from '../candles/index.js'
 import { footprintProfiles } from '../footprint/index.js'
-import { renderFootprint, renderFootprintSvg, renderTpo, renderTpoSvg } from '../render/index.js'
+import { renderFootprint, renderFootprintChart, renderFootprintSvg, renderTpo, renderTpoChart, renderTpoSvg } from '../render/index.js'
 import { sampleTrades } from '../sample/index.js'
-import { tpoProfiles } from '../tpo/index.js'
+import { autoRowSize, tpoProfiles } from '../tpo/index.js'
 import type { Io } from './aggregate.js'
 import { usage } from './cli-error.js'
 import { Out } from './output.js'
@@ -22,6 +22,30 @@ function candleTable(candles: Candle[]): string {
       `${formatInTimeZone(k.time, TZ, 'yyyy-MM-dd HH:mm').padEnd(16)}  ${k.open.padStart(8)} ${k.high.padStart(8)} ${k.low.padStart(8)} ${k.close.padStart(8)} ${k.volume.padStart(8)} ${String(k.trades ?? '').padStart(7)}`,
   )
   return [head, ...rows].join('\n')
+}
+
+/**
+ * The charts: footprint bars of the main session (numbers in the cells) and of the whole day in 15-minute
+ * bars (a colour scale), and a TPO chart of a generated week; row sizes from `autoRowSize`.
+ */
+function writeCharts(dir: string, seed: number): string[] {
+  const trades = sampleTrades({ seed, timeZone: TZ })
+  const main = { timeZone: TZ, sessions: ['MAINSESSION' as const] }
+  const [day] = candlesFromTrades(trades, { timeframe: '1d', tickSize: TICK, ...main })
+  if (day === undefined) return []
+  const rowSize = autoRowSize({ tickSize: TICK, candles: [day] }).rowSize
+  const m30 = footprintProfiles(trades, { timeframe: '30m', tickSize: TICK, rowSize, ...main })
+  const c30 = candlesFromTrades(trades, { timeframe: '30m', tickSize: TICK, ...main })
+  writeFileSync(join(dir, 'footprint-chart.svg'), renderFootprintChart(m30, { candles: c30, timeZone: TZ }))
+  const fineRow = autoRowSize({ tickSize: TICK, candles: [day], minRows: 60, maxRows: 160 }).rowSize
+  const m15 = footprintProfiles(trades, { timeframe: '15m', tickSize: TICK, rowSize: fineRow, timeZone: TZ }).slice(-60)
+  const c15 = candlesFromTrades(trades, { timeframe: '15m', tickSize: TICK, timeZone: TZ })
+  writeFileSync(join(dir, 'footprint-chart-60.svg'), renderFootprintChart(m15, { candles: c15, timeZone: TZ }))
+  const week = sampleTrades({ seed, timeZone: TZ, days: 5 })
+  const days = candlesFromTrades(week, { timeframe: '1d', tickSize: TICK, ...main })
+  const tpoRow = autoRowSize({ tickSize: TICK, candles: days }).rowSize
+  writeFileSync(join(dir, 'tpo-chart.svg'), renderTpoChart(tpoProfiles(week, { timeframe: '1d', tickSize: TICK, rowSize: tpoRow, ...main }), { timeZone: TZ }))
+  return ['footprint-chart.svg', 'footprint-chart-60.svg', 'tpo-chart.svg']
 }
 
 /** `svc-marketdata demo` (npm start): the library on a generated day, in a few seconds. */
@@ -64,17 +88,19 @@ export async function runDemo(argv: string[], io: Io): Promise<number> {
   mkdirSync(dir, { recursive: true })
   if (tpo !== undefined) writeFileSync(join(dir, 'tpo.svg'), renderTpoSvg(tpo, { timeZone: TZ }))
   if (hour !== undefined) writeFileSync(join(dir, 'footprint.svg'), renderFootprintSvg(hour, { timeZone: TZ }))
+  const charts = writeCharts(dir, seed)
   const csv = join(dir, 'sample.csv')
   const out = Out.toFile(csv)
   await writeSample(out, { seed, timeZone: TZ })
   await out.close()
-  say(`Wrote ${join(dir, 'tpo.svg')} and ${join(dir, 'footprint.svg')} (open them in a browser) and ${csv}.`)
+  say(`Wrote ${join(dir, 'tpo.svg')}, ${join(dir, 'footprint.svg')}, ${charts.map((f) => join(dir, f)).join(', ')} (open them in a browser) and ${csv}.`)
   say(`Done in ${((performance.now() - t0) / 1000).toFixed(1)} s.\n`)
   say('Run the same on your own trades (CSV time,price,volume,side[,session] or NDJSON; see --help):')
   say(`  npx svc-marketdata tpo ${csv} --timeframe 1d --tick-size 0.25 --row-size 4 --session-type MAINSESSION --tz ${TZ}`)
   say(`  npx svc-marketdata footprint ${csv} --timeframe 1h --tick-size 0.25 --row-size 2 --tz ${TZ} --last 1`)
   say(`  npx svc-marketdata candles ${csv} --timeframe 30m --tz ${TZ}`)
   say(`  npx svc-marketdata tpo ${csv} --timeframe 1d --tz ${TZ} --format svg --last 1 --out tpo.svg`)
+  say(`  npx svc-marketdata footprint ${csv} --timeframe 30m --tick-size 0.25 --row-size 8 --tz ${TZ} --chart bars --out footprint-chart.svg`)
   say('  npx svc-marketdata sample --out sample.csv --days 5')
   return 0
 }

@@ -53,11 +53,15 @@ Profile:
                             migration, day type, poor extremes, single prints); JSON: profileAnalytics
 ${INPUT}
 ${OUTPUT('json|ndjson|text|svg')}
+  --chart bars|single       bars: one SVG of every period side by side (implies --format svg; without
+                            --row-size, rows sized for 30..80 per period from the first prices' range);
+                            single (default): one picture per profile
 
 Examples:
   svc-marketdata tpo sample.csv --timeframe 1d --tz America/New_York
   svc-marketdata tpo sample.csv --tick-size 0.25 --row-size 4 --session-type MAINSESSION --tz America/New_York
   svc-marketdata tpo sample.csv --format svg --last 1 --out tpo.svg
+  svc-marketdata tpo week.csv --tick-size 0.25 --tz America/New_York --chart bars --out tpo-week.svg
 `
 
 export const FOOTPRINT_HELP = `svc-marketdata footprint [FILE] [options]
@@ -74,10 +78,15 @@ Profile:
                             (balanced target, volume nodes, value migration, poor extremes); JSON: profileAnalytics
 ${INPUT}
 ${OUTPUT('json|ndjson|text|svg')}
+  --chart bars|single       bars: one SVG chart of every bucket on a time axis with candles, POC, value area,
+                            imbalances and cumulative delta (implies --format svg); single (default): one
+                            picture per profile
+  --cells bidAsk|delta|volume  what the cells of --chart bars show (default bidAsk: sell x buy)
 
 Examples:
   svc-marketdata footprint sample.csv --timeframe 1h --tick-size 0.25 --row-size 2
   svc-marketdata footprint trades.ndjson --timeframe 5m --format ndjson > profiles.ndjson
+  svc-marketdata footprint sample.csv --timeframe 15m --tick-size 0.25 --row-size 4 --chart bars --last 60 --out chart.svg
 `
 
 export const CANDLES_HELP = `svc-marketdata candles [FILE] [options]

@@ -27,9 +27,10 @@ const COMMON: Spec = {
 
 const SPECS: Record<Command, Spec> = {
   candles: COMMON,
-  footprint: { ...COMMON, 'row-size': { type: 'string' }, 'row-size-value': { type: 'string' }, imbalance: { type: 'string' }, analytics: { type: 'boolean' } },
+  footprint: { ...COMMON, 'row-size': { type: 'string' }, 'row-size-value': { type: 'string' }, imbalance: { type: 'string' }, analytics: { type: 'boolean' }, chart: { type: 'string' }, cells: { type: 'string' } },
   tpo: {
     ...COMMON,
+    chart: { type: 'string' },
     'row-size': { type: 'string' },
     'row-size-value': { type: 'string' },
     'block-size': { type: 'string' },
@@ -72,6 +73,10 @@ export interface RunConfig {
   last: number | undefined
   skipBad: boolean
   quiet: boolean
+  /** `bars`: one SVG chart of every profile; `single` (default): a picture per profile. */
+  chart: 'bars' | 'single'
+  /** What footprint chart cells show. */
+  cells: 'bidAsk' | 'delta' | 'volume' | undefined
 }
 
 /** A time option: Unix seconds or RFC 3339, as the REST parameters. */
@@ -130,7 +135,14 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
       if (!sessions.includes(name)) sessions.push(name)
     }
   }
-  const format = (s('format') ?? 'text') as Format
+  const chart = s('chart') ?? 'single'
+  if (chart !== 'bars' && chart !== 'single') throw usage(`--chart must be bars or single, got ${JSON.stringify(chart)}`)
+  // a chart of bars is a picture: it implies --format svg and refuses the other formats
+  if (chart === 'bars' && s('format') !== undefined && s('format') !== 'svg') throw usage(`--chart bars draws one SVG chart: use --format svg (or leave --format out), got --format ${s('format')}`)
+  const cells = s('cells')
+  if (cells !== undefined && cells !== 'bidAsk' && cells !== 'delta' && cells !== 'volume') throw usage(`--cells must be bidAsk, delta or volume, got ${JSON.stringify(cells)}`)
+  if (cells !== undefined && chart !== 'bars') throw usage('--cells sets what the cells of --chart bars show: add --chart bars')
+  const format = (s('format') ?? (chart === 'bars' ? 'svg' : 'text')) as Format
   if (!FORMATS[command].includes(format)) throw usage(`--format must be one of ${FORMATS[command].join(', ')} for ${command}, got ${JSON.stringify(format)}`)
   const inputFormat = s('input-format')
   if (inputFormat !== undefined && inputFormat !== 'csv' && inputFormat !== 'ndjson') throw usage(`--input-format must be csv or ndjson, got ${JSON.stringify(inputFormat)}`)
@@ -174,5 +186,7 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
     last: intOption('last', s('last'), 1, 1_000_000_000),
     skipBad: v['skip-bad'] === true,
     quiet: v.quiet === true,
+    chart,
+    cells,
   }
 }

@@ -4,6 +4,7 @@ import { compareExact } from './rowset.js'
 import { unitsAt } from './grid.js'
 import { MSG } from './messages.js'
 import { checkOptions } from '../_lib/closed-options.js'
+import { niceCeil } from '../_lib/nice-number.js'
 
 /** Options of {@link rowSizeScale}. */
 export interface RowSizeScaleOptions {
@@ -42,14 +43,6 @@ export interface RowSizeScale {
 
 const ceilDiv = (a: number, b: number): number => Math.ceil(a / b)
 
-/** Smallest number of the 1-2-5 series (1, 2, 5, 10, 20, 50, ...) that is >= x. */
-function niceCeil(x: number): number {
-  let p = 1
-  for (;;) {
-    for (const m of [1, 2, 5]) if (m * p >= x) return m * p
-    p *= 10
-  }
-}
 
 function posInt(x: unknown, dflt: number, field: string): number {
   const v = x ?? dflt

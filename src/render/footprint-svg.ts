@@ -3,12 +3,10 @@ import { footprintLadder, type RenderFootprintOptions } from './footprint-model.
 import { Svg, textWidth } from './svg.js'
 import { checkOptions } from '../_lib/closed-options.js'
 import { FOOTPRINT_RENDER_KEYS } from './footprint-model.js'
+import { BUY, POC as POC_STROKE, SELL } from './palette.js'
 
 const ROW_H = 18
 const SIDE_W = 170
-const SELL = '#dc2626'
-const BUY = '#16a34a'
-const POC_STROKE = '#d97706'
 
 /**
  * The footprint ladder as a self-contained SVG: per row the sell volume as a red bar growing left and

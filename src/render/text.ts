@@ -79,6 +79,18 @@ export function approx(d: Scaled): number {
   return Number(d.units) / 10 ** d.scale
 }
 
+/** Whole rows of `step` from `base` up to `x` (exact floor; `x` >= `base`). */
+export function rowsFrom(base: Scaled, step: Scaled, x: Scaled): number {
+  const d = sub(x, base)
+  const s = Math.max(d.scale, step.scale)
+  return Number((d.units * 10n ** BigInt(s - d.scale)) / (step.units * 10n ** BigInt(s - step.scale)))
+}
+
+/** A price as a drawing position in rows above `base` (fractional; for placing marks, never printed). */
+export function position(base: Scaled, step: Scaled, x: Scaled): number {
+  return approx(sub(x, base)) / approx(step)
+}
+
 /** Whether price x lies in the row [row, row + step). */
 export function rowHolds(row: Scaled, step: Scaled, x: Scaled): boolean {
   return cmp(row, x) <= 0 && cmp(x, add(row, step)) < 0

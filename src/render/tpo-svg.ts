@@ -4,15 +4,15 @@ import { wrap } from './text.js'
 import { tpoChart, type RenderTpoOptions } from './tpo-model.js'
 import { checkOptions } from '../_lib/closed-options.js'
 import { TPO_RENDER_KEYS } from './tpo-model.js'
+import { IB as IB_STROKE, VA_FILL } from './palette.js'
 
 const ROW_H = 15
 const CHAR_W = 9
 const POC_FILL = '#fcd34d'
-const VA_FILL = '#dbeafe'
 const SINGLE_FILL = '#fecaca'
-const IB_STROKE = '#7c3aed'
 
-function blockColor(i: number, n: number): string {
+/** The colour of block i of n: blue (early) to red (late). */
+export function blockColor(i: number, n: number): string {
   const h = n <= 1 ? 220 : Math.round(220 - (i / (n - 1)) * 220)
   return `hsl(${h}, 70%, 32%)`
 }

@@ -431,9 +431,12 @@ describe('sample and demo', () => {
     for (const s of ['TPO 2026-06-01 00:00 America/New_York', 'legend: > POC', 'Footprint 2026-06-01 10:00-11:00', 'sell x buy', 'resampled to 1h', 'npx svc-marketdata tpo']) {
       expect(r.stdout).toContain(s)
     }
-    for (const f of ['tpo.svg', 'footprint.svg']) {
+    for (const f of ['tpo.svg', 'footprint.svg', 'footprint-chart.svg', 'footprint-chart-60.svg', 'tpo-chart.svg']) {
       expect(xmlProblem(readFileSync(join(dir, f), 'utf8'))).toBeUndefined()
     }
+    expect(readFileSync(join(dir, 'footprint-chart.svg'), 'utf8')).toContain('data-mode="text"')
+    expect(readFileSync(join(dir, 'footprint-chart-60.svg'), 'utf8')).toContain('data-bars="60" data-mode="colour"')
+    expect(readFileSync(join(dir, 'tpo-chart.svg'), 'utf8')).toContain('data-periods="5"')
     expect(existsSync(join(dir, 'sample.csv'))).toBe(true)
   })
 })
