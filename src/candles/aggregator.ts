@@ -8,6 +8,7 @@ import { CANDLE_MSG } from './messages.js'
 import { TRADE_MSG } from '../trades/messages.js'
 import type { Candle, CandleColumns, CandleInput, CandleOptions } from './types.js'
 import { UnitsColumn } from './units.js'
+import { withApplied } from '../_lib/applied.js'
 import type { ColumnOut } from './columns.js'
 
 const L = UNITS_LIMIT
@@ -134,10 +135,20 @@ export class CandleAggregator implements TradeArraySink {
     this.consumeTrades(r, k)
   }
 
-  /** Adds trades[from, to) of an array (the object fast path). */
+  /**
+   * Adds trades[from, to) of an array (the object fast path).
+   *
+   * @throws MarketDataError for a refused record; `applied` says how many of trades[from, to) were taken
+   * before it (it changed nothing): resume at `from + applied` (after fixing or dropping that record).
+   */
   addTrades(trades: ArrayLike<Trade>, from = 0, to = trades.length): void {
     this.feed()
-    this.objectRun(trades, from, to, false)
+    const s0 = this.seen
+    try {
+      this.objectRun(trades, from, to, false)
+    } catch (e) {
+      throw withApplied(e, this.seen - s0)
+    }
   }
 
   /**
@@ -173,9 +184,18 @@ export class CandleAggregator implements TradeArraySink {
     return at
   }
 
-  /** Adds a batch of columnar trades (the fast path). */
+  /** Adds a batch of columnar trades (the fast path). @throws MarketDataError with `applied` (see {@link addTrades}). */
   addColumns(columns: TradeColumns): void {
     this.feed()
+    const s0 = this.seen
+    try {
+      this.columnsIn(columns)
+    } catch (e) {
+      throw withApplied(e, this.seen - s0)
+    }
+  }
+
+  private columnsIn(columns: TradeColumns): void {
     const r = this.tradeReader()
     checkTradeColumns(columns)
     const n = columns.time.length
@@ -206,9 +226,18 @@ export class CandleAggregator implements TradeArraySink {
     this.addCandles([candle])
   }
 
-  /** Adds candles[from, to) of an array (resampling). */
+  /** Adds candles[from, to) of an array (resampling). @throws MarketDataError with `applied` (see {@link addTrades}). */
   addCandles(candles: ArrayLike<CandleInput>, from = 0, to = candles.length): void {
     this.feed()
+    const s0 = this.seen
+    try {
+      this.candlesIn(candles, from, to)
+    } catch (e) {
+      throw withApplied(e, this.seen - s0)
+    }
+  }
+
+  private candlesIn(candles: ArrayLike<CandleInput>, from: number, to: number): void {
     this.candleColumns()
     for (let at = from; at < to;) {
       const stop = Math.min(to, at + FAST_RUN)
@@ -222,9 +251,18 @@ export class CandleAggregator implements TradeArraySink {
     }
   }
 
-  /** Adds a batch of columnar candles (the fast resampling path). */
+  /** Adds a batch of columnar candles (the fast resampling path). @throws MarketDataError with `applied` (see {@link addTrades}). */
   addCandleColumns(columns: CandleColumns): void {
     this.feed()
+    const s0 = this.seen
+    try {
+      this.candleColumnsIn(columns)
+    } catch (e) {
+      throw withApplied(e, this.seen - s0)
+    }
+  }
+
+  private candleColumnsIn(columns: CandleColumns): void {
     this.candleColumns()
     const n = columns.time.length
     checkCandleColumns(columns)
@@ -646,6 +684,10 @@ export class CandleAggregator implements TradeArraySink {
           continue
         }
         if (t >= end || count >= lim) {
+          // the record opens a new candle: its price is checked first, as a refused record must not
+          // close the open candle nor open one (once per candle, off the per-trade path)
+          const u = Math.round(x * PP)
+          if (u / PP !== x || !(u < L && u > -L)) break
           next = true
           ns = s
           break
@@ -778,6 +820,8 @@ export class CandleAggregator implements TradeArraySink {
           continue
         }
         if (t >= end || count >= lim) {
+          // as in fastColumns: a record that opens a new candle has its price checked first
+          if (!(Math.abs(CandleAggregator.unitsFast(x, ps, PP)) < L)) break
           next = true
           ns = s
           break
@@ -1473,7 +1517,16 @@ export class CandleAggregator implements TradeArraySink {
         if (!(lb <= ob && lb <= cb && lb <= hb)) this.candleFail(base + i, 'low', CANDLE_MSG.ohlc('low'))
         if (!(ob <= hb && cb <= hb)) this.candleFail(base + i, 'high', CANDLE_MSG.ohlc('high'))
       }
-      if (!this.begin(t, c.s[i] as number, i, base + i)) continue
+      const s = c.s[i] as number
+      if (c.hasTrades[i] !== 0 && ((this.mask >> s) & 1) === 1) {
+        // the trades count is checked before the candle changes (a refused record changes nothing)
+        const opens = this.tick ? this.count >= this.perTick || !this.has : t >= this.cEnd
+        if ((opens ? 0 : this.count) + (c.n[i] as number) > Number.MAX_SAFE_INTEGER) {
+          this.seen = base + i
+          throw new MarketDataError('inexact', CANDLE_MSG.tradesCount(opens ? c.t[i] as number : this.cTime), { index: base + i, field: 'trades' })
+        }
+      }
+      if (!this.begin(t, s, i, base + i)) continue
       if (h === h) this.offerHigh(h, undefined, i)
       else {
         const hb = c.h.bigAt(i)
@@ -1496,12 +1549,7 @@ export class CandleAggregator implements TradeArraySink {
       }
       if (c.hasTrades[i] === 0) this.noTrades = true
       else {
-        const nc = this.count + (c.n[i] as number)
-        if (nc > Number.MAX_SAFE_INTEGER) {
-          this.seen = base + i
-          throw new MarketDataError('inexact', CANDLE_MSG.tradesCount(this.cTime), { index: base + i, field: 'trades' })
-        }
-        this.count = nc
+        this.count += c.n[i] as number
       }
     }
     this.seen = base + k

@@ -1,4 +1,5 @@
 import { MarketDataError } from '../errors.js'
+import { appliedBefore, withApplied } from '../_lib/applied.js'
 import { feedTrades, type TradeInput } from '../trades/index.js'
 import type { Trade, TradeColumns } from '../trades/types.js'
 import { FootprintEngine } from './engine.js'
@@ -12,7 +13,14 @@ export interface FootprintAggregator {
   add(trade: Trade): void
   /** Adds a batch of columnar trades (the fast path). */
   addColumns(columns: TradeColumns): void
-  /** Adds any batch input: trade objects, columns, or an iterable mixing them. */
+  /**
+   * Adds trades[from, to) of an array.
+   *
+   * @throws MarketDataError for a refused record; `applied` says how many of trades[from, to) were taken
+   * before it (it changed nothing): resume at `from + applied`.
+   */
+  addTrades(trades: ArrayLike<Trade>, from?: number, to?: number): void
+  /** Adds any batch input: trade objects, columns, or an iterable mixing them (`applied` counts across it). */
   addAll(trades: TradeInput): void
   /**
    * Declares that the stream has reached `time`: closes and returns (in time order) every bucket whose
@@ -46,10 +54,25 @@ export function createFootprintAggregator(opts: FootprintOptions): FootprintAggr
       engine.addTrade(trade, 0)
     },
     addColumns(columns) {
-      engine.addColumns(columns, 0)
+      try {
+        engine.addColumns(columns, 0)
+      } catch (e) {
+        throw withApplied(e, appliedBefore(e, 0))
+      }
+    },
+    addTrades(trades, from = 0, to = trades.length) {
+      try {
+        engine.addTradeArray(trades, from, to, 0)
+      } catch (e) {
+        throw withApplied(e, appliedBefore(e, 0))
+      }
     },
     addAll(trades) {
-      feedTrades(trades, engineSink(engine))
+      try {
+        feedTrades(trades, engineSink(engine))
+      } catch (e) {
+        throw withApplied(e, appliedBefore(e, 0))
+      }
     },
     advance(time) {
       if (typeof time !== 'number' || Number.isNaN(time)) throw new MarketDataError('invalid_time', MSG.advance(time), { field: 'time' })

@@ -543,8 +543,8 @@ function fastRun(
       // one predictable test per field: the side test is bitwise (s === 1 || s === 2 would branch on the side)
       if (!(t >= wS && t < wE && Math.floor(t) === t && ((s - 1) & -2) === 0)) break outer
       const vu = whole ? v : Math.floor(v * vPow + 0.5)
-      // (units past 2^52, Infinity included, fail the room test below)
-      if (!((whole ? Math.floor(v) === v : vu / vPow === v) && vu >= 0)) break outer
+      // (units past 2^52 fail the room test below; Infinity stops here, before its price could move the extremes)
+      if (!((whole ? Math.floor(v) === v : vu / vPow === v) && vu >= 0 && vu !== Infinity)) break outer
       if (!all || withSess) {
         // (no session column: every record is MAINSESSION, code 0, which a filter may drop)
         const code = withSess ? (sess[i] as number) : 0

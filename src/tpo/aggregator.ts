@@ -3,6 +3,7 @@ import { MarketDataError } from '../errors.js'
 import { createBucketer, type Bucketer } from '../time/index.js'
 import { SESSION_NAMES, validateTradeColumnsShape, type Trade, type TradeColumns } from '../trades/index.js'
 import { TPO_MSG } from './messages.js'
+import { appliedBefore, withApplied } from '../_lib/applied.js'
 import { resolveTpoOptions, type TpoConfig } from './options.js'
 import { buildProfile, MAX_TOTAL_ROWS, rowCount, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
 import { PeriodAcc } from './period-acc.js'
@@ -67,6 +68,15 @@ class TpoEngine implements TpoAggregator {
   }
 
   addTrades(trades: ArrayLike<Trade>, from = 0, to = trades.length): void {
+    try {
+      this.tradesIn(trades, from, to)
+    } catch (e) {
+      // errors name the array index of the refused record
+      throw withApplied(e, appliedBefore(e, from))
+    }
+  }
+
+  private tradesIn(trades: ArrayLike<Trade>, from: number, to: number): void {
     const r = this.reader
     let i = from
     while (i < to) {
@@ -88,12 +98,16 @@ class TpoEngine implements TpoAggregator {
 
   addColumns(columns: TradeColumns): void {
     const shape = validateTradeColumnsShape(columns)
-    if (!shape.ok) throw shape.error
+    if (!shape.ok) throw withApplied(shape.error, 0)
     // in chunks: `run` is then called often enough to be optimised as a whole function, with type
     // feedback for its write-back code, instead of only by on-stack replacement of one long loop (OSR
     // code lacking that feedback deoptimises on every later call; measured 2-3x slower)
     const n = columns.time.length
-    for (let i = 0; i < n; i += RUN_CHUNK) this.run(columns, i, Math.min(n, i + RUN_CHUNK), 0)
+    try {
+      for (let i = 0; i < n; i += RUN_CHUNK) this.run(columns, i, Math.min(n, i + RUN_CHUNK), 0)
+    } catch (e) {
+      throw withApplied(e, appliedBefore(e, 0))
+    }
   }
 
   advance(time: number): TpoProfile[] {
@@ -109,7 +123,8 @@ class TpoEngine implements TpoAggregator {
   }
 
   flush(): TpoProfile[] {
-    for (const list of this.periods.values()) for (const acc of list) if (acc !== undefined && acc.end > this.watermark) this.watermark = acc.end
+    // (a period only a refused record opened holds no trade: it moves nothing)
+    for (const list of this.periods.values()) for (const acc of list) if (acc !== undefined && acc.end > this.watermark && hasTrades(acc)) this.watermark = acc.end
     return this.close(() => true)
   }
 
