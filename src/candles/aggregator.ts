@@ -9,6 +9,7 @@ import { TRADE_MSG } from '../trades/messages.js'
 import type { Candle, CandleColumns, CandleInput, CandleOptions } from './types.js'
 import { UnitsColumn } from './units.js'
 import { withApplied } from '../_lib/applied.js'
+import { firstPastInColumn, firstPastInRecords, headOf, pastMaxTime, readMaxTime, recordPast } from '../_lib/max-time.js'
 import type { ColumnOut } from './columns.js'
 
 const L = UNITS_LIMIT
@@ -29,6 +30,12 @@ export interface CandleAggregatorOptions extends CandleOptions {
    * feed the aggregator that calls it (`add*`, `advance`, `finish` throw `invalid_option`, field `onCandle`).
    */
   onCandle?: (candle: Candle) => void
+  /**
+   * Latest record time accepted (UTC epoch ms, inclusive). A record stamped after it is refused with
+   * `out_of_range` and changes nothing, so one trade stamped in 2200 cannot move the stream's time and
+   * make every later record late. Default: no bound.
+   */
+  maxTime?: number
 }
 
 /**
@@ -63,6 +70,7 @@ export class CandleAggregator implements TradeArraySink {
   private readonly mask: number
   private readonly gridDecimals: number | undefined
   private readonly onCandle: ((c: Candle) => void) | undefined
+  private readonly maxTime: number | undefined
   /** True while `onCandle` runs. */
   private emitting = false
   private reader: ScaledTradeReader | undefined
@@ -121,11 +129,13 @@ export class CandleAggregator implements TradeArraySink {
       this.gridDecimals = d.value.scale
     }
     this.onCandle = opts.onCandle
+    this.maxTime = readMaxTime(opts.maxTime)
   }
 
   /** Adds one trade. @example agg.add({ time, price: '5000.25', volume: '1', side: 'buy' }) */
   add(trade: Trade): void {
     this.feed()
+    if (this.maxTime !== undefined) this.refusePast(trade)
     const r = this.tradeReader()
     const one = this.one
     one[0] = trade
@@ -145,10 +155,18 @@ export class CandleAggregator implements TradeArraySink {
     this.feed()
     const s0 = this.seen
     try {
-      this.objectRun(trades, from, to, false)
+      const past = this.maxTime === undefined ? -1 : firstPastInRecords(trades, from, to, this.maxTime)
+      this.objectRun(trades, from, past >= 0 ? past : to, false)
+      if (past >= 0) this.refusePast(trades[past])
     } catch (e) {
       throw withApplied(e, this.seen - s0)
     }
+  }
+
+  /** Throws `out_of_range` for a record stamped after `maxTime` (set). */
+  private refusePast(record: unknown): void {
+    const t = recordPast(record, this.maxTime as number)
+    if (t !== undefined) throw pastMaxTime(t, this.maxTime as number, this.seen)
   }
 
   /**
@@ -160,7 +178,10 @@ export class CandleAggregator implements TradeArraySink {
    */
   addTradeRun(trades: ArrayLike<Trade | TradeColumns>, from: number, to: number): number {
     this.feed()
-    return this.objectRun(trades as ArrayLike<Trade>, from, to, true)
+    const past = this.maxTime === undefined ? -1 : firstPastInRecords(trades, from, to, this.maxTime)
+    const at = this.objectRun(trades as ArrayLike<Trade>, from, past >= 0 ? past : to, true)
+    if (at === past) this.refusePast(trades[past])
+    return at
   }
 
   /**
@@ -189,6 +210,12 @@ export class CandleAggregator implements TradeArraySink {
     this.feed()
     const s0 = this.seen
     try {
+      let past = -1
+      if (this.maxTime !== undefined && (past = firstPastInColumn(columns, this.maxTime)) >= 0) {
+        checkTradeColumns(columns)
+        this.columnsIn(headOf(columns, past))
+        throw pastMaxTime(columns.time[past] as number, this.maxTime, this.seen)
+      }
       this.columnsIn(columns)
     } catch (e) {
       throw withApplied(e, this.seen - s0)
@@ -231,7 +258,9 @@ export class CandleAggregator implements TradeArraySink {
     this.feed()
     const s0 = this.seen
     try {
-      this.candlesIn(candles, from, to)
+      const past = this.maxTime === undefined ? -1 : firstPastInRecords(candles, from, to, this.maxTime)
+      this.candlesIn(candles, from, past >= 0 ? past : to)
+      if (past >= 0) this.refusePast(candles[past])
     } catch (e) {
       throw withApplied(e, this.seen - s0)
     }
@@ -256,6 +285,12 @@ export class CandleAggregator implements TradeArraySink {
     this.feed()
     const s0 = this.seen
     try {
+      let past = -1
+      if (this.maxTime !== undefined && (past = firstPastInColumn(columns, this.maxTime)) >= 0) {
+        checkCandleColumns(columns)
+        this.candleColumnsIn(headOf(columns, past))
+        throw pastMaxTime(columns.time[past] as number, this.maxTime, this.seen)
+      }
       this.candleColumnsIn(columns)
     } catch (e) {
       throw withApplied(e, this.seen - s0)

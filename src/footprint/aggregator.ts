@@ -1,11 +1,22 @@
 import { MarketDataError } from '../errors.js'
 import { appliedBefore, withApplied } from '../_lib/applied.js'
+import { boundedSink, firstPastInColumn, firstPastInRecords, headOf, pastMaxTime, readMaxTime, recordPast, timeAt } from '../_lib/max-time.js'
+import { validateTradeColumnsShape } from '../trades/index.js'
 import { feedTrades, type TradeInput } from '../trades/index.js'
 import type { Trade, TradeColumns } from '../trades/types.js'
 import { FootprintEngine } from './engine.js'
 import { engineSink } from './footprint-profiles.js'
 import { MSG } from './messages.js'
 import type { FootprintOptions, FootprintProfile } from './types.js'
+
+/** Options of {@link createFootprintAggregator}: those of {@link footprintProfiles}, and the stream's own. */
+export interface FootprintAggregatorOptions extends FootprintOptions {
+  /**
+   * Latest record time accepted (UTC epoch ms, inclusive). A record stamped after it is refused with
+   * `out_of_range` and changes nothing. Default: no bound.
+   */
+  maxTime?: number
+}
 
 /** A streaming footprint aggregator (see {@link createFootprintAggregator}). */
 export interface FootprintAggregator {
@@ -47,14 +58,26 @@ export interface FootprintAggregator {
  * agg.add({ time: Date.UTC(2026, 4, 29, 10, 0, 5), price: '5000.25', volume: '1', side: 'sell' })
  * agg.advance(Date.UTC(2026, 4, 29, 10, 1)) // [profile of 10:00]
  */
-export function createFootprintAggregator(opts: FootprintOptions): FootprintAggregator {
+export function createFootprintAggregator(opts: FootprintAggregatorOptions): FootprintAggregator {
   const engine = new FootprintEngine(opts, 'createFootprintAggregator')
+  const maxTime = readMaxTime(opts.maxTime)
   return {
     add(trade) {
+      if (maxTime !== undefined) {
+        const t = recordPast(trade, maxTime)
+        if (t !== undefined) throw pastMaxTime(t, maxTime, 0)
+      }
       engine.addTrade(trade, 0)
     },
     addColumns(columns) {
       try {
+        let past = -1
+        if (maxTime !== undefined && (past = firstPastInColumn(columns, maxTime)) >= 0) {
+          const shape = validateTradeColumnsShape(columns)
+          if (!shape.ok) throw shape.error
+          engine.addColumns(headOf(columns, past), 0)
+          throw pastMaxTime(columns.time[past] as number, maxTime, past)
+        }
         engine.addColumns(columns, 0)
       } catch (e) {
         throw withApplied(e, appliedBefore(e, 0))
@@ -62,14 +85,16 @@ export function createFootprintAggregator(opts: FootprintOptions): FootprintAggr
     },
     addTrades(trades, from = 0, to = trades.length) {
       try {
-        engine.addTradeArray(trades, from, to, 0)
+        const past = maxTime === undefined ? -1 : firstPastInRecords(trades, from, to, maxTime)
+        engine.addTradeArray(trades, from, past >= 0 ? past : to, 0)
+        if (past >= 0) throw pastMaxTime(timeAt(trades, past), maxTime as number, past - from)
       } catch (e) {
         throw withApplied(e, appliedBefore(e, 0))
       }
     },
     addAll(trades) {
       try {
-        feedTrades(trades, engineSink(engine))
+        feedTrades(trades, maxTime === undefined ? engineSink(engine) : boundedSink(engineSink(engine), maxTime))
       } catch (e) {
         throw withApplied(e, appliedBefore(e, 0))
       }

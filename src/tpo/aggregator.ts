@@ -8,7 +8,8 @@ import { resolveTpoOptions, type TpoConfig } from './options.js'
 import { buildProfile, MAX_TOTAL_ROWS, rowCount, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
 import { PeriodAcc } from './period-acc.js'
 import { TradeReader } from './trade-reader.js'
-import type { TpoAggregator, TpoOptions, TpoProfile } from './types.js'
+import type { TpoAggregator, TpoAggregatorOptions, TpoProfile } from './types.js'
+import { firstPastInColumn, firstPastInRecords, pastMaxTime, readMaxTime, recordPast, timeAt } from '../_lib/max-time.js'
 
 const MAX_TIME = 8.64e15
 // Module-local aliases: the per-trade loop must not go through import bindings (some loaders compile
@@ -52,8 +53,11 @@ class TpoEngine implements TpoAggregator {
   /** 10^scale of the price grid. */
   private readonly pp: number
 
-  constructor(opts: TpoOptions) {
+  private readonly maxTime: number | undefined
+
+  constructor(opts: TpoAggregatorOptions) {
     this.cfg = resolveTpoOptions(opts)
+    this.maxTime = readMaxTime(opts.maxTime)
     this.pp = POW10_F[this.cfg.grid.scale] as number
     const zone = this.cfg.timeZone === undefined ? {} : { timeZone: this.cfg.timeZone }
     this.periodB = createBucketer(this.cfg.period, zone)
@@ -62,6 +66,10 @@ class TpoEngine implements TpoAggregator {
 
   add(trade: Trade): void {
     const r = this.reader
+    if (this.maxTime !== undefined) {
+      const t = recordPast(trade, this.maxTime)
+      if (t !== undefined) throw pastMaxTime(t, this.maxTime, this.addCount++)
+    }
     const index = this.addCount++
     if (r.write(trade, 0, index)) this.run(r.cols, 0, 1, index)
     else this.addColumns(trade as unknown as TradeColumns)
@@ -69,7 +77,9 @@ class TpoEngine implements TpoAggregator {
 
   addTrades(trades: ArrayLike<Trade>, from = 0, to = trades.length): void {
     try {
-      this.tradesIn(trades, from, to)
+      const past = this.maxTime === undefined ? -1 : firstPastInRecords(trades, from, to, this.maxTime)
+      this.tradesIn(trades, from, past >= 0 ? past : to)
+      if (past >= 0) throw pastMaxTime(timeAt(trades, past), this.maxTime as number, past)
     } catch (e) {
       // errors name the array index of the refused record
       throw withApplied(e, appliedBefore(e, from))
@@ -102,8 +112,14 @@ class TpoEngine implements TpoAggregator {
     // in chunks: `run` is then called often enough to be optimised as a whole function, with type
     // feedback for its write-back code, instead of only by on-stack replacement of one long loop (OSR
     // code lacking that feedback deoptimises on every later call; measured 2-3x slower)
-    const n = columns.time.length
+    const past = this.maxTime === undefined ? -1 : firstPastInColumn(columns, this.maxTime)
+    const n = past >= 0 ? past : columns.time.length
     try {
+      if (past >= 0) {
+        // the rows before the first one past maxTime count, as before any refused row
+        for (let i = 0; i < n; i += RUN_CHUNK) this.run(columns, i, Math.min(n, i + RUN_CHUNK), 0)
+        throw pastMaxTime(columns.time[past] as number, this.maxTime as number, past)
+      }
       for (let i = 0; i < n; i += RUN_CHUNK) this.run(columns, i, Math.min(n, i + RUN_CHUNK), 0)
     } catch (e) {
       throw withApplied(e, appliedBefore(e, 0))
@@ -733,6 +749,6 @@ function exactOf(p: number): ExactDecimal {
  * const closed = agg.advance(Date.UTC(2026, 5, 2))
  * const rest = agg.flush()
  */
-export function createTpoAggregator(opts: TpoOptions): TpoAggregator {
+export function createTpoAggregator(opts: TpoAggregatorOptions): TpoAggregator {
   return new TpoEngine(opts)
 }

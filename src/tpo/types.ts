@@ -88,6 +88,15 @@ export interface TpoOptions {
   sessions?: readonly SessionType[]
 }
 
+/** Options of {@link createTpoAggregator}: those of {@link tpoProfiles}, and the stream's own. */
+export interface TpoAggregatorOptions extends TpoOptions {
+  /**
+   * Latest record time accepted (UTC epoch ms, inclusive). A record stamped after it is refused with
+   * `out_of_range` and changes nothing. Default: no bound.
+   */
+  maxTime?: number
+}
+
 /** A TPO row built from candles: `[price, blockIndexes]` — per-row volumes are unknown, so they are absent. */
 export type TpoCandleRow = [price: string, blockIndexes: number[]]
 

@@ -19,14 +19,14 @@ export interface Driven {
 
 export interface Subject {
   name: string
-  make(): Driven
+  make(extra?: Record<string, unknown>): Driven
 }
 
 export const SUBJECTS: Subject[] = [
   {
     name: 'candles',
-    make() {
-      const a = createCandleAggregator({ timeframe: '5m' })
+    make(extra = {}) {
+      const a = createCandleAggregator({ timeframe: '5m', ...extra })
       return {
         add: (t) => a.add(t),
         addTrades: (t, from, to) => a.addTrades(t, from, to),
@@ -42,8 +42,8 @@ export const SUBJECTS: Subject[] = [
   },
   {
     name: 'footprint',
-    make() {
-      const a = createFootprintAggregator({ timeframe: '5m', tickSize: '0.25' })
+    make(extra = {}) {
+      const a = createFootprintAggregator({ timeframe: '5m', tickSize: '0.25', ...extra })
       return {
         add: (t) => a.add(t),
         addTrades: (t, from, to) => a.addTrades(t, from, to),
@@ -56,8 +56,8 @@ export const SUBJECTS: Subject[] = [
   },
   {
     name: 'tpo',
-    make() {
-      const a = createTpoAggregator({ timeframe: '1d', tickSize: '0.25', blockSize: '30m' })
+    make(extra = {}) {
+      const a = createTpoAggregator({ timeframe: '1d', tickSize: '0.25', blockSize: '30m', ...extra })
       return {
         add: (t) => a.add(t),
         addTrades: (t, from, to) => a.addTrades(t, from, to),
