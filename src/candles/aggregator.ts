@@ -9,6 +9,9 @@ import { TRADE_MSG } from '../trades/messages.js'
 import type { Candle, CandleColumns, CandleInput, CandleOptions } from './types.js'
 import { UnitsColumn } from './units.js'
 import { withApplied } from '../_lib/applied.js'
+import type { AggregatorCheckpoint } from '../aggregator.js'
+import { openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
+import { type OpenCandleState, readCandleState, writeCandleState } from './checkpoint.js'
 import { firstPastInColumn, firstPastInRecords, headOf, pastMaxTime, readMaxTime, recordPast } from '../_lib/max-time.js'
 import type { ColumnOut } from './columns.js'
 
@@ -36,6 +39,13 @@ export interface CandleAggregatorOptions extends CandleOptions {
    * make every later record late. Default: no bound.
    */
   maxTime?: number
+  /**
+   * A state from {@link CandleAggregator.checkpoint} (after `JSON.stringify` / `JSON.parse` as you like):
+   * the aggregator continues exactly where that one stood. The options must shape the output as the
+   * checkpointed aggregator's did (timeframe, timeZone, sessions, tickSize decimals), else `invalid_option`
+   * naming `restore.options.<name>`; every field of the state is validated.
+   */
+  restore?: AggregatorCheckpoint
 }
 
 /**
@@ -51,7 +61,9 @@ const bigUnits = (b: bigint): number => Math.min(Math.max(Number(b), -Number.MAX
 function unitsOf(x: DecimalInput, scale: number): { u: number; b: bigint } {
   const d = parseDecimal(x)
   if (!d.ok) return { u: 0, b: 0n }
-  const b = d.value.units * 10n ** BigInt(scale - d.value.scale)
+  const k = scale - d.value.scale
+  // (k < 0 only for trailing zeros past the scale: the restore of a checkpoint checked that)
+  const b = k >= 0 ? d.value.units * 10n ** BigInt(k) : d.value.units / 10n ** BigInt(-k)
   const u = bigUnits(b)
   return { u, b }
 }
@@ -130,6 +142,80 @@ export class CandleAggregator implements TradeArraySink {
     }
     this.onCandle = opts.onCandle
     this.maxTime = readMaxTime(opts.maxTime)
+    const tf = this.timeframe
+    this.optionsKey = { timeframe: `${tf.count} ${tf.unit}`, timeZone: opts.timeZone ?? 'UTC', sessions: this.mask, priceDecimals: this.gridDecimals ?? null }
+    if (opts.restore !== undefined) this.restoreFrom(opts.restore)
+  }
+
+  /** The options that shape the output, as a checkpoint holds them. */
+  private readonly optionsKey: Record<string, unknown>
+
+  /**
+   * The state as JSON-safe data (see {@link CandleAggregatorOptions.restore}): the open candle, the candles
+   * closed and not yet taken, the stream's time and scales. Built on demand from the running state (the
+   * per-trade loops keep nothing for it). Not from inside `onCandle` (`invalid_option`).
+   *
+   * @example
+   * const saved = JSON.stringify(agg.checkpoint())
+   * const again = createCandleAggregator({ timeframe: '1m', restore: JSON.parse(saved) })
+   */
+  checkpoint(): AggregatorCheckpoint {
+    this.feed()
+    const open: OpenCandleState | undefined = this.has
+      ? {
+          time: this.cTime, session: this.cSession, openRaw: this.openRaw, extremes: this.hiU !== Number.NEGATIVE_INFINITY,
+          hiRaw: this.hiRaw, loRaw: this.loRaw, closeRaw: this.closeRaw, count: this.count,
+          volLo: this.volLo, volHi: this.volHi, valLo: this.valLo, valHi: this.valHi, noValue: this.noValue, noTrades: this.noTrades,
+        }
+      : undefined
+    const state = writeCandleState({ mode: this.mode, seen: this.seen, floor: this.floor, ps: this.ps, vs: this.vs, xs: this.xs, open, closed: this.closed })
+    return sealCheckpoint('candles', this.optionsKey, this.last, state)
+  }
+
+  /** Takes a checkpoint's state (validated first: nothing is set unless all of it is valid). */
+  private restoreFrom(x: unknown): void {
+    const { watermark, state } = openCheckpoint(x, 'candles', this.optionsKey)
+    const s = readCandleState(state, watermark)
+    const o = s.open
+    let end = Number.POSITIVE_INFINITY
+    if (o !== undefined && !this.tick) {
+      const b = this.bucketer as Bucketer
+      if (b.locate(o.time) !== o.time) state.obj('open').fail('time', `the start of a ${this.timeframe.id ?? 'timeframe'} bucket`, o.time)
+      end = b.end
+    }
+    this.mode = s.mode
+    this.seen = s.seen
+    this.last = watermark
+    this.floor = s.floor
+    this.ps = s.ps
+    this.vs = s.vs
+    this.xs = s.xs
+    if (s.mode === 1) this.reader = createScaledTradeReader({ chunkSize: CHUNK, priceScale: s.ps, volumeScale: s.vs })
+    this.closed = s.closed
+    if (o === undefined) return
+    this.has = true
+    this.cTime = o.time
+    this.cEnd = end
+    this.cSession = o.session
+    this.openRaw = o.openRaw
+    this.hiRaw = o.hiRaw
+    this.loRaw = o.loRaw
+    this.closeRaw = o.closeRaw
+    if (o.extremes) {
+      const h = unitsOf(o.hiRaw, s.ps)
+      const l = unitsOf(o.loRaw, s.ps)
+      this.hiU = h.u
+      this.hiB = h.b
+      this.loU = l.u
+      this.loB = l.b
+    }
+    this.count = o.count
+    this.volLo = o.volLo
+    this.volHi = o.volHi
+    this.valLo = o.valLo
+    this.valHi = o.valHi
+    this.noValue = o.noValue
+    this.noTrades = o.noTrades
   }
 
   /** Adds one trade. @example agg.add({ time, price: '5000.25', volume: '1', side: 'buy' }) */

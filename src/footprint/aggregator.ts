@@ -1,5 +1,7 @@
 import { MarketDataError } from '../errors.js'
 import { appliedBefore, withApplied } from '../_lib/applied.js'
+import type { AggregatorCheckpoint } from '../aggregator.js'
+import { footprintCheckpoint, restoreFootprint } from './checkpoint.js'
 import { boundedSink, firstPastInColumn, firstPastInRecords, headOf, pastMaxTime, readMaxTime, recordPast, timeAt } from '../_lib/max-time.js'
 import { validateTradeColumnsShape } from '../trades/index.js'
 import { feedTrades, type TradeInput } from '../trades/index.js'
@@ -16,6 +18,12 @@ export interface FootprintAggregatorOptions extends FootprintOptions {
    * `out_of_range` and changes nothing. Default: no bound.
    */
   maxTime?: number
+  /**
+   * A state from `checkpoint()` (after `JSON.stringify` / `JSON.parse` as you like): the aggregator
+   * continues exactly where that one stood. The options must shape the output as the checkpointed
+   * aggregator's did, else `invalid_option` naming `restore.options.<name>`; every field is validated.
+   */
+  restore?: AggregatorCheckpoint
 }
 
 /** A streaming footprint aggregator (see {@link createFootprintAggregator}). */
@@ -42,6 +50,8 @@ export interface FootprintAggregator {
   flush(): FootprintProfile[]
   /** The open buckets as profiles so far, without closing them. */
   snapshot(): FootprintProfile[]
+  /** The state as JSON-safe data (see {@link FootprintAggregatorOptions.restore}). */
+  checkpoint(): AggregatorCheckpoint
   /** The latest time given to `advance` (-Infinity before the first call). */
   readonly watermark: number
 }
@@ -61,6 +71,7 @@ export interface FootprintAggregator {
 export function createFootprintAggregator(opts: FootprintAggregatorOptions): FootprintAggregator {
   const engine = new FootprintEngine(opts, 'createFootprintAggregator')
   const maxTime = readMaxTime(opts.maxTime)
+  if (opts.restore !== undefined) restoreFootprint(engine, opts.restore)
   return {
     add(trade) {
       if (maxTime !== undefined) {
@@ -109,6 +120,9 @@ export function createFootprintAggregator(opts: FootprintAggregatorOptions): Foo
     },
     snapshot() {
       return engine.snapshot()
+    },
+    checkpoint() {
+      return footprintCheckpoint(engine)
     },
     get watermark() {
       return engine.watermark

@@ -9,6 +9,8 @@ import { buildProfile, MAX_TOTAL_ROWS, rowCount, rowOfDecimal, type BlockPart, t
 import { PeriodAcc } from './period-acc.js'
 import { TradeReader } from './trade-reader.js'
 import type { TpoAggregator, TpoAggregatorOptions, TpoProfile } from './types.js'
+import type { AggregatorCheckpoint } from '../aggregator.js'
+import { restoreTpo, tpoCheckpoint } from './checkpoint.js'
 import { firstPastInColumn, firstPastInRecords, pastMaxTime, readMaxTime, recordPast, timeAt } from '../_lib/max-time.js'
 
 const MAX_TIME = 8.64e15
@@ -36,7 +38,7 @@ class TpoEngine implements TpoAggregator {
   private readonly cfg: TpoConfig
   private readonly periodB: Bucketer
   private readonly blockB: Bucketer
-  private readonly periods = new Map<number, (PeriodAcc | undefined)[]>()
+  private periods = new Map<number, (PeriodAcc | undefined)[]>()
   private watermark = -Infinity
   private volScale = 0
   private addCount = 0
@@ -62,6 +64,17 @@ class TpoEngine implements TpoAggregator {
     const zone = this.cfg.timeZone === undefined ? {} : { timeZone: this.cfg.timeZone }
     this.periodB = createBucketer(this.cfg.period, zone)
     this.blockB = createBucketer(this.cfg.block, zone)
+    if (opts.restore !== undefined) {
+      const r = restoreTpo(opts.restore, this.cfg, this.periodB, this.blockB)
+      this.watermark = r.watermark
+      this.volScale = r.state.volScale
+      this.addCount = r.state.addCount
+      this.periods = r.state.periods
+    }
+  }
+
+  checkpoint(): AggregatorCheckpoint {
+    return tpoCheckpoint(this.cfg, this.watermark, { volScale: this.volScale, addCount: this.addCount, periods: this.periods })
   }
 
   add(trade: Trade): void {

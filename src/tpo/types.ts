@@ -1,3 +1,4 @@
+import type { AggregatorCheckpoint } from '../aggregator.js'
 import type { DecimalInput } from '../decimal/index.js'
 import type { TimeframeInput } from '../time/index.js'
 import type { SessionType, Trade, TradeColumns } from '../trades/index.js'
@@ -95,6 +96,12 @@ export interface TpoAggregatorOptions extends TpoOptions {
    * `out_of_range` and changes nothing. Default: no bound.
    */
   maxTime?: number
+  /**
+   * A state from `checkpoint()` (after `JSON.stringify` / `JSON.parse` as you like): the aggregator
+   * continues exactly where that one stood. The options must shape the output as the checkpointed
+   * aggregator's did, else `invalid_option` naming `restore.options.<name>`; every field is validated.
+   */
+  restore?: AggregatorCheckpoint
 }
 
 /** A TPO row built from candles: `[price, blockIndexes]` — per-row volumes are unknown, so they are absent. */
@@ -177,4 +184,6 @@ export interface TpoAggregator {
   snapshot(): TpoProfile[]
   /** Closes every open period and returns its profiles; trades for those periods are then late. */
   flush(): TpoProfile[]
+  /** The state as JSON-safe data (see {@link TpoAggregatorOptions.restore}). */
+  checkpoint(): AggregatorCheckpoint
 }

@@ -15,6 +15,7 @@ export interface Driven {
   advance(time: number): unknown[]
   flush(): unknown[]
   snapshot(): unknown[]
+  checkpoint(): unknown
 }
 
 export interface Subject {
@@ -37,6 +38,7 @@ export const SUBJECTS: Subject[] = [
         },
         flush: () => a.finish(),
         snapshot: () => (a.current() === undefined ? [] : [a.current()]),
+        checkpoint: () => a.checkpoint(),
       }
     },
   },
@@ -51,6 +53,7 @@ export const SUBJECTS: Subject[] = [
         advance: (time) => a.advance(time),
         flush: () => a.flush(),
         snapshot: () => a.snapshot(),
+        checkpoint: () => a.checkpoint(),
       }
     },
   },
@@ -65,6 +68,7 @@ export const SUBJECTS: Subject[] = [
         advance: (time) => a.advance(time),
         flush: () => a.flush(),
         snapshot: () => a.snapshot(),
+        checkpoint: () => a.checkpoint(),
       }
     },
   },
