@@ -14,3 +14,6 @@ export * from './credits/index.js'
 export * from './partner/index.js'
 export * from './render/index.js'
 export * from './sample/index.js'
+
+// The streaming contract of the candle, footprint and TPO aggregators (docs/streaming.md).
+export type { Aggregator, AggregatorCheckpoint, AggregatorKind } from './aggregator.js'

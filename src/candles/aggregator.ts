@@ -9,7 +9,7 @@ import { TRADE_MSG } from '../trades/messages.js'
 import type { Candle, CandleColumns, CandleInput, CandleOptions } from './types.js'
 import { UnitsColumn } from './units.js'
 import { withApplied } from '../_lib/applied.js'
-import type { AggregatorCheckpoint } from '../aggregator.js'
+import type { Aggregator, AggregatorCheckpoint } from '../aggregator.js'
 import { openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
 import { type OpenCandleState, readCandleState, writeCandleState } from './checkpoint.js'
 import { firstPastInColumn, firstPastInRecords, headOf, pastMaxTime, readMaxTime, recordPast } from '../_lib/max-time.js'
@@ -74,7 +74,7 @@ function unitsOf(x: DecimalInput, scale: number): { u: number; b: bigint } {
  * `addCandleColumns`, `addCandles`). Records must come in non-decreasing time order; the error names
  * the record's index in the whole stream.
  */
-export class CandleAggregator implements TradeArraySink {
+export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candle> {
   readonly timeframe: Timeframe
   private readonly tick: boolean
   private readonly perTick: number
@@ -407,14 +407,26 @@ export class CandleAggregator implements TradeArraySink {
 
   /**
    * Declares that the stream reached `time`: no record before it will come. Closes the open candle when
-   * its bucket ends at or before `time` (time frames). A later record before `time` throws `late_record`.
+   * its bucket ends at or before `time` (time frames) and returns every closed candle not taken yet (none
+   * with `onCandle`, which received them). A later record before `time` throws `late_record`.
    */
-  advance(time: number): void {
+  advance(time: number): Candle[] {
     this.feed()
     if (typeof time !== 'number' || !(time >= -MAX_TIME && time <= MAX_TIME)) throw new MarketDataError('invalid_time', CANDLE_MSG.time(time), { field: 'time' })
     if (time > this.floor) this.floor = time
     if (time > this.last) this.last = time
     if (!this.tick && this.has && time >= this.cEnd) this.closeCandle()
+    return this.take()
+  }
+
+  /** The stream's time: the latest record or `advance` time (records come in time order; -Infinity at first). */
+  get watermark(): number {
+    return this.last
+  }
+
+  /** The open candle so far, in a list (empty when none is open): {@link current} as the contract's `snapshot`. */
+  snapshot(): Candle[] {
+    return this.has ? [this.snapshotOne()] : []
   }
 
   /** Closed candles not yet taken (in time order); empties the queue. */
@@ -426,14 +438,30 @@ export class CandleAggregator implements TradeArraySink {
 
   /** The open candle so far (a snapshot), or undefined. */
   current(): Candle | undefined {
-    return this.has ? this.snapshot() : undefined
+    return this.has ? this.snapshotOne() : undefined
   }
 
-  /** Closes the open candle and returns every candle not yet taken. The aggregator can go on afterwards. */
-  finish(): Candle[] {
+  /**
+   * End of stream: closes the open candle and returns every candle not yet taken. The stream's time moves
+   * to the closed candle's end (time frames), so a later record for it is `late_record`, never a second
+   * candle with the same time; later records for later buckets go on as usual.
+   */
+  flush(): Candle[] {
     this.feed()
-    if (this.has) this.closeCandle()
+    if (this.has) {
+      const end = this.cEnd
+      this.closeCandle()
+      if (!this.tick && end > this.floor) {
+        this.floor = end
+        if (end > this.last) this.last = end
+      }
+    }
     return this.take()
+  }
+
+  /** {@link flush} under its older name. */
+  finish(): Candle[] {
+    return this.flush()
   }
 
   // ---- internals -------------------------------------------------------------------------------
@@ -523,7 +551,7 @@ export class CandleAggregator implements TradeArraySink {
     return typeof x === 'number' ? this.priceStrings.number(x, this.ps, this.gridDecimals) : spellPrice(x, this.gridDecimals, this.ps, this.priceStrings)
   }
 
-  private snapshot(): Candle {
+  private snapshotOne(): Candle {
     const open = this.spell(this.openRaw)
     const high = this.spell(this.hiRaw)
     const low = this.spell(this.loRaw)
@@ -605,7 +633,7 @@ export class CandleAggregator implements TradeArraySink {
       this.cEnd = Number.NEGATIVE_INFINITY
       return
     }
-    const c = this.snapshot()
+    const c = this.snapshotOne()
     this.has = false
     this.cEnd = Number.NEGATIVE_INFINITY
     this.emit(c)
@@ -2239,16 +2267,20 @@ export function writeColumnsTo(agg: CandleAggregator, out: ColumnOut): void {
 }
 
 /**
- * Creates a streaming candle aggregator. Feed trades with `add` / `addTrades` / `addColumns` (or
- * candles with `addCandle` / `addCandles` / `addCandleColumns` to resample a stream); closed candles are
- * handed to `onCandle` or queue for `take()` as soon as a record (or `advance(T)`) passes their end;
- * `current()` is the open candle so far; `finish()` closes it.
+ * Creates a streaming candle aggregator (the {@link Aggregator} contract, docs/streaming.md). Feed trades
+ * with `add` / `addTrades` / `addColumns` (or candles with `addCandle` / `addCandles` / `addCandleColumns`
+ * to resample a stream); closed candles are handed to `onCandle` or queue until `advance(T)` (or `take()`)
+ * returns them, as soon as a record (or `advance(T)`) passes their end; `snapshot()` / `current()` is the
+ * open candle so far; `flush()` closes it. `checkpoint()` + `restore` continue a stream after a restart.
+ *
+ * @param opts - the frame and options of {@link candlesFromTrades}, plus `onCandle`, `maxTime`, `restore`
+ * @returns the aggregator
+ * @throws MarketDataError `invalid_option` for a bad option or a refused `restore` state (naming the field)
  *
  * @example
  * const agg = createCandleAggregator({ timeframe: '1m' })
  * agg.add({ time: Date.UTC(2026, 4, 29, 10, 0, 5), price: '5000.25', volume: '2', side: 'buy' })
- * agg.advance(Date.UTC(2026, 4, 29, 10, 1))
- * agg.take() // [{ time: ..., open: '5000.25', ..., volume: '2', value: '10000.5', trades: 1, session: 'MAINSESSION' }]
+ * agg.advance(Date.UTC(2026, 4, 29, 10, 1)) // [{ time: ..., open: '5000.25', ..., volume: '2', value: '10000.5', trades: 1, session: 'MAINSESSION' }]
  */
 export function createCandleAggregator(opts: CandleAggregatorOptions): CandleAggregator {
   return new CandleAggregator(opts)

@@ -6,6 +6,7 @@ import { createFootprintAggregator, type FootprintOptions, type FootprintProfile
 import { renderFootprint, renderFootprintSvg, renderTpo, renderTpoSvg } from '../render/index.js'
 import { createTpoAggregator, type TpoOptions, type TpoProfile } from '../tpo/index.js'
 import type { Trade } from '../trades/index.js'
+import type { Aggregator } from '../aggregator.js'
 import { timeLabel } from '../render/text.js'
 import { badInput, usage } from './cli-error.js'
 import { readTrades, type InputStats } from './input.js'
@@ -83,17 +84,14 @@ function makeRunner(c: RunConfig, tickSize: string): Runner<unknown> {
       ...(c.sessions !== undefined ? { sessions: c.sessions } : {}),
       ...(c.tickSize !== undefined ? { tickSize: c.tickSize } : {}),
     })
-    return {
-      feed: (t) => agg.addTrades(t),
-      closed: () => agg.take(),
-      flush: () => agg.finish(),
-    }
+    return runner(agg)
   }
-  if (c.command === 'footprint') {
-    const agg = createFootprintAggregator(footprintOptions(c, tickSize))
-    return { feed: (t) => agg.addAll(t), closed: (time) => agg.advance(time), flush: () => agg.flush() }
-  }
-  const agg = createTpoAggregator(tpoOptions(c, tickSize))
+  if (c.command === 'footprint') return runner(createFootprintAggregator(footprintOptions(c, tickSize)))
+  return runner(createTpoAggregator(tpoOptions(c, tickSize)))
+}
+
+/** The three aggregators share one contract: one runner for all. */
+function runner<O>(agg: Aggregator<Trade, O>): Runner<O> {
   return { feed: (t) => agg.addTrades(t), closed: (time) => agg.advance(time), flush: () => agg.flush() }
 }
 
@@ -163,7 +161,6 @@ export async function runAggregate(c: RunConfig, io: Io): Promise<number> {
     : undefined
   const stats: InputStats = { rows: 0, bad: 0, outside: 0, timeKind: undefined }
   let runner: Runner<unknown> | undefined
-  let fed = 0
   for await (const batch of readTrades(
     { file: c.file, format: c.inputFormat, skipBad: c.skipBad, from: c.from, to: c.to, batchSize: BATCH, stdin: io.stdin, note, progress },
     stats,
@@ -185,11 +182,10 @@ export async function runAggregate(c: RunConfig, io: Io): Promise<number> {
       }
     }
     const last = batch.trades[batch.trades.length - 1]!.time
-    // footprint and TPO aggregators leave their state as it was before a record they reject (the records
-    // before it count, it does not) and number records from the start of each call: with --skip-bad the
-    // rest of the batch is fed again after such a record (a number the library cannot hold exactly, a
-    // price too far from 0 for the grid). Candles accept every row the reader accepts.
-    const resumable = c.skipBad && c.command !== 'candles'
+    // a refused record changes nothing and the batch's error says how many records it applied: with
+    // --skip-bad the rest of the batch is fed again after such a record (a number the library cannot hold
+    // exactly, a price too far from 0 for the grid)
+    const resumable = c.skipBad
     let start = 0
     for (;;) {
       try {
@@ -197,7 +193,7 @@ export async function runAggregate(c: RunConfig, io: Io): Promise<number> {
         break
       } catch (e) {
         if (!(e instanceof MarketDataError)) throw e
-        let i = e.index ?? -1
+        const i = e.applied ?? e.index ?? -1
         if (resumable && i >= 0 && i < batch.trades.length - start) {
           stats.bad++
           stats.rows--
@@ -205,7 +201,6 @@ export async function runAggregate(c: RunConfig, io: Io): Promise<number> {
           if (start >= batch.trades.length) break
           continue
         }
-        if (i >= batch.trades.length) i -= fed
         const line = batch.lines[start + i]
         throw badInput(line !== undefined ? `line ${line}: ${stripRecord(e.message)}` : e.message)
       }
@@ -216,7 +211,6 @@ export async function runAggregate(c: RunConfig, io: Io): Promise<number> {
       if (e instanceof MarketDataError) throw badInput(e.message)
       throw e
     }
-    fed += batch.trades.length
   }
   if (showProgress) io.stderr.write('\r\x1b[K')
   if (runner !== undefined) await emit(runner.flush())

@@ -1,6 +1,6 @@
 import { MarketDataError } from '../errors.js'
 import { appliedBefore, withApplied } from '../_lib/applied.js'
-import type { AggregatorCheckpoint } from '../aggregator.js'
+import type { Aggregator, AggregatorCheckpoint } from '../aggregator.js'
 import { footprintCheckpoint, restoreFootprint } from './checkpoint.js'
 import { boundedSink, firstPastInColumn, firstPastInRecords, headOf, pastMaxTime, readMaxTime, recordPast, timeAt } from '../_lib/max-time.js'
 import { validateTradeColumnsShape } from '../trades/index.js'
@@ -26,34 +26,13 @@ export interface FootprintAggregatorOptions extends FootprintOptions {
   restore?: AggregatorCheckpoint
 }
 
-/** A streaming footprint aggregator (see {@link createFootprintAggregator}). */
-export interface FootprintAggregator {
-  /** Adds one trade. */
-  add(trade: Trade): void
-  /** Adds a batch of columnar trades (the fast path). */
-  addColumns(columns: TradeColumns): void
-  /**
-   * Adds trades[from, to) of an array.
-   *
-   * @throws MarketDataError for a refused record; `applied` says how many of trades[from, to) were taken
-   * before it (it changed nothing): resume at `from + applied`.
-   */
-  addTrades(trades: ArrayLike<Trade>, from?: number, to?: number): void
+/**
+ * A streaming footprint aggregator (see {@link createFootprintAggregator}): the {@link Aggregator} contract
+ * over trades and footprint profiles, plus `addAll` for inputs that mix trade objects and column batches.
+ */
+export interface FootprintAggregator extends Aggregator<Trade, FootprintProfile> {
   /** Adds any batch input: trade objects, columns, or an iterable mixing them (`applied` counts across it). */
   addAll(trades: TradeInput): void
-  /**
-   * Declares that the stream has reached `time`: closes and returns (in time order) every bucket whose
-   * end is <= time. Later trades for a closed bucket are rejected (`late_record`).
-   */
-  advance(time: number): FootprintProfile[]
-  /** Closes and returns every open bucket (end of stream). */
-  flush(): FootprintProfile[]
-  /** The open buckets as profiles so far, without closing them. */
-  snapshot(): FootprintProfile[]
-  /** The state as JSON-safe data (see {@link FootprintAggregatorOptions.restore}). */
-  checkpoint(): AggregatorCheckpoint
-  /** The latest time given to `advance` (-Infinity before the first call). */
-  readonly watermark: number
 }
 
 /**
@@ -61,7 +40,12 @@ export interface FootprintAggregator {
  * arrive in any order among open buckets; memory holds only the open buckets. Call `advance(time)` as
  * the stream's time moves to hand closed profiles out; a trade for a closed bucket then throws
  * `MarketDataError` `late_record`. Streaming gives the same profiles as the batch function. It is a
- * `TradeSink`, so `feedTrades(input, aggregator)` works.
+ * `TradeSink`, so `feedTrades(input, aggregator)` works. `checkpoint()` + `restore` continue a stream
+ * after a restart; `maxTime` bounds record times (docs/streaming.md).
+ *
+ * @param opts - the options of {@link footprintProfiles}, plus `maxTime` and `restore`
+ * @returns the aggregator
+ * @throws MarketDataError `invalid_option` for a bad option or a refused `restore` state (naming the field)
  *
  * @example
  * const agg = createFootprintAggregator({ timeframe: '1m', tickSize: '0.25' })
@@ -116,6 +100,8 @@ export function createFootprintAggregator(opts: FootprintAggregatorOptions): Foo
       return engine.close(engine.watermark)
     },
     flush() {
+      // the watermark moves past the buckets it closes: a later trade for one of them is late
+      for (const st of engine.openBuckets()) if (st.end > engine.watermark) engine.watermark = st.end
       return engine.close(Infinity)
     },
     snapshot() {

@@ -39,7 +39,7 @@ class TpoEngine implements TpoAggregator {
   private readonly periodB: Bucketer
   private readonly blockB: Bucketer
   private periods = new Map<number, (PeriodAcc | undefined)[]>()
-  private watermark = -Infinity
+  watermark = -Infinity
   private volScale = 0
   private addCount = 0
   private readonly reader = new TradeReader(16)
@@ -754,7 +754,12 @@ function exactOf(p: number): ExactDecimal {
  * A streaming TPO aggregator: feed trades with `add` / `addTrades` / `addColumns` (periods may receive
  * trades in any order while open), call `advance(t)` to close the periods that end at or before `t`
  * (later trades for them throw `late_record`), `snapshot()` for the developing profiles, and `flush()`
- * at the end. Gives the same profiles as {@link tpoProfiles} on the same trades.
+ * at the end. Gives the same profiles as {@link tpoProfiles} on the same trades. `checkpoint()` +
+ * `restore` continue a stream after a restart; `maxTime` bounds record times (docs/streaming.md).
+ *
+ * @param opts - the options of {@link tpoProfiles}, plus `maxTime` and `restore`
+ * @returns the aggregator
+ * @throws MarketDataError `invalid_option` for a bad option or a refused `restore` state (naming the field)
  *
  * @example
  * const agg = createTpoAggregator({ timeframe: '1d', tickSize: '0.25' })

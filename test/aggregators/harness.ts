@@ -1,77 +1,32 @@
 // The three streaming aggregators behind one harness: the same hostile sequences run through each.
 import fc from 'fast-check'
-import { createCandleAggregator } from '../../src/candles/index.js'
-import { createFootprintAggregator } from '../../src/footprint/index.js'
-import { createTpoAggregator } from '../../src/tpo/index.js'
+import type { Aggregator, AggregatorKind } from '../../src/aggregator.js'
+import { candlesFromTrades, createCandleAggregator } from '../../src/candles/index.js'
+import { createFootprintAggregator, footprintProfiles } from '../../src/footprint/index.js'
+import { createTpoAggregator, tpoProfiles } from '../../src/tpo/index.js'
 import type { Trade, TradeColumns } from '../../src/trades/index.js'
 
 export const T0 = Date.UTC(2026, 4, 29, 13)
 
-/** What the laws drive: one record, an array, columns, advance, flush; outputs as JSON-comparable values. */
-export interface Driven {
-  add(t: Trade): void
-  addTrades(t: Trade[], from?: number, to?: number): void
-  addColumns(c: TradeColumns): void
-  advance(time: number): unknown[]
-  flush(): unknown[]
-  snapshot(): unknown[]
-  checkpoint(): unknown
-}
+/** What the laws drive: the contract itself (outputs compared as JSON). */
+export type Driven = Aggregator<Trade, unknown>
 
+/** An aggregator under the contract: its factory (options fixed, `extra` added) and its batch function. */
 export interface Subject {
   name: string
+  kind: AggregatorKind
   make(extra?: Record<string, unknown>): Driven
+  batch(trades: Trade[]): unknown[]
 }
 
+const CANDLE = { timeframe: '5m' }
+const FOOTPRINT = { timeframe: '5m', tickSize: '0.25' }
+const TPO = { timeframe: '1d', tickSize: '0.25', blockSize: '30m' }
+
 export const SUBJECTS: Subject[] = [
-  {
-    name: 'candles',
-    make(extra = {}) {
-      const a = createCandleAggregator({ timeframe: '5m', ...extra })
-      return {
-        add: (t) => a.add(t),
-        addTrades: (t, from, to) => a.addTrades(t, from, to),
-        addColumns: (c) => a.addColumns(c),
-        advance: (time) => {
-          a.advance(time)
-          return a.take()
-        },
-        flush: () => a.finish(),
-        snapshot: () => (a.current() === undefined ? [] : [a.current()]),
-        checkpoint: () => a.checkpoint(),
-      }
-    },
-  },
-  {
-    name: 'footprint',
-    make(extra = {}) {
-      const a = createFootprintAggregator({ timeframe: '5m', tickSize: '0.25', ...extra })
-      return {
-        add: (t) => a.add(t),
-        addTrades: (t, from, to) => a.addTrades(t, from, to),
-        addColumns: (c) => a.addColumns(c),
-        advance: (time) => a.advance(time),
-        flush: () => a.flush(),
-        snapshot: () => a.snapshot(),
-        checkpoint: () => a.checkpoint(),
-      }
-    },
-  },
-  {
-    name: 'tpo',
-    make(extra = {}) {
-      const a = createTpoAggregator({ timeframe: '1d', tickSize: '0.25', blockSize: '30m', ...extra })
-      return {
-        add: (t) => a.add(t),
-        addTrades: (t, from, to) => a.addTrades(t, from, to),
-        addColumns: (c) => a.addColumns(c),
-        advance: (time) => a.advance(time),
-        flush: () => a.flush(),
-        snapshot: () => a.snapshot(),
-        checkpoint: () => a.checkpoint(),
-      }
-    },
-  },
+  { name: 'candles', kind: 'candles', make: (extra = {}) => createCandleAggregator({ ...CANDLE, ...extra }), batch: (t) => candlesFromTrades(t, CANDLE) },
+  { name: 'footprint', kind: 'footprint', make: (extra = {}) => createFootprintAggregator({ ...FOOTPRINT, ...extra }), batch: (t) => footprintProfiles(t, FOOTPRINT) },
+  { name: 'tpo', kind: 'tpo', make: (extra = {}) => createTpoAggregator({ ...TPO, ...extra }), batch: (t) => tpoProfiles(t, TPO) },
 ]
 
 const priceArb = fc.oneof(

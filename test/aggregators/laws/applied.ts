@@ -1,12 +1,12 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MarketDataError } from '../../src/errors.js'
-import type { Trade } from '../../src/trades/index.js'
-import { SUBJECTS, badColumnField, badObjectField, badTrade, json, thrown, toColumns, tradesArb, type Driven } from './harness.js'
+import { MarketDataError } from '../../../src/errors.js'
+import type { Trade } from '../../../src/trades/index.js'
+import { type Subject, badColumnField, badObjectField, badTrade, json, thrown, toColumns, tradesArb, type Driven } from '../harness.js'
 
 const finish = (a: Driven) => json(a.flush())
 
-describe.each(SUBJECTS)('$name aggregator: a batch that throws says how many records it applied', (subject) => {
+export const appliedLaws = (subject: Subject) => describe('a batch that throws says how many records it applied', () => {
   it('array batch [from, to): applied = records before the refused one; resuming after it = the run without it', () => {
     fc.assert(
       fc.property(tradesArb, fc.nat(), fc.nat({ max: 3 }), fc.constantFrom(0, 300_000, 86_400_000), badObjectField, (trades, pos, lead, dt, bad) => {

@@ -1,14 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { MarketDataError } from '../../src/errors.js'
-import type { Trade } from '../../src/trades/index.js'
-import { SUBJECTS, json, thrown, toColumns, tradesArb } from './harness.js'
+import { MarketDataError } from '../../../src/errors.js'
+import type { Trade } from '../../../src/trades/index.js'
+import { type Subject, json, thrown, toColumns, tradesArb } from '../harness.js'
 
 const MAX = Date.UTC(2026, 6, 1)
 const Y2200 = Date.UTC(2200, 0, 1)
 const stray = (time: number): Trade => ({ time, price: 5000, volume: 1, side: 'buy' })
 
-describe.each(SUBJECTS)('$name aggregator: maxTime', (subject) => {
+export const maxTimeLaws = (subject: Subject) => describe('maxTime', () => {
   it('a record stamped after maxTime is refused (out_of_range, naming time) and changes nothing: later records are not late', () => {
     fc.assert(
       fc.property(tradesArb, fc.nat(), fc.constantFrom(MAX + 1, Y2200), fc.constantFrom('one', 'array', 'columns'), (trades, pos, t, how) => {
