@@ -11,6 +11,7 @@ export type MarketDataErrorCode =
   | 'grid_mismatch'
   | 'incompatible'
   | 'inexact'
+  | 'out_of_range'
 
 /**
  * The one error class aggregators throw for malformed records or options. It names the field, the
@@ -24,6 +25,12 @@ export class MarketDataError extends Error {
   readonly code: MarketDataErrorCode
   readonly index: number | undefined
   readonly field: string | undefined
+  /**
+   * Set when a batch call of an aggregator (`addTrades`, `addColumns`, ...) throws: how many records of
+   * that call were applied before the refused one (which changed nothing). Resume at that index (after
+   * `from` for calls that take one) to neither lose nor double count a record.
+   */
+  applied: number | undefined = undefined
 
   constructor(code: MarketDataErrorCode, message: string, details: { index?: number; field?: string } = {}) {
     super(details.index !== undefined ? `record ${details.index}: ${message}` : message)

@@ -24,3 +24,6 @@ export type { AutoRowSize, AutoRowSizeOptions, RegridTpoOptions } from './tpo/in
 export { autoRowSize, regridTpo } from './tpo/index.js'
 export type { FootprintValueArea, FootprintValueAreaOptions } from './footprint/index.js'
 export { footprintValueArea } from './footprint/index.js'
+
+// The streaming contract of the candle, footprint and TPO aggregators (docs/streaming.md).
+export type { Aggregator, AggregatorCheckpoint, AggregatorKind } from './aggregator.js'

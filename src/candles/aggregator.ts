@@ -10,6 +10,11 @@ import { CANDLE_MSG } from './messages.js'
 import { TRADE_MSG } from '../trades/messages.js'
 import { RESAMPLE_OPTION_KEYS, type Candle, type CandleColumns, type CandleInput, type CandleOptions } from './types.js'
 import { UnitsColumn } from './units.js'
+import { withApplied } from '../_lib/applied.js'
+import type { Aggregator, AggregatorCheckpoint } from '../aggregator.js'
+import { openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
+import { type OpenCandleState, readCandleState, writeCandleState } from './checkpoint.js'
+import { firstPastInColumn, firstPastInRecords, headOf, pastMaxTime, readMaxTime, recordPast } from '../_lib/max-time.js'
 import type { ColumnOut } from './columns.js'
 
 const L = UNITS_LIMIT
@@ -39,6 +44,19 @@ export interface CandleAggregatorOptions extends CandleOptions {
    * from the smallest gap between candle starts seen so far (see docs/resampling.md).
    */
   sourceTimeframe?: TimeframeInput
+  /**
+   * Latest record time accepted (UTC epoch ms, inclusive). A record stamped after it is refused with
+   * `out_of_range` and changes nothing, so one trade stamped in 2200 cannot move the stream's time and
+   * make every later record late. Default: no bound.
+   */
+  maxTime?: number
+  /**
+   * A state from {@link CandleAggregator.checkpoint} (after `JSON.stringify` / `JSON.parse` as you like):
+   * the aggregator continues exactly where that one stood. The options must shape the output as the
+   * checkpointed aggregator's did (timeframe, timeZone, sessions, tickSize decimals), else `invalid_option`
+   * naming `restore.options.<name>`; every field of the state is validated.
+   */
+  restore?: AggregatorCheckpoint
 }
 
 /**
@@ -54,7 +72,9 @@ const bigUnits = (b: bigint): number => Math.min(Math.max(Number(b), -Number.MAX
 function unitsOf(x: DecimalInput, scale: number): { u: number; b: bigint } {
   const d = parseDataDecimal(x)
   if (!d.ok) return { u: 0, b: 0n }
-  const b = d.value.units * 10n ** BigInt(scale - d.value.scale)
+  const k = scale - d.value.scale
+  // (k < 0 only for trailing zeros past the scale: the restore of a checkpoint checked that)
+  const b = k >= 0 ? d.value.units * 10n ** BigInt(k) : d.value.units / 10n ** BigInt(-k)
   const u = bigUnits(b)
   return { u, b }
 }
@@ -65,7 +85,7 @@ function unitsOf(x: DecimalInput, scale: number): { u: number; b: bigint } {
  * `addCandleColumns`, `addCandles`). Records must come in non-decreasing time order; the error names
  * the record's index in the whole stream.
  */
-export class CandleAggregator implements TradeArraySink {
+export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candle> {
   readonly timeframe: Timeframe
   private readonly tick: boolean
   private readonly perTick: number
@@ -73,6 +93,7 @@ export class CandleAggregator implements TradeArraySink {
   private readonly mask: number
   private readonly gridDecimals: number | undefined
   private readonly onCandle: ((c: Candle) => void) | undefined
+  private readonly maxTime: number | undefined
   /** True while `onCandle` runs. */
   private emitting = false
   private reader: ScaledTradeReader | undefined
@@ -137,11 +158,87 @@ export class CandleAggregator implements TradeArraySink {
     const source = opts.sourceTimeframe === undefined ? undefined : resolveTimeframe(opts.sourceTimeframe, 'sourceTimeframe')
     if (source?.unit === 'TICK') throw new MarketDataError('invalid_option', CANDLE_MSG.tickSource(source.id), { field: 'sourceTimeframe' })
     this.nesting = this.bucketer === undefined ? undefined : new NestingGuard({ target: this.timeframe, timeZone: this.bucketer.timeZone, source })
+    this.maxTime = readMaxTime(opts.maxTime)
+    const tf = this.timeframe
+    this.optionsKey = { timeframe: `${tf.count} ${tf.unit}`, timeZone: opts.timeZone ?? 'UTC', sessions: this.mask, priceDecimals: this.gridDecimals ?? null }
+    if (opts.restore !== undefined) this.restoreFrom(opts.restore)
+  }
+
+  /** The options that shape the output, as a checkpoint holds them. */
+  private readonly optionsKey: Record<string, unknown>
+
+  /**
+   * The state as JSON-safe data (see {@link CandleAggregatorOptions.restore}): the open candle, the candles
+   * closed and not yet taken, the stream's time and scales. Built on demand from the running state (the
+   * per-trade loops keep nothing for it). Not from inside `onCandle` (`invalid_option`).
+   *
+   * @example
+   * const saved = JSON.stringify(agg.checkpoint())
+   * const again = createCandleAggregator({ timeframe: '1m', restore: JSON.parse(saved) })
+   */
+  checkpoint(): AggregatorCheckpoint {
+    this.feed()
+    const open: OpenCandleState | undefined = this.has
+      ? {
+          time: this.cTime, session: this.cSession, openRaw: this.openRaw, extremes: this.hiU !== Number.NEGATIVE_INFINITY,
+          hiRaw: this.hiRaw, loRaw: this.loRaw, closeRaw: this.closeRaw, count: this.count,
+          volLo: this.volLo, volHi: this.volHi, valLo: this.valLo, valHi: this.valHi, noValue: this.noValue, noTrades: this.noTrades,
+        }
+      : undefined
+    const state = writeCandleState({ mode: this.mode, seen: this.seen, floor: this.floor, ps: this.ps, vs: this.vs, xs: this.xs, open, closed: this.closed })
+    return sealCheckpoint('candles', this.optionsKey, this.last, state)
+  }
+
+  /** Takes a checkpoint's state (validated first: nothing is set unless all of it is valid). */
+  private restoreFrom(x: unknown): void {
+    const { watermark, state } = openCheckpoint(x, 'candles', this.optionsKey)
+    const s = readCandleState(state, watermark)
+    const o = s.open
+    let end = Number.POSITIVE_INFINITY
+    if (o !== undefined && !this.tick) {
+      const b = this.bucketer as Bucketer
+      if (b.locate(o.time) !== o.time) state.obj('open').fail('time', `the start of a ${this.timeframe.id ?? 'timeframe'} bucket`, o.time)
+      end = b.end
+    }
+    this.mode = s.mode
+    this.seen = s.seen
+    this.last = watermark
+    this.floor = s.floor
+    this.ps = s.ps
+    this.vs = s.vs
+    this.xs = s.xs
+    if (s.mode === 1) this.reader = createScaledTradeReader({ chunkSize: CHUNK, priceScale: s.ps, volumeScale: s.vs })
+    this.closed = s.closed
+    if (o === undefined) return
+    this.has = true
+    this.cTime = o.time
+    this.cEnd = end
+    this.cSession = o.session
+    this.openRaw = o.openRaw
+    this.hiRaw = o.hiRaw
+    this.loRaw = o.loRaw
+    this.closeRaw = o.closeRaw
+    if (o.extremes) {
+      const h = unitsOf(o.hiRaw, s.ps)
+      const l = unitsOf(o.loRaw, s.ps)
+      this.hiU = h.u
+      this.hiB = h.b
+      this.loU = l.u
+      this.loB = l.b
+    }
+    this.count = o.count
+    this.volLo = o.volLo
+    this.volHi = o.volHi
+    this.valLo = o.valLo
+    this.valHi = o.valHi
+    this.noValue = o.noValue
+    this.noTrades = o.noTrades
   }
 
   /** Adds one trade. @example agg.add({ time, price: '5000.25', volume: '1', side: 'buy' }) */
   add(trade: Trade): void {
     this.feed()
+    if (this.maxTime !== undefined) this.refusePast(trade)
     const r = this.tradeReader()
     const one = this.one
     one[0] = trade
@@ -151,10 +248,28 @@ export class CandleAggregator implements TradeArraySink {
     this.consumeTrades(r, k)
   }
 
-  /** Adds trades[from, to) of an array (the object fast path). */
+  /**
+   * Adds trades[from, to) of an array (the object fast path).
+   *
+   * @throws MarketDataError for a refused record; `applied` says how many of trades[from, to) were taken
+   * before it (it changed nothing): resume at `from + applied` (after fixing or dropping that record).
+   */
   addTrades(trades: ArrayLike<Trade>, from = 0, to = trades.length): void {
     this.feed()
-    this.objectRun(trades, from, to, false)
+    const s0 = this.seen
+    try {
+      const past = this.maxTime === undefined ? -1 : firstPastInRecords(trades, from, to, this.maxTime)
+      this.objectRun(trades, from, past >= 0 ? past : to, false)
+      if (past >= 0) this.refusePast(trades[past])
+    } catch (e) {
+      throw withApplied(e, this.seen - s0)
+    }
+  }
+
+  /** Throws `out_of_range` for a record stamped after `maxTime` (set). */
+  private refusePast(record: unknown): void {
+    const t = recordPast(record, this.maxTime as number)
+    if (t !== undefined) throw pastMaxTime(t, this.maxTime as number, this.seen)
   }
 
   /**
@@ -166,7 +281,10 @@ export class CandleAggregator implements TradeArraySink {
    */
   addTradeRun(trades: ArrayLike<Trade | TradeColumns>, from: number, to: number): number {
     this.feed()
-    return this.objectRun(trades as ArrayLike<Trade>, from, to, true)
+    const past = this.maxTime === undefined ? -1 : firstPastInRecords(trades, from, to, this.maxTime)
+    const at = this.objectRun(trades as ArrayLike<Trade>, from, past >= 0 ? past : to, true)
+    if (at === past) this.refusePast(trades[past])
+    return at
   }
 
   /**
@@ -190,9 +308,24 @@ export class CandleAggregator implements TradeArraySink {
     return at
   }
 
-  /** Adds a batch of columnar trades (the fast path). */
+  /** Adds a batch of columnar trades (the fast path). @throws MarketDataError with `applied` (see {@link addTrades}). */
   addColumns(columns: TradeColumns): void {
     this.feed()
+    const s0 = this.seen
+    try {
+      let past = -1
+      if (this.maxTime !== undefined && (past = firstPastInColumn(columns, this.maxTime)) >= 0) {
+        checkTradeColumns(columns)
+        this.columnsIn(headOf(columns, past))
+        throw pastMaxTime(columns.time[past] as number, this.maxTime, this.seen)
+      }
+      this.columnsIn(columns)
+    } catch (e) {
+      throw withApplied(e, this.seen - s0)
+    }
+  }
+
+  private columnsIn(columns: TradeColumns): void {
     const r = this.tradeReader()
     checkTradeColumns(columns)
     const n = columns.time.length
@@ -223,9 +356,20 @@ export class CandleAggregator implements TradeArraySink {
     this.addCandles([candle])
   }
 
-  /** Adds candles[from, to) of an array (resampling). */
+  /** Adds candles[from, to) of an array (resampling). @throws MarketDataError with `applied` (see {@link addTrades}). */
   addCandles(candles: ArrayLike<CandleInput>, from = 0, to = candles.length): void {
     this.feed()
+    const s0 = this.seen
+    try {
+      const past = this.maxTime === undefined ? -1 : firstPastInRecords(candles, from, to, this.maxTime)
+      this.candlesIn(candles, from, past >= 0 ? past : to)
+      if (past >= 0) this.refusePast(candles[past])
+    } catch (e) {
+      throw withApplied(e, this.seen - s0)
+    }
+  }
+
+  private candlesIn(candles: ArrayLike<CandleInput>, from: number, to: number): void {
     this.candleColumns()
     if (this.nesting === undefined) this.candleObjectRun(candles, from, to)
     else this.nested(candleTimes(candles, from, to), to - from, (a, b) => this.candleObjectRun(candles, from + a, from + b))
@@ -244,9 +388,24 @@ export class CandleAggregator implements TradeArraySink {
     }
   }
 
-  /** Adds a batch of columnar candles (the fast resampling path). */
+  /** Adds a batch of columnar candles (the fast resampling path). @throws MarketDataError with `applied` (see {@link addTrades}). */
   addCandleColumns(columns: CandleColumns): void {
     this.feed()
+    const s0 = this.seen
+    try {
+      let past = -1
+      if (this.maxTime !== undefined && (past = firstPastInColumn(columns, this.maxTime)) >= 0) {
+        checkCandleColumns(columns)
+        this.candleColumnsIn(headOf(columns, past))
+        throw pastMaxTime(columns.time[past] as number, this.maxTime, this.seen)
+      }
+      this.candleColumnsIn(columns)
+    } catch (e) {
+      throw withApplied(e, this.seen - s0)
+    }
+  }
+
+  private candleColumnsIn(columns: CandleColumns): void {
     this.candleColumns()
     const n = columns.time.length
     checkCandleColumns(columns)
@@ -295,15 +454,27 @@ export class CandleAggregator implements TradeArraySink {
 
   /**
    * Declares that the stream reached `time`: no record before it will come. Closes the open candle when
-   * its bucket ends at or before `time` (time frames). A later record before `time` throws `late_record`.
+   * its bucket ends at or before `time` (time frames) and returns every closed candle not taken yet (none
+   * with `onCandle`, which received them). A later record before `time` throws `late_record`.
    */
-  advance(time: number): void {
+  advance(time: number): Candle[] {
     this.feed()
     if (typeof time !== 'number' || !(time >= -MAX_TIME && time <= MAX_TIME)) throw new MarketDataError('invalid_time', CANDLE_MSG.time(time), { field: 'time' })
     if (this.mode === 2) this.nesting?.advance(time)
     if (time > this.floor) this.floor = time
     if (time > this.last) this.last = time
     if (!this.tick && this.has && time >= this.cEnd) this.closeCandle()
+    return this.take()
+  }
+
+  /** The stream's time: the latest record or `advance` time (records come in time order; -Infinity at first). */
+  get watermark(): number {
+    return this.last
+  }
+
+  /** The open candle so far, in a list (empty when none is open): {@link current} as the contract's `snapshot`. */
+  snapshot(): Candle[] {
+    return this.has ? [this.snapshotOne()] : []
   }
 
   /** Closed candles not yet taken (in time order); empties the queue. */
@@ -315,15 +486,32 @@ export class CandleAggregator implements TradeArraySink {
 
   /** The open candle so far (a snapshot), or undefined. */
   current(): Candle | undefined {
-    return this.has ? this.snapshot() : undefined
+    return this.has ? this.snapshotOne() : undefined
   }
 
-  /** Closes the open candle and returns every candle not yet taken. The aggregator can go on afterwards. */
-  finish(): Candle[] {
+  /**
+   * End of stream: closes the open candle and returns every candle not yet taken. The stream's time moves
+   * to the closed candle's end (time frames), so a later record for it is `late_record`, never a second
+   * candle with the same time; later records for later buckets go on as usual.
+   */
+  flush(): Candle[] {
     this.feed()
     if (this.mode === 2) this.nesting?.finish()
     if (this.has) this.closeCandle()
+    if (this.has) {
+      const end = this.cEnd
+      this.closeCandle()
+      if (!this.tick && end > this.floor) {
+        this.floor = end
+        if (end > this.last) this.last = end
+      }
+    }
     return this.take()
+  }
+
+  /** {@link flush} under its older name. */
+  finish(): Candle[] {
+    return this.flush()
   }
 
   // ---- internals -------------------------------------------------------------------------------
@@ -413,7 +601,7 @@ export class CandleAggregator implements TradeArraySink {
     return typeof x === 'number' ? this.priceStrings.number(x, this.ps, this.gridDecimals) : spellPrice(x, this.gridDecimals, this.ps, this.priceStrings)
   }
 
-  private snapshot(): Candle {
+  private snapshotOne(): Candle {
     const open = this.spell(this.openRaw)
     const high = this.spell(this.hiRaw)
     const low = this.spell(this.loRaw)
@@ -495,7 +683,7 @@ export class CandleAggregator implements TradeArraySink {
       this.cEnd = Number.NEGATIVE_INFINITY
       return
     }
-    const c = this.snapshot()
+    const c = this.snapshotOne()
     this.has = false
     this.cEnd = Number.NEGATIVE_INFINITY
     this.emit(c)
@@ -695,6 +883,10 @@ export class CandleAggregator implements TradeArraySink {
           continue
         }
         if (t >= end || count >= lim) {
+          // the record opens a new candle: its price is checked first, as a refused record must not
+          // close the open candle nor open one (once per candle, off the per-trade path)
+          const u = Math.round(x * PP)
+          if (u / PP !== x || !(u < L && u > -L)) break
           next = true
           ns = s
           break
@@ -827,6 +1019,8 @@ export class CandleAggregator implements TradeArraySink {
           continue
         }
         if (t >= end || count >= lim) {
+          // as in fastColumns: a record that opens a new candle has its price checked first
+          if (!(Math.abs(CandleAggregator.unitsFast(x, ps, PP)) < L)) break
           next = true
           ns = s
           break
@@ -1522,7 +1716,16 @@ export class CandleAggregator implements TradeArraySink {
         if (!(lb <= ob && lb <= cb && lb <= hb)) this.candleFail(base + i, 'low', CANDLE_MSG.ohlc('low'))
         if (!(ob <= hb && cb <= hb)) this.candleFail(base + i, 'high', CANDLE_MSG.ohlc('high'))
       }
-      if (!this.begin(t, c.s[i] as number, i, base + i)) continue
+      const s = c.s[i] as number
+      if (c.hasTrades[i] !== 0 && ((this.mask >> s) & 1) === 1) {
+        // the trades count is checked before the candle changes (a refused record changes nothing)
+        const opens = this.tick ? this.count >= this.perTick || !this.has : t >= this.cEnd
+        if ((opens ? 0 : this.count) + (c.n[i] as number) > Number.MAX_SAFE_INTEGER) {
+          this.seen = base + i
+          throw new MarketDataError('inexact', CANDLE_MSG.tradesCount(opens ? c.t[i] as number : this.cTime), { index: base + i, field: 'trades' })
+        }
+      }
+      if (!this.begin(t, s, i, base + i)) continue
       if (h === h) this.offerHigh(h, undefined, i)
       else {
         const hb = c.h.bigAt(i)
@@ -1545,12 +1748,7 @@ export class CandleAggregator implements TradeArraySink {
       }
       if (c.hasTrades[i] === 0) this.noTrades = true
       else {
-        const nc = this.count + (c.n[i] as number)
-        if (nc > Number.MAX_SAFE_INTEGER) {
-          this.seen = base + i
-          throw new MarketDataError('inexact', CANDLE_MSG.tradesCount(this.cTime), { index: base + i, field: 'trades' })
-        }
-        this.count = nc
+        this.count += c.n[i] as number
       }
     }
     this.seen = base + k
@@ -2134,16 +2332,20 @@ export function writeColumnsTo(agg: CandleAggregator, out: ColumnOut): void {
 }
 
 /**
- * Creates a streaming candle aggregator. Feed trades with `add` / `addTrades` / `addColumns` (or
- * candles with `addCandle` / `addCandles` / `addCandleColumns` to resample a stream); closed candles are
- * handed to `onCandle` or queue for `take()` as soon as a record (or `advance(T)`) passes their end;
- * `current()` is the open candle so far; `finish()` closes it.
+ * Creates a streaming candle aggregator (the {@link Aggregator} contract, docs/streaming.md). Feed trades
+ * with `add` / `addTrades` / `addColumns` (or candles with `addCandle` / `addCandles` / `addCandleColumns`
+ * to resample a stream); closed candles are handed to `onCandle` or queue until `advance(T)` (or `take()`)
+ * returns them, as soon as a record (or `advance(T)`) passes their end; `snapshot()` / `current()` is the
+ * open candle so far; `flush()` closes it. `checkpoint()` + `restore` continue a stream after a restart.
+ *
+ * @param opts - the frame and options of {@link candlesFromTrades}, plus `onCandle`, `maxTime`, `restore`
+ * @returns the aggregator
+ * @throws MarketDataError `invalid_option` for a bad option or a refused `restore` state (naming the field)
  *
  * @example
  * const agg = createCandleAggregator({ timeframe: '1m' })
  * agg.add({ time: Date.UTC(2026, 4, 29, 10, 0, 5), price: '5000.25', volume: '2', side: 'buy' })
- * agg.advance(Date.UTC(2026, 4, 29, 10, 1))
- * agg.take() // [{ time: ..., open: '5000.25', ..., volume: '2', value: '10000.5', trades: 1, session: 'MAINSESSION' }]
+ * agg.advance(Date.UTC(2026, 4, 29, 10, 1)) // [{ time: ..., open: '5000.25', ..., volume: '2', value: '10000.5', trades: 1, session: 'MAINSESSION' }]
  */
 export function createCandleAggregator(opts: CandleAggregatorOptions): CandleAggregator {
   return new CandleAggregator(opts)

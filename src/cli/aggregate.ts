@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { renderFootprint, renderFootprintChart, renderFootprintSvg, renderTpo, renderTpoChart, renderTpoSvg } from '../render/index.js'
 import { autoRowSize, createTpoAggregator, type TpoOptions, type TpoProfile } from '../tpo/index.js'
 import type { Trade } from '../trades/index.js'
+import type { Aggregator } from '../aggregator.js'
 import { timeLabel } from '../render/text.js'
 import { createAnalyticsOutput } from './analytics-output.js'
 import { badInput, usage } from './cli-error.js'
@@ -92,15 +93,11 @@ function makeRunner(c: RunConfig, tickSize: string, candles?: Candle[]): Runner<
       ...(c.sessions !== undefined ? { sessions: c.sessions } : {}),
       ...(c.tickSize !== undefined ? { tickSize: c.tickSize } : {}),
     })
-    return {
-      feed: (t) => agg.addTrades(t),
-      closed: () => agg.take(),
-      flush: () => agg.finish(),
-    }
+    return runner(agg)
   }
   if (c.command === 'footprint') {
     const agg = createFootprintAggregator(footprintOptions(c, tickSize))
-    if (candles === undefined) return { feed: (t) => agg.addAll(t), closed: (time) => agg.advance(time), flush: () => agg.flush() }
+    if (candles === undefined) return runner(agg)
     const side = createCandleAggregator({ timeframe: c.timeframe, timeZone: c.timeZone, tickSize, ...(c.sessions !== undefined ? { sessions: c.sessions } : {}) })
     return {
       feed: (t) => {
@@ -122,7 +119,11 @@ function makeRunner(c: RunConfig, tickSize: string, candles?: Candle[]): Runner<
       },
     }
   }
-  const agg = createTpoAggregator(tpoOptions(c, tickSize))
+  return runner(createTpoAggregator(tpoOptions(c, tickSize)))
+}
+
+/** The three aggregators share one contract: one runner for all. */
+function runner<O>(agg: Aggregator<Trade, O>): Runner<O> {
   return { feed: (t) => agg.addTrades(t), closed: (time) => agg.advance(time), flush: () => agg.flush() }
 }
 
@@ -255,7 +256,6 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
     : undefined
   const stats: InputStats = { rows: 0, bad: 0, outside: 0, timeKind: undefined }
   let runner: Runner<unknown> | undefined
-  let fed = 0
   for await (const batch of readTrades(
     { file: c.file, format: c.inputFormat, skipBad: c.skipBad, from: c.from, to: c.to, batchSize: BATCH, stdin: io.stdin, note, progress },
     stats,
@@ -285,11 +285,10 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
       }
     }
     const last = batch.trades[batch.trades.length - 1]!.time
-    // footprint and TPO aggregators leave their state as it was before a record they reject (the records
-    // before it count, it does not) and number records from the start of each call: with --skip-bad the
-    // rest of the batch is fed again after such a record (a number the library cannot hold exactly, a
-    // price too far from 0 for the grid). Candles accept every row the reader accepts.
-    const resumable = c.skipBad && c.command !== 'candles'
+    // a refused record changes nothing and the batch's error says how many records it applied: with
+    // --skip-bad the rest of the batch is fed again after such a record (a number the library cannot hold
+    // exactly, a price too far from 0 for the grid)
+    const resumable = c.skipBad
     let start = 0
     for (;;) {
       try {
@@ -297,7 +296,7 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
         break
       } catch (e) {
         if (!(e instanceof MarketDataError)) throw e
-        let i = e.index ?? -1
+        const i = e.applied ?? e.index ?? -1
         if (resumable && i >= 0 && i < batch.trades.length - start) {
           stats.bad++
           stats.rows--
@@ -305,7 +304,6 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
           if (start >= batch.trades.length) break
           continue
         }
-        if (i >= batch.trades.length) i -= fed
         const line = batch.lines[start + i]
         throw badInput(line !== undefined ? `line ${line}: ${stripRecord(e.message)}` : e.message)
       }
@@ -316,7 +314,6 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
       if (e instanceof MarketDataError) throw badInput(e.message)
       throw e
     }
-    fed += batch.trades.length
   }
   if (showProgress) io.stderr.write('\r\x1b[K')
   if (runner !== undefined) await emit(runner.flush())

@@ -45,7 +45,9 @@ export class FootprintEngine {
   private readonly sessionType: SessionType | undefined
   private readonly analytics: ResolvedAnalyticsOptions | undefined
 
-  private readonly reader: ScaledTradeReader
+  private reader: ScaledTradeReader
+  /** The resolved options that shape the output (what a checkpoint must match). */
+  readonly optionsKey: Record<string, unknown>
   /** True when every session is kept (no per-record session test). */
   private readonly allSessions: boolean
   private readonly chunk: Trade[] = []
@@ -96,6 +98,38 @@ export class FootprintEngine {
     this.bounds = { rowUnits: this.grid.rowUnits, pow: this.grid.decimals <= 22 ? (POW10[this.grid.decimals] as number) : Number.NaN, spare: [] }
     this.inv = 1 / Number(this.grid.rowSizeValue)
     this.half = 0.5 / this.grid.rowSize
+    const g = this.grid
+    this.optionsKey = {
+      timeframe: `${this.timeframe.count} ${this.timeframe.unit}`, timeZone: opts.timeZone ?? 'UTC', tickSize: g.tickSize, rowSizeValue: g.rowSizeValue,
+      priceDecimals: g.decimals, from: String(this.from), to: String(this.to), sessions: mask,
+      analytics: this.analytics === undefined ? null : [formatUnits(this.analytics.ratio.units, this.analytics.ratio.scale), formatUnits(this.analytics.minVolume.units, this.analytics.minVolume.scale), this.analytics.stackedRows],
+    }
+  }
+
+  /** The open buckets that hold trades (for a checkpoint; read only). */
+  openBuckets(): BucketState[] {
+    return [...this.states.values()].filter((st) => !st.isEmpty()).sort((a, b) => a.start - b.start)
+  }
+
+  /**
+   * Starts this new engine from a checkpoint's scales and watermark; returns an empty bucket for each
+   * start given (the caller fills it). Throws `invalid_option` naming `field` for a start that is not a
+   * bucket start of this frame or whose bucket the watermark has closed.
+   */
+  restore(pScale: number, vScale: number, watermark: number, starts: readonly number[], field: (i: number) => string): BucketState[] {
+    this.reader = createScaledTradeReader({ chunkSize: 1, priceScale: pScale, volumeScale: vScale })
+    this.pScale = pScale
+    this.rowUnitsBig = BigInt(this.grid.rowUnits) * 10n ** BigInt(pScale - this.grid.decimals)
+    this.rowUnits = this.rowUnitsBig < BigInt(LIMIT) ? Number(this.rowUnitsBig) : Number.NaN
+    this.vScale = vScale
+    this.watermark = watermark
+    return starts.map((start, i) => {
+      const ok = this.bucketer.locate(start) === start && this.bucketer.end > watermark && !this.states.has(start)
+      if (!ok) throw new MarketDataError('invalid_option', `${field(i)}: ${start} is not the start of an open ${this.timeframe.id ?? 'timeframe'} bucket after the watermark (each bucket once)`, { field: field(i) })
+      const st = new BucketState(start, this.bucketer.end, this.bounds)
+      this.states.set(start, st)
+      return st
+    })
   }
 
   /** Moves to the bucket of time t; false when t is outside [from, to). Throws on a bad or late time. */
@@ -555,8 +589,8 @@ function fastRun(
       // one predictable test per field: the side test is bitwise (s === 1 || s === 2 would branch on the side)
       if (!(t >= wS && t < wE && Math.floor(t) === t && ((s - 1) & -2) === 0)) break outer
       const vu = whole ? v : Math.floor(v * vPow + 0.5)
-      // (units past 2^52, Infinity included, fail the room test below)
-      if (!((whole ? Math.floor(v) === v : vu / vPow === v) && vu >= 0)) break outer
+      // (units past 2^52 fail the room test below; Infinity stops here, before its price could move the extremes)
+      if (!((whole ? Math.floor(v) === v : vu / vPow === v) && vu >= 0 && vu !== Infinity)) break outer
       if (!all || withSess) {
         // (no session column: every record is MAINSESSION, code 0, which a filter may drop)
         const code = withSess ? (sess[i] as number) : 0

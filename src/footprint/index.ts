@@ -8,7 +8,7 @@ export type {
   FootprintStackedImbalance,
 } from './types.js'
 export { footprintProfiles, footprintProfilesAsync } from './footprint-profiles.js'
-export type { FootprintAggregator } from './aggregator.js'
+export type { FootprintAggregator, FootprintAggregatorOptions } from './aggregator.js'
 export { createFootprintAggregator } from './aggregator.js'
 export { mergeFootprintProfiles } from './merge.js'
 export type { RegridOptions } from './regrid.js'

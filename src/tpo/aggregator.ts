@@ -3,12 +3,16 @@ import { MarketDataError } from '../errors.js'
 import { createBucketer, type Bucketer } from '../time/index.js'
 import { SESSION_NAMES, validateTradeColumnsShape, type Trade, type TradeColumns } from '../trades/index.js'
 import { TPO_MSG } from './messages.js'
+import { appliedBefore, withApplied } from '../_lib/applied.js'
 import { resolveTpoOptions, type TpoConfig } from './options.js'
 import { buildProfile, MAX_TOTAL_ROWS, rowCount, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
 import { MAX_FAST_VOLUME_SCALE } from '../decimal/exact-sums.js'
 import { PeriodAcc } from './period-acc.js'
 import { TradeReader } from './trade-reader.js'
-import type { TpoAggregator, TpoOptions, TpoProfile } from './types.js'
+import type { TpoAggregator, TpoAggregatorOptions, TpoProfile } from './types.js'
+import type { AggregatorCheckpoint } from '../aggregator.js'
+import { restoreTpo, tpoCheckpoint } from './checkpoint.js'
+import { firstPastInColumn, firstPastInRecords, pastMaxTime, readMaxTime, recordPast, timeAt } from '../_lib/max-time.js'
 import { checkOptions } from '../_lib/closed-options.js'
 import { TPO_OPTION_KEYS } from './types.js'
 
@@ -37,8 +41,8 @@ class TpoEngine implements TpoAggregator {
   private readonly cfg: TpoConfig
   private readonly periodB: Bucketer
   private readonly blockB: Bucketer
-  private readonly periods = new Map<number, (PeriodAcc | undefined)[]>()
-  private watermark = -Infinity
+  private periods = new Map<number, (PeriodAcc | undefined)[]>()
+  watermark = -Infinity
   /** Exact units of the volume {@link unitsOf} last answered NaN for (added by {@link slowAdd}), at `bigScale` decimals. */
   private bigUnits = 0n
   private bigScale = 0
@@ -56,22 +60,50 @@ class TpoEngine implements TpoAggregator {
   /** 10^scale of the price grid. */
   private readonly pp: number
 
-  constructor(opts: TpoOptions) {
+  private readonly maxTime: number | undefined
+
+  constructor(opts: TpoAggregatorOptions) {
     this.cfg = resolveTpoOptions(opts)
+    this.maxTime = readMaxTime(opts.maxTime)
     this.pp = POW10_F[this.cfg.grid.scale] as number
     const zone = this.cfg.timeZone === undefined ? {} : { timeZone: this.cfg.timeZone }
     this.periodB = createBucketer(this.cfg.period, zone)
     this.blockB = createBucketer(this.cfg.block, zone)
+    if (opts.restore !== undefined) {
+      const r = restoreTpo(opts.restore, this.cfg, this.periodB, this.blockB)
+      this.watermark = r.watermark
+      this.addCount = r.state.addCount
+      this.periods = r.state.periods
+    }
+  }
+
+  checkpoint(): AggregatorCheckpoint {
+    return tpoCheckpoint(this.cfg, this.watermark, { addCount: this.addCount, periods: this.periods })
   }
 
   add(trade: Trade): void {
     const r = this.reader
+    if (this.maxTime !== undefined) {
+      const t = recordPast(trade, this.maxTime)
+      if (t !== undefined) throw pastMaxTime(t, this.maxTime, this.addCount++)
+    }
     const index = this.addCount++
     if (r.write(trade, 0, index)) this.run(r.cols, 0, 1, index)
     else this.addColumns(trade as unknown as TradeColumns)
   }
 
   addTrades(trades: ArrayLike<Trade>, from = 0, to = trades.length): void {
+    try {
+      const past = this.maxTime === undefined ? -1 : firstPastInRecords(trades, from, to, this.maxTime)
+      this.tradesIn(trades, from, past >= 0 ? past : to)
+      if (past >= 0) throw pastMaxTime(timeAt(trades, past), this.maxTime as number, past)
+    } catch (e) {
+      // errors name the array index of the refused record
+      throw withApplied(e, appliedBefore(e, from))
+    }
+  }
+
+  private tradesIn(trades: ArrayLike<Trade>, from: number, to: number): void {
     const r = this.reader
     let i = from
     while (i < to) {
@@ -93,14 +125,24 @@ class TpoEngine implements TpoAggregator {
 
   addColumns(columns: TradeColumns): void {
     const shape = validateTradeColumnsShape(columns)
-    if (!shape.ok) throw shape.error
+    if (!shape.ok) throw withApplied(shape.error, 0)
     // a NaN volume of the caller's columns is an error, never the exact volume of a trade object read before
     this.reader.exactVolume = undefined
     // in chunks: `run` is then called often enough to be optimised as a whole function, with type
     // feedback for its write-back code, instead of only by on-stack replacement of one long loop (OSR
     // code lacking that feedback deoptimises on every later call; measured 2-3x slower)
-    const n = columns.time.length
-    for (let i = 0; i < n; i += RUN_CHUNK) this.run(columns, i, Math.min(n, i + RUN_CHUNK), 0)
+    const past = this.maxTime === undefined ? -1 : firstPastInColumn(columns, this.maxTime)
+    const n = past >= 0 ? past : columns.time.length
+    try {
+      if (past >= 0) {
+        // the rows before the first one past maxTime count, as before any refused row
+        for (let i = 0; i < n; i += RUN_CHUNK) this.run(columns, i, Math.min(n, i + RUN_CHUNK), 0)
+        throw pastMaxTime(columns.time[past] as number, this.maxTime as number, past)
+      }
+      for (let i = 0; i < n; i += RUN_CHUNK) this.run(columns, i, Math.min(n, i + RUN_CHUNK), 0)
+    } catch (e) {
+      throw withApplied(e, appliedBefore(e, 0))
+    }
   }
 
   advance(time: number): TpoProfile[] {
@@ -116,7 +158,8 @@ class TpoEngine implements TpoAggregator {
   }
 
   flush(): TpoProfile[] {
-    for (const list of this.periods.values()) for (const acc of list) if (acc !== undefined && acc.end > this.watermark) this.watermark = acc.end
+    // (a period only a refused record opened holds no trade: it moves nothing)
+    for (const list of this.periods.values()) for (const acc of list) if (acc !== undefined && acc.end > this.watermark && hasTrades(acc)) this.watermark = acc.end
     return this.close(() => true)
   }
 
@@ -729,7 +772,12 @@ function exactOf(p: number): ExactDecimal {
  * A streaming TPO aggregator: feed trades with `add` / `addTrades` / `addColumns` (periods may receive
  * trades in any order while open), call `advance(t)` to close the periods that end at or before `t`
  * (later trades for them throw `late_record`), `snapshot()` for the developing profiles, and `flush()`
- * at the end. Gives the same profiles as {@link tpoProfiles} on the same trades.
+ * at the end. Gives the same profiles as {@link tpoProfiles} on the same trades. `checkpoint()` +
+ * `restore` continue a stream after a restart; `maxTime` bounds record times (docs/streaming.md).
+ *
+ * @param opts - the options of {@link tpoProfiles}, plus `maxTime` and `restore`
+ * @returns the aggregator
+ * @throws MarketDataError `invalid_option` for a bad option or a refused `restore` state (naming the field)
  *
  * @example
  * const agg = createTpoAggregator({ timeframe: '1d', tickSize: '0.25' })
@@ -737,7 +785,7 @@ function exactOf(p: number): ExactDecimal {
  * const closed = agg.advance(Date.UTC(2026, 5, 2))
  * const rest = agg.flush()
  */
-export function createTpoAggregator(opts: TpoOptions): TpoAggregator {
+export function createTpoAggregator(opts: TpoAggregatorOptions): TpoAggregator {
   checkOptions(opts, [...TPO_OPTION_KEYS, 'restore', 'maxTime'], 'createTpoAggregator')
   return new TpoEngine(opts)
 }

@@ -4,6 +4,7 @@ export type {
   TpoOptions,
   TpoMergeSessions,
   TpoAggregator,
+  TpoAggregatorOptions,
   TpoCandleProfile,
   TpoCandleRow,
   TpoCandleInput,

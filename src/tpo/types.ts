@@ -1,3 +1,4 @@
+import type { Aggregator, AggregatorCheckpoint } from '../aggregator.js'
 import type { DecimalInput } from '../decimal/index.js'
 import type { TimeframeInput } from '../time/index.js'
 import type { SessionType, Trade, TradeColumns } from '../trades/index.js'
@@ -96,6 +97,21 @@ export interface TpoOptions {
   sessions?: readonly SessionType[]
 }
 
+/** Options of {@link createTpoAggregator}: those of {@link tpoProfiles}, and the stream's own. */
+export interface TpoAggregatorOptions extends TpoOptions {
+  /**
+   * Latest record time accepted (UTC epoch ms, inclusive). A record stamped after it is refused with
+   * `out_of_range` and changes nothing. Default: no bound.
+   */
+  maxTime?: number
+  /**
+   * A state from `checkpoint()` (after `JSON.stringify` / `JSON.parse` as you like): the aggregator
+   * continues exactly where that one stood. The options must shape the output as the checkpointed
+   * aggregator's did, else `invalid_option` naming `restore.options.<name>`; every field is validated.
+   */
+  restore?: AggregatorCheckpoint
+}
+
 /** A TPO row built from candles: `[price, blockIndexes]` — per-row volumes are unknown, so they are absent. */
 export type TpoCandleRow = [price: string, blockIndexes: number[]]
 
@@ -162,18 +178,12 @@ export interface DevelopingTpo {
   tpoCount: number
 }
 
-/** The streaming TPO aggregator (see {@link createTpoAggregator}). */
-export interface TpoAggregator {
-  /** Adds one trade (`index` in errors counts the trades given to `add`). */
-  add(trade: Trade): void
-  /** Adds trades `from..to-1` of an array (errors name the array index). */
+/**
+ * The streaming TPO aggregator (see {@link createTpoAggregator}): the {@link Aggregator} contract over
+ * trades and TPO profiles. Periods may receive trades in any order while open; `advance` closes those
+ * that end at or before its time; the watermark is the latest `advance` (or `flush`) time.
+ */
+export interface TpoAggregator extends Aggregator<Trade, TpoProfile> {
+  /** Adds trades `from..to-1` of an array (errors name the array index; `applied` counts from `from`). */
   addTrades(trades: ArrayLike<Trade>, from?: number, to?: number): void
-  /** Adds a batch of columnar trades (errors name the index in the batch). */
-  addColumns(columns: TradeColumns): void
-  /** Declares the stream complete up to `time`: returns the profiles of periods ending at or before it; later trades for them throw `late_record`. */
-  advance(time: number): TpoProfile[]
-  /** The open periods' profiles so far, without closing them. */
-  snapshot(): TpoProfile[]
-  /** Closes every open period and returns its profiles; trades for those periods are then late. */
-  flush(): TpoProfile[]
 }

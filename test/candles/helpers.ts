@@ -12,7 +12,8 @@ export function streamCandles(parts: Trade[][], opts: CandleOptions, allowColumn
     else if (how === 1) for (const t of part) agg.add(t)
     else agg.addTrades(part)
     const next = parts.slice(k + 1).find((p) => p.length > 0)?.[0]
-    if (next !== undefined && k % 2 === 0) agg.advance(next.time)
+    // advance returns what closed; take() hands out what records closed since
+    if (next !== undefined && k % 2 === 0) out.push(...agg.advance(next.time))
     out.push(...agg.take())
     const cur = agg.current()
     if (cur !== undefined && out.length > 0 && cur.time <= out[out.length - 1]!.time && opts.timeframe.toString().slice(-1) !== 't') throw new Error('open candle before a closed one')

@@ -74,14 +74,17 @@ describe('createFootprintAggregator', () => {
     )
   })
 
-  it('partial flushes merge back into the whole bucket', () => {
+  it('flush closes its buckets for good (a later trade for one is late); snapshots are the partial profiles, and they merge', () => {
     const opts = { timeframe: '1h', tickSize: 1 }
     const agg = createFootprintAggregator(opts)
     agg.add(tr(START, 1, 1))
-    const a = agg.flush()[0] as FootprintProfile
+    const a = agg.snapshot()[0] as FootprintProfile
     agg.add(tr(START + 1, 1, 2, 'sell'))
-    const b = agg.flush()[0] as FootprintProfile
-    expect(mergeFootprintProfiles(a, b)).toEqual(footprintProfiles([tr(START, 1, 1), tr(START + 1, 1, 2, 'sell')], opts)[0])
+    const whole = agg.flush()[0] as FootprintProfile
+    expect(whole).toEqual(footprintProfiles([tr(START, 1, 1), tr(START + 1, 1, 2, 'sell')], opts)[0])
+    expect(mergeFootprintProfiles(a, footprintProfiles([tr(START + 1, 1, 2, 'sell')], opts)[0] as FootprintProfile)).toEqual(whole)
+    expect(() => agg.add(tr(START + 2, 1, 1))).toThrow(expect.objectContaining({ code: 'late_record' }))
+    expect(agg.flush()).toEqual([])
   })
 
   it('buckets closed by advance hand their arrays to later buckets: every later bucket equals the batch (rows far apart, grown, sparse, spilled)', () => {

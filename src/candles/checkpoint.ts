@@ -1,0 +1,110 @@
+// The candle aggregator's state as checkpoint data, and its validation on restore (every field checked).
+import { type DecimalInput, parseDecimal } from '../decimal/index.js'
+import type { Fields } from '../_lib/checkpoint.js'
+import { jsonNumber } from '../_lib/checkpoint.js'
+import type { Candle } from './types.js'
+import { validateCandle } from './validate.js'
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER
+
+/** The open candle of a checkpoint (its extremes' units are recomputed from the spellings on restore). */
+export interface OpenCandleState {
+  time: number
+  session: number
+  openRaw: DecimalInput
+  /** False while the candle holds no record yet (then the spellings below are unused). */
+  extremes: boolean
+  hiRaw: DecimalInput
+  loRaw: DecimalInput
+  closeRaw: DecimalInput
+  count: number
+  volLo: number
+  volHi: bigint
+  valLo: number
+  valHi: bigint
+  noValue: boolean
+  noTrades: boolean
+}
+
+/** Everything but the watermark (the stream's last time), which the envelope holds. */
+export interface CandleState {
+  mode: number
+  seen: number
+  floor: number
+  ps: number
+  vs: number
+  xs: number
+  open: OpenCandleState | undefined
+  closed: Candle[]
+}
+
+/** True when a decimal has at most `scale` decimals (trailing zeros not counted). */
+function atScale(x: DecimalInput, scale: number): boolean {
+  const d = parseDecimal(x)
+  if (!d.ok) return false
+  let { units, scale: s } = d.value
+  while (s > scale && units % 10n === 0n) {
+    units /= 10n
+    s--
+  }
+  return s <= scale
+}
+
+/** The state as JSON-safe data. */
+export function writeCandleState(s: CandleState): Record<string, unknown> {
+  const o = s.open
+  return {
+    mode: s.mode,
+    seen: s.seen,
+    floor: jsonNumber(s.floor),
+    ps: s.ps,
+    vs: s.vs,
+    xs: s.xs,
+    open: o === undefined ? null : { ...o, volHi: String(o.volHi), valHi: String(o.valHi) },
+    closed: s.closed.map((c) => ({ ...c })),
+  }
+}
+
+/** Reads and validates a state written by {@link writeCandleState}; `last` is the envelope's watermark. */
+export function readCandleState(f: Fields, last: number): CandleState {
+  const mode = f.int('mode', 0, 2)
+  const seen = f.int('seen', 0, MAX_SAFE)
+  const floor = f.time('floor', 'neg')
+  if (floor > last) f.fail('floor', `a time at or before the watermark ${last}`, floor)
+  const ps = f.int('ps', 0, 400)
+  const vs = f.int('vs', 0, 400)
+  const xs = f.int('xs', 0, 800)
+  let open: OpenCandleState | undefined
+  if (f.raw('open') !== null) {
+    const o = f.obj('open')
+    open = {
+      time: o.time('time'),
+      session: o.int('session', 0, 2),
+      openRaw: o.decimal('openRaw'),
+      extremes: o.bool('extremes'),
+      hiRaw: o.decimal('hiRaw'),
+      loRaw: o.decimal('loRaw'),
+      closeRaw: o.decimal('closeRaw'),
+      count: o.int('count', 0, MAX_SAFE),
+      volLo: o.int('volLo', 0, 2 ** 53),
+      volHi: o.big('volHi', true),
+      valLo: o.int('valLo', -(2 ** 53), 2 ** 53),
+      valHi: o.big('valHi'),
+      noValue: o.bool('noValue'),
+      noTrades: o.bool('noTrades'),
+    }
+    if (open.time > last) o.fail('time', `a time at or before the watermark ${last}`, open.time)
+    // prices are held in units of 10^-ps: a spelling with more decimals cannot come from this state
+    for (const k of ['openRaw', 'hiRaw', 'loRaw', 'closeRaw'] as const) if (!atScale(open[k], ps)) o.fail(k, `a decimal with at most ps = ${ps} decimals`, open[k])
+    if (mode === 0) f.fail('mode', '1 (trades) or 2 (candles) while a candle is open', mode)
+  }
+  const list = f.arr('closed')
+  const closed: Candle[] = []
+  for (let i = 0; i < list.length; i++) {
+    const c = f.item('closed', list, i)
+    const v = validateCandle(list[i])
+    if (!v.ok) c.fail(v.error.field ?? 'time', 'a candle', c.raw(v.error.field ?? 'time'))
+    closed.push({ ...(list[i] as Candle) })
+  }
+  return { mode, seen, floor, ps, vs, xs, open, closed }
+}

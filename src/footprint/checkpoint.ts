@@ -1,0 +1,99 @@
+// The footprint aggregator's state as checkpoint data, and its validation on restore (every field checked).
+import type { AggregatorCheckpoint } from '../aggregator.js'
+import { Fields, jsonNumber, openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
+import type { BucketState } from './bucket-state.js'
+import { type ExactDecimal, floorDivBig } from '../decimal/index.js'
+import { MarketDataError } from '../errors.js'
+import type { FootprintEngine } from './engine.js'
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER
+const LIMIT = 2 ** 52
+
+/** The engine's open buckets, scales and watermark as a checkpoint (read from its running state on demand). */
+export function footprintCheckpoint(engine: FootprintEngine): AggregatorCheckpoint {
+  const buckets = engine.openBuckets().map((st) => {
+    const set = st.rowSet(engine.vScale)
+    return {
+      start: st.start,
+      rows: set.rows.map((row, i) => [row, String(set.buy[i]), String(set.sell[i]), set.nb[i], set.ns[i]]),
+      minP: jsonNumber(st.minP),
+      maxP: jsonNumber(st.maxP),
+      minBig: st.minBig === null ? null : String(st.minBig),
+      maxBig: st.maxBig === null ? null : String(st.maxBig),
+      minD: jsonNumber(st.minD),
+      maxD: jsonNumber(st.maxD),
+    }
+  })
+  return sealCheckpoint('footprint', engine.optionsKey, engine.watermark, { pScale: engine.pScale, vScale: engine.vScale, buckets })
+}
+
+/** A bigint field that may be null. */
+function bigOrNull(f: Fields, key: string): bigint | null {
+  return f.raw(key) === null ? null : f.big(key)
+}
+
+/** Restores a new engine from a checkpoint (validated whole before the engine changes). */
+export function restoreFootprint(engine: FootprintEngine, x: unknown): void {
+  const { watermark, state } = openCheckpoint(x, 'footprint', engine.optionsKey)
+  const pScale = state.int('pScale', engine.grid.decimals, 400)
+  const vScale = state.int('vScale', 0, 400)
+  const list = state.arr('buckets')
+  const read = list.map((_, i) => {
+    const b = state.item('buckets', list, i)
+    const rowsRaw = b.arr('rows')
+    const rows = rowsRaw.map((r, j) => {
+      const key = `rows[${j}]`
+      if (!Array.isArray(r) || r.length !== 5) b.fail(key, '[row, buy units, sell units, buy trades, sell trades]', r)
+      const c = r as unknown[]
+      const cell = new Fields({ row: c[0], buy: c[1], sell: c[2], nb: c[3], ns: c[4] }, `${b.path}.${key}`)
+      const row = cell.int('row', -MAX_SAFE, MAX_SAFE)
+      const nb = cell.int('nb', 0, MAX_SAFE)
+      const ns = cell.int('ns', 0, MAX_SAFE)
+      if (nb + ns === 0) cell.fail('nb', 'a trade count: a row exists only for prices that traded', nb)
+      if (j > 0 && row <= (rowsRaw[j - 1] as number[])[0]!) cell.fail('row', 'rows in ascending order, each once', row)
+      return { row, buy: cell.big('buy', true), sell: cell.big('sell', true), nb, ns }
+    })
+    if (rows.length === 0) b.fail('rows', 'at least one row (empty buckets are not saved)', rowsRaw)
+    if (rows.reduce((n, r) => n + r.nb + r.ns, 0) > MAX_SAFE) b.fail('rows', 'trade counts whose total is a safe integer', rowsRaw.length)
+    const minP = b.num('minP', 'pos')
+    const maxP = b.num('maxP', 'neg')
+    for (const [k, v] of [['minP', minP], ['maxP', maxP]] as const) if (Number.isFinite(v) && !(Number.isInteger(v) && Math.abs(v) < LIMIT)) b.fail(k, 'integer price units below 2^52', v)
+    const ext = { minP, maxP, minBig: bigOrNull(b, 'minBig'), maxBig: bigOrNull(b, 'maxBig'), minD: b.num('minD', 'pos'), maxD: b.num('maxD', 'neg') }
+    if ((minP === Infinity) !== (maxP === -Infinity) || (ext.minBig === null) !== (ext.maxBig === null) || (ext.minD === Infinity) !== (ext.maxD === -Infinity)) b.fail('minP', 'low and high set together', minP)
+    if ((minP !== Infinity && minP > maxP) || (ext.minBig !== null && ext.maxBig !== null && ext.minBig > ext.maxBig) || (ext.minD !== Infinity && ext.minD > ext.maxD)) b.fail('minP', 'a low at or below the high', minP)
+    if (minP === Infinity && ext.minBig === null && ext.minD === Infinity) b.fail('minD', 'the prices of a bucket that traded', ext.minD)
+    return { start: b.time('start'), rows, ext }
+  })
+  const buckets = engine.restore(pScale, vScale, watermark, read.map((b) => b.start), (i) => `restore.state.buckets[${i}].start`)
+  read.forEach((b, i) => {
+    const st = buckets[i] as BucketState
+    fill(st, b.rows, b.ext)
+    // rows exist only between the rows of the bucket's low and high
+    const { high, low } = st.extremes(pScale)
+    const first = (b.rows[0] as { row: number }).row
+    const last = (b.rows[b.rows.length - 1] as { row: number }).row
+    if (first < rowOf(low, engine) || last > rowOf(high, engine)) {
+      throw new MarketDataError('invalid_option', `restore.state.buckets[${i}].rows: rows ${first}..${last} lie outside the rows of the bucket's low and high prices (a checkpoint is read as untrusted input)`, { field: `restore.state.buckets[${i}].rows` })
+    }
+  })
+}
+
+/** Row of an exact price on the engine's grid (floor, anchored at 0). */
+function rowOf(d: ExactDecimal, engine: FootprintEngine): number {
+  const g = engine.grid
+  const s = Math.max(d.scale, g.decimals)
+  return Number(floorDivBig(d.units * 10n ** BigInt(s - d.scale), BigInt(g.rowUnits) * 10n ** BigInt(s - g.decimals)))
+}
+
+function fill(st: BucketState, rows: { row: number; buy: bigint; sell: bigint; nb: number; ns: number }[], ext: Pick<BucketState, 'minP' | 'maxP' | 'minBig' | 'maxBig' | 'minD' | 'maxD'>): void {
+  // carry bigint parts whenever slots move
+  st.spilled = true
+  for (const r of rows) {
+    const k = st.slotOf(r.row)
+    st.sums.addBig(2 * k, r.buy)
+    st.sums.addBig(2 * k + 1, r.sell)
+    st.counts[2 * k] = r.nb
+    st.counts[2 * k + 1] = r.ns
+  }
+  Object.assign(st, ext)
+}

@@ -1,0 +1,161 @@
+// The TPO aggregator's state as checkpoint data, and its validation on restore (every field checked).
+import { UNITS_LIMIT } from '../decimal/index.js'
+import type { AggregatorCheckpoint } from '../aggregator.js'
+import { type Fields, openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
+import type { Bucketer } from '../time/index.js'
+import { MAX_ROWS, rowOfDecimal } from './parts.js'
+import { parseDecimal } from '../decimal/index.js'
+import type { TpoConfig } from './options.js'
+import { PeriodAcc } from './period-acc.js'
+import { MAX_FAST_VOLUME_SCALE } from '../decimal/exact-sums.js'
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER
+/** Per block: start, high, low, open time, open price, close time, close price, main-session flag. */
+const BLOCK_FIELDS = ['start', 'high', 'low', 'openTime', 'open', 'closeTime', 'close', 'main'] as const
+
+/** The running state a TPO checkpoint holds (besides the watermark). */
+export interface TpoStreamState {
+  addCount: number
+  periods: Map<number, (PeriodAcc | undefined)[]>
+}
+
+/** The options that shape a TPO aggregator's output, as its checkpoint holds them. */
+export function tpoOptionsKey(cfg: TpoConfig): Record<string, unknown> {
+  return {
+    timeframe: `${cfg.period.count} ${cfg.period.unit}`, blockSize: `${cfg.block.count} ${cfg.block.unit}`, timeZone: cfg.timeZone ?? 'UTC',
+    tickSize: cfg.grid.tickSize, rowSize: cfg.grid.rowSize, grouped: cfg.grouped, valueAreaPercent: cfg.valueAreaPercent,
+    initialBalanceMs: cfg.initialBalanceMs, sessions: cfg.sessionMask,
+  }
+}
+
+/** The open periods (their blocks that hold trades and their non-zero row sums), scales and counters. */
+export function tpoCheckpoint(cfg: TpoConfig, watermark: number, s: TpoStreamState): AggregatorCheckpoint {
+  const periods: unknown[] = []
+  for (const list of s.periods.values()) {
+    for (const acc of list) {
+      if (acc === undefined) continue
+      const blocks: number[][] = []
+      // a block only a refused record opened holds no trade (its high is -Infinity): it does not exist
+      for (let j = 0; j < acc.n; j++) {
+        if ((acc.bHi[j] as number) === -Infinity) continue
+        blocks.push([acc.bStart[j], acc.bHi[j], acc.bLo[j], acc.bOpenT[j], acc.bOpenP[j], acc.bCloseT[j], acc.bCloseP[j], acc.bMain[j]] as number[])
+      }
+      if (blocks.length === 0) continue
+      // each period sums volumes at its own scale (a finer record's part apart): written as one exact sum a row
+      const volScale = acc.outScale()
+      const rows: (number | string)[][] = []
+      for (let i = 0; i < acc.rowCap; i++) {
+        const buy = acc.sumAt(2 * i, volScale)
+        const sell = acc.sumAt(2 * i + 1, volScale)
+        if (buy !== 0n || sell !== 0n) rows.push([acc.rowBase + i, String(buy), String(sell)])
+      }
+      periods.push({ start: acc.start, session: acc.session, volScale, blocks, rows })
+    }
+  }
+  periods.sort((a, b) => (a as { start: number }).start - (b as { start: number }).start)
+  return sealCheckpoint('tpo', tpoOptionsKey(cfg), watermark, { addCount: s.addCount, periods })
+}
+
+/** Reads and validates a TPO checkpoint against this aggregator's options and frames; returns the watermark and state. */
+export function restoreTpo(x: unknown, cfg: TpoConfig, periodB: Bucketer, blockB: Bucketer): { watermark: number; state: TpoStreamState } {
+  const { watermark, state } = openCheckpoint(x, 'tpo', tpoOptionsKey(cfg))
+  const addCount = state.int('addCount', 0, MAX_SAFE)
+  const periods = new Map<number, (PeriodAcc | undefined)[]>()
+  const list = state.arr('periods')
+  list.forEach((_, i) => {
+    const p = state.item('periods', list, i)
+    const start = p.time('start')
+    if (periodB.locate(start) !== start || periodB.end <= watermark) p.fail('start', 'the start of an open period after the watermark', start)
+    const end = periodB.end
+    const session = cfg.grouped ? p.int('session', 0, 2) : p.int('session', -1, -1)
+    const slots = periods.get(start) ?? [undefined, undefined, undefined]
+    const slot = cfg.grouped ? session : 0
+    if (slots[slot] !== undefined) p.fail('start', 'each period (and session) once', start)
+    const acc = new PeriodAcc(start, end, session)
+    const volScale = p.int('volScale', 0, 400)
+    const span = readBlocks(p, acc, blockB, cfg)
+    readRows(p, acc, span, volScale)
+    slots[slot] = acc
+    periods.set(start, slots)
+  })
+  return { watermark, state: { addCount, periods } }
+}
+
+/** The row of a block price (on this grid, within its row range), else refuses the field. */
+function rowOfPrice(f: Fields, key: string, p: number, cfg: TpoConfig): number {
+  const d = parseDecimal(p)
+  try {
+    if (d.ok) return rowOfDecimal(d.value, cfg.grid)
+  } catch {
+    // refused below
+  }
+  return f.fail(key, 'a price whose row fits the grid', p)
+}
+
+/** Reads the blocks into `acc`; returns the rows they span ([lowest, highest]). */
+function readBlocks(p: Fields, acc: PeriodAcc, blockB: Bucketer, cfg: TpoConfig): [number, number] {
+  let rowLo = Infinity
+  let rowHi = -Infinity
+  const blocks = p.arr('blocks', 100_000)
+  if (blocks.length === 0) p.fail('blocks', 'at least one block (periods without trades are not saved)', blocks)
+  blocks.forEach((raw, k) => {
+    const key = `blocks[${k}]`
+    if (!Array.isArray(raw) || raw.length !== BLOCK_FIELDS.length) p.fail(key, `[${BLOCK_FIELDS.join(', ')}]`, raw)
+    const f = new (p.constructor as typeof Fields)(Object.fromEntries(BLOCK_FIELDS.map((n, q) => [n, (raw as unknown[])[q]])), `${p.path}.${key}`)
+    const bs = f.time('start')
+    const fresh = acc.n
+    if (blockB.locate(bs) !== bs || bs < acc.start || bs >= acc.end || acc.block(bs) !== fresh) f.fail('start', 'the start of a block of the period, each block once', bs)
+    const j = fresh
+    const hi = f.num('high')
+    const lo = f.num('low')
+    const oT = f.time('openTime')
+    const cT = f.time('closeTime')
+    if (lo > hi) f.fail('low', 'a price at or below high', lo)
+    rowLo = Math.min(rowLo, rowOfPrice(f, 'low', lo, cfg))
+    rowHi = Math.max(rowHi, rowOfPrice(f, 'high', hi, cfg))
+    if (rowHi - rowLo + 1 > MAX_ROWS) f.fail('high', `a price within ${MAX_ROWS} rows of the period's other prices`, hi)
+    if (oT > cT || oT < bs || cT >= blockB.end) f.fail('openTime', 'open and close times inside the block, open first', oT)
+    acc.bHi[j] = hi
+    acc.bLo[j] = lo
+    acc.bOpenT[j] = oT
+    acc.bCloseT[j] = cT
+    const open = f.num('open')
+    const close = f.num('close')
+    if (!(open >= lo && open <= hi)) f.fail('open', 'a price between low and high', open)
+    if (!(close >= lo && close <= hi)) f.fail('close', 'a price between low and high', close)
+    acc.bOpenP[j] = open
+    acc.bCloseP[j] = close
+    acc.bMain[j] = f.int('main', 0, 1)
+  })
+  return [rowLo, rowHi]
+}
+
+/** Reads the row sums (units at `volScale` decimals) into `acc`: its fast sums, or its fine part past their scale. */
+function readRows(p: Fields, acc: PeriodAcc, [rowLo, rowHi]: [number, number], volScale: number): void {
+  const rows = p.arr('rows', MAX_ROWS)
+  let prev = -Infinity
+  const read = rows.map((raw, k) => {
+    const key = `rows[${k}]`
+    if (!Array.isArray(raw) || raw.length !== 3) p.fail(key, '[row, buy units, sell units]', raw)
+    const f = new (p.constructor as typeof Fields)({ row: raw[0], buy: raw[1], sell: raw[2] }, `${p.path}.${key}`)
+    const row = f.int('row', -MAX_SAFE, MAX_SAFE)
+    if (row <= prev || row < rowLo || row > rowHi) f.fail('row', `rows in ascending order, each once, within the blocks' rows ${rowLo}..${rowHi}`, row)
+    prev = row
+    return { row, buy: f.big('buy', true), sell: f.big('sell', true) }
+  })
+  if (read.length === 0) return
+  acc.ensureRow((read[0] as { row: number }).row)
+  acc.ensureRow((read[read.length - 1] as { row: number }).row)
+  const lim = BigInt(UNITS_LIMIT)
+  const fast = volScale <= MAX_FAST_VOLUME_SCALE
+  if (fast) acc.volScale = volScale
+  for (const r of read) {
+    const i = 2 * (r.row - acc.rowBase)
+    for (const [ix, v] of [[i, r.buy], [i + 1, r.sell]] as const) {
+      if (v === 0n) continue
+      if (!fast) acc.addFine(ix, v, volScale)
+      else if (v <= lim) acc.vol.lo[ix] = Number(v)
+      else acc.vol.addBig(ix, v)
+    }
+  }
+}
