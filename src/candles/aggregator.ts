@@ -497,7 +497,6 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
   flush(): Candle[] {
     this.feed()
     if (this.mode === 2) this.nesting?.finish()
-    if (this.has) this.closeCandle()
     if (this.has) {
       const end = this.cEnd
       this.closeCandle()

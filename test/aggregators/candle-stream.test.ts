@@ -27,7 +27,7 @@ describe('candle aggregator fed candles: a refused candle changes nothing', () =
         const badOne: Record<string, unknown> = { time: overflow ? prev : prev + dt, open: 10, high: 11, low: 9, close: 10, volume: 1, value: 10, trades: 1 }
         badOne[bad.field] = bad.value
         const feed = (withBad: boolean) => {
-          const agg = createCandleAggregator({ timeframe: '1h' })
+          const agg = createCandleAggregator({ timeframe: '1h', sourceTimeframe: '1m' })
           candles.forEach((c, i) => {
             if (i === at && withBad) {
               const before = json(agg.current() ?? null)
@@ -79,11 +79,11 @@ describe('candle aggregator: checkpoint with onCandle callbacks and with candle 
         let t = T0
         const candles = recs.map((r) => ({ time: (t += r.step), open: r.p, high: 12, low: 9, close: r.p, volume: '2.5', ...(r.n === null ? {} : { trades: r.n }) }))
         const k = pos % (candles.length + 1)
-        const whole = createCandleAggregator({ timeframe: '1h' })
+        const whole = createCandleAggregator({ timeframe: '1h', sourceTimeframe: '1m' })
         whole.addCandles(candles)
-        const first = createCandleAggregator({ timeframe: '1h' })
+        const first = createCandleAggregator({ timeframe: '1h', sourceTimeframe: '1m' })
         first.addCandles(candles, 0, k)
-        const second = createCandleAggregator({ timeframe: '1h', restore: JSON.parse(JSON.stringify(first.checkpoint())) })
+        const second = createCandleAggregator({ timeframe: '1h', sourceTimeframe: '1m', restore: JSON.parse(JSON.stringify(first.checkpoint())) })
         second.addCandles(candles, k)
         expect(json(second.finish())).toEqual(json(whole.finish()))
       }),

@@ -26,9 +26,11 @@ function core(p: TpoProfile | TpoCandleProfile): Record<string, unknown> {
 
 describe('profiles from candles merge, make composites and render', () => {
   const opts = { timeframe: '1d', tickSize: '0.25', blockSize: '30m' }
+  // the candles are 30m candles: said, so gaps between them are not taken for their length
+  const candleOpts = { ...opts, sourceTimeframe: '30m' }
 
   fcTest.prop([daysTrades], { numRuns: 60 })('a multi-day composite from candles equals the composite from trades, minus the per-row volumes', (trades) => {
-    const fromCandles = tpoFromCandles(candlesOf(trades, '30m'), opts)
+    const fromCandles = tpoFromCandles(candlesOf(trades, '30m'), candleOpts)
     const fromTrades = tpoProfiles(trades, opts)
     const c = compositeTpoProfile(fromCandles)
     const t = compositeTpoProfile(fromTrades)
@@ -42,9 +44,9 @@ describe('profiles from candles merge, make composites and render', () => {
     const candles = candlesOf(trades, '30m').filter((c) => c.time < T0 + 86_400_000)
     if (candles.length < 2) return
     const k = 1 + (at % (candles.length - 1))
-    const [a] = tpoFromCandles(candles.slice(0, k), opts)
-    const [b] = tpoFromCandles(candles.slice(k), opts)
-    const [whole] = tpoFromCandles(candles, opts)
+    const [a] = tpoFromCandles(candles.slice(0, k), candleOpts)
+    const [b] = tpoFromCandles(candles.slice(k), candleOpts)
+    const [whole] = tpoFromCandles(candles, candleOpts)
     const merged = mergeTpoProfiles(a as TpoCandleProfile, b as TpoCandleProfile)
     const { openTime, closeTime, ...rest } = merged
     const { openTime: wo, closeTime: wc, ...want } = whole as TpoCandleProfile
@@ -62,7 +64,7 @@ describe('profiles from candles merge, make composites and render', () => {
   it('a profile from trades and one from candles are refused together, saying why', () => {
     const trades: Trade[] = [{ time: T0 + 3_600_000, price: '1000', volume: '1', side: 'buy' }]
     const [t] = tpoProfiles(trades, opts)
-    const [c] = tpoFromCandles(candlesOf(trades, '30m'), opts)
+    const [c] = tpoFromCandles(candlesOf(trades, '30m'), candleOpts)
     const mixed = expect.objectContaining({ code: 'incompatible', field: 'rowVolumes', message: expect.stringContaining('from candles') })
     expect(() => compositeTpoProfile([t!, c!] as TpoProfile[])).toThrow(mixed)
     expect(() => mergeTpoProfiles(c!, t!)).toThrow(mixed)
