@@ -1,10 +1,13 @@
-// README documents every public name: each export of the package's entry points appears in README.md in
-// backticks (functions, classes and constants in their sections, types in "Exported types").
-import { readFileSync } from 'node:fs'
+// README documents every public name: each export of the package's entry points appears in README.md (or a
+// guide in docs/) in backticks (functions, classes and constants in their sections, types in "Exported types").
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+// README, or a guide in docs/ (e.g. docs/charts.md), names each export
+const docsDir = new URL('../docs/', import.meta.url)
+const guides = existsSync(docsDir) ? readdirSync(docsDir).filter((f) => f.endsWith('.md')).map((f) => readFileSync(new URL(f, docsDir), 'utf8')) : []
+const readme = [readFileSync(new URL('../README.md', import.meta.url), 'utf8'), ...guides].join('\n')
 
 function exportsOf(entry: string): { values: string[]; types: string[]; undocumented: string[] } {
   const program = ts.createProgram([entry], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, noEmit: true })
