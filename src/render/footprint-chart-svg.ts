@@ -53,11 +53,14 @@ export function renderFootprintChart(profiles: readonly FootprintProfile[], opts
   const n = m.bars.length
   const maxWidth = opts.maxWidth ?? 1600
   const maxHeight = opts.maxHeight ?? 720
-  const axisW = Math.max(40, ...m.rowPrices.map((p) => textWidth(p))) + 12
+  // the price labels and the totals row's labels ('cum. delta') share the left margin
+  const axisW = Math.max(textWidth('cum. delta'), ...m.rowPrices.map((p) => textWidth(p))) + 12
   const textW = cellTextWidth(m)
   const mode = opts.cellMode === 'text' || opts.cellMode === 'colour' ? opts.cellMode : axisW + n * (textW + GAP) <= maxWidth ? 'text' : 'colour'
   // colour mode: each bar gets an equal slot of the width left after the axis, a quarter of it as the gap
-  const slot = Math.max(6, Math.min(48, Math.floor((maxWidth - 2 * PAD - axisW - 4 - GAP) / Math.max(1, n))))
+  // (less half a time label, which may stand out past the last bar)
+  const labelW = Math.max(0, ...m.bars.map((b) => textWidth(b.label)))
+  const slot = Math.max(6, Math.min(48, Math.floor((maxWidth - 2 * PAD - axisW - 4 - GAP - labelW / 2) / Math.max(1, n))))
   const gap = mode === 'text' ? GAP : Math.max(2, Math.round(slot / 4))
   const colW = mode === 'text' ? textW : slot - gap
   const rowH = mode === 'text' ? TEXT_ROW_H : Math.max(2, Math.min(12, maxHeight / Math.max(1, m.rowCount)))
@@ -114,7 +117,7 @@ export function renderFootprintChart(profiles: readonly FootprintProfile[], opts
   if (cumPts.length > 0) svg.add('polyline', { class: 'fp-total-cumdelta', points: cumPts.join(' '), fill: 'none', stroke: '#374151', 'stroke-width': 1.5 })
   // time axis
   const timeY = totalsTop + 3 * lineH + 14
-  const labelEvery = Math.max(1, Math.ceil((Math.max(0, ...m.bars.map((b) => textWidth(b.label))) + 8) / (colW + gap)))
+  const labelEvery = Math.max(1, Math.ceil((labelW + 8) / (colW + gap)))
   m.bars.forEach((b, i) => {
     if (i % labelEvery === 0) svg.add('text', { class: 'fp-time', x: xOf(i) + colW / 2, y: timeY, 'text-anchor': 'middle', 'font-size': 11, fill: '#374151' }, b.label)
   })
@@ -134,7 +137,8 @@ export function renderFootprintChart(profiles: readonly FootprintProfile[], opts
     svg.add('text', { x: x + 16, y: legendY, 'font-size': 11 }, label)
     x += 16 + textWidth(label) + 14
   }
-  const width = Math.max(right + PAD, x, PAD + textWidth(m.title) * 1.15, PAD + textWidth(m.subtitle))
+  const lastLabel = n > 0 ? xOf(n - 1) + colW / 2 + textWidth(m.bars[n - 1]!.label) / 2 : 0
+  const width = Math.max(right + PAD, lastLabel + PAD, x, PAD + textWidth(m.title) * 1.15, PAD + textWidth(m.subtitle))
   return svg.render(width, legendY + PAD, m.title)
 }
 

@@ -41,7 +41,7 @@ beforeAll(async () => {
   }
   server = await startServer({ store: testStore(NOW), apiKeys: [{ key: KEY }], partnerKeys: [], clock: () => NOW, viewerKey: KEY })
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
+  page = await browser.newPage({ viewport: { width: 1700, height: 1000 } })
   page.setDefaultTimeout(60_000)
 })
 
