@@ -14,3 +14,5 @@ export * from './credits/index.js'
 export * from './partner/index.js'
 export * from './render/index.js'
 export * from './sample/index.js'
+// OpenAPI document of both interfaces (issue 27; belongs in the `svc-marketdata/service` entry)
+export * from './openapi/index.js'
