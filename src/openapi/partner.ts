@@ -29,6 +29,19 @@ const idString = (max: number, description?: string): JsonObject => ({ type: 'st
 const OK_STATUS: JsonObject = { required: ['status'], properties: { status: { properties: { code: { const: StatusCode.OK } } } } }
 const whenOk = (fields: JsonObject): JsonObject => ({ if: OK_STATUS, then: { required: Object.keys(fields), properties: fields } })
 
+/**
+ * A response whose list the spec names without a `status`: the list is there on success (`status` absent or
+ * code 0); a request-level failure carries the failing `status`, the list absent or empty.
+ */
+const listResponse = (list: string, item: string, description: string): JsonObject => {
+  const items: JsonObject = { type: 'array', items: ref('schemas', item) }
+  return {
+    ...open([], { status: ref('schemas', 'Status'), [list]: items }, `${description} On a request-level failure: the failing \`status\`, \`${list}\` absent or empty.`),
+    anyOf: [{ required: ['status'], properties: { status: ref('schemas', 'Status') } }, { required: [list], properties: { [list]: items } }],
+    ...whenOk({ [list]: items }),
+  }
+}
+
 const STATUS_WORDS = Object.entries(StatusCode)
   .map(([name, code]) => `${code} ${name}`)
   .join(', ')
@@ -104,7 +117,7 @@ export function partnerSchemas(): JsonObject {
       ...whenOk({ security_info: ref('schemas', 'SecurityInfo') }),
       else: { properties: { security_info: false } },
     },
-    ListSecuritiesResponse: open(['securities'], { status: ref('schemas', 'Status'), securities: { type: 'array', items: ref('schemas', 'ListSecuritiesItem') } }, 'One item per requested id, in request order.'),
+    ListSecuritiesResponse: listResponse('securities', 'ListSecuritiesItem', 'One item per requested id, in request order.'),
     ListCandlesRequest: closed(['security_id', 'time_frame', 'range'], {
       security_id: ref('schemas', 'SecurityId'),
       time_frame: closed(['time_unit'], {
@@ -132,7 +145,7 @@ export function partnerSchemas(): JsonObject {
       volume: ref('schemas', 'Decimal'),
       session_type: { type: 'integer', enum: SESSION_NAMES.map((_, i) => i), description: SESSION_NAMES.map((s, i) => `${i} = ${s}`).join(', ') },
     }),
-    ListCandlesResponse: open(['candles'], { status: ref('schemas', 'Status'), candles: { type: 'array', items: ref('schemas', 'PartnerCandle') } }),
+    ListCandlesResponse: listResponse('candles', 'PartnerCandle', 'Candles in ascending time.'),
     LinkedSecurity: open(['security_guid', 'partner_security_id'], { security_guid: STRING, partner_security_id: STRING }),
     LinkSecurityRequest: closed(['security_guid', 'partner_security_id'], { security_guid: idString(MAX_ID_CHARS), partner_security_id: idString(MAX_ID_CHARS) }),
     UnlinkSecurityRequest: closed(['security_guid'], { security_guid: idString(MAX_ID_CHARS) }),
