@@ -20,6 +20,8 @@ export interface SeenAnswer {
 export interface Contract {
   /** Problems with an answer; empty when the document allows it. */
   check(answer: SeenAnswer): string[]
+  /** Problems of a value against a component schema (`'ListCandlesRequest'`) or a schema of the document. */
+  validate(schema: string | object, value: unknown): string[]
   /** The document the contract checks against. */
   document: JsonObject
 }
@@ -136,7 +138,10 @@ export function createContract(document: JsonObject = openApiDocument({ restServ
     return [...problems, ...schemaProblems(validator(media.schema), answer.body, where)]
   }
 
-  return { check, document }
+  const validate = (schema: string | object, value: unknown): string[] =>
+    schemaProblems(validator(typeof schema === 'string' ? { $ref: `#/components/schemas/${schema}` } : schema), value, typeof schema === 'string' ? schema : 'schema')
+
+  return { check, validate, document }
 }
 
 let shared: Contract | undefined

@@ -26,18 +26,17 @@ const open = (required: string[], properties: JsonObject, description?: string):
 })
 const idString = (max: number, description?: string): JsonObject => ({ type: 'string', minLength: 1, maxLength: max, ...(description === undefined ? {} : { description }) })
 /** When `status.code` is 0 (the `if`), the fields are present (the `then`, which names their schemas too). */
-const OK_STATUS: JsonObject = { required: ['status'], properties: { status: { properties: { code: { const: StatusCode.OK } } } } }
-const whenOk = (fields: JsonObject): JsonObject => ({ if: OK_STATUS, then: { required: Object.keys(fields), properties: fields } })
+const OK_STATUS: JsonObject = { type: 'object', required: ['status'], properties: { status: { type: 'object', properties: { code: { const: StatusCode.OK } } } } }
+const whenOk = (fields: JsonObject): JsonObject => ({ if: OK_STATUS, then: { type: 'object', required: Object.keys(fields), properties: fields } })
 
 /**
- * A response whose list the spec names without a `status`: the list is there on success (`status` absent or
- * code 0); a request-level failure carries the failing `status`, the list absent or empty.
+ * A response whose list the spec names without a `status`: the list is there when `status.code` is 0; a
+ * request-level failure carries the failing `status`, the list absent or empty.
  */
 const listResponse = (list: string, item: string, description: string): JsonObject => {
   const items: JsonObject = { type: 'array', items: ref('schemas', item) }
   return {
     ...open([], { status: ref('schemas', 'Status'), [list]: items }, `${description} On a request-level failure: the failing \`status\`, \`${list}\` absent or empty.`),
-    anyOf: [{ required: ['status'], properties: { status: ref('schemas', 'Status') } }, { required: [list], properties: { [list]: items } }],
     ...whenOk({ [list]: items }),
   }
 }
@@ -115,7 +114,7 @@ export function partnerSchemas(): JsonObject {
         security_info: ref('schemas', 'SecurityInfo'),
       }, 'Status 0 with `security_info`; 5 NOT_FOUND or 3 INVALID_ARGUMENT without it.'),
       ...whenOk({ security_info: ref('schemas', 'SecurityInfo') }),
-      else: { properties: { security_info: false } },
+      else: { type: 'object', properties: { security_info: false } },
     },
     ListSecuritiesResponse: listResponse('securities', 'ListSecuritiesItem', 'One item per requested id, in request order.'),
     ListCandlesRequest: closed(['security_id', 'time_frame', 'range'], {

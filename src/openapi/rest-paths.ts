@@ -194,7 +194,7 @@ function responses(): JsonObject {
       headers: rate,
       content: {
         'application/json': {
-          schema: { ...ref('schemas', 'ErrorBody'), properties: { error: { properties: { code: { enum: codes }, message: { type: 'string' } } } } },
+          schema: { ...ref('schemas', 'ErrorBody'), type: 'object', properties: { error: { type: 'object', properties: { code: { type: 'string', enum: codes }, message: { type: 'string' } } } } },
           examples,
         },
       },

@@ -8,7 +8,7 @@ export type PartnerOperationName = 'Login' | 'Refresh' | 'ListSecurities' | 'Lis
  * @example
  * `${partnerBaseUrl}/${PARTNER_OPERATION_PATHS.Login}` // '.../svc.partner.external.auth.v1.AuthApi.Login'
  */
-export const PARTNER_OPERATION_PATHS: Readonly<Record<PartnerOperationName, string>> = {
+export const PARTNER_OPERATION_PATHS = {
   Login: 'svc.partner.external.auth.v1.AuthApi.Login',
   Refresh: 'svc.partner.external.auth.v1.AuthApi.Refresh',
   ListSecurities: 'svc.reference.external.security.v1.SecurityInfoApi.ListSecurities',
@@ -16,7 +16,7 @@ export const PARTNER_OPERATION_PATHS: Readonly<Record<PartnerOperationName, stri
   LinkSecurity: 'svc.partner.external.security.v1.LinkApi.LinkSecurity',
   UnlinkSecurity: 'svc.partner.external.security.v1.LinkApi.UnlinkSecurity',
   GetLinkedSecurity: 'svc.partner.external.security.v1.LinkApi.GetLinkedSecurity',
-}
+} as const satisfies Readonly<Record<PartnerOperationName, string>>
 
 /** The operations that need no `accesstoken` (they obtain one). */
 export const PARTNER_TOKENLESS_OPERATIONS: readonly PartnerOperationName[] = ['Login', 'Refresh']
