@@ -28,3 +28,4 @@ for (const [path, text] of Object.entries(await generatedFiles())) {
   }
 }
 if (stale > 0) process.exit(1)
+if (check) console.log('openapi.json and the client types are up to date')
