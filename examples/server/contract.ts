@@ -54,7 +54,7 @@ function templateRegex(prefix: string, template: string): RegExp {
  */
 export function createContract(document: JsonObject = openApiDocument({ restServerUrl: '/api/v1/marketdata', partnerServerUrl: '/partner' })): Contract {
   const components = document.components as Obj
-  const ajv = new Ajv2020({ allErrors: true, strictTuples: false })
+  const ajv = new Ajv2020({ strictTuples: false })
   addFormats(ajv)
   ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 })
   ajv.addVocabulary(['x-status-codes'])
