@@ -27,3 +27,5 @@ export { footprintValueArea } from './footprint/index.js'
 
 // The streaming contract of the candle, footprint and TPO aggregators (docs/streaming.md).
 export type { Aggregator, AggregatorCheckpoint, AggregatorKind } from './aggregator.js'
+// OpenAPI document of both interfaces (issue 27; belongs in the `svc-marketdata/service` entry)
+export * from './openapi/index.js'

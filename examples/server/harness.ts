@@ -1,4 +1,5 @@
 // End-to-end test harness: the server in-process on 127.0.0.1, port 0, an injected clock, real HTTP via fetch.
+import { assertContract } from './contract.js'
 import { startServer, type ApiKeyConfig, type RunningServer } from './server.js'
 import { sampleStore, type MarketStore } from './store.js'
 
@@ -62,9 +63,12 @@ export async function startHarness(
   const base = server.url
   const rest = `${base}/api/v1/marketdata`
   const partner = `${base}/partner/`
-  const read = async (r: Response): Promise<Reply> => {
+  // every answer a test reads is checked against the OpenAPI document: one it does not allow fails the test
+  const read = async (r: Response, method: string): Promise<Reply> => {
     const text = await r.text()
-    return { status: r.status, headers: r.headers, body: text === '' ? undefined : JSON.parse(text) }
+    const reply: Reply = { status: r.status, headers: r.headers, body: text === '' ? undefined : JSON.parse(text) }
+    assertContract({ method, path: new URL(r.url).pathname, ...reply })
+    return reply
   }
   return {
     server,
@@ -77,12 +81,12 @@ export async function startHarness(
     now: () => now,
     async get(path, key, init) {
       const headers: Record<string, string> = key === undefined ? {} : { 'x-api-key': key }
-      return read(await fetch(`${rest}${path}`, { ...init, headers: { ...headers, ...(init?.headers as Record<string, string> | undefined) } }))
+      return read(await fetch(`${rest}${path}`, { ...init, headers: { ...headers, ...(init?.headers as Record<string, string> | undefined) } }), init?.method ?? 'GET')
     },
     async post(operation, body, token) {
       const headers: Record<string, string> = { 'content-type': 'application/json' }
       if (token !== undefined) headers.accesstoken = token
-      return read(await fetch(`${partner}${operation}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }))
+      return read(await fetch(`${partner}${operation}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }), 'POST')
     },
     close: () => server.close(),
   }

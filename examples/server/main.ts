@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { parseRfc3339, sliceTradeColumns, type TradeColumns } from '../../src/index.js'
 import { defaultCatalog } from './catalog.js'
 import { PARTNER_OPERATIONS } from './partner.js'
+import { OPENAPI_PATH, REFERENCE_PATH } from './reference.js'
 import { REST_PREFIX } from './rest.js'
 import { startServer, type ApiKeyConfig } from './server.js'
 import { createStore, sampleStore } from './store.js'
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
     ``,
     `clock:        ${pinned === undefined ? 'system time' : `pinned at ${new Date(pinned).toISOString()}`}`,
     `data:         ${store.all().length} securities, ${store.all().reduce((n, s) => n + s.trades.time.length, 0)} trades, ${args.days} days ending ${new Date(now).toISOString()}`,
+    `reference:    ${url}${REFERENCE_PATH}   (OpenAPI document: ${url}${OPENAPI_PATH})`,
     `api keys:     ${apiKeys.join(' ')}${args.apiKeys.length === 0 && args.noAccessKeys.length === 0 ? '   (generated)' : ''}`,
     ...(args.noAccessKeys.length > 0 ? [`no-access:    ${args.noAccessKeys.join(' ')}`] : []),
     `partner keys: ${partnerKeys.join(' ')}${args.partnerKeys.length === 0 ? '   (generated)' : ''}`,

@@ -18,6 +18,7 @@ import {
 } from '../../src/index.js'
 import { readBody, send, type Answer } from './http.js'
 import { handlePartner, PARTNER_OPERATIONS, type PartnerContext, type PartnerOperation } from './partner.js'
+import { createReferencePages } from './reference.js'
 import { handleRest, matchRestRoute, REST_PREFIX } from './rest.js'
 import { StoreUnavailable, type MarketStore } from './store.js'
 import { createTokenSigner } from './tokens.js'
@@ -170,6 +171,8 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
     }
   }
 
+  const referencePages = createReferencePages(partnerPrefix)
+
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const path = (req.url ?? '').split('?')[0] ?? ''
     if (opts.viewerKey !== undefined && isViewerPath(path)) {
@@ -180,6 +183,7 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
       return
     }
     const requestId = randomUUID()
+    if (referencePages(req, res, requestId)) return // GET /openapi.json and the rendered /reference
     route(req, requestId).then(
       (a) => send(res, a),
       (e: unknown) => {

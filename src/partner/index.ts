@@ -40,3 +40,5 @@ export {
   accessTokenValidity,
   checkAccessToken,
 } from './tokens.js'
+export type { PartnerOperationName } from './operations.js'
+export { PARTNER_OPERATION_PATHS, PARTNER_TOKENLESS_OPERATIONS } from './operations.js'

@@ -9,6 +9,21 @@ export type ApiErrorCode =
   | 'too_many_streams'
   | 'unavailable'
 
+// every code once: `satisfies` fails to compile when a code of the union is missing or unknown
+const CODES = {
+  invalid_argument: true,
+  too_much_data: true,
+  unauthenticated: true,
+  permission_denied: true,
+  not_found: true,
+  rate_limited: true,
+  too_many_streams: true,
+  unavailable: true,
+} as const satisfies Record<ApiErrorCode, true>
+
+/** Every {@link ApiErrorCode}, in the order of their HTTP statuses (400 ... 503). */
+export const API_ERROR_CODES: readonly ApiErrorCode[] = Object.keys(CODES) as ApiErrorCode[]
+
 /**
  * An interface B error: the HTTP status, the stable `code`, a message for people; 429 `rate_limited`
  * carries `retryAfter` (whole seconds, >= 1). `parameter` names the query parameter a 400

@@ -20,12 +20,20 @@ import type {
 import { checkOptions } from '../_lib/closed-options.js'
 
 const COMMON = ['exchange', 'symbol', 'timeframe', 'from', 'to', 'period', 'sessionType'] as const
-const ALLOWED: Readonly<Record<HistoryEndpoint, ReadonlySet<string>>> = {
-  candles: new Set<string>([...COMMON, 'limit']),
-  footprint: new Set<string>([...COMMON, 'rowSize', 'rowSizeValue']),
-  tpo: new Set<string>([...COMMON, 'blockSize', 'mergeSessions']),
+/** The query parameters each history endpoint accepts, in the spec's order; any other is 400 `invalid_argument`. */
+export const HISTORY_QUERY_PARAMETERS: Readonly<Record<HistoryEndpoint, readonly string[]>> = {
+  candles: [...COMMON, 'limit'],
+  footprint: [...COMMON, 'rowSize', 'rowSizeValue'],
+  tpo: [...COMMON, 'blockSize', 'mergeSessions'],
 }
-const REPEATABLE: ReadonlySet<string> = new Set(['sessionType'])
+const ALLOWED: Readonly<Record<HistoryEndpoint, ReadonlySet<string>>> = {
+  candles: new Set<string>(HISTORY_QUERY_PARAMETERS.candles),
+  footprint: new Set<string>(HISTORY_QUERY_PARAMETERS.footprint),
+  tpo: new Set<string>(HISTORY_QUERY_PARAMETERS.tpo),
+}
+/** The history query parameters that may be repeated (all others: 400 when given twice). */
+export const REPEATABLE_QUERY_PARAMETERS: readonly string[] = ['sessionType']
+const REPEATABLE: ReadonlySet<string> = new Set(REPEATABLE_QUERY_PARAMETERS)
 const ENDPOINT_ONLY: ReadonlyMap<string, string> = new Map([
   ['limit', '/candles'],
   ['rowSize', '/footprint'],
@@ -34,13 +42,40 @@ const ENDPOINT_ONLY: ReadonlyMap<string, string> = new Map([
   ['mergeSessions', '/tpo'],
 ])
 
-/** Longest accepted `exchange` / `symbol`. */
-const NAME_MAX = 128
-/** Longest string handed to a time, timeframe or decimal parser (bounds their work on huge values). */
-const TOKEN_MAX = 64
-const LIMIT_DEFAULT = 1000
-const LIMIT_MAX = 10_000
-const ROW_SIZE_MAX = 1000
+/**
+ * Limits of the history query values: longest `exchange` / `symbol` (`nameMax`), longest string handed to a time,
+ * timeframe or decimal parser (`tokenMax`, bounds their work on huge values), candles' `limit` default and
+ * maximum, footprint's largest `rowSize` in ticks, TPO's default `blockSize`.
+ */
+export const HISTORY_QUERY_LIMITS = {
+  nameMax: 128,
+  tokenMax: 64,
+  limitDefault: 1000,
+  limitMax: 10_000,
+  rowSizeMax: 1000,
+  blockSizeDefault: '30m',
+} as const
+const NAME_MAX = HISTORY_QUERY_LIMITS.nameMax
+const TOKEN_MAX = HISTORY_QUERY_LIMITS.tokenMax
+const LIMIT_DEFAULT = HISTORY_QUERY_LIMITS.limitDefault
+const LIMIT_MAX = HISTORY_QUERY_LIMITS.limitMax
+const ROW_SIZE_MAX = HISTORY_QUERY_LIMITS.rowSizeMax
+
+/** Timeframe units each history endpoint accepts (footprint: minute to month frames; TPO: day, week, month). */
+export const HISTORY_TIMEFRAME_UNITS: Readonly<Record<HistoryEndpoint, readonly Timeframe['unit'][]>> = {
+  candles: ['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR', 'TICK'],
+  footprint: ['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH'],
+  tpo: ['DAY', 'WEEK', 'MONTH'],
+}
+/** Units a TPO `blockSize` may have (a minute or hour timeframe id). */
+export const TPO_BLOCK_UNITS: readonly Timeframe['unit'][] = ['MINUTE', 'HOUR']
+/** `mergeSessions` query values and what each means. */
+export const MERGE_SESSIONS_QUERY_VALUES: Readonly<Record<string, TpoHistoryRequest['mergeSessions']>> = {
+  true: 'MERGE_ALL',
+  MERGE_ALL: 'MERGE_ALL',
+  false: 'GROUP_BY_TYPE',
+  GROUP_BY_TYPE: 'GROUP_BY_TYPE',
+}
 const UNIX_SECONDS_MAX = TIME_MAX / 1000 - 1
 
 const SESSION_BIT: ReadonlyMap<string, number> = new Map([
@@ -217,19 +252,19 @@ function readOptions(endpoint: HistoryEndpoint, one: (name: string) => string | 
   if (blockRaw !== undefined) {
     const b = readTimeframe('blockSize', blockRaw)
     if (!b.ok) return b
-    if (b.value.unit !== 'MINUTE' && b.value.unit !== 'HOUR') return fail('blockSize', RULE.badBlockSize(blockRaw))
+    if (!TPO_BLOCK_UNITS.includes(b.value.unit)) return fail('blockSize', RULE.badBlockSize(blockRaw))
     blockSize = b.value
   } else {
-    const b = parseTimeframe('30m')
+    const b = parseTimeframe(HISTORY_QUERY_LIMITS.blockSizeDefault)
     if (!b.ok) throw new MarketDataError('invalid_option', OPTION_MSG.badDefaultBlock)
     blockSize = b.value
   }
   let mergeSessions: TpoHistoryRequest['mergeSessions'] = 'MERGE_ALL'
   const mergeRaw = one('mergeSessions')
   if (mergeRaw !== undefined) {
-    if (mergeRaw === 'true' || mergeRaw === 'MERGE_ALL') mergeSessions = 'MERGE_ALL'
-    else if (mergeRaw === 'false' || mergeRaw === 'GROUP_BY_TYPE') mergeSessions = 'GROUP_BY_TYPE'
-    else return fail('mergeSessions', RULE.badMergeSessions(mergeRaw))
+    const value = Object.prototype.hasOwnProperty.call(MERGE_SESSIONS_QUERY_VALUES, mergeRaw) ? MERGE_SESSIONS_QUERY_VALUES[mergeRaw] : undefined
+    if (value === undefined) return fail('mergeSessions', RULE.badMergeSessions(mergeRaw))
+    mergeSessions = value
   }
   return ok({ endpoint: 'tpo', blockSize, mergeSessions })
 }
@@ -254,10 +289,10 @@ function readTimeframe(name: string, v: string): Result<Timeframe, ApiError> {
 }
 
 function checkTimeframeKind(endpoint: HistoryEndpoint, tf: Timeframe): ApiError | undefined {
-  if (endpoint === 'footprint' && (tf.unit === 'TICK' || tf.unit === 'QUARTER' || tf.unit === 'YEAR')) {
+  if (endpoint === 'footprint' && !HISTORY_TIMEFRAME_UNITS.footprint.includes(tf.unit)) {
     return invalidArgumentError(`timeframe: ${RULE.footprintFrame(tf.id)}`, 'timeframe')
   }
-  if (endpoint === 'tpo' && tf.unit !== 'DAY' && tf.unit !== 'WEEK' && tf.unit !== 'MONTH') {
+  if (endpoint === 'tpo' && !HISTORY_TIMEFRAME_UNITS.tpo.includes(tf.unit)) {
     return invalidArgumentError(`timeframe: ${RULE.tpoFrame(tf.id)}`, 'timeframe')
   }
   return undefined

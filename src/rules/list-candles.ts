@@ -18,7 +18,8 @@ const TIME_UNITS: ReadonlySet<string> = new Set(['MINUTE', 'HOUR', 'DAY', 'WEEK'
 const BODY: ReadonlySet<string> = new Set(['security_id', 'time_frame', 'range', 'properties', 'session_types'])
 const TIME_FRAME: ReadonlySet<string> = new Set(['time_unit', 'count'])
 const RANGE: ReadonlySet<string> = new Set(['first_bound_time', 'second_bound_time', 'duration', 'count'])
-const INT32_MAX = 2_147_483_647
+/** Largest `time_frame.count` and `range.count` magnitude (int32). */
+export const INT32_MAX = 2_147_483_647
 const TOKEN_MAX = 64
 
 /**

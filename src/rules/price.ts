@@ -19,7 +19,8 @@ export interface PriceInput {
   periods?: number
 }
 
-const PER_ITEM: Readonly<Record<'candles' | 'footprint' | 'tpo', { field: 'candles' | 'profiles' | 'periods'; credits: number }>> = {
+/** Per-item prices of the history endpoints: the count {@link PriceInput} field that is billed, and credits per item. */
+export const PER_ITEM_PRICES: Readonly<Record<'candles' | 'footprint' | 'tpo', { field: 'candles' | 'profiles' | 'periods'; credits: number }>> = {
   candles: { field: 'candles', credits: 1 },
   footprint: { field: 'profiles', credits: 10 },
   tpo: { field: 'periods', credits: 25 },
@@ -43,7 +44,7 @@ const COUNT_FIELDS = ['candles', 'profiles', 'periods'] as const
  */
 export function priceOf(endpoint: RestEndpoint, returned: PriceInput = {}): number {
   const status = returned.status ?? 200
-  const item = endpoint === 'candles' || endpoint === 'footprint' || endpoint === 'tpo' ? PER_ITEM[endpoint] : undefined
+  const item = endpoint === 'candles' || endpoint === 'footprint' || endpoint === 'tpo' ? PER_ITEM_PRICES[endpoint] : undefined
   if (item === undefined && !FLAT.has(endpoint)) {
     throw new MarketDataError('invalid_option', OPTION_MSG.badEndpoint(endpoint), { field: 'endpoint' })
   }

@@ -51,7 +51,8 @@ const SUFFIX: Readonly<Record<TimeUnit | 'TICK', string>> = {
 }
 
 const UNITS: readonly (TimeUnit | 'TICK')[] = ['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR', 'TICK']
-const PARTNER_UNITS: readonly TimeUnit[] = ['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR']
+/** Units of interface A's `time_frame.time_unit` (every TimeUnit; QUARTER is 3 months). */
+export const PARTNER_UNITS: readonly TimeUnit[] = ['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR']
 
 /**
  * The timeframe count rules, as `GET /timeframes` answers them.
