@@ -65,6 +65,8 @@ export class NestingGuard {
   private readonly dayB: Bucketer
   private readonly monthB: Bucketer
   private readonly inf: Inferred = freshInference()
+  /** The inference before the candle being stepped (restored when that candle is refused). */
+  private readonly keep: Inferred = freshInference()
   // the target bucket of the last accepted candle, and that candle
   private tStart = Number.NaN
   private tEnd = Number.NEGATIVE_INFINITY
@@ -188,18 +190,23 @@ export class NestingGuard {
         continue
       }
       // a new source or target bucket: the slow check, once per bucket
-      let keep: Inferred | undefined
+      // the inference before this candle, restored if it is refused (in elapsed time only gMs and lastT move)
+      const calendar = streaming && !elapsed
       if (streaming) {
         inf.gMs = gMs
         inf.lastT = lastT
-        keep = { ...inf }
+        if (calendar) Object.assign(this.keep, inf)
         this.infer(inf, t)
       }
       this.lastT = lastT
       this.lastIndex = lastIndex
       this.tEnd = tEnd
       if (!this.step(t, base + i - from, src)) {
-        if (keep !== undefined) Object.assign(inf, keep)
+        if (calendar) Object.assign(inf, this.keep)
+        else if (streaming) {
+          inf.gMs = gMs
+          inf.lastT = lastT
+        }
         break
       }
       tEnd = this.tEnd
@@ -233,12 +240,17 @@ export class NestingGuard {
       tEnd = this.target.end
     }
     if (src !== undefined) {
-      const sb = src.locate(t)
-      const se = src.end
-      const how = `sourceTimeframe ${src.timeframe.id}`
-      if (sb < tStart) return this.refuse(index, sb, se, tStart, how)
-      if (se > tEnd) return this.refuse(index, sb, se, tEnd, how)
-      this.sEnd = se
+      // a target bucket whose both ends are source boundaries holds whole source buckets only: its
+      // candles need no check of their own (sEnd = Infinity until the next target bucket)
+      if (tEnd !== this.tEnd && src.locate(tStart) === tStart && src.locate(tEnd) === tEnd) this.sEnd = Number.POSITIVE_INFINITY
+      else {
+        const sb = src.locate(t)
+        const se = src.end
+        const how = `sourceTimeframe ${src.timeframe.id}`
+        if (sb < tStart) return this.refuse(index, sb, se, tStart, how)
+        if (se > tEnd) return this.refuse(index, sb, se, tEnd, how)
+        this.sEnd = se
+      }
     }
     this.tStart = tStart
     this.tEnd = tEnd
