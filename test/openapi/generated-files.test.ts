@@ -22,3 +22,8 @@ test('the document is plain JSON data (no undefined, function or non-finite valu
   ;(doc.paths as Record<string, unknown>)['/candles'] = 'changed'
   expect(openApiDocument().paths['/candles']).not.toBe('changed')
 })
+
+test('info.version is the package version', () => {
+  const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { version: string }
+  expect((openApiDocument().info as { version: string }).version).toBe(pkg.version)
+})
