@@ -60,6 +60,10 @@ export interface Aggregator<In, Out, Columns = TradeColumns> {
    * watermark moves past the buckets it closed, so a later record for one of them is `late_record`.
    */
   flush(): Out[]
-  /** The time the stream has reached: records for buckets that ended at or before it are refused (-Infinity at first). */
+  /**
+   * The time the stream has reached (-Infinity at first): the latest `advance` (or `flush`) time, and for
+   * candles, whose records come in time order, the latest record time too. A record for a bucket that
+   * ended at or before it is refused (`late_record`; candles also refuse any record before it).
+   */
   readonly watermark: number
 }

@@ -310,16 +310,25 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
 
   /** Adds a batch of columnar trades (the fast path). @throws MarketDataError with `applied` (see {@link addTrades}). */
   addColumns(columns: TradeColumns): void {
+    this.columnBatch(columns, checkTradeColumns, (c) => this.columnsIn(c))
+  }
+
+  /**
+   * A batch of trade or candle columns: all its rows, or those before the first one stamped after
+   * `maxTime` (then `out_of_range`); an error carries the rows applied.
+   */
+  private columnBatch<C extends TradeColumns | CandleColumns>(columns: C, check: (c: C) => void, take: (c: C) => void): void {
     this.feed()
     const s0 = this.seen
     try {
-      let past = -1
-      if (this.maxTime !== undefined && (past = firstPastInColumn(columns, this.maxTime)) >= 0) {
-        checkTradeColumns(columns)
-        this.columnsIn(headOf(columns, past))
-        throw pastMaxTime(columns.time[past] as number, this.maxTime, this.seen)
+      const past = this.maxTime === undefined ? -1 : firstPastInColumn(columns, this.maxTime)
+      if (past < 0) {
+        take(columns)
+        return
       }
-      this.columnsIn(columns)
+      check(columns)
+      take(headOf(columns, past))
+      throw pastMaxTime(columns.time[past] as number, this.maxTime as number, this.seen)
     } catch (e) {
       throw withApplied(e, this.seen - s0)
     }
@@ -390,19 +399,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
 
   /** Adds a batch of columnar candles (the fast resampling path). @throws MarketDataError with `applied` (see {@link addTrades}). */
   addCandleColumns(columns: CandleColumns): void {
-    this.feed()
-    const s0 = this.seen
-    try {
-      let past = -1
-      if (this.maxTime !== undefined && (past = firstPastInColumn(columns, this.maxTime)) >= 0) {
-        checkCandleColumns(columns)
-        this.candleColumnsIn(headOf(columns, past))
-        throw pastMaxTime(columns.time[past] as number, this.maxTime, this.seen)
-      }
-      this.candleColumnsIn(columns)
-    } catch (e) {
-      throw withApplied(e, this.seen - s0)
-    }
+    this.columnBatch(columns, checkCandleColumns, (c) => this.candleColumnsIn(c))
   }
 
   private candleColumnsIn(columns: CandleColumns): void {

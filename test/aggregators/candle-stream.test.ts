@@ -92,3 +92,21 @@ describe('candle aggregator: checkpoint with onCandle callbacks and with candle 
   })
 })
 
+
+describe('candle aggregator: checkpoint from inside onCandle', () => {
+  it('is refused (the loop that called it is mid-way), naming onCandle; between calls it works', () => {
+    let inside: unknown
+    const agg = createCandleAggregator({
+      timeframe: '1m',
+      onCandle: () => {
+        inside = thrown(() => agg.checkpoint())
+      },
+    })
+    agg.add({ time: T0, price: 1, volume: 1, side: 'buy' })
+    agg.add({ time: T0 + 60_000, price: 2, volume: 1, side: 'buy' })
+    expect(inside).toBeInstanceOf(MarketDataError)
+    expect((inside as MarketDataError).field).toBe('onCandle')
+    const again = createCandleAggregator({ timeframe: '1m', onCandle: () => {}, restore: json(agg.checkpoint()) as never })
+    expect(again.snapshot()).toEqual(agg.snapshot())
+  })
+})
