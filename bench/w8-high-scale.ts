@@ -1,15 +1,18 @@
 // W8: one high-scale record (volume 0.30000000000000004, 17 decimals) in a long whole-lot stream. It must
-// slow only its own bucket (here the first TPO day), not every later trade of the call: the same stream
-// with and without the record, each beside the naive big.js peer on its own data.
+// cost only itself (at most its own bucket), not every later trade of the call: daily TPO and 1h
+// footprint on the same stream with and without the record, each beside the naive big.js peer.
+import type { FootprintProfile } from '../src/footprint/index.js'
 import type { TpoProfile } from '../src/tpo/index.js'
 import type { TradeColumns } from '../src/trades/index.js'
 import { ES, columns, human, prefix } from './data.js'
 import { runGroup, type BenchOptions, type Impl, type Row } from './harness.js'
 import { libFn } from './lib.js'
-import { fromColumns, tpoBig, type TpoConfig } from './peers/bigjs.js'
+import { footprintBig, fromColumns, tpoBig, utcBucket, type TpoConfig } from './peers/bigjs.js'
+import { footprintLines, HOUR } from './w1-footprint.js'
 import { tpoLines } from './w4-tpo.js'
 
 type TpoFn = (trades: unknown, opts: Record<string, unknown>) => TpoProfile[]
+type FootprintFn = (trades: unknown, opts: Record<string, unknown>) => FootprintProfile[]
 
 /** The record put into the stream: a double's shortest form with 17 decimals. */
 const HIGH_SCALE = 0.30000000000000004
@@ -48,6 +51,22 @@ export async function runW8(bench: BenchOptions): Promise<Row[]> {
       { impl: 'naive big.js', exact: true, n: nBig, run: (n) => tpoBig(fromColumns(cols, n), cfg), canon: (r) => r as string[] },
     ]
     rows.push(...(await runGroup(`W8 daily TPO (UTC), ${label} (${human(N)} trades)`, 'trades', impls, bench)))
+  }
+  const fp = libFn<FootprintFn>('footprint', 'footprintProfiles')
+  for (const [label, cols] of [['whole lots', plain], ['one record of 17 decimals at trade 10', hostile]] as const) {
+    const impls: Impl[] = [
+      {
+        impl: 'library footprintProfiles',
+        library: true,
+        exact: true,
+        n: N,
+        ...(fp.missing !== undefined ? { unavailable: fp.missing } : {}),
+        run: (n) => (fp.fn as FootprintFn)(prefix(cols, n), { timeframe: '1h', tickSize: '0.25', rowSize: 4 }),
+        canon: (r) => footprintLines(r as FootprintProfile[]),
+      },
+      { impl: 'naive big.js', exact: true, n: nBig, run: (n) => footprintBig(fromColumns(cols, n), { bucket: utcBucket(HOUR), rowSizeValue: '1', priceDecimals: 2 }), canon: (r) => r as string[] },
+    ]
+    rows.push(...(await runGroup(`W8 footprint 1h x 4 ticks, ${label} (${human(N)} trades)`, 'trades', impls, bench)))
   }
   return rows
 }
