@@ -8,13 +8,13 @@ export interface Answer {
   body: unknown
 }
 
-/** Writes an answer as JSON. */
-export function send(res: ServerResponse, a: Answer): void {
+/** Writes an answer as JSON (headers only for a HEAD request). */
+export function send(res: ServerResponse, a: Answer, head = false): void {
   const text = JSON.stringify(a.body)
   const headers: Record<string, string | number> = { 'content-type': 'application/json; charset=utf-8', ...a.headers }
   headers['content-length'] = Buffer.byteLength(text)
   res.writeHead(a.status, headers)
-  res.end(text)
+  res.end(head ? undefined : text)
 }
 
 /** Reads a request body up to `limit` bytes; `undefined` when it is larger. */

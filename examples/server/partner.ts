@@ -48,6 +48,8 @@ export interface PartnerContext {
   partnerKeys: ReadonlyMap<string, string>
   /** partner id -> security_guid -> link. */
   links: Map<string, Map<string, LinkedSecurity>>
+  /** Commits a link change (undefined removes it) before the answer is sent. */
+  saveLink(partner: string, guid: string, link: LinkedSecurity | undefined): Promise<void>
   refreshLifetimeMs?: number
   /** Cached one-minute candles per security GUID (the base ListCandles resamples). */
   minuteCandles: Map<string, Candle[]>
@@ -111,7 +113,7 @@ function listSecurities(ctx: PartnerContext, body: unknown): unknown {
   return r.ok ? { status: statusOk(), securities: r.value } : { status: r.error, securities: [] }
 }
 
-function link(ctx: PartnerContext, partner: string, operation: LinkOperationName, body: unknown): unknown {
+async function link(ctx: PartnerContext, partner: string, operation: LinkOperationName, body: unknown): Promise<unknown> {
   let links = ctx.links.get(partner)
   if (links === undefined) {
     links = new Map()
@@ -120,9 +122,10 @@ function link(ctx: PartnerContext, partner: string, operation: LinkOperationName
   const guid = field(body, 'security_guid')
   const current = typeof guid === 'string' ? links.get(guid) : undefined
   const { next, response } = applyLinkOperation(current, { operation, body })
-  if (response.status.code === 0 && typeof guid === 'string') {
+  if (response.status.code === 0 && typeof guid === 'string' && next !== current) {
     if (next === undefined) links.delete(guid)
     else links.set(guid, next)
+    await ctx.saveLink(partner, guid, next)
   }
   return response
 }

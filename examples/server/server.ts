@@ -1,6 +1,6 @@
 // The reference server: node:http, both interfaces, an in-memory store. It does I/O only — authentication
 // look-ups, the clock, request ids, reading bodies, writing answers — and asks the library for every decision.
-import { randomBytes, randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import {
@@ -15,12 +15,14 @@ import {
   type Candle,
   type LinkedSecurity,
   type RestLedger,
+  type RestLedgerState,
 } from '../../src/index.js'
 import { readBody, send, type Answer } from './http.js'
 import { handlePartner, PARTNER_OPERATIONS, type PartnerContext, type PartnerOperation } from './partner.js'
 import { handleRest, matchRestRoute, REST_PREFIX } from './rest.js'
 import { StoreUnavailable, type MarketStore } from './store.js'
-import { createTokenSigner } from './tokens.js'
+import { memoryState, type StateStore } from './state.js'
+import { createTokenSigner, newSigningKey } from './tokens.js'
 
 /** An interface B API key: keys of one `account` share one credit ledger; `access: false` is answered 403. */
 export interface ApiKeyConfig {
@@ -39,8 +41,10 @@ export interface ServerOptions {
   partnerKeys: readonly string[]
   /** The clock, UTC epoch ms (default `Date.now`). Tests inject one to move time. */
   clock?: () => number
-  /** HMAC secret of the JWTs (default 32 random bytes). */
-  jwtSecret?: Uint8Array
+  /** Where ledgers, links and signing keys live (default: in memory, lost on exit). */
+  state?: StateStore
+  /** Make a new signing key at start even when one is stored (older keys keep verifying their tokens). */
+  rotateSigningKey?: boolean
   /** Refresh token lifetime (library default 30 days). */
   refreshLifetimeMs?: number
   /** Path prefix of interface A operations (default `/partner/`). */
@@ -54,21 +58,58 @@ export interface RunningServer {
   port: number
   /** Credit ledgers by account (for inspection). */
   ledgers: ReadonlyMap<string, RestLedger>
+  /** Closes the server, then the state. */
   close(): Promise<void>
+}
+
+/** What a route's handler gets besides the request. */
+export interface RequestContext {
+  url: URL
+  requestId: string
+  /** `{ 'x-request-id': ... }`: the headers every answer carries. */
+  base: Record<string, string>
+}
+
+/**
+ * One entry of the routing table: the first route whose `match` accepts the path answers. A route that
+ * serves GET also serves HEAD (the same answer without its body).
+ */
+export interface Route {
+  name: string
+  match(pathname: string): boolean
+  handle(req: IncomingMessage, ctx: RequestContext): Promise<Answer>
 }
 
 const MAX_BODY = 1 << 20
 
-/** Builds the request handler. */
-export function createHandler(opts: ServerOptions): { handle: (req: IncomingMessage, res: ServerResponse) => void; ledgers: Map<string, RestLedger> } {
+/** The stable partner id of an interface A api key (links are stored under it, tokens carry it). */
+export const partnerIdOf = (apiKey: string): string => `partner-${createHash('sha256').update(apiKey).digest('hex').slice(0, 16)}`
+
+/** Builds the request handler over the state's stored contents (read once; every change is written through). */
+export async function createHandler(
+  opts: ServerOptions,
+): Promise<{ handle: (req: IncomingMessage, res: ServerResponse) => void; ledgers: Map<string, RestLedger>; routes: Route[] }> {
   const clock = opts.clock ?? Date.now
+  const state = opts.state ?? memoryState()
+  const snap = await state.load()
   const keys = new Map(opts.apiKeys.map((k) => [k.key, { account: k.account ?? 'default', access: k.access ?? true }]))
   const ledgers = new Map<string, RestLedger>()
-  for (const k of keys.values()) if (!ledgers.has(k.account)) ledgers.set(k.account, createRestLedger())
+  for (const k of keys.values()) {
+    if (!ledgers.has(k.account)) {
+      const stored = snap.rest.get(k.account)
+      ledgers.set(k.account, createRestLedger(stored === undefined ? {} : { state: stored }))
+    }
+  }
   const partnerPrefix = opts.partnerPrefix ?? '/partner/'
-  const partnerKeys = new Map(opts.partnerKeys.map((k, i) => [k, `partner-${i + 1}`]))
-  const signer = createTokenSigner(opts.jwtSecret ?? new Uint8Array(randomBytes(32)))
-  const links = new Map<string, Map<string, LinkedSecurity>>()
+  const partnerKeys = new Map(opts.partnerKeys.map((k) => [k, partnerIdOf(k)]))
+  const signingKeys = snap.keys.slice()
+  if (signingKeys.length === 0 || opts.rotateSigningKey === true) {
+    const key = newSigningKey(Math.max(clock(), ...signingKeys.map((k) => k.createdAt + 1)))
+    await state.addKey(key)
+    signingKeys.push(key)
+  }
+  const signer = createTokenSigner(signingKeys)
+  const links = snap.links
   const minuteCandles = new Map<string, Candle[]>()
 
   function restError(error: ApiError, headers: Record<string, string>): Answer {
@@ -76,14 +117,20 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
     return { status: r.status, headers: r.headers, body: r.body }
   }
 
+  /** Commits a ledger's state when it changed since `before` (a lock-out, a charge), before the answer goes out. */
+  async function saveLedger(account: string, ledger: RestLedger, before: RestLedgerState | undefined): Promise<void> {
+    const after = ledger.state()
+    if (after === undefined || (before !== undefined && before.windowStart === after.windowStart && before.used === after.used && before.locked === after.locked)) return
+    await state.saveRest(account, after)
+  }
+
   /** Interface B: route -> auth (401/403) -> lock-out (429) -> handler (400, 404, trim, cap, read, price) -> charge. */
-  function rest(req: IncomingMessage, url: URL, requestId: string): Answer {
-    const base = { 'x-request-id': requestId }
+  async function rest(req: IncomingMessage, { url, base }: RequestContext): Promise<Answer> {
     const route = matchRestRoute(url.pathname.slice(REST_PREFIX.length))
     if (route === undefined) return restError({ ...notFoundError('data'), message: `no endpoint ${url.pathname}` }, base)
     if (route === null) return restError({ status: 400, code: 'invalid_argument', message: 'path: invalid percent-encoding' }, base)
-    if (req.method !== 'GET') {
-      return restError({ status: 405, code: 'invalid_argument', message: `method ${req.method ?? ''}: use GET` }, { ...base, allow: 'GET' })
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return restError({ status: 405, code: 'invalid_argument', message: `method ${req.method ?? ''}: use GET` }, { ...base, allow: 'GET, HEAD' })
     }
     const header = req.headers['x-api-key']
     const key = typeof header === 'string' ? keys.get(header) : undefined
@@ -101,14 +148,15 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
       return restError(unavailableError(503, e.message), { ...base, ...rateHeaders(check.headers) })
     }
     if (!result.ok) return restError(result.error, { ...base, ...rateHeaders(check.headers) })
+    const before = ledger.state()
     const charge = ledger.charge(now, result.price)
+    await saveLedger(key.account, ledger, before)
     if (!charge.ok) return restError(charge.error, { ...base, ...charge.headers })
     return { status: 200, headers: { ...base, ...rateHeaders(charge.headers) }, body: result.body }
   }
 
   /** Interface A: POST JSON -> operation -> HTTP 200 with a `status`. */
-  async function partner(req: IncomingMessage, url: URL, requestId: string): Promise<Answer> {
-    const base = { 'x-request-id': requestId }
+  async function partner(req: IncomingMessage, { url, base }: RequestContext): Promise<Answer> {
     const path = url.pathname.slice(partnerPrefix.length)
     const op: PartnerOperation | undefined = Object.prototype.hasOwnProperty.call(PARTNER_OPERATIONS, path)
       ? PARTNER_OPERATIONS[path as keyof typeof PARTNER_OPERATIONS]
@@ -134,6 +182,7 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
       signer,
       partnerKeys,
       links,
+      saveLink: (p, guid, link) => state.saveLink(p, guid, link),
       minuteCandles,
       now: clock(),
       ...(opts.refreshLifetimeMs === undefined ? {} : { refreshLifetimeMs: opts.refreshLifetimeMs }),
@@ -142,35 +191,41 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
     return { status: 200, headers: base, body: answer }
   }
 
+  // The routing table, tried in order; add a route here (or pass one through a wrapper) to serve a new path.
+  const routes: Route[] = [
+    { name: 'rest', match: (p) => p === REST_PREFIX || p.startsWith(`${REST_PREFIX}/`), handle: rest },
+    { name: 'partner', match: (p) => p.startsWith(partnerPrefix), handle: partner },
+  ]
+
   async function route(req: IncomingMessage, requestId: string): Promise<Answer> {
+    const base = { 'x-request-id': requestId }
     let url: URL
     try {
       url = new URL(req.url ?? '/', 'http://localhost')
     } catch {
       // a request target URL rejects (e.g. `GET http://[::1/x`): the client's fault, not a 500
-      return restError({ status: 400, code: 'invalid_argument', message: 'request target: not a valid URL' }, { 'x-request-id': requestId })
+      return restError({ status: 400, code: 'invalid_argument', message: 'request target: not a valid URL' }, base)
     }
-    const isRest = url.pathname === REST_PREFIX || url.pathname.startsWith(`${REST_PREFIX}/`)
+    const hit = routes.find((r) => r.match(url.pathname))
     try {
-      if (isRest) return rest(req, url, requestId)
-      if (url.pathname.startsWith(partnerPrefix)) return await partner(req, url, requestId)
-      return restError({ ...notFoundError('data'), message: `no endpoint ${url.pathname}` }, { 'x-request-id': requestId })
+      if (hit !== undefined) return await hit.handle(req, { url, requestId, base })
+      return restError({ ...notFoundError('data'), message: `no endpoint ${url.pathname}` }, base)
     } catch (e) {
       if (e instanceof StoreUnavailable) {
         // interface A answers HTTP 200 with a status: 14 UNAVAILABLE (gRPC's code for a transient failure)
-        return isRest
-          ? restError(unavailableError(503, e.message), { 'x-request-id': requestId })
-          : { status: 200, headers: { 'x-request-id': requestId }, body: { status: { code: 14, message: `UNAVAILABLE: ${e.message}`, details: [] } } }
+        return hit?.name !== 'partner'
+          ? restError(unavailableError(503, e.message), base)
+          : { status: 200, headers: base, body: { status: { code: 14, message: `UNAVAILABLE: ${e.message}`, details: [] } } }
       }
       console.error(`[${requestId}]`, e)
-      return { status: 500, headers: { 'x-request-id': requestId }, body: { error: { code: 'internal', message: 'internal error' } } }
+      return { status: 500, headers: base, body: { error: { code: 'internal', message: 'internal error' } } }
     }
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const requestId = randomUUID()
     route(req, requestId).then(
-      (a) => send(res, a),
+      (a) => send(res, a, req.method === 'HEAD'),
       (e: unknown) => {
         console.error(`[${requestId}]`, e)
         send(res, { status: 500, headers: { 'x-request-id': requestId }, body: { error: { code: 'internal', message: 'internal error' } } })
@@ -178,7 +233,7 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
     )
   }
 
-  return { handle, ledgers }
+  return { handle, ledgers, routes }
 }
 
 /** The `x-ratelimit-*` headers only (a check's or charge's headers without `retry-after`). */
@@ -192,7 +247,7 @@ function rateHeaders(h: Readonly<Record<string, string | undefined>>): Record<st
 
 /** Starts the server on 127.0.0.1 (port 0 picks a free port). */
 export async function startServer(opts: ServerOptions & { port?: number; host?: string }): Promise<RunningServer> {
-  const { handle, ledgers } = createHandler(opts)
+  const { handle, ledgers } = await createHandler(opts)
   const server = createServer(handle)
   server.keepAliveTimeout = 5_000
   const host = opts.host ?? '127.0.0.1'
@@ -213,6 +268,6 @@ export async function startServer(opts: ServerOptions & { port?: number; host?: 
       new Promise<void>((resolve, reject) => {
         server.close((e) => (e ? reject(e) : resolve()))
         server.closeAllConnections()
-      }),
+      }).finally(() => opts.state?.close()),
   }
 }
