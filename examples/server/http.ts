@@ -8,9 +8,14 @@ export interface Answer {
   body: unknown
 }
 
+/** A body already serialized as JSON (written as is). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
 /** Writes an answer as JSON (headers only for a HEAD request). */
 export function send(res: ServerResponse, a: Answer, head = false): void {
-  const text = JSON.stringify(a.body)
+  const text = a.body instanceof RawJson ? a.body.text : JSON.stringify(a.body)
   const headers: Record<string, string | number> = { 'content-type': 'application/json; charset=utf-8', ...a.headers }
   headers['content-length'] = Buffer.byteLength(text)
   res.writeHead(a.status, headers)

@@ -21,8 +21,11 @@ import { readBody, send, type Answer } from './http.js'
 import { handlePartner, PARTNER_OPERATIONS, type PartnerContext, type PartnerOperation } from './partner.js'
 import { handleRest, matchRestRoute, REST_PREFIX } from './rest.js'
 import { StoreUnavailable, type MarketStore } from './store.js'
+import { BUSY_RETRY_AFTER_S, DEFAULT_LIMITS, LOGIN_WINDOW_MS, type ServerLimits } from './limits.js'
 import { memoryState, type StateStore } from './state.js'
 import { createTokenSigner, newSigningKey } from './tokens.js'
+import { createWindowCounter } from './window-counter.js'
+import { createWorkQueue } from './work-queue.js'
 
 /** An interface B API key: keys of one `account` share one credit ledger; `access: false` is answered 403. */
 export interface ApiKeyConfig {
@@ -49,6 +52,8 @@ export interface ServerOptions {
   refreshLifetimeMs?: number
   /** Path prefix of interface A operations (default `/partner/`). */
   partnerPrefix?: string
+  /** Limits (defaults: DEFAULT_LIMITS in limits.ts). */
+  limits?: Partial<ServerLimits>
 }
 
 export interface RunningServer {
@@ -80,8 +85,6 @@ export interface Route {
   handle(req: IncomingMessage, ctx: RequestContext): Promise<Answer>
 }
 
-const MAX_BODY = 1 << 20
-
 /** The stable partner id of an interface A api key (links are stored under it, tokens carry it). */
 export const partnerIdOf = (apiKey: string): string => `partner-${createHash('sha256').update(apiKey).digest('hex').slice(0, 16)}`
 
@@ -90,6 +93,9 @@ export async function createHandler(
   opts: ServerOptions,
 ): Promise<{ handle: (req: IncomingMessage, res: ServerResponse) => void; ledgers: Map<string, RestLedger>; routes: Route[] }> {
   const clock = opts.clock ?? Date.now
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...opts.limits }
+  const heavy = createWorkQueue({ concurrency: limits.heavyConcurrency, maxQueued: limits.heavyQueue })
+  const logins = createWindowCounter(LOGIN_WINDOW_MS, limits.loginsPerWindow)
   const state = opts.state ?? memoryState()
   const snap = await state.load()
   const keys = new Map(opts.apiKeys.map((k) => [k.key, { account: k.account ?? 'default', access: k.access ?? true }]))
@@ -110,7 +116,7 @@ export async function createHandler(
   }
   const signer = createTokenSigner(signingKeys)
   const links = snap.links
-  const minuteCandles = new Map<string, Candle[]>()
+  const minuteCandles = new Map<string, Promise<Candle[]>>()
 
   function restError(error: ApiError, headers: Record<string, string>): Answer {
     const r = toHttpResponse(error, headers)
@@ -168,8 +174,8 @@ export async function createHandler(
     if ((type.split(';')[0] ?? '').trim().toLowerCase() !== 'application/json') {
       return { status: 200, headers: base, body: { status: invalidArgument('Content-Type must be application/json') } }
     }
-    const text = await readBody(req, MAX_BODY)
-    if (text === undefined) return { status: 200, headers: base, body: { status: invalidArgument(`request body: larger than ${MAX_BODY} bytes`) } }
+    const text = await readBody(req, limits.maxBodyBytes)
+    if (text === undefined) return { status: 200, headers: base, body: { status: invalidArgument(`request body: larger than ${limits.maxBodyBytes} bytes`) } }
     let body: unknown
     try {
       body = JSON.parse(text)
@@ -177,18 +183,31 @@ export async function createHandler(
       return { status: 200, headers: base, body: { status: invalidArgument('request body: not valid JSON') } }
     }
     const tokenHeader = req.headers.accesstoken
+    const now = clock()
+    let wait = 0
     const ctx: PartnerContext = {
       store: opts.store,
       signer,
       partnerKeys,
       links,
+      maxLinks: limits.maxLinksPerPartner,
+      loginThrottle: (who) => (wait = logins.hit(who, now)),
+      client: req.socket.remoteAddress ?? '',
       saveLink: (p, guid, link) => state.saveLink(p, guid, link),
       minuteCandles,
-      now: clock(),
+      now,
       ...(opts.refreshLifetimeMs === undefined ? {} : { refreshLifetimeMs: opts.refreshLifetimeMs }),
     }
-    const answer = await handlePartner(ctx, op, body, typeof tokenHeader === 'string' ? tokenHeader : undefined)
-    return { status: 200, headers: base, body: answer }
+    const token = typeof tokenHeader === 'string' ? tokenHeader : undefined
+    const job = (): Promise<unknown> => handlePartner(ctx, op, body, token)
+    // ListCandles is the heavy operation: it waits for a slot of the bounded queue, or is told to come back
+    const answer = op === 'ListCandles' ? heavy.run(job) : job()
+    if (answer === undefined) {
+      const message = `UNAVAILABLE: the server is busy with ${limits.heavyQueue} ListCandles requests waiting; retry after ${BUSY_RETRY_AFTER_S} s`
+      return { status: 200, headers: { ...base, 'retry-after': String(BUSY_RETRY_AFTER_S) }, body: { status: { code: 14, message, details: [] }, candles: [] } }
+    }
+    const out = await answer
+    return { status: 200, headers: wait > 0 ? { ...base, 'retry-after': String(wait) } : base, body: out }
   }
 
   // The routing table, tried in order; add a route here (or pass one through a wrapper) to serve a new path.
