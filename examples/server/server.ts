@@ -1,8 +1,9 @@
 // The reference server: node:http, both interfaces, an in-memory store. It does I/O only — authentication
 // look-ups, the clock, request ids, reading bodies, writing answers — and asks the library for every decision.
 import { createHash, randomUUID } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import {
   createRestLedger,
   invalidArgument,
@@ -17,7 +18,7 @@ import {
   type RestLedger,
   type RestLedgerState,
 } from '../../src/index.js'
-import { readBody, send, type Answer } from './http.js'
+import { ClientAborted, declaredTooLarge, parserRefusal, rawAnswer, readBody, send, type Answer } from './http.js'
 import { handlePartner, PARTNER_OPERATIONS, type PartnerContext, type PartnerOperation } from './partner.js'
 import { handleRest, matchRestRoute, REST_PREFIX } from './rest.js'
 import { StoreUnavailable, type MarketStore } from './store.js'
@@ -91,7 +92,7 @@ export const partnerIdOf = (apiKey: string): string => `partner-${createHash('sh
 /** Builds the request handler over the state's stored contents (read once; every change is written through). */
 export async function createHandler(
   opts: ServerOptions,
-): Promise<{ handle: (req: IncomingMessage, res: ServerResponse) => void; ledgers: Map<string, RestLedger>; routes: Route[] }> {
+): Promise<{ handle: (req: IncomingMessage, res: ServerResponse) => void; ledgers: Map<string, RestLedger>; routes: Route[]; limits: ServerLimits }> {
   const clock = opts.clock ?? Date.now
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...opts.limits }
   const heavy = createWorkQueue({ concurrency: limits.heavyConcurrency, maxQueued: limits.heavyQueue })
@@ -174,8 +175,16 @@ export async function createHandler(
     if ((type.split(';')[0] ?? '').trim().toLowerCase() !== 'application/json') {
       return { status: 200, headers: base, body: { status: invalidArgument('Content-Type must be application/json') } }
     }
+    // over the cap: 413 from Content-Length before reading, or as soon as the streamed body passes it; the
+    // connection is closed after the answer (the rest of the body is never read)
+    const tooLarge: Answer = {
+      status: 413,
+      headers: { ...base, connection: 'close' },
+      body: { status: invalidArgument(`request body: larger than ${limits.maxBodyBytes} bytes`) },
+    }
+    if (declaredTooLarge(req, limits.maxBodyBytes)) return tooLarge
     const text = await readBody(req, limits.maxBodyBytes)
-    if (text === undefined) return { status: 200, headers: base, body: { status: invalidArgument(`request body: larger than ${limits.maxBodyBytes} bytes`) } }
+    if (text === undefined) return tooLarge
     let body: unknown
     try {
       body = JSON.parse(text)
@@ -216,7 +225,8 @@ export async function createHandler(
     { name: 'partner', match: (p) => p.startsWith(partnerPrefix), handle: partner },
   ]
 
-  async function route(req: IncomingMessage, requestId: string): Promise<Answer> {
+  /** The answer of a request, or undefined when the client went away before it was read (nobody to answer). */
+  async function route(req: IncomingMessage, requestId: string): Promise<Answer | undefined> {
     const base = { 'x-request-id': requestId }
     let url: URL
     try {
@@ -230,6 +240,7 @@ export async function createHandler(
       if (hit !== undefined) return await hit.handle(req, { url, requestId, base })
       return restError({ ...notFoundError('data'), message: `no endpoint ${url.pathname}` }, base)
     } catch (e) {
+      if (e instanceof ClientAborted) return undefined
       if (e instanceof StoreUnavailable) {
         // interface A answers HTTP 200 with a status: 14 UNAVAILABLE (gRPC's code for a transient failure)
         return hit?.name !== 'partner'
@@ -244,7 +255,10 @@ export async function createHandler(
   function handle(req: IncomingMessage, res: ServerResponse): void {
     const requestId = randomUUID()
     route(req, requestId).then(
-      (a) => send(res, a, req.method === 'HEAD'),
+      (a) => {
+        if (a === undefined) res.destroy()
+        else send(res, a, req.method === 'HEAD')
+      },
       (e: unknown) => {
         console.error(`[${requestId}]`, e)
         send(res, { status: 500, headers: { 'x-request-id': requestId }, body: { error: { code: 'internal', message: 'internal error' } } })
@@ -252,7 +266,7 @@ export async function createHandler(
     )
   }
 
-  return { handle, ledgers, routes }
+  return { handle, ledgers, routes, limits }
 }
 
 /** The `x-ratelimit-*` headers only (a check's or charge's headers without `retry-after`). */
@@ -264,11 +278,37 @@ function rateHeaders(h: Readonly<Record<string, string | undefined>>): Record<st
   }
 }
 
+/**
+ * A request Node's parser refused (431 headers too large, 400 malformed, 408 too slow): the service's JSON
+ * error with an `x-request-id`, then the connection closes. A client that reset the connection gets nothing.
+ */
+function answerClientError(e: NodeJS.ErrnoException, socket: Duplex, limits: ServerLimits): void {
+  const answered = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true
+  if (e.code === 'ECONNRESET' || answered || !socket.writable) {
+    socket.destroy()
+    return
+  }
+  const r = parserRefusal(e.code, limits)
+  const error = toHttpResponse({ status: r.status, code: r.code, message: r.message }, { 'x-request-id': randomUUID() })
+  socket.end(rawAnswer(r.status, STATUS_CODES[r.status] ?? 'Error', { 'x-request-id': error.headers['x-request-id']! }, error.body))
+}
+
 /** Starts the server on 127.0.0.1 (port 0 picks a free port). */
 export async function startServer(opts: ServerOptions & { port?: number; host?: string }): Promise<RunningServer> {
-  const { handle, ledgers } = await createHandler(opts)
-  const server = createServer(handle)
-  server.keepAliveTimeout = 5_000
+  const { handle, ledgers, limits } = await createHandler(opts)
+  const server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderBytes,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // how often Node checks the two timeouts above (its default, 30 s, would let them run 30 s late)
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headersTimeoutMs / 2)),
+    },
+    handle,
+  )
+  server.maxConnections = limits.maxConnections
+  server.on('clientError', (e: NodeJS.ErrnoException, socket: Duplex) => answerClientError(e, socket, limits))
   const host = opts.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
