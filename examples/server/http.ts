@@ -8,14 +8,14 @@ export interface Answer {
   body: unknown
 }
 
-/** A body already serialized as JSON (written as is). */
-export class RawJson {
+/** A body already serialized (JSON by default; set `content-type` in the answer's headers for anything else), written as is. */
+export class RawBody {
   constructor(readonly text: string) {}
 }
 
 /** Writes an answer as JSON (headers only for a HEAD request). */
 export function send(res: ServerResponse, a: Answer, head = false): void {
-  const text = a.body instanceof RawJson ? a.body.text : JSON.stringify(a.body)
+  const text = a.body instanceof RawBody ? a.body.text : JSON.stringify(a.body)
   const headers: Record<string, string | number> = { 'content-type': 'application/json; charset=utf-8', ...a.headers }
   headers['content-length'] = Buffer.byteLength(text)
   res.writeHead(a.status, headers)

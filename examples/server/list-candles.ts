@@ -14,7 +14,7 @@ import {
   type Candle,
   type SecurityId,
 } from '../../src/index.js'
-import { RawJson } from './http.js'
+import { RawBody } from './http.js'
 import type { MarketStore, StoredSecurity } from './store.js'
 import { yieldToLoop } from './work-queue.js'
 
@@ -114,7 +114,7 @@ export async function listCandles(ctx: ListCandlesContext, body: unknown): Promi
   }
   const edge = out.length === 0 ? undefined : q.direction === 'forward' ? out[out.length - 1]! : out[0]!
   const status = more && edge !== undefined ? statusOk(truncatedMessage(q.direction, edge.time)) : statusOk()
-  return new RawJson(`{"status":${JSON.stringify(status)},"candles":[${parts.filter((p) => p !== '').join(',')}]}`)
+  return new RawBody(`{"status":${JSON.stringify(status)},"candles":[${parts.filter((p) => p !== '').join(',')}]}`)
 }
 
 /** The status message of a capped answer: how many, and where the next call starts. */

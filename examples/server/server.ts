@@ -55,6 +55,8 @@ export interface ServerOptions {
   partnerPrefix?: string
   /** Limits (defaults: DEFAULT_LIMITS in limits.ts). */
   limits?: Partial<ServerLimits>
+  /** More routes, tried after the built-in ones (REST, partner) and before the 404. */
+  routes?: readonly Route[]
 }
 
 export interface RunningServer {
@@ -77,8 +79,9 @@ export interface RequestContext {
 }
 
 /**
- * One entry of the routing table: the first route whose `match` accepts the path answers. A route that
- * serves GET also serves HEAD (the same answer without its body).
+ * One entry of the routing table: the first route whose `match` accepts the path answers. The body of an
+ * answer to HEAD is never written, so a route that serves GET should accept HEAD as GET (and list both in the
+ * `allow` header of its 405). A body that is not JSON: `new RawBody(text)` with its own `content-type`.
  */
 export interface Route {
   name: string
@@ -219,10 +222,11 @@ export async function createHandler(
     return { status: 200, headers: wait > 0 ? { ...base, 'retry-after': String(wait) } : base, body: out }
   }
 
-  // The routing table, tried in order; add a route here (or pass one through a wrapper) to serve a new path.
+  // The routing table, tried in order: the built-in interfaces, then `opts.routes` (a new page or document).
   const routes: Route[] = [
     { name: 'rest', match: (p) => p === REST_PREFIX || p.startsWith(`${REST_PREFIX}/`), handle: rest },
     { name: 'partner', match: (p) => p.startsWith(partnerPrefix), handle: partner },
+    ...(opts.routes ?? []),
   ]
 
   /** The answer of a request, or undefined when the client went away before it was read (nobody to answer). */
