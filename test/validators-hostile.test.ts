@@ -96,8 +96,6 @@ const CASES: [string, Check, unknown][] = [
   ['validateLinkRequest', (x) => lib.validateLinkRequest('LinkSecurity', x), { security_guid: 'g-1', partner_security_id: 'P1' }],
   // lookup finds g-1: a replaced item must come back with status 3 (a valid one would be 0)
   ['listSecuritiesItems', (x) => lib.listSecuritiesItems(x, (id) => ('guid' in id && id.guid === 'g-1' ? { guid: 'g-1', ticker: 'A', exchange_code: 'X' } : undefined)), [{ guid: 'g-1' }]],
-  ['validateRestLedgerState', (x) => lib.validateRestLedgerState(x), { windowStart: 60_000, used: 0, locked: false }],
-  ['validateStreamLedgerState', (x) => lib.validateStreamLedgerState(x), { windowStart: 0, used: 10, clock: 5, nextId: 2, streams: [{ id: 's1', kind: 'candles', status: 'open', openedAt: 5, dueAt: 300_005 }] }],
   ['parseHistoryQuery', (x) => lib.parseHistoryQuery('candles', x as Record<string, string>, { now: Date.UTC(2026, 5, 10) }), { exchange: 'XNAS', symbol: 'AAPL', timeframe: '1h', from: '2026-06-01T00:00:00Z', to: '2026-06-02T00:00:00Z' }],
 ]
 

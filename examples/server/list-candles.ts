@@ -12,10 +12,9 @@ import {
   toPartnerCandles,
   validateListCandlesRequest,
   type Candle,
-  type SecurityId,
 } from '../../src/index.js'
 import { RawBody } from './http.js'
-import type { MarketStore, StoredSecurity } from './store.js'
+import { securityById, type MarketStore, type StoredSecurity } from './store.js'
 import { yieldToLoop } from './work-queue.js'
 
 /** Most candles one ListCandles call answers (a decision: docs/decisions/0202). */
@@ -41,9 +40,6 @@ function lowerBound(c: readonly Candle[], t: number): number {
   }
   return lo
 }
-
-const lookup = (store: MarketStore, id: SecurityId): StoredSecurity | undefined =>
-  'guid' in id ? store.byGuid(id.guid) : store.security(id.ticker_code.exchange_code, id.ticker_code.ticker)
 
 /** One-minute candles of a security from its trades, in chunks. */
 async function computeMinutes(s: StoredSecurity): Promise<Candle[]> {
@@ -73,7 +69,7 @@ export async function listCandles(ctx: ListCandlesContext, body: unknown): Promi
   const v = validateListCandlesRequest(body)
   if (!v.ok) return { status: v.error, candles: [] }
   const q = v.value
-  const s = lookup(ctx.store, q.securityId)
+  const s = securityById(ctx.store, q.securityId)
   if (s === undefined) return { status: notFound(), candles: [] }
   const base = await minutes(ctx, s)
   const zone = s.exchange.timezone

@@ -7,19 +7,17 @@ import {
   checkAccessToken,
   invalidArgument,
   listSecuritiesItems,
-  notFound,
   resourceExhausted,
   statusOk,
   tokenValidity,
   unauthenticated,
   type LinkedSecurity,
   type LinkOperationName,
-  type SecurityId,
   type Status,
 } from '../../src/index.js'
 import { securityInfo } from './catalog.js'
 import { listCandles, type ListCandlesContext } from './list-candles.js'
-import type { MarketStore, StoredSecurity } from './store.js'
+import { securityById, type MarketStore } from './store.js'
 import type { TokenSigner } from './tokens.js'
 
 /** Operation paths (after the partner prefix) and their short names. */
@@ -102,13 +100,9 @@ async function refresh(ctx: PartnerContext, body: unknown): Promise<unknown> {
   return { status: statusOk(), access_token: { token: access, valid_to_time: v.access_token.valid_to_time } }
 }
 
-function lookup(store: MarketStore, id: SecurityId): StoredSecurity | undefined {
-  return 'guid' in id ? store.byGuid(id.guid) : store.security(id.ticker_code.exchange_code, id.ticker_code.ticker)
-}
-
 function listSecurities(ctx: PartnerContext, body: unknown): unknown {
   const r = listSecuritiesItems(field(body, 'security_ids'), (id) => {
-    const s = lookup(ctx.store, id)
+    const s = securityById(ctx.store, id)
     return s === undefined ? undefined : securityInfo(s.security)
   })
   return r.ok ? { status: statusOk(), securities: r.value } : { status: r.error, securities: [] }

@@ -24,7 +24,8 @@ const servers = serverProcesses('svc-server-restart-')
 afterAll(() => servers.cleanup())
 const dataDir = join(servers.tmp, 'data')
 const start = (): Promise<ServerProcess> =>
-  servers.start(['--port', '0', '--now', NOW, '--days', '3', '--trades-per-day', '100', '--api-key', KEY, '--partner-key', PARTNER, '--data-dir', dataDir])
+  // the first start initialises the database (Postgres's initdb in WebAssembly): slow on a busy machine
+  servers.start(['--port', '0', '--now', NOW, '--days', '3', '--trades-per-day', '100', '--api-key', KEY, '--partner-key', PARTNER, '--data-dir', dataDir], undefined, 150_000)
 
 async function post(url: string, op: string, body: unknown, token?: string): Promise<any> {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
@@ -127,4 +128,4 @@ test('kill -9 mid-load and restart on the same data directory: credits, lock-out
   expect(locked.reset).toBe(RESET)
   expect(locked.remaining).toBe(lastRemaining)
   third.child.kill('SIGTERM')
-}, 240_000)
+}, 400_000)

@@ -14,7 +14,6 @@ import {
   unavailableError,
   type ApiError,
   type Candle,
-  type LinkedSecurity,
   type RestLedger,
   type RestLedgerState,
 } from '../../src/index.js'
@@ -127,11 +126,21 @@ export async function createHandler(
     return { status: r.status, headers: r.headers, body: r.body }
   }
 
+  /** A state write: when it fails the answer is 503 / status 14 (the in-memory change stays: over-count, never under-count). */
+  async function durable(write: Promise<void>): Promise<void> {
+    try {
+      await write
+    } catch (e) {
+      console.error('state write failed:', e)
+      throw new StoreUnavailable('the server could not save its state; try again')
+    }
+  }
+
   /** Commits a ledger's state when it changed since `before` (a lock-out, a charge), before the answer goes out. */
   async function saveLedger(account: string, ledger: RestLedger, before: RestLedgerState | undefined): Promise<void> {
     const after = ledger.state()
     if (after === undefined || (before !== undefined && before.windowStart === after.windowStart && before.used === after.used && before.locked === after.locked)) return
-    await state.saveRest(account, after)
+    await durable(state.saveRest(account, after))
   }
 
   /** Interface B: route -> auth (401/403) -> lock-out (429) -> handler (400, 404, trim, cap, read, price) -> charge. */
@@ -205,7 +214,7 @@ export async function createHandler(
       maxLinks: limits.maxLinksPerPartner,
       loginThrottle: (who) => (wait = logins.hit(who, now)),
       client: req.socket.remoteAddress ?? '',
-      saveLink: (p, guid, link) => state.saveLink(p, guid, link),
+      saveLink: (p, guid, link) => durable(state.saveLink(p, guid, link)),
       minuteCandles,
       now,
       ...(opts.refreshLifetimeMs === undefined ? {} : { refreshLifetimeMs: opts.refreshLifetimeMs }),

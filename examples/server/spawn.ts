@@ -19,7 +19,8 @@ export interface ServerProcess {
 /** Children of one test file and their temporary folder; `cleanup()` in `afterAll`. */
 export function serverProcesses(prefix: string): {
   tmp: string
-  start(args: string[], env?: NodeJS.ProcessEnv): Promise<ServerProcess>
+  /** Starts a server; rejects when its banner is not out within `timeoutMs` (default 30 s). */
+  start(args: string[], env?: NodeJS.ProcessEnv, timeoutMs?: number): Promise<ServerProcess>
   fail(args: string[]): Promise<{ code: number | null; out: string; err: string }>
   cleanup(): void
 } {
@@ -34,12 +35,12 @@ export function serverProcesses(prefix: string): {
   }
   return {
     tmp,
-    start(args, env) {
+    start(args, env, timeoutMs = 30_000) {
       const child = run(args, env)
       return new Promise((resolve, reject) => {
         let out = ''
         let err = ''
-        const timer = setTimeout(() => reject(new Error(`no start-up output in 30 s: ${out} ${err}`)), 30_000)
+        const timer = setTimeout(() => reject(new Error(`no start-up output in ${timeoutMs} ms: ${out} ${err}`)), timeoutMs)
         child.stdout!.on('data', (b: Buffer) => {
           out += b.toString()
           if (out.includes('/partner/svc.marketdata.external.candle.v1.CandleHistoryApi.ListCandles')) {

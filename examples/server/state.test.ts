@@ -2,7 +2,7 @@
 // check over random sequences of ledger, link and key writes.
 import { PGlite } from '@electric-sql/pglite'
 import fc from 'fast-check'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import type { LinkedSecurity, RestLedgerState, StreamLedgerState } from '../../src/index.js'
 import { memoryState, type SigningKey, type StateStore } from './state.js'
 import { sqlState, type SqlClient } from './state-sql.js'
@@ -108,3 +108,23 @@ test('signing keys come back oldest first with their exact bytes', async () => {
   ])
   await expect(sql.addKey(k('a', 3000, 1))).rejects.toThrow()
 }, 60_000)
+
+test('a state write that fails is answered 503 unavailable (REST) and status 14 (partner), not a 500', async () => {
+  const { startHarness, NOW, OPS } = await import('./harness.js')
+  const failing: StateStore = { ...memoryState(), saveRest: async () => Promise.reject(new Error('disk full')), saveLink: async () => Promise.reject(new Error('disk full')) }
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+  const h = await startHarness([{ key: 'k' }], ['p'], NOW, (s) => s, { state: failing })
+  try {
+    const r = await h.get('/exchanges', 'k')
+    expect(r.status).toBe(503)
+    expect(r.body.error.code).toBe('unavailable')
+    const token = (await h.post(OPS.login, { api_key: 'p' })).body.access_token.token
+    const l = await h.post(OPS.link, { security_guid: 'g', partner_security_id: 'x' }, token)
+    expect(l.status).toBe(200)
+    expect(l.body.status.code).toBe(14)
+    expect(logged.mock.calls.map((c) => String(c[0]))).toEqual(['state write failed:', 'state write failed:'])
+  } finally {
+    logged.mockRestore()
+    await h.close()
+  }
+})

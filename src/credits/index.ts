@@ -27,4 +27,3 @@ export {
 } from './stream-ledger.js'
 export type { RangeTruncatedFrame } from './range-truncated.js'
 export { rangeTruncatedFrame } from './range-truncated.js'
-export { validateRestLedgerState, validateStreamLedgerState } from './ledger-state.js'

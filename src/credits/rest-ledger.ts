@@ -144,7 +144,7 @@ export interface RestLedger {
 
 /**
  * Creates an in-memory REST credit ledger for one account, optionally from a stored state (checked field by
- * field: see {@link validateRestLedgerState}).
+ * field: aligned window start, used within the limit, a boolean locked, no other field).
  *
  * @param opts - `state`: a state stored earlier (`ledger.state()`), or none for a fresh account.
  * @returns The ledger.

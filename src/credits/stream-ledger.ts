@@ -345,7 +345,7 @@ export interface StreamLedger {
 
 /**
  * Creates an in-memory WebSocket credit ledger for one account, optionally from a stored state (checked field
- * by field: see {@link validateStreamLedgerState}).
+ * by field: windows, clock, ids, kinds, due times and caps as the transitions keep them).
  *
  * @param opts - `state`: a state stored earlier (`ledger.state()`), or none for a fresh account.
  * @returns The ledger.

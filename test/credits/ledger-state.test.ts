@@ -9,12 +9,11 @@ import {
   restCharge,
   restCheck,
   streamRenew,
-  validateRestLedgerState,
-  validateStreamLedgerState,
   type RestLedgerState,
   type StreamKind,
   type StreamLedgerState,
 } from '../../src/credits/index.js'
+import { validateRestLedgerState, validateStreamLedgerState } from '../../src/credits/ledger-state.js'
 import { MarketDataError } from '../../src/errors.js'
 
 const T0 = Date.UTC(2026, 5, 1, 12, 0, 0)
