@@ -1,69 +1,23 @@
 // The command line: `node examples/server ...` on plain Node (the launcher registers tsx), port 0, pinned clock.
-import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
+import { serverProcesses } from './spawn.js'
 
-const here = dirname(fileURLToPath(import.meta.url))
-const children: ChildProcess[] = []
-const tmp = mkdtempSync(join(tmpdir(), 'svc-server-cli-'))
+const servers = serverProcesses('svc-server-cli-')
+const tmp = servers.tmp
+afterAll(() => servers.cleanup())
 
-afterAll(() => {
-  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM')
-  rmSync(tmp, { recursive: true, force: true })
-})
-
-/** Starts `node examples/server args` and resolves with everything it printed once the curl examples are out. */
-function start(args: string[]): Promise<{ lines: string[]; url: string }> {
-  const child = spawn(process.execPath, [here, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TZ: 'America/Sao_Paulo' } })
-  children.push(child)
-  return new Promise((resolve, reject) => {
-    let out = ''
-    let err = ''
-    const timer = setTimeout(() => reject(new Error(`no start-up output in 30 s: ${out} ${err}`)), 30_000)
-    child.stdout!.on('data', (b: Buffer) => {
-      out += b.toString()
-      if (out.includes('/partner/svc.marketdata.external.candle.v1.CandleHistoryApi.ListCandles')) {
-        clearTimeout(timer)
-        const lines = out.split('\n')
-        const m = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(lines[0] ?? '')
-        if (m === null) reject(new Error(`first line: ${lines[0]}`))
-        else resolve({ lines, url: m[1]! })
-      }
-    })
-    child.stderr!.on('data', (b: Buffer) => {
-      err += b.toString()
-    })
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${err}`)))
-  })
-}
+/**
+ * Starts `node examples/server args` (state in memory: restart.test.ts covers the database) and resolves with
+ * everything it printed once the curl examples are out.
+ */
+const start = (args: string[]): Promise<{ lines: string[]; url: string }> => servers.start([...args, '--memory'], { ...process.env, TZ: 'America/Sao_Paulo' })
 
 const REST = '/api/v1/marketdata'
 
 /** Runs `node examples/server args` expecting it to stop at start-up; resolves with its exit code and output. */
-function fail(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, [here, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-  children.push(child)
-  return new Promise((resolve, reject) => {
-    let out = ''
-    let err = ''
-    const timer = setTimeout(() => reject(new Error(`still running after 30 s: ${out} ${err}`)), 30_000)
-    child.stdout!.on('data', (b: Buffer) => {
-      out += b.toString()
-      // it started after all: stop it (the test then fails on the exit code)
-      if (out.includes('listening on')) child.kill('SIGTERM')
-    })
-    child.stderr!.on('data', (b: Buffer) => {
-      err += b.toString()
-    })
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({ code, out, err })
-    })
-  })
-}
+const fail = (args: string[]): Promise<{ code: number | null; out: string; err: string }> => servers.fail([...args, '--memory'])
 
 test.concurrent('a --tick-size that is not a decimal > 0 stops the server at start-up with a message naming it', async () => {
   const file = join(tmp, 'badtick.csv')

@@ -1,6 +1,6 @@
 // End-to-end test harness: the server in-process on 127.0.0.1, port 0, an injected clock, real HTTP via fetch.
 import { assertContract } from './contract.js'
-import { startServer, type ApiKeyConfig, type RunningServer } from './server.js'
+import { startServer, type ApiKeyConfig, type RunningServer, type ServerOptions } from './server.js'
 import { sampleStore, type MarketStore } from './store.js'
 
 /** 2026-08-20T15:00:10Z: 10 s into a REST window; the 60 sample days start 2026-06-22 (after the 2026-05-29 floor). */
@@ -57,9 +57,10 @@ export async function startHarness(
   partnerKeys: string[],
   start = NOW,
   wrap: (store: MarketStore) => MarketStore = (s) => s,
+  extra: Partial<ServerOptions> = {},
 ): Promise<Harness> {
   let now = start
-  const server = await startServer({ store: wrap(testStore(start)), apiKeys, partnerKeys, clock: () => now, port: 0 })
+  const server = await startServer({ ...extra, store: wrap(testStore(start)), apiKeys, partnerKeys, clock: () => now, port: 0 })
   const base = server.url
   const rest = `${base}/api/v1/marketdata`
   const partner = `${base}/partner/`

@@ -2,7 +2,7 @@
 import type { IncomingMessage } from 'node:http'
 import { PassThrough } from 'node:stream'
 import { expect, test } from 'vitest'
-import { readBody } from './http.js'
+import { ClientAborted, readBody } from './http.js'
 
 function body(chunks: string[], limit: number): Promise<string | undefined> {
   const s = new PassThrough()
@@ -27,4 +27,17 @@ test('readBody counts bytes, not characters', async () => {
   expect(await body(['ééé'], 6)).toBe('ééé')
   expect(await body(['éééé'], 6)).toBeUndefined()
   expect(await body(['ééé', 'x'], 6)).toBeUndefined()
+})
+
+test('readBody stops at the first byte over the limit and rejects with ClientAborted when the stream dies mid-body', async () => {
+  const s = new PassThrough()
+  const p = readBody(s as unknown as IncomingMessage, 4)
+  s.write(Buffer.from('abcde'))
+  // resolved without the stream ending: the rest is never waited for
+  expect(await p).toBeUndefined()
+  const t = new PassThrough()
+  const q = readBody(t as unknown as IncomingMessage, 100)
+  t.write(Buffer.from('ab'))
+  t.destroy()
+  await expect(q).rejects.toBeInstanceOf(ClientAborted)
 })

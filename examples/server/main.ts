@@ -1,13 +1,17 @@
 // Command line of the reference server:
 //   node examples/server [--port N] [--api-key KEY ...] [--no-access-key KEY ...] [--partner-key KEY ...]
 //                        [--trades FILE ...] [--tick-size X] [--now ISO] [--days N] [--trades-per-day N]
+//                        [--data-dir DIR | --database-url URL | --memory] [--rotate-signing-key]
 import { randomBytes } from 'node:crypto'
+import { resolve } from 'node:path'
 import { parseRfc3339, sliceTradeColumns, type TradeColumns } from '../../src/index.js'
 import { defaultCatalog } from './catalog.js'
 import { PARTNER_OPERATIONS } from './partner.js'
 import { OPENAPI_PATH, REFERENCE_PATH } from './reference.js'
 import { REST_PREFIX } from './rest.js'
 import { startServer, type ApiKeyConfig } from './server.js'
+import { memoryState } from './state.js'
+import { openPgliteState, openPostgresState } from './state-sql.js'
 import { createStore, sampleStore } from './store.js'
 import { addFileSecurity, checkTickSize, readTradesCsv } from './trades-file.js'
 
@@ -21,18 +25,32 @@ interface Args {
   now?: number
   days: number
   tradesPerDay: number
+  dataDir: string
+  databaseUrl?: string
+  rotateSigningKey: boolean
+  /** Keep the state in memory only (nothing survives the process). */
+  memory: boolean
 }
 
+/** Where the state lives without `--data-dir`: a folder under the working directory (gitignored in this repository). */
+const DEFAULT_DATA_DIR = '.server-data'
+
 const USAGE = `usage: node examples/server [--port N] [--api-key KEY ...] [--no-access-key KEY ...] [--partner-key KEY ...]
-                           [--trades FILE ...] [--tick-size X] [--now ISO] [--days N] [--trades-per-day N]`
+                           [--trades FILE ...] [--tick-size X] [--now ISO] [--days N] [--trades-per-day N]
+                           [--data-dir DIR | --database-url URL | --memory] [--rotate-signing-key]`
 
 function parseArgs(argv: readonly string[]): Args {
-  const a: Args = { port: 8080, apiKeys: [], noAccessKeys: [], partnerKeys: [], trades: [], tickSize: '0.01', days: 60, tradesPerDay: 3000 }
+  const a: Args = { port: 8080, apiKeys: [], noAccessKeys: [], partnerKeys: [], trades: [], tickSize: '0.01', days: 60, tradesPerDay: 3000, dataDir: DEFAULT_DATA_DIR, rotateSigningKey: false, memory: false }
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i]!
     if (name === '--help' || name === '-h') {
       console.log(USAGE)
       process.exit(0)
+    }
+    if (name === '--rotate-signing-key' || name === '--memory') {
+      if (name === '--memory') a.memory = true
+      else a.rotateSigningKey = true
+      continue
     }
     const value = argv[i + 1]
     if (value === undefined) throw new Error(`${name}: needs a value\n${USAGE}`)
@@ -75,6 +93,13 @@ function parseArgs(argv: readonly string[]): Args {
       case '--trades-per-day':
         a.tradesPerDay = int(0, 1_000_000)
         break
+      case '--data-dir':
+        a.dataDir = value
+        break
+      case '--database-url':
+        if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('--database-url: must be a postgres:// URL')
+        a.databaseUrl = value
+        break
       default:
         throw new Error(`unknown option ${name}\n${USAGE}`)
     }
@@ -107,7 +132,12 @@ async function main(): Promise<void> {
   const partnerKeys = args.partnerKeys.length > 0 ? args.partnerKeys : [generated('partner')]
   const keyConfig: ApiKeyConfig[] = [...apiKeys.map((key) => ({ key })), ...args.noAccessKeys.map((key) => ({ key, access: false }))]
   const viewerKey = apiKeys[0]
-  const running = await startServer({ store, apiKeys: keyConfig, partnerKeys, clock, port: args.port, ...(viewerKey === undefined ? {} : { viewerKey }) })
+  const state = args.memory
+    ? memoryState()
+    : args.databaseUrl !== undefined
+      ? await openPostgresState(args.databaseUrl)
+      : await openPgliteState(resolve(args.dataDir))
+  const running = await startServer({ store, apiKeys: keyConfig, partnerKeys, clock, port: args.port, state, rotateSigningKey: args.rotateSigningKey, ...(viewerKey === undefined ? {} : { viewerKey }) })
 
   const url = running.url
   const key = apiKeys[0] ?? args.noAccessKeys[0] ?? ''
@@ -120,6 +150,7 @@ async function main(): Promise<void> {
     `clock:        ${pinned === undefined ? 'system time' : `pinned at ${new Date(pinned).toISOString()}`}`,
     `data:         ${store.all().length} securities, ${store.all().reduce((n, s) => n + s.trades.time.length, 0)} trades, ${args.days} days ending ${new Date(now).toISOString()}`,
     `reference:    ${url}${REFERENCE_PATH}   (OpenAPI document: ${url}${OPENAPI_PATH})`,
+    `state:        ${state.where}`,
     `api keys:     ${apiKeys.join(' ')}${args.apiKeys.length === 0 && args.noAccessKeys.length === 0 ? '   (generated)' : ''}`,
     ...(args.noAccessKeys.length > 0 ? [`no-access:    ${args.noAccessKeys.join(' ')}`] : []),
     `partner keys: ${partnerKeys.join(' ')}${args.partnerKeys.length === 0 ? '   (generated)' : ''}`,

@@ -4,27 +4,20 @@
 import {
   accessTokenValidity,
   applyLinkOperation,
-  bucketEnd,
-  bucketStart,
-  candlesFromTrades,
   checkAccessToken,
   invalidArgument,
   listSecuritiesItems,
-  notFound,
-  resampleCandles,
+  resourceExhausted,
   statusOk,
   tokenValidity,
-  toPartnerCandles,
   unauthenticated,
-  validateListCandlesRequest,
-  type Candle,
   type LinkedSecurity,
   type LinkOperationName,
-  type SecurityId,
   type Status,
 } from '../../src/index.js'
 import { securityInfo } from './catalog.js'
-import type { MarketStore, StoredSecurity } from './store.js'
+import { listCandles, type ListCandlesContext } from './list-candles.js'
+import { securityById, type MarketStore } from './store.js'
 import type { TokenSigner } from './tokens.js'
 
 /** Operation paths (after the partner prefix) and their short names. */
@@ -41,16 +34,22 @@ export const PARTNER_OPERATIONS = {
 export type PartnerOperation = (typeof PARTNER_OPERATIONS)[keyof typeof PARTNER_OPERATIONS]
 
 /** Server state interface A needs. */
-export interface PartnerContext {
+export interface PartnerContext extends ListCandlesContext {
   store: MarketStore
   signer: TokenSigner
   /** api_key -> partner id. */
   partnerKeys: ReadonlyMap<string, string>
   /** partner id -> security_guid -> link. */
   links: Map<string, Map<string, LinkedSecurity>>
+  /** Most links one partner may hold. */
+  maxLinks: number
+  /** Counts a Login attempt for `who` (a partner id, or the client for an unknown key): seconds to wait when over the limit, else 0. */
+  loginThrottle(who: string): number
+  /** The client's address (throttles Login attempts with unknown keys). */
+  client: string
+  /** Commits a link change (undefined removes it) before the answer is sent. */
+  saveLink(partner: string, guid: string, link: LinkedSecurity | undefined): Promise<void>
   refreshLifetimeMs?: number
-  /** Cached one-minute candles per security GUID (the base ListCandles resamples). */
-  minuteCandles: Map<string, Candle[]>
   now: number
 }
 
@@ -76,6 +75,8 @@ async function login(ctx: PartnerContext, body: unknown): Promise<unknown> {
   const key = field(body, 'api_key')
   if (typeof key !== 'string' || key.length === 0) return fail(invalidArgument('api_key: is required, a non-empty string'))
   const partner = ctx.partnerKeys.get(key)
+  const wait = ctx.loginThrottle(partner ?? `client ${ctx.client}`)
+  if (wait > 0) return fail(resourceExhausted(`Login: too many attempts in this 60 s window for this ${partner === undefined ? 'client' : 'api key'}; retry after ${wait} s`))
   if (partner === undefined) return fail(unauthenticated('invalid api_key'))
   const v = tokenValidity(ctx.now, ctx.refreshLifetimeMs === undefined ? {} : { refreshLifetimeMs: ctx.refreshLifetimeMs })
   const access = await ctx.signer.sign({ sub: partner, typ: 'access', valid_to_time: v.access_token.valid_to_time }, ctx.now)
@@ -99,19 +100,15 @@ async function refresh(ctx: PartnerContext, body: unknown): Promise<unknown> {
   return { status: statusOk(), access_token: { token: access, valid_to_time: v.access_token.valid_to_time } }
 }
 
-function lookup(store: MarketStore, id: SecurityId): StoredSecurity | undefined {
-  return 'guid' in id ? store.byGuid(id.guid) : store.security(id.ticker_code.exchange_code, id.ticker_code.ticker)
-}
-
 function listSecurities(ctx: PartnerContext, body: unknown): unknown {
   const r = listSecuritiesItems(field(body, 'security_ids'), (id) => {
-    const s = lookup(ctx.store, id)
+    const s = securityById(ctx.store, id)
     return s === undefined ? undefined : securityInfo(s.security)
   })
   return r.ok ? { status: statusOk(), securities: r.value } : { status: r.error, securities: [] }
 }
 
-function link(ctx: PartnerContext, partner: string, operation: LinkOperationName, body: unknown): unknown {
+async function link(ctx: PartnerContext, partner: string, operation: LinkOperationName, body: unknown): Promise<unknown> {
   let links = ctx.links.get(partner)
   if (links === undefined) {
     links = new Map()
@@ -120,59 +117,15 @@ function link(ctx: PartnerContext, partner: string, operation: LinkOperationName
   const guid = field(body, 'security_guid')
   const current = typeof guid === 'string' ? links.get(guid) : undefined
   const { next, response } = applyLinkOperation(current, { operation, body })
-  if (response.status.code === 0 && typeof guid === 'string') {
+  if (response.status.code === 0 && current === undefined && next !== undefined && links.size >= ctx.maxLinks) {
+    return fail(resourceExhausted(`LinkSecurity: this partner already holds ${ctx.maxLinks} links (the most one partner may hold); unlink one first`))
+  }
+  if (response.status.code === 0 && typeof guid === 'string' && next !== current) {
     if (next === undefined) links.delete(guid)
     else links.set(guid, next)
+    await ctx.saveLink(partner, guid, next)
   }
   return response
-}
-
-/** One-minute candles of a security, computed once from its trades (the base every ListCandles frame resamples). */
-function minuteCandles(ctx: PartnerContext, s: StoredSecurity): Candle[] {
-  let c = ctx.minuteCandles.get(s.security.guid)
-  if (c === undefined) {
-    c = candlesFromTrades(s.trades, { timeframe: '1m', tickSize: s.security.tickSize })
-    ctx.minuteCandles.set(s.security.guid, c)
-  }
-  return c
-}
-
-function lowerBound(c: readonly Candle[], t: number): number {
-  let lo = 0
-  let hi = c.length
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1
-    if (c[mid]!.time < t) lo = mid + 1
-    else hi = mid
-  }
-  return lo
-}
-
-function listCandles(ctx: PartnerContext, body: unknown): unknown {
-  const v = validateListCandlesRequest(body)
-  if (!v.ok) return { status: v.error, candles: [] }
-  const q = v.value
-  const s = lookup(ctx.store, q.securityId)
-  if (s === undefined) return { status: notFound(), candles: [] }
-  const base = minuteCandles(ctx, s)
-  const zone = s.exchange.timezone
-  const first = base[0]
-  const last = base[base.length - 1]
-  let out: Candle[] = []
-  if (first !== undefined && last !== undefined) {
-    // The candles whose time (bucket start) lies in [from, to), each whole (ListCandlesQuery's contract): read
-    // the minutes from the first bucket starting at or after `from` to the end of the bucket holding `to - 1`.
-    const opts = { timeZone: zone }
-    const fromBucket = bucketStart(q.from, q.timeframe, opts)
-    const firstStart = fromBucket < q.from ? bucketEnd(q.from, q.timeframe, opts) : fromBucket
-    const readFrom = Math.max(first.time, firstStart)
-    const readTo = q.to > last.time ? last.time + 1 : bucketEnd(q.to - 1, q.timeframe, opts)
-    const slice = readFrom < readTo ? base.slice(lowerBound(base, readFrom), lowerBound(base, readTo)) : []
-    out = resampleCandles(slice, { timeframe: q.timeframe, timeZone: zone, sessions: q.sessionTypes })
-    if (q.limit !== undefined) out = q.direction === 'forward' ? out.slice(0, q.limit) : out.slice(Math.max(0, out.length - q.limit))
-  }
-  const candles = toPartnerCandles(out, { properties: q.properties })
-  return { status: statusOk(), candles }
 }
 
 /** Runs one operation; the body is already parsed JSON (or `undefined` when it was not JSON). */

@@ -148,13 +148,13 @@ describe('authentication, request ids, routing', () => {
     expect(new Set(ids).size).toBe(ids.length)
   })
 
-  test('unknown paths are 404 and other methods than GET are 405, unbilled', async () => {
+  test('unknown paths are 404 and other methods than GET and HEAD are 405, unbilled', async () => {
     freshWindow()
     expectError(await h.get('/nowhere', MAIN), 404, 'not_found')
     const r = await h.get('/exchanges', MAIN, { method: 'POST' })
     common(r)
     expect(r.status).toBe(405)
-    expect(r.headers.get('allow')).toBe('GET')
+    expect(r.headers.get('allow')).toBe('GET, HEAD')
     expect(await probe()).toBe(100_000)
   })
 

@@ -1,8 +1,9 @@
 // The reference server: node:http, both interfaces, an in-memory store. It does I/O only — authentication
 // look-ups, the clock, request ids, reading bodies, writing answers — and asks the library for every decision.
-import { randomBytes, randomUUID } from 'node:crypto'
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createHash, randomUUID } from 'node:crypto'
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import type { Duplex } from 'node:stream'
 import {
   createRestLedger,
   invalidArgument,
@@ -13,16 +14,20 @@ import {
   unavailableError,
   type ApiError,
   type Candle,
-  type LinkedSecurity,
   type RestLedger,
+  type RestLedgerState,
 } from '../../src/index.js'
-import { readBody, send, type Answer } from './http.js'
+import { ClientAborted, declaredTooLarge, parserRefusal, rawAnswer, readBody, send, type Answer } from './http.js'
 import { handlePartner, PARTNER_OPERATIONS, type PartnerContext, type PartnerOperation } from './partner.js'
 import { createReferencePages } from './reference.js'
 import { handleRest, matchRestRoute, REST_PREFIX } from './rest.js'
 import { StoreUnavailable, type MarketStore } from './store.js'
-import { createTokenSigner } from './tokens.js'
 import { isViewerPath, serveViewer } from './viewer/serve.js'
+import { BUSY_RETRY_AFTER_S, DEFAULT_LIMITS, LOGIN_WINDOW_MS, type ServerLimits } from './limits.js'
+import { memoryState, type StateStore } from './state.js'
+import { createTokenSigner, newSigningKey } from './tokens.js'
+import { createWindowCounter } from './window-counter.js'
+import { createWorkQueue } from './work-queue.js'
 
 /** An interface B API key: keys of one `account` share one credit ledger; `access: false` is answered 403. */
 export interface ApiKeyConfig {
@@ -41,14 +46,20 @@ export interface ServerOptions {
   partnerKeys: readonly string[]
   /** The clock, UTC epoch ms (default `Date.now`). Tests inject one to move time. */
   clock?: () => number
-  /** HMAC secret of the JWTs (default 32 random bytes). */
-  jwtSecret?: Uint8Array
+  /** Where ledgers, links and signing keys live (default: in memory, lost on exit). */
+  state?: StateStore
+  /** Make a new signing key at start even when one is stored (older keys keep verifying their tokens). */
+  rotateSigningKey?: boolean
   /** Refresh token lifetime (library default 30 days). */
   refreshLifetimeMs?: number
   /** Path prefix of interface A operations (default `/partner/`). */
   partnerPrefix?: string
   /** The viewer page at `/` calls the REST endpoints with this interface B key; without it there is no page. */
   viewerKey?: string
+  /** Limits (defaults: DEFAULT_LIMITS in limits.ts). */
+  limits?: Partial<ServerLimits>
+  /** More routes, tried after the built-in ones (REST, partner) and before the 404. */
+  routes?: readonly Route[]
 }
 
 export interface RunningServer {
@@ -58,36 +69,91 @@ export interface RunningServer {
   port: number
   /** Credit ledgers by account (for inspection). */
   ledgers: ReadonlyMap<string, RestLedger>
+  /** Closes the server, then the state. */
   close(): Promise<void>
 }
 
-const MAX_BODY = 1 << 20
+/** What a route's handler gets besides the request. */
+export interface RequestContext {
+  url: URL
+  requestId: string
+  /** `{ 'x-request-id': ... }`: the headers every answer carries. */
+  base: Record<string, string>
+}
 
-/** Builds the request handler. */
-export function createHandler(opts: ServerOptions): { handle: (req: IncomingMessage, res: ServerResponse) => void; ledgers: Map<string, RestLedger> } {
+/**
+ * One entry of the routing table: the first route whose `match` accepts the path answers. The body of an
+ * answer to HEAD is never written, so a route that serves GET should accept HEAD as GET (and list both in the
+ * `allow` header of its 405). A body that is not JSON: `new RawBody(text)` with its own `content-type`.
+ */
+export interface Route {
+  name: string
+  match(pathname: string): boolean
+  handle(req: IncomingMessage, ctx: RequestContext): Promise<Answer>
+}
+
+/** The stable partner id of an interface A api key (links are stored under it, tokens carry it). */
+export const partnerIdOf = (apiKey: string): string => `partner-${createHash('sha256').update(apiKey).digest('hex').slice(0, 16)}`
+
+/** Builds the request handler over the state's stored contents (read once; every change is written through). */
+export async function createHandler(
+  opts: ServerOptions,
+): Promise<{ handle: (req: IncomingMessage, res: ServerResponse) => void; ledgers: Map<string, RestLedger>; routes: Route[]; limits: ServerLimits }> {
   const clock = opts.clock ?? Date.now
+  const limits: ServerLimits = { ...DEFAULT_LIMITS, ...opts.limits }
+  const heavy = createWorkQueue({ concurrency: limits.heavyConcurrency, maxQueued: limits.heavyQueue })
+  const logins = createWindowCounter(LOGIN_WINDOW_MS, limits.loginsPerWindow)
+  const state = opts.state ?? memoryState()
+  const snap = await state.load()
   const keys = new Map(opts.apiKeys.map((k) => [k.key, { account: k.account ?? 'default', access: k.access ?? true }]))
   const ledgers = new Map<string, RestLedger>()
-  for (const k of keys.values()) if (!ledgers.has(k.account)) ledgers.set(k.account, createRestLedger())
+  for (const k of keys.values()) {
+    if (!ledgers.has(k.account)) {
+      const stored = snap.rest.get(k.account)
+      ledgers.set(k.account, createRestLedger(stored === undefined ? {} : { state: stored }))
+    }
+  }
   const partnerPrefix = opts.partnerPrefix ?? '/partner/'
-  const partnerKeys = new Map(opts.partnerKeys.map((k, i) => [k, `partner-${i + 1}`]))
-  const signer = createTokenSigner(opts.jwtSecret ?? new Uint8Array(randomBytes(32)))
-  const links = new Map<string, Map<string, LinkedSecurity>>()
-  const minuteCandles = new Map<string, Candle[]>()
+  const partnerKeys = new Map(opts.partnerKeys.map((k) => [k, partnerIdOf(k)]))
+  const signingKeys = snap.keys.slice()
+  if (signingKeys.length === 0 || opts.rotateSigningKey === true) {
+    const key = newSigningKey(Math.max(clock(), ...signingKeys.map((k) => k.createdAt + 1)))
+    await state.addKey(key)
+    signingKeys.push(key)
+  }
+  const signer = createTokenSigner(signingKeys)
+  const links = snap.links
+  const minuteCandles = new Map<string, Promise<Candle[]>>()
 
   function restError(error: ApiError, headers: Record<string, string>): Answer {
     const r = toHttpResponse(error, headers)
     return { status: r.status, headers: r.headers, body: r.body }
   }
 
+  /** A state write: when it fails the answer is 503 / status 14 (the in-memory change stays: over-count, never under-count). */
+  async function durable(write: Promise<void>): Promise<void> {
+    try {
+      await write
+    } catch (e) {
+      console.error('state write failed:', e)
+      throw new StoreUnavailable('the server could not save its state; try again')
+    }
+  }
+
+  /** Commits a ledger's state when it changed since `before` (a lock-out, a charge), before the answer goes out. */
+  async function saveLedger(account: string, ledger: RestLedger, before: RestLedgerState | undefined): Promise<void> {
+    const after = ledger.state()
+    if (after === undefined || (before !== undefined && before.windowStart === after.windowStart && before.used === after.used && before.locked === after.locked)) return
+    await durable(state.saveRest(account, after))
+  }
+
   /** Interface B: route -> auth (401/403) -> lock-out (429) -> handler (400, 404, trim, cap, read, price) -> charge. */
-  function rest(req: IncomingMessage, url: URL, requestId: string): Answer {
-    const base = { 'x-request-id': requestId }
+  async function rest(req: IncomingMessage, { url, base }: RequestContext): Promise<Answer> {
     const route = matchRestRoute(url.pathname.slice(REST_PREFIX.length))
     if (route === undefined) return restError({ ...notFoundError('data'), message: `no endpoint ${url.pathname}` }, base)
     if (route === null) return restError({ status: 400, code: 'invalid_argument', message: 'path: invalid percent-encoding' }, base)
-    if (req.method !== 'GET') {
-      return restError({ status: 405, code: 'invalid_argument', message: `method ${req.method ?? ''}: use GET` }, { ...base, allow: 'GET' })
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return restError({ status: 405, code: 'invalid_argument', message: `method ${req.method ?? ''}: use GET` }, { ...base, allow: 'GET, HEAD' })
     }
     const header = req.headers['x-api-key']
     const key = typeof header === 'string' ? keys.get(header) : undefined
@@ -105,14 +171,15 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
       return restError(unavailableError(503, e.message), { ...base, ...rateHeaders(check.headers) })
     }
     if (!result.ok) return restError(result.error, { ...base, ...rateHeaders(check.headers) })
+    const before = ledger.state()
     const charge = ledger.charge(now, result.price)
+    await saveLedger(key.account, ledger, before)
     if (!charge.ok) return restError(charge.error, { ...base, ...charge.headers })
     return { status: 200, headers: { ...base, ...rateHeaders(charge.headers) }, body: result.body }
   }
 
   /** Interface A: POST JSON -> operation -> HTTP 200 with a `status`. */
-  async function partner(req: IncomingMessage, url: URL, requestId: string): Promise<Answer> {
-    const base = { 'x-request-id': requestId }
+  async function partner(req: IncomingMessage, { url, base }: RequestContext): Promise<Answer> {
     const path = url.pathname.slice(partnerPrefix.length)
     const op: PartnerOperation | undefined = Object.prototype.hasOwnProperty.call(PARTNER_OPERATIONS, path)
       ? PARTNER_OPERATIONS[path as keyof typeof PARTNER_OPERATIONS]
@@ -124,8 +191,16 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
     if ((type.split(';')[0] ?? '').trim().toLowerCase() !== 'application/json') {
       return { status: 200, headers: base, body: { status: invalidArgument('Content-Type must be application/json') } }
     }
-    const text = await readBody(req, MAX_BODY)
-    if (text === undefined) return { status: 200, headers: base, body: { status: invalidArgument(`request body: larger than ${MAX_BODY} bytes`) } }
+    // over the cap: 413 from Content-Length before reading, or as soon as the streamed body passes it; the
+    // connection is closed after the answer (the rest of the body is never read)
+    const tooLarge: Answer = {
+      status: 413,
+      headers: { ...base, connection: 'close' },
+      body: { status: invalidArgument(`request body: larger than ${limits.maxBodyBytes} bytes`) },
+    }
+    if (declaredTooLarge(req, limits.maxBodyBytes)) return tooLarge
+    const text = await readBody(req, limits.maxBodyBytes)
+    if (text === undefined) return tooLarge
     let body: unknown
     try {
       body = JSON.parse(text)
@@ -133,41 +208,64 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
       return { status: 200, headers: base, body: { status: invalidArgument('request body: not valid JSON') } }
     }
     const tokenHeader = req.headers.accesstoken
+    const now = clock()
+    let wait = 0
     const ctx: PartnerContext = {
       store: opts.store,
       signer,
       partnerKeys,
       links,
+      maxLinks: limits.maxLinksPerPartner,
+      loginThrottle: (who) => (wait = logins.hit(who, now)),
+      client: req.socket.remoteAddress ?? '',
+      saveLink: (p, guid, link) => durable(state.saveLink(p, guid, link)),
       minuteCandles,
-      now: clock(),
+      now,
       ...(opts.refreshLifetimeMs === undefined ? {} : { refreshLifetimeMs: opts.refreshLifetimeMs }),
     }
-    const answer = await handlePartner(ctx, op, body, typeof tokenHeader === 'string' ? tokenHeader : undefined)
-    return { status: 200, headers: base, body: answer }
+    const token = typeof tokenHeader === 'string' ? tokenHeader : undefined
+    const job = (): Promise<unknown> => handlePartner(ctx, op, body, token)
+    // ListCandles is the heavy operation: it waits for a slot of the bounded queue, or is told to come back
+    const answer = op === 'ListCandles' ? heavy.run(job) : job()
+    if (answer === undefined) {
+      const message = `UNAVAILABLE: the server is busy with ${limits.heavyQueue} ListCandles requests waiting; retry after ${BUSY_RETRY_AFTER_S} s`
+      return { status: 200, headers: { ...base, 'retry-after': String(BUSY_RETRY_AFTER_S) }, body: { status: { code: 14, message, details: [] }, candles: [] } }
+    }
+    const out = await answer
+    return { status: 200, headers: wait > 0 ? { ...base, 'retry-after': String(wait) } : base, body: out }
   }
 
-  async function route(req: IncomingMessage, requestId: string): Promise<Answer> {
+  // The routing table, tried in order: the built-in interfaces, then `opts.routes` (a new page or document).
+  const routes: Route[] = [
+    { name: 'rest', match: (p) => p === REST_PREFIX || p.startsWith(`${REST_PREFIX}/`), handle: rest },
+    { name: 'partner', match: (p) => p.startsWith(partnerPrefix), handle: partner },
+    ...(opts.routes ?? []),
+  ]
+
+  /** The answer of a request, or undefined when the client went away before it was read (nobody to answer). */
+  async function route(req: IncomingMessage, requestId: string): Promise<Answer | undefined> {
+    const base = { 'x-request-id': requestId }
     let url: URL
     try {
       url = new URL(req.url ?? '/', 'http://localhost')
     } catch {
       // a request target URL rejects (e.g. `GET http://[::1/x`): the client's fault, not a 500
-      return restError({ status: 400, code: 'invalid_argument', message: 'request target: not a valid URL' }, { 'x-request-id': requestId })
+      return restError({ status: 400, code: 'invalid_argument', message: 'request target: not a valid URL' }, base)
     }
-    const isRest = url.pathname === REST_PREFIX || url.pathname.startsWith(`${REST_PREFIX}/`)
+    const hit = routes.find((r) => r.match(url.pathname))
     try {
-      if (isRest) return rest(req, url, requestId)
-      if (url.pathname.startsWith(partnerPrefix)) return await partner(req, url, requestId)
-      return restError({ ...notFoundError('data'), message: `no endpoint ${url.pathname}` }, { 'x-request-id': requestId })
+      if (hit !== undefined) return await hit.handle(req, { url, requestId, base })
+      return restError({ ...notFoundError('data'), message: `no endpoint ${url.pathname}` }, base)
     } catch (e) {
+      if (e instanceof ClientAborted) return undefined
       if (e instanceof StoreUnavailable) {
         // interface A answers HTTP 200 with a status: 14 UNAVAILABLE (gRPC's code for a transient failure)
-        return isRest
-          ? restError(unavailableError(503, e.message), { 'x-request-id': requestId })
-          : { status: 200, headers: { 'x-request-id': requestId }, body: { status: { code: 14, message: `UNAVAILABLE: ${e.message}`, details: [] } } }
+        return hit?.name !== 'partner'
+          ? restError(unavailableError(503, e.message), base)
+          : { status: 200, headers: base, body: { status: { code: 14, message: `UNAVAILABLE: ${e.message}`, details: [] } } }
       }
       console.error(`[${requestId}]`, e)
-      return { status: 500, headers: { 'x-request-id': requestId }, body: { error: { code: 'internal', message: 'internal error' } } }
+      return { status: 500, headers: base, body: { error: { code: 'internal', message: 'internal error' } } }
     }
   }
 
@@ -185,7 +283,10 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
     const requestId = randomUUID()
     if (referencePages(req, res, requestId)) return // GET /openapi.json and the rendered /reference
     route(req, requestId).then(
-      (a) => send(res, a),
+      (a) => {
+        if (a === undefined) res.destroy()
+        else send(res, a, req.method === 'HEAD')
+      },
       (e: unknown) => {
         console.error(`[${requestId}]`, e)
         send(res, { status: 500, headers: { 'x-request-id': requestId }, body: { error: { code: 'internal', message: 'internal error' } } })
@@ -193,7 +294,7 @@ export function createHandler(opts: ServerOptions): { handle: (req: IncomingMess
     )
   }
 
-  return { handle, ledgers }
+  return { handle, ledgers, routes, limits }
 }
 
 /** The `x-ratelimit-*` headers only (a check's or charge's headers without `retry-after`). */
@@ -205,11 +306,37 @@ function rateHeaders(h: Readonly<Record<string, string | undefined>>): Record<st
   }
 }
 
+/**
+ * A request Node's parser refused (431 headers too large, 400 malformed, 408 too slow): the service's JSON
+ * error with an `x-request-id`, then the connection closes. A client that reset the connection gets nothing.
+ */
+function answerClientError(e: NodeJS.ErrnoException, socket: Duplex, limits: ServerLimits): void {
+  const answered = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true
+  if (e.code === 'ECONNRESET' || answered || !socket.writable) {
+    socket.destroy()
+    return
+  }
+  const r = parserRefusal(e.code, limits)
+  const error = toHttpResponse({ status: r.status, code: r.code, message: r.message }, { 'x-request-id': randomUUID() })
+  socket.end(rawAnswer(r.status, STATUS_CODES[r.status] ?? 'Error', { 'x-request-id': error.headers['x-request-id']! }, error.body))
+}
+
 /** Starts the server on 127.0.0.1 (port 0 picks a free port). */
 export async function startServer(opts: ServerOptions & { port?: number; host?: string }): Promise<RunningServer> {
-  const { handle, ledgers } = createHandler(opts)
-  const server = createServer(handle)
-  server.keepAliveTimeout = 5_000
+  const { handle, ledgers, limits } = await createHandler(opts)
+  const server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderBytes,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // how often Node checks the two timeouts above (its default, 30 s, would let them run 30 s late)
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headersTimeoutMs / 2)),
+    },
+    handle,
+  )
+  server.maxConnections = limits.maxConnections
+  server.on('clientError', (e: NodeJS.ErrnoException, socket: Duplex) => answerClientError(e, socket, limits))
   const host = opts.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -228,6 +355,6 @@ export async function startServer(opts: ServerOptions & { port?: number; host?: 
       new Promise<void>((resolve, reject) => {
         server.close((e) => (e ? reject(e) : resolve()))
         server.closeAllConnections()
-      }),
+      }).finally(() => opts.state?.close()),
   }
 }

@@ -1,6 +1,6 @@
 // The in-memory market data store: trades per security in columns, sorted by time, as a real server would
 // read them from its own storage. Reading a range is a binary search and a zero-copy slice.
-import { sampleTrades, sliceTradeColumns, type TradeColumns } from '../../src/index.js'
+import { sampleTrades, sliceTradeColumns, type SecurityId, type TradeColumns } from '../../src/index.js'
 import { defaultCatalog, type Catalog, type CatalogSecurity, type Exchange } from './catalog.js'
 
 const DAY_MS = 86_400_000
@@ -32,6 +32,11 @@ export interface MarketStore {
   tradesIn(s: StoredSecurity, from: number, to: number): TradeColumns
   /** Time of the newest trade, `undefined` without data. */
   newest(s: StoredSecurity): number | undefined
+}
+
+/** The security a partner SecurityId names (by GUID or by ticker and exchange code). */
+export function securityById(store: MarketStore, id: SecurityId): StoredSecurity | undefined {
+  return 'guid' in id ? store.byGuid(id.guid) : store.security(id.ticker_code.exchange_code, id.ticker_code.ticker)
 }
 
 /** First index whose time is >= t (times ascending). */

@@ -4,7 +4,6 @@ import { describeValue } from '../_lib/describe.js'
 export const MSG = {
   badNow: (fn: string, now: unknown) => `${fn}: now must be a finite epoch millisecond time, got ${describeValue(now)}`,
   badCredits: (credits: unknown) => `charge: credits must be an integer >= 0, got ${describeValue(credits)}`,
-  badState: (fn: string, why: string) => `${fn}: state is not a ledger state (${why})`,
   restUncovered: (price: number, remaining: number, retryAfter: number) =>
     `rate_limited: this request costs ${price} credits and ${remaining} of the account's 100000 credits of this 60 s window remain; every request is refused until the reset; retry after ${retryAfter} s`,
   restLocked: (retryAfter: number) =>

@@ -1,5 +1,6 @@
 import { MarketDataError } from '../errors.js'
 import { rateLimitedError, type ApiError } from '../rules/index.js'
+import { validateRestLedgerState } from './ledger-state.js'
 import { MSG } from './messages.js'
 import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
 import { checkOptions } from '../_lib/closed-options.js'
@@ -53,9 +54,9 @@ function current(state: RestLedgerState | undefined, now: number, fn: string): {
   assertNow(now, fn)
   const w = windowStartOf(now, REST_WINDOW_MS)
   if (state === undefined || state === null) return { state: { windowStart: w, used: 0, locked: false }, now }
-  if (typeof state !== 'object' || !Number.isFinite(state.windowStart) || !Number.isInteger(state.used) || state.used < 0) {
-    throw new MarketDataError('invalid_option', MSG.badState(fn, 'windowStart, used, locked'), { field: 'state' })
-  }
+  const valid = validateRestLedgerState(state, fn)
+  if (!valid.ok) throw valid.error
+  state = valid.value
   if (w > state.windowStart) return { state: { windowStart: w, used: 0, locked: false }, now }
   // The clock never goes back: a `now` before the stored window is read as that window's start, so credits
   // of a window are never handed out twice.
@@ -143,8 +144,12 @@ export interface RestLedger {
 }
 
 /**
- * Creates an in-memory REST credit ledger for one account, optionally from a stored state.
+ * Creates an in-memory REST credit ledger for one account, optionally from a stored state (checked field by
+ * field: aligned window start, used within the limit, a boolean locked, no other field).
  *
+ * @param opts - `state`: a state stored earlier (`ledger.state()`), or none for a fresh account.
+ * @returns The ledger.
+ * @throws {MarketDataError} `invalid_option` naming the field (`state.used`) when the stored state is not a valid one.
  * @example
  * const ledger = createRestLedger()
  * const t = Date.UTC(2026, 5, 1, 12, 0, 10)
@@ -153,7 +158,12 @@ export interface RestLedger {
  */
 export function createRestLedger(opts: { state?: RestLedgerState } = {}): RestLedger {
   checkOptions(opts, ['state'], 'createRestLedger')
-  let s: RestLedgerState | undefined = opts.state === undefined ? undefined : { ...opts.state }
+  let s: RestLedgerState | undefined
+  if (opts.state !== undefined) {
+    const valid = validateRestLedgerState(opts.state, 'createRestLedger')
+    if (!valid.ok) throw valid.error
+    s = valid.value
+  }
   return {
     check(now) {
       const r = restCheck(s, now)

@@ -1,5 +1,6 @@
 import { MarketDataError } from '../errors.js'
 import { invalidArgumentError, rateLimitedError, tooManyStreamsError, type ApiError } from '../rules/index.js'
+import { validateStreamLedgerState } from './ledger-state.js'
 import { MSG } from './messages.js'
 import type { RateLimitHeaders, LedgerTransition } from './rest-ledger.js'
 import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
@@ -99,17 +100,9 @@ function load(state: StreamLedgerState | undefined, now: number, fn: string): { 
   if (state === undefined || state === null) {
     return { s: { windowStart: windowStartOf(now, STREAM_WINDOW_MS), used: 0, clock: now, nextId: 1, streams: [] }, now }
   }
-  if (
-    typeof state !== 'object' ||
-    !Number.isFinite(state.windowStart) ||
-    !Number.isFinite(state.clock) ||
-    !Number.isSafeInteger(state.used) ||
-    state.used < 0 ||
-    !Number.isSafeInteger(state.nextId) ||
-    !Array.isArray(state.streams)
-  ) {
-    throw new MarketDataError('invalid_option', MSG.badState(fn, 'windowStart, used, clock, nextId, streams'), { field: 'state' })
-  }
+  const valid = validateStreamLedgerState(state, fn)
+  if (!valid.ok) throw valid.error
+  state = valid.value
   const s: Mutable = { windowStart: state.windowStart, used: state.used, clock: state.clock, nextId: state.nextId, streams: state.streams.slice() }
   // The clock never goes back: an earlier `now` is read as the latest one seen.
   return { s, now: now < s.clock ? s.clock : now }
@@ -352,8 +345,12 @@ export interface StreamLedger {
 }
 
 /**
- * Creates an in-memory WebSocket credit ledger for one account, optionally from a stored state.
+ * Creates an in-memory WebSocket credit ledger for one account, optionally from a stored state (checked field
+ * by field: windows, clock, ids, kinds, due times and caps as the transitions keep them).
  *
+ * @param opts - `state`: a state stored earlier (`ledger.state()`), or none for a fresh account.
+ * @returns The ledger.
+ * @throws {MarketDataError} `invalid_option` naming the field (`state.streams[0].kind`) when the stored state is not a valid one.
  * @example
  * const ledger = createStreamLedger()
  * const h = ledger.handshake(0, 'footprint')      // pending; remaining header '1000'
@@ -362,7 +359,12 @@ export interface StreamLedger {
  */
 export function createStreamLedger(opts: { state?: StreamLedgerState } = {}): StreamLedger {
   checkOptions(opts, ['state'], 'createStreamLedger')
-  let s: StreamLedgerState | undefined = opts.state
+  let s: StreamLedgerState | undefined
+  if (opts.state !== undefined) {
+    const valid = validateStreamLedgerState(opts.state, 'createStreamLedger')
+    if (!valid.ok) throw valid.error
+    s = valid.value
+  }
   const run = <O>(t: LedgerTransition<StreamLedgerState, O>): O => {
     s = t.state
     return t.outcome

@@ -1,0 +1,143 @@
+// Validation of restored ledger states (read back from a database, Redis, a file): every field is checked
+// against the invariants the transitions keep, so a corrupt or hand-edited state is refused with the field
+// and the rule instead of producing negative remaining credits, a truthy "locked" or a fractional reset.
+import { describeValue, isArray } from '../_lib/describe.js'
+import { MarketDataError } from '../errors.js'
+import { err, ok, type Result } from '../result.js'
+import { REST_CREDIT_LIMIT, REST_WINDOW_MS, type RestLedgerState } from './rest-ledger.js'
+import { STREAM_CAPS, STREAM_CREDIT_LIMIT, STREAM_WINDOW_MS, type StreamKind, type StreamLedgerState, type StreamRecord } from './stream-ledger.js'
+
+const REST_KEYS = ['windowStart', 'used', 'locked'] as const
+const STREAM_KEYS = ['windowStart', 'used', 'clock', 'nextId', 'streams'] as const
+const RECORD_KEYS = ['id', 'kind', 'status', 'openedAt', 'dueAt'] as const
+/** The stream kinds (read at call time: this module and the ledgers import each other). */
+const kinds = (): StreamKind[] => Object.keys(STREAM_CAPS) as StreamKind[]
+
+/** Thrown inside the checks only: carries the field path and the rule, turned into the error result. */
+class Bad {
+  constructor(
+    readonly field: string,
+    readonly rule: string,
+  ) {}
+}
+
+/** The own data properties of a plain object, refusing unknown keys (a misspelt or foreign field is corruption). */
+function fields(x: unknown, path: string, allowed: readonly string[]): Record<string, unknown> {
+  if (typeof x !== 'object' || x === null || isArray(x)) throw new Bad(path, `must be an object, got ${describeValue(x)}`)
+  const out: Record<string, unknown> = {}
+  for (const key of Reflect.ownKeys(x)) {
+    const name = typeof key === 'string' ? key : String(key)
+    if (typeof key !== 'string' || !allowed.includes(key)) throw new Bad(`${path}.${name}`, `is not a field of the state (fields: ${allowed.join(', ')})`)
+    const d = Object.getOwnPropertyDescriptor(x, key)
+    if (d === undefined || !('value' in d)) throw new Bad(`${path}.${key}`, 'must be a data property')
+    out[key] = d.value
+  }
+  return out
+}
+
+function integer(v: unknown, field: string, min: number, max: number): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) throw new Bad(field, `must be an integer ${min}..${max}, got ${describeValue(v)}`)
+  return v
+}
+
+function windowStart(v: unknown, field: string, windowMs: number): number {
+  const w = integer(v, field, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
+  if (w % windowMs !== 0) throw new Bad(field, `must be a multiple of ${windowMs} (a window start aligned to the Unix epoch), got ${w}`)
+  return w
+}
+
+function finite(v: unknown, field: string): number {
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new Bad(field, `must be a finite epoch millisecond time, got ${describeValue(v)}`)
+  return v
+}
+
+function run<T>(fn: string, check: () => T): Result<T, MarketDataError> {
+  try {
+    return ok(check())
+  } catch (e) {
+    const bad = e instanceof Bad ? e : new Bad('state', 'could not be read')
+    return err(new MarketDataError('invalid_option', `${fn}: ${bad.field}: ${bad.rule}`, { field: bad.field }))
+  }
+}
+
+/**
+ * Checks a restored REST ledger state field by field: `windowStart` an integer multiple of 60,000, `used` an
+ * integer 0..100,000, `locked` a boolean, and no other field.
+ *
+ * @param state - The state as read back from storage (any value).
+ * @param fn - The name to start the message with (default `restoreRestLedger`).
+ * @returns The state (a fresh copy) or a `MarketDataError` `invalid_option` whose `field` is the path (`state.used`).
+ * @throws Never.
+ * @example
+ * validateRestLedgerState({ windowStart: 60_000, used: 100_001, locked: false })
+ * // { ok: false, error: MarketDataError('restoreRestLedger: state.used: must be an integer 0..100000, got 100001') }
+ */
+export function validateRestLedgerState(state: unknown, fn = 'restoreRestLedger'): Result<RestLedgerState, MarketDataError> {
+  return run(fn, () => {
+    const f = fields(state, 'state', REST_KEYS)
+    for (const k of REST_KEYS) if (!(k in f)) throw new Bad(`state.${k}`, 'is required')
+    const w = windowStart(f.windowStart, 'state.windowStart', REST_WINDOW_MS)
+    const used = integer(f.used, 'state.used', 0, REST_CREDIT_LIMIT)
+    if (typeof f.locked !== 'boolean') throw new Bad('state.locked', `must be true or false, got ${describeValue(f.locked)}`)
+    return { windowStart: w, used, locked: f.locked }
+  })
+}
+
+function record(x: unknown, path: string, clock: number): StreamRecord {
+  const f = fields(x, path, RECORD_KEYS)
+  for (const k of ['id', 'kind', 'status', 'openedAt'] as const) if (!(k in f)) throw new Bad(`${path}.${k}`, 'is required')
+  if (typeof f.id !== 'string') throw new Bad(`${path}.id`, `must be a string, got ${describeValue(f.id)}`)
+  if (typeof f.kind !== 'string' || !(kinds() as string[]).includes(f.kind)) throw new Bad(`${path}.kind`, `must be one of ${kinds().join(', ')}, got ${describeValue(f.kind)}`)
+  const kind = f.kind as StreamKind
+  const openedAt = finite(f.openedAt, `${path}.openedAt`)
+  if (openedAt > clock) throw new Bad(`${path}.openedAt`, `must not be after state.clock (${clock}), got ${openedAt}`)
+  if (f.status === 'pending') {
+    if ('dueAt' in f) throw new Bad(`${path}.dueAt`, 'must be absent on a pending stream (it is not charged yet)')
+    return { id: f.id, kind, status: 'pending', openedAt }
+  }
+  if (f.status !== 'open') throw new Bad(`${path}.status`, `must be pending or open, got ${describeValue(f.status)}`)
+  const dueAt = finite(f.dueAt, `${path}.dueAt`)
+  // every renewal due at or before the clock is settled, and a charge is never in the future
+  if (dueAt <= clock || dueAt > clock + STREAM_WINDOW_MS) throw new Bad(`${path}.dueAt`, `must be after state.clock and at most ${STREAM_WINDOW_MS} ms later (${clock}), got ${dueAt}`)
+  return { id: f.id, kind, status: 'open', openedAt, dueAt }
+}
+
+/**
+ * Checks a restored stream ledger state field by field: `windowStart` an integer multiple of 300,000 holding
+ * `clock`; `used` an integer 0..1,000; `nextId` an integer >= 1; each stream with a unique `id`, a known
+ * `kind`, `status` pending (no `dueAt`) or open (`dueAt` within 300 s after `clock`), `openedAt` not after
+ * `clock`; no kind over its cap; no other field.
+ *
+ * @param state - The state as read back from storage (any value).
+ * @param fn - The name to start the message with (default `restoreStreamLedger`).
+ * @returns The state (a fresh copy) or a `MarketDataError` `invalid_option` whose `field` is the path (`state.streams[2].kind`).
+ * @throws Never.
+ * @example
+ * validateStreamLedgerState({ windowStart: 0, used: 0, clock: 5, nextId: 1, streams: [] }).ok // true
+ */
+export function validateStreamLedgerState(state: unknown, fn = 'restoreStreamLedger'): Result<StreamLedgerState, MarketDataError> {
+  return run(fn, () => {
+    const f = fields(state, 'state', STREAM_KEYS)
+    for (const k of STREAM_KEYS) if (!(k in f)) throw new Bad(`state.${k}`, 'is required')
+    const w = windowStart(f.windowStart, 'state.windowStart', STREAM_WINDOW_MS)
+    const used = integer(f.used, 'state.used', 0, STREAM_CREDIT_LIMIT)
+    const clock = finite(f.clock, 'state.clock')
+    if (clock < w || clock >= w + STREAM_WINDOW_MS) throw new Bad('state.clock', `must lie in the window starting at state.windowStart (${w}), got ${clock}`)
+    const nextId = integer(f.nextId, 'state.nextId', 1, Number.MAX_SAFE_INTEGER)
+    if (!isArray(f.streams)) throw new Bad('state.streams', `must be an array, got ${describeValue(f.streams)}`)
+    const list = f.streams
+    const streams: StreamRecord[] = []
+    const ids = new Set<string>()
+    const counts = new Map<StreamKind, number>()
+    for (let i = 0; i < list.length; i++) {
+      const r = record(list[i], `state.streams[${i}]`, clock)
+      if (ids.has(r.id)) throw new Bad(`state.streams[${i}].id`, `must be unique, ${JSON.stringify(r.id)} appears twice`)
+      ids.add(r.id)
+      const n = (counts.get(r.kind) ?? 0) + 1
+      if (n > STREAM_CAPS[r.kind]) throw new Bad(`state.streams[${i}].kind`, `more than ${STREAM_CAPS[r.kind]} ${r.kind} streams (the cap)`)
+      counts.set(r.kind, n)
+      streams.push(r)
+    }
+    return { windowStart: w, used, clock, nextId, streams }
+  })
+}
