@@ -879,10 +879,6 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
           continue
         }
         if (t >= end || count >= lim) {
-          // the record opens a new candle: its price is checked first, as a refused record must not
-          // close the open candle nor open one (once per candle, off the per-trade path)
-          const u = Math.round(x * PP)
-          if (u / PP !== x || !(u < L && u > -L)) break
           next = true
           ns = s
           break
@@ -931,7 +927,10 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
         count++
       }
       if (!next) break
-      // record i opens a new candle; the inner loop takes it again (its checks pass again)
+      // record i opens a new candle; the inner loop takes it again (its checks pass again). Its price is
+      // checked first: a refused record must not close the open candle nor open one (the exact path
+      // takes a record this check stops at; once per candle, in a call of its own off the per-trade loop)
+      if (!this.opensCandle(P[i] as number)) break
       this.nextCandle(T[i] as number, ns, P[i] as number, hiI, loI, closeI, volLo, valLo, count, lastPU, runVol)
       end = this.cEnd
       openIdx = i
@@ -950,6 +949,11 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
       if (count >= lim) this.closeCandle()
     }
     return i
+  }
+
+  /** True when a price can open a candle on the fast path (its units at the current scale are exact and below 2^52). */
+  private opensCandle(x: DecimalInput): boolean {
+    return this.ps <= 22 && Math.abs(CandleAggregator.unitsFast(x, this.ps, POW10[this.ps] as number)) < L
   }
 
   /**
@@ -1015,8 +1019,6 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
           continue
         }
         if (t >= end || count >= lim) {
-          // as in fastColumns: a record that opens a new candle has its price checked first
-          if (!(Math.abs(CandleAggregator.unitsFast(x, ps, PP)) < L)) break
           next = true
           ns = s
           break
@@ -1064,6 +1066,9 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
       }
       if (!next) break
       const tr = c[i] as Trade
+      // as in fastColumns: a record that opens a new candle has its price checked first (the exact path
+      // takes a record this check refuses; a call of its own keeps the per-trade loop as it was)
+      if (!this.opensCandle(tr.price)) break
       this.nextCandle(tr.time, ns, tr.price, hiI, loI, closeI, volLo, valLo, count, lastPU, runVol)
       end = this.cEnd
       lastX = Number.NaN
