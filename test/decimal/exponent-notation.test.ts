@@ -185,8 +185,8 @@ describe('a decimal in exponent form gives the same result as its plain form in 
           const e = (s: string, k: number) => exponentForm(s, k, i % 2 === 0, i % 3 === 0)
           return { ...c, open: e(c.open, 2), high: e(c.high, -1), low: e(c.low, 3), close: e(c.close, 0), volume: e(c.volume, -2), value: e(c.value as string, 1) }
         })
-        expect(resampleCandles(ex, { timeframe: '1h' })).toEqual(resampleCandles(candles, { timeframe: '1h' }))
-        expect(tpoFromCandles(ex, { timeframe: '1d', tickSize: '0.01', rowSize: 1000 })).toEqual(tpoFromCandles(candles, { timeframe: '1d', tickSize: '0.01', rowSize: 1000 }))
+        expect(resampleCandles(ex, { timeframe: '1h', sourceTimeframe: '5m' })).toEqual(resampleCandles(candles, { timeframe: '1h', sourceTimeframe: '5m' }))
+        expect(tpoFromCandles(ex, { timeframe: '1d', tickSize: '0.01', rowSize: 1000, sourceTimeframe: '5m' })).toEqual(tpoFromCandles(candles, { timeframe: '1d', tickSize: '0.01', rowSize: 1000, sourceTimeframe: '5m' }))
         expect(expo.length).toBe(plain.length)
       }),
       { numRuns: 40 },
