@@ -1,3 +1,4 @@
+import { MAX_FAST_VOLUME_SCALE } from '../decimal/exact-sums.js'
 import { POW10, numberToUnits, parseDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { createBucketer, type Bucketer } from '../time/index.js'
@@ -5,7 +6,6 @@ import { SESSION_NAMES, validateTradeColumnsShape, type Trade, type TradeColumns
 import { TPO_MSG } from './messages.js'
 import { resolveTpoOptions, type TpoConfig } from './options.js'
 import { buildProfile, MAX_TOTAL_ROWS, rowCount, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
-import { MAX_FAST_VOLUME_SCALE } from '../decimal/exact-sums.js'
 import { PeriodAcc } from './period-acc.js'
 import { TradeReader } from './trade-reader.js'
 import type { TpoAggregator, TpoOptions, TpoProfile } from './types.js'

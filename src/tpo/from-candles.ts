@@ -1,4 +1,5 @@
-import { parseDataDecimal, type ExactDecimal } from '../decimal/index.js'
+import { type ExactDecimal } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
 import { createBucketer } from '../time/index.js'
 import { SESSION_NAMES } from '../trades/index.js'
