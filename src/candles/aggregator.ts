@@ -1,4 +1,5 @@
-import { type DecimalInput, exactDouble, parseDataDecimal, parseDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
+import { type DecimalInput, exactDouble, parseDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/parse.js'
 import { formatSum, PriceStrings, spellPrice, unitsText } from './format.js'
 import { MarketDataError } from '../errors.js'
 import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'

@@ -1,4 +1,5 @@
-import { decimalToString, type DecimalInput, formatFixed, formatUnits, parseDataDecimal, parseDecimal, POW10, UNITS_LIMIT } from '../decimal/index.js'
+import { decimalToString, type DecimalInput, formatFixed, formatUnits, parseDecimal, POW10, UNITS_LIMIT } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/parse.js'
 
 /**
  * Integer units |u| < 2^53 at `scale` as decimal text with at least `minDecimals` decimals (trailing zeros

@@ -1,4 +1,5 @@
-import { decimalToString, type DecimalInput, formatUnits, parseDataDecimal } from '../decimal/index.js'
+import { decimalToString, type DecimalInput, formatUnits } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
 import type { SessionType } from '../trades/index.js'
 import { CANDLE_MSG } from './messages.js'

@@ -1,4 +1,5 @@
-import { parseDataDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
+import { POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/parse.js'
 
 const L = UNITS_LIMIT
 const LB = BigInt(UNITS_LIMIT)

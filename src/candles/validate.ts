@@ -1,5 +1,5 @@
 import { isArray } from '../_lib/describe.js'
-import { parseDataDecimal } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
 import { err, ok, type Result } from '../result.js'
 import { TRADE_MSG } from '../trades/messages.js'

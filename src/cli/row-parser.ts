@@ -1,4 +1,4 @@
-import { parseDataDecimal } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/parse.js'
 import { parseRfc3339 } from '../time/index.js'
 import type { SessionType, Trade } from '../trades/index.js'
 

@@ -1,5 +1,5 @@
 export type { DecimalInput, ExactDecimal } from './types.js'
-export { parseDataDecimal, parseDecimal } from './parse.js'
+export { parseDecimal } from './parse.js'
 export { formatUnits, formatFixed, decimalToString } from './format.js'
 export { POW10, UNITS_LIMIT, decimalsOf, numberToUnits, stringToUnits, toUnitsBig, floorDiv, floorDivBig } from './units.js'
 export { ExactSums } from './exact-sums.js'

@@ -15,6 +15,8 @@ export function footprintCheckpoint(engine: FootprintEngine): AggregatorCheckpoi
     const set = st.rowSet(engine.vScale)
     return {
       start: st.start,
+      // the row sums at the bucket's own scale: finer than the engine's when a high-scale volume is in it
+      volumeScale: set.vScale,
       rows: set.rows.map((row, i) => [row, String(set.buy[i]), String(set.sell[i]), set.nb[i], set.ns[i]]),
       minP: jsonNumber(st.minP),
       maxP: jsonNumber(st.maxP),
@@ -40,6 +42,7 @@ export function restoreFootprint(engine: FootprintEngine, x: unknown): void {
   const list = state.arr('buckets')
   const read = list.map((_, i) => {
     const b = state.item('buckets', list, i)
+    const volumeScale = b.int('volumeScale', vScale, 400)
     const rowsRaw = b.arr('rows')
     const rows = rowsRaw.map((r, j) => {
       const key = `rows[${j}]`
@@ -62,12 +65,12 @@ export function restoreFootprint(engine: FootprintEngine, x: unknown): void {
     if ((minP === Infinity) !== (maxP === -Infinity) || (ext.minBig === null) !== (ext.maxBig === null) || (ext.minD === Infinity) !== (ext.maxD === -Infinity)) b.fail('minP', 'low and high set together', minP)
     if ((minP !== Infinity && minP > maxP) || (ext.minBig !== null && ext.maxBig !== null && ext.minBig > ext.maxBig) || (ext.minD !== Infinity && ext.minD > ext.maxD)) b.fail('minP', 'a low at or below the high', minP)
     if (minP === Infinity && ext.minBig === null && ext.minD === Infinity) b.fail('minD', 'the prices of a bucket that traded', ext.minD)
-    return { start: b.time('start'), rows, ext }
+    return { start: b.time('start'), rows, ext, volumeScale }
   })
   const buckets = engine.restore(pScale, vScale, watermark, read.map((b) => b.start), (i) => `restore.state.buckets[${i}].start`)
   read.forEach((b, i) => {
     const st = buckets[i] as BucketState
-    fill(st, b.rows, b.ext)
+    fill(st, b.rows, b.ext, b.volumeScale > vScale ? b.volumeScale : undefined)
     // rows exist only between the rows of the bucket's low and high
     const { high, low } = st.extremes(pScale)
     const first = (b.rows[0] as { row: number }).row
@@ -85,13 +88,21 @@ function rowOf(d: ExactDecimal, engine: FootprintEngine): number {
   return Number(floorDivBig(d.units * 10n ** BigInt(s - d.scale), BigInt(g.rowUnits) * 10n ** BigInt(s - g.decimals)))
 }
 
-function fill(st: BucketState, rows: { row: number; buy: bigint; sell: bigint; nb: number; ns: number }[], ext: Pick<BucketState, 'minP' | 'maxP' | 'minBig' | 'maxBig' | 'minD' | 'maxD'>): void {
+/** Fills a restored bucket; sums at a `fineScale` finer than the engine's go to the bucket's fine part. */
+function fill(st: BucketState, rows: { row: number; buy: bigint; sell: bigint; nb: number; ns: number }[], ext: Pick<BucketState, 'minP' | 'maxP' | 'minBig' | 'maxBig' | 'minD' | 'maxD'>, fineScale: number | undefined): void {
   // carry bigint parts whenever slots move
   st.spilled = true
+  if (fineScale !== undefined) {
+    st.fine = new Map()
+    st.fineScale = fineScale
+  }
   for (const r of rows) {
     const k = st.slotOf(r.row)
-    st.sums.addBig(2 * k, r.buy)
-    st.sums.addBig(2 * k + 1, r.sell)
+    if (st.fine !== undefined && fineScale !== undefined) st.fine.set(r.row, [r.buy, r.sell])
+    else {
+      st.sums.addBig(2 * k, r.buy)
+      st.sums.addBig(2 * k + 1, r.sell)
+    }
     st.counts[2 * k] = r.nb
     st.counts[2 * k + 1] = r.ns
   }

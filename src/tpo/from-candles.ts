@@ -1,4 +1,5 @@
-import { parseDataDecimal, type ExactDecimal } from '../decimal/index.js'
+import { type ExactDecimal } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
 import { createBucketer, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'
 import { NestingGuard } from '../time/nesting.js'

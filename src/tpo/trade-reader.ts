@@ -1,4 +1,5 @@
-import { exactDouble, parseDataDecimal, type ExactDecimal } from '../decimal/index.js'
+import { exactDouble, type ExactDecimal } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
 import { validateTrade, type Trade, type TradeColumns } from '../trades/index.js'
 import { TPO_MSG } from './messages.js'

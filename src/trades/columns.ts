@@ -1,4 +1,4 @@
-import { parseDataDecimal } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
 import { TRADE_MSG } from './messages.js'
 import type { SessionType, Side, Trade, TradeColumns } from './types.js'

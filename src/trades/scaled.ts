@@ -1,4 +1,5 @@
-import { parseDataDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
+import { POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
 import type { Trade, TradeColumns } from './types.js'
 import { columnRecordProblem, MAX_TIME, tradeProblem } from './validate.js'

@@ -1,4 +1,4 @@
-import { parseDataDecimal } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/parse.js'
 import { MarketDataError, type MarketDataErrorCode } from '../errors.js'
 import { err, ok, type Result } from '../result.js'
 import { TRADE_MSG } from './messages.js'

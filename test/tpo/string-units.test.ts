@@ -3,7 +3,8 @@
 import Big from 'big.js'
 import { fc } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
-import { parseDataDecimal, parseDecimal, stringToUnits } from '../../src/decimal/index.js'
+import { parseDecimal, stringToUnits } from '../../src/decimal/index.js'
+import { parseDataDecimal } from '../../src/decimal/parse.js'
 import { exactDouble } from '../../src/decimal/index.js'
 
 const SYNTAX = /^-?[0-9]+(\.[0-9]+)?$/
