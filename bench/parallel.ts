@@ -15,7 +15,7 @@ import { footprintLines } from './w1-footprint.js'
 const quick = process.argv.includes('--quick')
 const N = quick ? 2_000_000 : 10_000_000
 const WORKERS = 2
-const OPTS = { timeframe: '1h', tickSize: '0.25', rowSize: 4 }
+const OPTS = { timeframe: '1h' as const, tickSize: '0.25', rowSize: 4 }
 
 function shared(a: Float64Array | Uint8Array): SharedArrayBuffer {
   const sab = new SharedArrayBuffer(a.byteLength)

@@ -1,16 +1,90 @@
-// Public API of svc-marketdata: re-exports only. Each folder's index.ts lists its public names explicitly.
+// svc-marketdata: the computations. Trades in; candles, footprint and TPO profiles out; exact decimals, calendar-
+// correct time buckets. An explicit list: what is not named here is internal. The service rules are in
+// `svc-marketdata/service`, renderings in `/render`, text readers in `/io`, sample data in `/sample`, property-test
+// helpers in `/testing`.
 export type { Result } from './result.js'
 export { ok, err } from './result.js'
 export type { MarketDataErrorCode } from './errors.js'
 export { MarketDataError } from './errors.js'
-export * from './decimal/index.js'
-export * from './time/index.js'
-export * from './trades/index.js'
-export * from './candles/index.js'
-export * from './footprint/index.js'
-export * from './tpo/index.js'
-export * from './rules/index.js'
-export * from './credits/index.js'
-export * from './partner/index.js'
-export * from './render/index.js'
-export * from './sample/index.js'
+
+// exact decimals
+export type { DecimalInput, ExactDecimal } from './decimal/index.js'
+export { parseDecimal, decimalToString, formatUnits, floorToGrid } from './decimal/index.js'
+
+// time: frames and buckets
+export type { TimeUnit, Timeframe, TimeframeId, TimeframeInput, TimeframeRule, BucketOptions, Bucketer } from './time/index.js'
+export { parseTimeframe, resolveTimeframe, listTimeframes, timeframeRank, bucketStart, bucketEnd, createBucketer, isValidTimeZone } from './time/index.js'
+
+// trades
+export type { SessionType, Side, Trade, TradeColumns, TradeInput, AsyncTradeInput } from './trades/index.js'
+export {
+  SESSION_CODES,
+  SESSION_NAMES,
+  validateTrade,
+  validateTrades,
+  validateTradeColumns,
+  isTradeColumns,
+  tradesToColumns,
+  columnsToTrades,
+  sliceTradeColumns,
+} from './trades/index.js'
+
+// candles
+export type { Candle, CandleInput, CandleColumns, CandleOptions, CandleAggregatorOptions, CandleAggregator, CandleSource, CandleColumnOptions } from './candles/index.js'
+export {
+  candlesFromTrades,
+  candlesFromTradesAsync,
+  candleColumnsFromTrades,
+  createCandleAggregator,
+  resampleCandles,
+  resampleCandleColumns,
+  mergeCandles,
+  validateCandle,
+  validateCandles,
+} from './candles/index.js'
+
+// footprint
+export type {
+  FootprintProfile,
+  FootprintRow,
+  FootprintOptions,
+  FootprintAggregator,
+  FootprintAnalytics,
+  FootprintAnalyticsOptions,
+  FootprintImbalance,
+  FootprintStackedImbalance,
+  CumulativeDeltaPoint,
+  RegridOptions,
+  ResampleFootprintOptions,
+  RowSizeScale,
+  RowSizeScaleOptions,
+} from './footprint/index.js'
+export {
+  footprintProfiles,
+  footprintProfilesAsync,
+  createFootprintAggregator,
+  mergeFootprintProfiles,
+  regridFootprint,
+  resampleFootprint,
+  rowSizeScale,
+  footprintAnalytics,
+  cumulativeDelta,
+} from './footprint/index.js'
+
+// TPO (Market Profile)
+export type {
+  TpoProfile,
+  TpoRow,
+  TpoOptions,
+  TpoMergeSessions,
+  TpoAggregator,
+  TpoTradeInput,
+  TpoCandleProfile,
+  TpoCandleRow,
+  TpoCandleInput,
+  TpoCandleOptions,
+  TpoProfileLike,
+  NakedPoc,
+  DevelopingTpo,
+} from './tpo/index.js'
+export { tpoProfiles, tpoProfilesAsync, createTpoAggregator, mergeTpoProfiles, compositeTpoProfile, tpoFromCandles, nakedPocs, developingTpo } from './tpo/index.js'

@@ -2,7 +2,8 @@
 //   node examples/server [--port N] [--api-key KEY ...] [--no-access-key KEY ...] [--partner-key KEY ...]
 //                        [--trades FILE ...] [--tick-size X] [--now ISO] [--days N] [--trades-per-day N]
 import { randomBytes } from 'node:crypto'
-import { parseRfc3339, sliceTradeColumns, type TradeColumns } from '../../src/index.js'
+import { parseRfc3339 } from '../../src/service/index.js'
+import { sliceTradeColumns, type TradeColumns } from '../../src/index.js'
 import { defaultCatalog } from './catalog.js'
 import { PARTNER_OPERATIONS } from './partner.js'
 import { REST_PREFIX } from './rest.js'

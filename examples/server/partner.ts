@@ -4,24 +4,26 @@
 import {
   accessTokenValidity,
   applyLinkOperation,
-  bucketEnd,
-  bucketStart,
-  candlesFromTrades,
   checkAccessToken,
   invalidArgument,
   listSecuritiesItems,
   notFound,
-  resampleCandles,
   statusOk,
   tokenValidity,
   toPartnerCandles,
   unauthenticated,
   validateListCandlesRequest,
-  type Candle,
   type LinkedSecurity,
   type LinkOperationName,
   type SecurityId,
   type Status,
+} from '../../src/service/index.js'
+import {
+  bucketEnd,
+  bucketStart,
+  candlesFromTrades,
+  resampleCandles,
+  type Candle,
 } from '../../src/index.js'
 import { securityInfo } from './catalog.js'
 import type { MarketStore, StoredSecurity } from './store.js'

@@ -12,10 +12,10 @@ import {
   unauthenticatedError,
   unavailableError,
   type ApiError,
-  type Candle,
   type LinkedSecurity,
   type RestLedger,
-} from '../../src/index.js'
+} from '../../src/service/index.js'
+import { type Candle } from '../../src/index.js'
 import { readBody, send, type Answer } from './http.js'
 import { handlePartner, PARTNER_OPERATIONS, type PartnerContext, type PartnerOperation } from './partner.js'
 import { handleRest, matchRestRoute, REST_PREFIX } from './rest.js'

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { parseDecimal } from '../decimal/index.js'
-import { isValidTimeZone, parseRfc3339, parseTimeframe, parseUnixSeconds } from '../time/index.js'
+import { isValidTimeZone, parseRfc3339, parseTimeframe, parseUnixSeconds, type Timeframe, type TimeframeInput } from '../time/index.js'
 import type { SessionType } from '../trades/index.js'
 import { usage } from './cli-error.js'
 import type { Format } from './output.js'
@@ -50,7 +50,7 @@ export interface RunConfig {
   command: Command
   help: boolean
   file: string | undefined
-  timeframe: string
+  timeframe: Timeframe
   timeZone: string
   from: number | undefined
   to: number | undefined
@@ -58,7 +58,8 @@ export interface RunConfig {
   tickSize: string | undefined
   rowSize: number | undefined
   rowSizeValue: string | undefined
-  blockSize: string | undefined
+  /** As given: the library checks it (a TPO block size is a minute or hour frame). */
+  blockSize: TimeframeInput | undefined
   mergeSessions: 'MERGE_ALL' | 'GROUP_BY_TYPE' | undefined
   valueAreaPercent: number | undefined
   initialBalance: string | undefined
@@ -152,7 +153,7 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
     command,
     help,
     file: parsed.positionals[0],
-    timeframe,
+    timeframe: tf.value,
     timeZone,
     from,
     to,
@@ -160,7 +161,7 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
     tickSize: positiveDecimal('tick-size', s('tick-size')),
     rowSize,
     rowSizeValue,
-    blockSize: s('block-size'),
+    blockSize: s('block-size') as TimeframeInput | undefined,
     mergeSessions,
     valueAreaPercent,
     initialBalance: s('initial-balance'),

@@ -1,21 +1,21 @@
 import { MarketDataError } from '../errors.js'
-import { invalidArgumentError, rateLimitedError, tooManyStreamsError, type ApiError } from '../rules/index.js'
+import { DEFAULT_SERVICE_CONFIG, invalidArgumentError, rateLimitedError, tooManyStreamsError, type ApiError, type ServiceConfig } from '../rules/index.js'
 import { MSG } from './messages.js'
 import type { RateLimitHeaders, LedgerTransition } from './rest-ledger.js'
 import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
 
 /** Stream credits per window (shared by all keys of an account and all stream kinds). */
-export const STREAM_CREDIT_LIMIT = 1_000
+export const STREAM_CREDIT_LIMIT = DEFAULT_SERVICE_CONFIG.streamCredits.limit
 /** Stream window length in ms: fixed 300 s windows aligned to the Unix epoch; also the renewal period. */
-export const STREAM_WINDOW_MS = 300_000
+export const STREAM_WINDOW_MS = DEFAULT_SERVICE_CONFIG.streamCredits.windowMs
 
 /** Live stream kinds. */
 export type StreamKind = 'candles' | 'footprint' | 'orderbook'
 
 /** Credits per window of each stream kind. */
-export const STREAM_PRICES: Readonly<Record<StreamKind, number>> = Object.freeze({ candles: 10, footprint: 25, orderbook: 50 })
+export const STREAM_PRICES: Readonly<Record<StreamKind, number>> = DEFAULT_SERVICE_CONFIG.streamCredits.prices
 /** Most streams of one kind open (or pending) at once. */
-export const STREAM_CAPS: Readonly<Record<StreamKind, number>> = Object.freeze({ candles: 100, footprint: 40, orderbook: 20 })
+export const STREAM_CAPS: Readonly<Record<StreamKind, number>> = DEFAULT_SERVICE_CONFIG.streamCredits.caps
 
 /** One stream the ledger knows: pending (handshake accepted, upstream not confirmed yet) or open (charged). */
 export interface StreamRecord {
@@ -83,6 +83,7 @@ export interface RenewOutcome {
 }
 
 interface Mutable {
+  cfg: ServiceConfig['streamCredits']
   windowStart: number
   used: number
   clock: number
@@ -93,10 +94,11 @@ interface Mutable {
 const KINDS: readonly StreamKind[] = ['candles', 'footprint', 'orderbook']
 const isKind = (k: unknown): k is StreamKind => typeof k === 'string' && (KINDS as readonly string[]).includes(k)
 
-function load(state: StreamLedgerState | undefined, now: number, fn: string): { s: Mutable; now: number } {
+function load(state: StreamLedgerState | undefined, now: number, fn: string, config: ServiceConfig): { s: Mutable; now: number } {
   assertNow(now, fn)
+  const cfg = config.streamCredits
   if (state === undefined || state === null) {
-    return { s: { windowStart: windowStartOf(now, STREAM_WINDOW_MS), used: 0, clock: now, nextId: 1, streams: [] }, now }
+    return { s: { cfg, windowStart: windowStartOf(now, cfg.windowMs), used: 0, clock: now, nextId: 1, streams: [] }, now }
   }
   if (
     typeof state !== 'object' ||
@@ -109,7 +111,7 @@ function load(state: StreamLedgerState | undefined, now: number, fn: string): { 
   ) {
     throw new MarketDataError('invalid_option', MSG.badState(fn, 'windowStart, used, clock, nextId, streams'), { field: 'state' })
   }
-  const s: Mutable = { windowStart: state.windowStart, used: state.used, clock: state.clock, nextId: state.nextId, streams: state.streams.slice() }
+  const s: Mutable = { cfg, windowStart: state.windowStart, used: state.used, clock: state.clock, nextId: state.nextId, streams: state.streams.slice() }
   // The clock never goes back: an earlier `now` is read as the latest one seen.
   return { s, now: now < s.clock ? s.clock : now }
 }
@@ -123,7 +125,7 @@ function notice(r: StreamRecord, at: number, message: string): StreamNotice {
 }
 
 function enterWindow(s: Mutable, time: number): void {
-  const w = windowStartOf(time, STREAM_WINDOW_MS)
+  const w = windowStartOf(time, s.cfg.windowMs)
   if (w > s.windowStart) {
     s.windowStart = w
     s.used = 0
@@ -154,10 +156,10 @@ function settle(s: Mutable, now: number): StreamNotice[] {
       }
     }
     if (pick < 0 || due > now) break
-    const w = windowStartOf(due, STREAM_WINDOW_MS)
+    const w = windowStartOf(due, s.cfg.windowMs)
     if (w > s.windowStart) {
-      if (w === s.windowStart + STREAM_WINDOW_MS) {
-        const skip = windowStartOf(now, STREAM_WINDOW_MS) - w
+      if (w === s.windowStart + s.cfg.windowMs) {
+        const skip = windowStartOf(now, s.cfg.windowMs) - w
         if (skip > 0) {
           for (let i = 0; i < s.streams.length; i++) {
             const r = s.streams[i]!
@@ -174,10 +176,10 @@ function settle(s: Mutable, now: number): StreamNotice[] {
       enterWindow(s, due)
     }
     const r = s.streams[pick]!
-    const price = STREAM_PRICES[r.kind]
-    if (STREAM_CREDIT_LIMIT - s.used >= price) {
+    const price = s.cfg.prices[r.kind]
+    if (s.cfg.limit - s.used >= price) {
       s.used += price
-      s.streams[pick] = { ...r, dueAt: due + STREAM_WINDOW_MS }
+      s.streams[pick] = { ...r, dueAt: due + s.cfg.windowMs }
     } else {
       s.streams.splice(pick, 1)
       notices.push(notice(r, due, MSG.renewRefused(r.kind, price)))
@@ -190,9 +192,9 @@ function settle(s: Mutable, now: number): StreamNotice[] {
 
 function headers(s: Mutable): RateLimitHeaders {
   return {
-    'x-ratelimit-limit': String(STREAM_CREDIT_LIMIT),
-    'x-ratelimit-remaining': String(STREAM_CREDIT_LIMIT - s.used),
-    'x-ratelimit-reset': String((s.windowStart + STREAM_WINDOW_MS) / 1000),
+    'x-ratelimit-limit': String(s.cfg.limit),
+    'x-ratelimit-remaining': String(s.cfg.limit - s.used),
+    'x-ratelimit-reset': String((s.windowStart + s.cfg.windowMs) / 1000),
   }
 }
 
@@ -213,8 +215,9 @@ export function streamHandshake(
   now: number,
   kind: StreamKind,
   id?: string,
+  config: ServiceConfig = DEFAULT_SERVICE_CONFIG,
 ): LedgerTransition<StreamLedgerState, HandshakeOutcome> {
-  const l = load(state, now, 'streamHandshake')
+  const l = load(state, now, 'streamHandshake', config)
   const s = l.s
   const notices = settle(s, l.now)
   const h = headers(s)
@@ -223,14 +226,14 @@ export function streamHandshake(
   }
   let count = 0
   for (const r of s.streams) if (r.kind === kind) count++
-  if (count >= STREAM_CAPS[kind]) {
-    const error = tooManyStreamsError(kind, STREAM_CAPS[kind])
+  if (count >= s.cfg.caps[kind]) {
+    const error = tooManyStreamsError(kind, s.cfg.caps[kind])
     return { state: freeze(s), outcome: { ok: false, error, headers: h, notices } }
   }
-  const price = STREAM_PRICES[kind]
-  const remaining = STREAM_CREDIT_LIMIT - s.used
+  const price = s.cfg.prices[kind]
+  const remaining = s.cfg.limit - s.used
   if (remaining < price) {
-    const retryAfter = retryAfterSeconds(s.windowStart + STREAM_WINDOW_MS, l.now)
+    const retryAfter = retryAfterSeconds(s.windowStart + s.cfg.windowMs, l.now)
     h['retry-after'] = String(retryAfter)
     const error: ApiError = { ...rateLimitedError(retryAfter), message: MSG.streamLimited(kind, price, remaining, retryAfter) }
     return { state: freeze(s), outcome: { ok: false, error, retryAfter, headers: h, notices } }
@@ -256,28 +259,28 @@ export function streamHandshake(
  * const c = streamConfirm(h.state, 1000, 's1')
  * c.outcome.ok // true; c.outcome.charged === 10
  */
-export function streamConfirm(state: StreamLedgerState | undefined, now: number, id: string): LedgerTransition<StreamLedgerState, ConfirmOutcome> {
-  const l = load(state, now, 'streamConfirm')
+export function streamConfirm(state: StreamLedgerState | undefined, now: number, id: string, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<StreamLedgerState, ConfirmOutcome> {
+  const l = load(state, now, 'streamConfirm', config)
   const s = l.s
   const notices = settle(s, l.now)
   const i = s.streams.findIndex((r) => r.id === id)
   if (i < 0) return { state: freeze(s), outcome: { ok: false, reason: 'unknown_stream', charged: 0, notices } }
   const r = s.streams[i]!
   if (r.status !== 'pending') return { state: freeze(s), outcome: { ok: false, reason: 'not_pending', charged: 0, notices } }
-  const price = STREAM_PRICES[r.kind]
-  if (STREAM_CREDIT_LIMIT - s.used < price) {
+  const price = s.cfg.prices[r.kind]
+  if (s.cfg.limit - s.used < price) {
     s.streams.splice(i, 1)
     const n = notice(r, l.now, MSG.confirmRefused(r.kind, price))
     notices.push(n)
     return { state: freeze(s), outcome: { ok: false, reason: 'rate_limited', charged: 0, notice: n, notices } }
   }
   s.used += price
-  s.streams[i] = { ...r, status: 'open', dueAt: l.now + STREAM_WINDOW_MS }
+  s.streams[i] = { ...r, status: 'open', dueAt: l.now + s.cfg.windowMs }
   return { state: freeze(s), outcome: { ok: true, charged: price, notices } }
 }
 
-function end(state: StreamLedgerState | undefined, now: number, id: string, fn: string): LedgerTransition<StreamLedgerState, EndOutcome> {
-  const l = load(state, now, fn)
+function end(state: StreamLedgerState | undefined, now: number, id: string, fn: string, config: ServiceConfig): LedgerTransition<StreamLedgerState, EndOutcome> {
+  const l = load(state, now, fn, config)
   const s = l.s
   const notices = settle(s, l.now)
   const i = s.streams.findIndex((r) => r.id === id)
@@ -293,8 +296,8 @@ function end(state: StreamLedgerState | undefined, now: number, id: string, fn: 
  * const r = streamHandshake(undefined, 0, 'orderbook')
  * streamClose(r.state, 5, 's1').outcome.removed // true
  */
-export function streamClose(state: StreamLedgerState | undefined, now: number, id: string): LedgerTransition<StreamLedgerState, EndOutcome> {
-  return end(state, now, id, 'streamClose')
+export function streamClose(state: StreamLedgerState | undefined, now: number, id: string, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<StreamLedgerState, EndOutcome> {
+  return end(state, now, id, 'streamClose', config)
 }
 
 /**
@@ -305,8 +308,8 @@ export function streamClose(state: StreamLedgerState | undefined, now: number, i
  * const r = streamHandshake(undefined, 0, 'footprint')
  * streamUpstreamError(r.state, 5, 's1').state.used // 0
  */
-export function streamUpstreamError(state: StreamLedgerState | undefined, now: number, id: string): LedgerTransition<StreamLedgerState, EndOutcome> {
-  return end(state, now, id, 'streamUpstreamError')
+export function streamUpstreamError(state: StreamLedgerState | undefined, now: number, id: string, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<StreamLedgerState, EndOutcome> {
+  return end(state, now, id, 'streamUpstreamError', config)
 }
 
 /**
@@ -317,8 +320,8 @@ export function streamUpstreamError(state: StreamLedgerState | undefined, now: n
  * let st = streamConfirm(streamHandshake(undefined, 0, 'candles').state, 0, 's1').state
  * st = streamRenew(st, 300_000).state // charged 10 again in the window [300 s, 600 s)
  */
-export function streamRenew(state: StreamLedgerState | undefined, now: number): LedgerTransition<StreamLedgerState, RenewOutcome> {
-  const l = load(state, now, 'streamRenew')
+export function streamRenew(state: StreamLedgerState | undefined, now: number, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<StreamLedgerState, RenewOutcome> {
+  const l = load(state, now, 'streamRenew', config)
   const notices = settle(l.s, l.now)
   return { state: freeze(l.s), outcome: { notices } }
 }
@@ -359,18 +362,19 @@ export interface StreamLedger {
  * if (h.ok) ledger.confirm(2_000, h.streamId)     // charged 25
  * ledger.renew(302_000).notices                   // [] (charged 25 again)
  */
-export function createStreamLedger(opts: { state?: StreamLedgerState } = {}): StreamLedger {
+export function createStreamLedger(opts: { state?: StreamLedgerState; config?: ServiceConfig } = {}): StreamLedger {
+  const config = opts.config ?? DEFAULT_SERVICE_CONFIG
   let s: StreamLedgerState | undefined = opts.state
   const run = <O>(t: LedgerTransition<StreamLedgerState, O>): O => {
     s = t.state
     return t.outcome
   }
   return {
-    handshake: (now, kind, id) => run(streamHandshake(s, now, kind, id)),
-    confirm: (now, id) => run(streamConfirm(s, now, id)),
-    renew: (now) => run(streamRenew(s, now)),
-    close: (now, id) => run(streamClose(s, now, id)),
-    upstreamError: (now, id) => run(streamUpstreamError(s, now, id)),
+    handshake: (now, kind, id) => run(streamHandshake(s, now, kind, id, config)),
+    confirm: (now, id) => run(streamConfirm(s, now, id, config)),
+    renew: (now) => run(streamRenew(s, now, config)),
+    close: (now, id) => run(streamClose(s, now, id, config)),
+    upstreamError: (now, id) => run(streamUpstreamError(s, now, id, config)),
     nextDue: () => nextStreamDue(s),
     state: () => s,
   }

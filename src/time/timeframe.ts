@@ -16,8 +16,31 @@ export interface Timeframe {
   count: number
 }
 
-/** A timeframe option: a canonical id (`'15m'`) or an object with any count >= 1 (`{ unit: 'MINUTE', count: 90 }`). */
-export type TimeframeInput = string | { unit: TimeUnit | 'TICK'; count?: number; id?: string }
+type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9'
+type OneToNine = Exclude<Digit, '0'>
+type OneToThree = '1' | '2' | '3'
+type OneToSix = OneToThree | '4' | '5' | '6'
+
+/**
+ * A canonical timeframe id: `1m`..`59m`, `1h`..`23h`, `1d`..`6d`, `1w`..`3w`, `1M`..`11M`, `1y`, or a tick
+ * frame `<n>t` (1 to 1000 trades a candle, checked when it is used). Editors complete the ids; `'5min'` or
+ * `'60m'` do not compile.
+ */
+export type TimeframeId =
+  | `${OneToNine | `${'1' | '2' | '3' | '4' | '5'}${Digit}`}m`
+  | `${OneToNine | `1${Digit}` | `2${'0' | OneToThree}`}h`
+  | `${OneToSix}d`
+  | `${OneToThree}w`
+  | `${OneToNine | '10' | '11'}M`
+  | '1y'
+  | `${number}t`
+
+/**
+ * A timeframe option: a canonical id (`'15m'`) or an object with any count >= 1 (`{ unit: 'MINUTE', count: 90 }`).
+ * A string read at run time (a query, a command line) goes through {@link parseTimeframe} first, which returns
+ * a {@link Timeframe}; every function still checks its timeframe at run time.
+ */
+export type TimeframeInput = TimeframeId | { unit: TimeUnit | 'TICK'; count?: number; id?: string }
 
 /** One count rule of `GET /timeframes`: ids `<count><suffix>` for count in [min, max]. */
 export interface TimeframeRule {

@@ -2,7 +2,7 @@ import { fc, test as fcTest } from '@fast-check/vitest'
 import Big from 'big.js'
 import { describe, expect, it } from 'vitest'
 import { MarketDataError } from '../../src/errors.js'
-import { bucketStart, resolveTimeframe } from '../../src/time/index.js'
+import { bucketStart, resolveTimeframe, type TimeframeId } from '../../src/time/index.js'
 import {
   compositeTpoProfile,
   developingTpo,
@@ -25,7 +25,7 @@ const weekTrades = fc.array(
 ).map((xs) => xs.map((x, i) => tr(T(0) + x.dt * 60_000 + i, (4000 + x.k) / 4, x.v / 100, x.side)))
 
 /** One candle per block from trades (test-side, with big.js): open/close by time, high/low, volume. */
-function candlesOf(trades: readonly Trade[], block: string): TpoCandleInput[] {
+function candlesOf(trades: readonly Trade[], block: TimeframeId): TpoCandleInput[] {
   const tf = resolveTimeframe(block)
   const by = new Map<number, Trade[]>()
   for (const t of trades) {
@@ -50,7 +50,7 @@ function candlesOf(trades: readonly Trade[], block: string): TpoCandleInput[] {
 
 describe('tpoFromCandles', () => {
   fcTest.prop([weekTrades, fc.constantFrom('30m', '1h')], { numRuns: 60 })('block candles give the trade profile minus the per-row volumes', (trades, block) => {
-    const opts = { timeframe: '1d', tickSize: '0.25', blockSize: block }
+    const opts = { timeframe: '1d' as const, tickSize: '0.25', blockSize: block }
     const fromTrades = tpoProfiles(trades, opts)
     const fromCandles = tpoFromCandles(candlesOf(trades, block), opts)
     expect(fromCandles).toHaveLength(fromTrades.length)
@@ -116,7 +116,7 @@ describe('composite profiles', () => {
 
 describe('developing POC and value area', () => {
   fcTest.prop([weekTrades], { numRuns: 40 })('after block k it equals the profile of blocks 0..k; the last equals the profile', (trades) => {
-    const opts = { timeframe: '1d', tickSize: '0.25' }
+    const opts = { timeframe: '1d' as const, tickSize: '0.25' }
     for (const p of tpoProfiles(trades, opts)) {
       const dev = developingTpo(p)
       expect(dev.map((d) => d.block)).toEqual(p.blocks)
