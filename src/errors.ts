@@ -11,6 +11,7 @@ export type MarketDataErrorCode =
   | 'grid_mismatch'
   | 'incompatible'
   | 'inexact'
+  | 'invalid_record'
 
 /**
  * The one error class aggregators throw for malformed records or options. It names the field, the

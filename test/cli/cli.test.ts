@@ -52,7 +52,7 @@ describe('input', () => {
       ['2026-06-01T10:00:00,5000,1,buy\n', 'line 1: time "2026-06-01T10:00:00" is not epoch milliseconds, epoch seconds or an ISO 8601 date-time with Z or an offset'],
       ['1780320600000,5000,1\n', 'line 1: expected at least 4 fields'],
       ['{"time":1780320600000,"price":"5000","volume":"1","side":"buy","session":"LUNCH"}\n', 'line 1: session "LUNCH" is not MAINSESSION'],
-      ['{"time":1780320600000,"price":"5e3","volume":"1","side":"buy"}\n', 'line 1: price "5e3" is not a decimal'],
+      ['{"time":1780320600000,"price":"5e3x","volume":"1","side":"buy"}\n', 'line 1: price "5e3x" is not a decimal'],
       ['{"time":1780320600000\n', 'line 1: not a JSON object'],
       ['stamp,price,volume,side\n1,2,3,buy\n', 'line 1: the header has no time column'],
     ]
