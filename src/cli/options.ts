@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util'
 import { parseDecimal } from '../decimal/index.js'
 import { isValidTimeZone, parseRfc3339, parseTimeframe, parseUnixSeconds, type Timeframe, type TimeframeInput } from '../time/index.js'
 import type { SessionType } from '../trades/index.js'
+import { argsError } from './arg-errors.js'
 import { usage } from './cli-error.js'
 import type { Format } from './output.js'
 
@@ -102,7 +103,7 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
   try {
     parsed = parseArgs({ args: argv, options: SPECS[command], allowPositionals: true, strict: true })
   } catch (e) {
-    throw usage(`${(e as Error).message.split('\n')[0]} (see svc-marketdata ${command} --help)`)
+    throw argsError(e, command, SPECS[command])
   }
   const v = parsed.values as Record<string, string | boolean | string[] | undefined>
   const s = (k: string) => v[k] as string | undefined
