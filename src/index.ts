@@ -1,3 +1,8 @@
+/**
+ * The computations: trades in; candles, footprint and TPO profiles out, with exact decimals and calendar-correct buckets.
+ *
+ * @module svc-marketdata
+ */
 // svc-marketdata: the computations. Trades in; candles, footprint and TPO profiles out; exact decimals, calendar-
 // correct time buckets. An explicit list: what is not named here is internal. The service rules are in
 // `svc-marketdata/service`, renderings in `/render`, text readers in `/io`, sample data in `/sample`, property-test

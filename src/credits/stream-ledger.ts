@@ -342,10 +342,15 @@ export function nextStreamDue(state: StreamLedgerState | undefined): number | un
 
 /** An in-memory stream ledger for one account (a thin wrapper over the pure transitions). */
 export interface StreamLedger {
+  /** A client asks for a stream: see {@link streamHandshake}. */
   handshake(now: number, kind: StreamKind, id?: string): HandshakeOutcome
+  /** Upstream confirmed the stream: it is charged (see {@link streamConfirm}). */
   confirm(now: number, id: string): ConfirmOutcome
+  /** Settles the renewals due at or before `now` (see {@link streamRenew}). */
   renew(now: number): RenewOutcome
+  /** The client closed the stream (see {@link streamClose}). */
   close(now: number, id: string): EndOutcome
+  /** Upstream ended the stream with an error (see {@link streamUpstreamError}). */
   upstreamError(now: number, id: string): EndOutcome
   /** When renew should run next, or undefined. */
   nextDue(): number | undefined

@@ -65,7 +65,7 @@ export const CANDLE_KIND: RecordKind<CandleInput> = {
  *
  * @param options - `format`, `skipBad`, `sorted`, `onBad`, `onTimeFormat` (see {@link TextReaderOptions})
  * @returns a reader whose `push(chunk)` and `end()` return the candles they completed, with their line numbers
- * @throws {@link MarketDataError} `invalid_option` for an unknown option; `push` / `end` throw for a bad row naming its line and field, unless `skipBad`
+ * @throws `MarketDataError` `invalid_option` for an unknown option; `push` / `end` throw for a bad row naming its line and field, unless `skipBad`
  * @example
  * const reader = createCandleReader()
  * reader.push('time,open,high,low,close,volume\n2026-06-01T13:30:00Z,5000,5001.25,4999.5,5000.75,120\n').records
@@ -81,7 +81,7 @@ export function createCandleReader(options: TextReaderOptions = {}): TextReader<
  * @param text - the whole text
  * @param options - as for {@link createCandleReader}
  * @returns the candles, in input order, ready for `resampleCandles`
- * @throws {@link MarketDataError} for a bad row (naming its line) unless `skipBad`, or an unknown option
+ * @throws `MarketDataError` for a bad row (naming its line) unless `skipBad`, or an unknown option
  * @example
  * readCandles('1780320600,5000,5001,4999,5000.5,12')
  * // [{ time: 1780320600000, open: '5000', high: '5001', low: '4999', close: '5000.5', volume: '12' }]
@@ -108,7 +108,7 @@ function column(list: readonly CandleInput[], key: 'open' | 'high' | 'low' | 'cl
  * @param text - the whole text
  * @param options - as for {@link createCandleReader}
  * @returns the candles as {@link CandleColumns}
- * @throws {@link MarketDataError} for a bad row (naming its line) unless `skipBad`; `invalid_decimal` for a decimal a double cannot hold exactly
+ * @throws `MarketDataError` for a bad row (naming its line) unless `skipBad`; `invalid_decimal` for a decimal a double cannot hold exactly
  * @example
  * readCandleColumns('1780320600,5000,5001,4999,5000.5,12').close // Float64Array [5000.5]
  */

@@ -32,14 +32,19 @@ export interface TextReaderStats {
 
 /** Records read from a chunk, with the line each came from. */
 export interface TextBatch<T> {
+  /** The records, in input order. */
   records: T[]
+  /** The line (from 1) each record came from. */
   lines: number[]
 }
 
 /** A streaming reader: `push` text chunks as they arrive, then `end`; each returns the records it completed. */
 export interface TextReader<T> {
+  /** Reads a chunk of text (any size, cut anywhere); returns the records of the lines it completed. */
   push(chunk: string): TextBatch<T>
+  /** The input has ended: reads the last line if it had no newline. */
   end(): TextBatch<T>
+  /** Counts so far. */
   readonly stats: TextReaderStats
 }
 

@@ -46,7 +46,7 @@ export const TRADE_KIND: RecordKind<Trade> = {
  *
  * @param options - `format`, `skipBad`, `sorted`, `onBad`, `onTimeFormat` (see {@link TextReaderOptions})
  * @returns a reader whose `push(chunk)` and `end()` return the trades they completed, with their line numbers
- * @throws {@link MarketDataError} `invalid_option` for an unknown option; `push` / `end` throw for a bad row (code of
+ * @throws `MarketDataError` `invalid_option` for an unknown option; `push` / `end` throw for a bad row (code of
  *   the field: `invalid_time`, `invalid_decimal`, `invalid_volume`, `invalid_side`, `invalid_session`,
  *   `out_of_order`, or `invalid_record` for a line that is not a record), the message starting `line N:`, unless `skipBad`
  * @example
@@ -65,7 +65,7 @@ export function createTradeReader(options: TextReaderOptions = {}): TextReader<T
  * @param text - the whole text
  * @param options - as for {@link createTradeReader}
  * @returns the trades, in input order
- * @throws {@link MarketDataError} for a bad row (naming its line) unless `skipBad`, or an unknown option
+ * @throws `MarketDataError` for a bad row (naming its line) unless `skipBad`, or an unknown option
  * @example
  * readTrades('{"time":1780320600000,"price":5000.25,"volume":2,"side":"buy"}')
  * // [{ time: 1780320600000, price: '5000.25', volume: '2', side: 'buy' }]
@@ -81,7 +81,7 @@ export function readTrades(text: string, options: TextReaderOptions = {}): Trade
  * @param text - the whole text
  * @param options - as for {@link createTradeReader}
  * @returns the trades as {@link TradeColumns}
- * @throws {@link MarketDataError} for a bad row (naming its line) unless `skipBad`; `invalid_decimal` for a decimal a double cannot hold exactly
+ * @throws `MarketDataError` for a bad row (naming its line) unless `skipBad`; `invalid_decimal` for a decimal a double cannot hold exactly
  * @example
  * readTradeColumns('1780320600,5000.25,2,b\n1780320601,5000.5,1,s').side // Uint8Array [1, 2]
  */

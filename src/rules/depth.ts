@@ -19,7 +19,7 @@ const HOUR = 3_600_000
  * @param tf - a minute, hour, day, week, month, quarter or year frame
  * @param config - the service config (default {@link DEFAULT_SERVICE_CONFIG})
  * @returns the number of calendar days of footprint history kept for that frame
- * @throws {@link MarketDataError} `invalid_option` for a tick frame (tick frames have no footprint)
+ * @throws `MarketDataError` `invalid_option` for a tick frame (tick frames have no footprint)
  * @example
  * footprintDepthDays(resolveTimeframe('15m')) // 90
  */
@@ -58,7 +58,7 @@ export function footprintDepthDays(tf: Timeframe, config: ServiceConfig = DEFAUL
  * @param newestCandleTime - the newest candle's time of the security, epoch ms
  * @param config - the service config (default {@link DEFAULT_SERVICE_CONFIG})
  * @returns the effective start, epoch ms
- * @throws {@link MarketDataError} `invalid_option` for a tick frame or a `newestCandleTime` that is not a finite number
+ * @throws `MarketDataError` `invalid_option` for a tick frame or a `newestCandleTime` that is not a finite number
  * @example
  * footprintHistoryStart(resolveTimeframe('1m'), Date.UTC(2026, 7, 15, 13)) // Date.UTC(2026, 6, 16): 30 days before 2026-08-15
  */
@@ -81,7 +81,7 @@ export function footprintHistoryStart(tf: Timeframe, newestCandleTime: number, c
  * @param request - a request from `parseHistoryQuery`
  * @param ctx - `newestCandleTime` (epoch ms) of the security, and the service `config` (default {@link DEFAULT_SERVICE_CONFIG})
  * @returns the request as the server runs it (the same object when nothing changes)
- * @throws {@link MarketDataError} `invalid_option` when `newestCandleTime` is not a finite number
+ * @throws `MarketDataError` `invalid_option` when `newestCandleTime` is not a finite number
  * @example
  * trimToDepth(footprint1mRequest, { newestCandleTime: Date.UTC(2026, 7, 15, 13) })
  * // { ...footprint1mRequest, from: Date.UTC(2026, 6, 16), profileStart: Date.UTC(2026, 6, 16) } when from was earlier

@@ -32,7 +32,7 @@ const COUNT_FIELDS = ['candles', 'profiles', 'periods'] as const
  * Credits a REST answer costs (by default): candles 1 per candle, footprint 10 per profile,
  * TPO 25 per period, every other endpoint 1,000; at least 1,000 (an empty range costs 1,000) and at most 10,000.
  * Unbilled outcomes cost 0: pass the answer's `status`, anything but 200 (400 invalid_argument or
- * too_much_data, 401, 403, 404, 429, 5xx) is never billed. Throws {@link MarketDataError} for an unknown
+ * too_much_data, 401, 403, 404, 429, 5xx) is never billed. Throws `MarketDataError` for an unknown
  * endpoint, a negative or fractional count, or a count that does not belong to the endpoint (a programming error).
  * The prices and bounds come from `config` (default {@link DEFAULT_SERVICE_CONFIG}).
  *
@@ -40,7 +40,7 @@ const COUNT_FIELDS = ['candles', 'profiles', 'periods'] as const
  * @param returned - the answer's `status` and the count of its endpoint (`candles`, `profiles` or `periods`)
  * @param config - the service config whose `prices` apply
  * @returns the credits to charge (0 for an answer that is not a 200)
- * @throws {@link MarketDataError} `invalid_option` naming the field for an unknown endpoint, a bad count or status
+ * @throws `MarketDataError` `invalid_option` naming the field for an unknown endpoint, a bad count or status
  * @example
  * priceOf('candles', { candles: 2500 })      // 2500
  * priceOf('footprint', { profiles: 3 })      // 1000 (minimum)
@@ -77,7 +77,7 @@ export function priceOf(endpoint: RestEndpoint, returned: PriceInput = {}, confi
 
 /**
  * Number of TPO periods among profiles (distinct `time`s), the count {@link priceOf} bills for `tpo`: with
- * GROUP_BY_TYPE the per-session-type profiles of one period count once. Throws {@link MarketDataError}
+ * GROUP_BY_TYPE the per-session-type profiles of one period count once. Throws `MarketDataError`
  * `invalid_option` when `profiles` is not an iterable that can be read (field `profiles`) or a profile has no
  * finite `time` that can be read (field `time`, with its index).
  *

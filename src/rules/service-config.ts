@@ -134,7 +134,7 @@ function depthTable(t: ServiceConfig['footprintDepth']): ServiceConfig['footprin
  *
  * @param overrides - the settings that differ from the service's; groups are merged field by field, the depth table is replaced whole
  * @returns a frozen {@link ServiceConfig} to pass to `priceOf`, `checkCap`, `trimToDepth` and the ledgers
- * @throws {@link MarketDataError} `invalid_option` naming the setting (such as `prices.candle`) when a value breaks its rule or is not a setting
+ * @throws `MarketDataError` `invalid_option` naming the setting (such as `prices.candle`) when a value breaks its rule or is not a setting
  * @example
  * const config = createServiceConfig({ prices: { candle: 2 }, caps: { footprintProfiles: 500 } })
  * priceOf('candles', { candles: 2500 }, config) // 5000

@@ -1,3 +1,8 @@
+/**
+ * The market data service's rules: interface B (REST and WebSocket) requests, caps, depth, prices and errors; credits and ledgers; interface A (partner API); one config object for the service's numbers.
+ *
+ * @module svc-marketdata/service
+ */
 // svc-marketdata/service: the market data service's rules as pure functions. Interface B (the REST and WebSocket
 // API: query parsing, ranges, caps, depth, prices, errors), credits and their ledgers, interface A (the partner
 // API: securities, links, tokens, ListCandles, Decimal, Status), and one config object holding the service's
