@@ -2,6 +2,7 @@ import { defineConfig, type Options } from 'tsup'
 
 const external = ['big.js', 'date-fns', 'date-fns-tz', 'fast-check']
 
+// `npm run build` empties dist/ first (the configs below run in parallel, so none of them may clean it).
 // `prepare` (run by `npm ci`) builds only the command-line tool, in about a second, so that
 // `npx svc-marketdata ...` works on a fresh clone; `npm run build` builds everything.
 const cliOnly = process.env.SVC_CLI_ONLY === '1'
@@ -24,7 +25,7 @@ export default defineConfig([
     : [
         // the code of every entry in one build with shared chunks, so that one class (MarketDataError) is one
         // class whichever entry threw it: `instanceof` holds across entry points, in ESM and CJS alike
-        { ...library, entry: entries, format: ['esm', 'cjs'], splitting: true, dts: false, clean: true } satisfies Options,
+        { ...library, entry: entries, format: ['esm', 'cjs'], splitting: true, dts: false, clean: false } satisfies Options,
         // the types of each entry in a build of its own: one readable .d.ts per entry, no hashed shared chunk
         ...Object.entries(entries).map(([name, file]): Options => ({ ...library, entry: { [name]: file }, format: ['esm', 'cjs'], dts: { only: true }, clean: false })),
       ]),

@@ -130,7 +130,7 @@ async function main(): Promise<void> {
   console.log(md)
   if (!quick) {
     writeFileSync(fileURLToPath(new URL('./results-parallel.md', import.meta.url)), md)
-    const doc = fileURLToPath(new URL('../README.md', import.meta.url))
+    const doc = fileURLToPath(new URL('../docs/performance.md', import.meta.url))
     const updated = replaceBlock(readFileSync(doc, 'utf8'), 'parallel', md)
     if (updated !== undefined) writeFileSync(doc, updated)
   }

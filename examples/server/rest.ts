@@ -1,5 +1,5 @@
 // Interface B (REST) handlers. Each one parses with the library, looks the security up in the store,
-// lets the library trim, cap, aggregate and price, and formats times for the wire. The order is DESIGN.md's:
+// lets the library trim, cap, aggregate and price, and formats times for the wire. The order is the service's:
 // (auth and lock-out in server.ts) -> 400 parse -> 404 -> trim and cap -> read -> price (charge in server.ts).
 import {
   bucketEnd,
@@ -224,7 +224,7 @@ function candles(query: URLSearchParams, ctx: RestContext): RestResult {
 }
 
 /**
- * The steps footprint and TPO share, in DESIGN.md's order: 400 parse -> 404 exchange / symbol / data ->
+ * The steps footprint and TPO share, in the service's order: 400 parse -> 404 exchange / symbol / data ->
  * depth trim -> 400 too_much_data. Returns the request as it will run, or the error to answer.
  */
 function profileRequest<E extends 'footprint' | 'tpo'>(

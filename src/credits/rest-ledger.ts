@@ -88,7 +88,7 @@ function limited(state: RestLedgerState, now: number, cfg: Credits, price?: numb
 
 /**
  * Pure: reads an account's REST credits at `now` without charging — the lock-out check a server makes
- * before parsing a request (DESIGN.md order: auth -> 429 when locked -> 400 -> 404 -> cap -> read -> charge).
+ * before parsing a request (the order: auth -> 429 when locked -> 400 -> 404 -> cap -> read -> charge).
  *
  * @example
  * const { outcome } = restCheck(undefined, Date.UTC(2026, 5, 1))

@@ -73,7 +73,7 @@ export function validateLinkRequest<O extends LinkOperationName>(operation: O, b
 }
 
 /**
- * Applies one link operation to the link of one `security_guid` within one partner — the spec's state
+ * Applies one link operation to the link of one `security_guid` within one partner — the service's state
  * table: LinkSecurity links (or overwrites `partner_security_id`); UnlinkSecurity unlinks; GetLinkedSecurity
  * returns `linked_security`. Unlinking or reading an unlinked security answers 5 NOT_FOUND. An invalid
  * body answers 3 INVALID_ARGUMENT and changes nothing. `current` is the caller's stored link for the body's

@@ -28,7 +28,7 @@ export function invalidArgument(message: string): Status {
   return { code: StatusCode.INVALID_ARGUMENT, message, details: [] }
 }
 
-/** A NOT_FOUND (5) Status; the spec's message is `NOT_FOUND`. @example notFound() // { code: 5, message: 'NOT_FOUND', details: [] } */
+/** A NOT_FOUND (5) Status; the service's message is `NOT_FOUND`. @example notFound() // { code: 5, message: 'NOT_FOUND', details: [] } */
 export function notFound(message = 'NOT_FOUND'): Status {
   return { code: StatusCode.NOT_FOUND, message, details: [] }
 }

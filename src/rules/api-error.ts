@@ -22,10 +22,10 @@ export interface ApiError {
   parameter?: string
 }
 
-/** What {@link notFoundError} is about; each has the spec's message (`exchange not found`, ...). */
+/** What {@link notFoundError} is about; each has the service's message (`exchange not found`, ...). */
 export type NotFoundKind = 'exchange' | 'security' | 'data'
 
-/** The HTTP answer of an {@link ApiError}: status, headers and the spec's JSON body `{error: {code, message}}`. */
+/** The HTTP answer of an {@link ApiError}: status, headers and the service's JSON body `{error: {code, message}}`. */
 export interface ApiErrorResponse {
   status: number
   headers: Record<string, string>
@@ -73,7 +73,7 @@ export function permissionDeniedError(message = 'the API key has no access to th
 }
 
 /**
- * 404 `not_found` with the spec's messages: `exchange not found` (unknown exchange code), `security not found`
+ * 404 `not_found` with the service's messages: `exchange not found` (unknown exchange code), `security not found`
  * (symbol not listed on that exchange), `data not found` (the security has no data of that kind at all; an
  * empty range of existing data is a 200, not a 404).
  *
@@ -126,7 +126,7 @@ export function unavailableError(status: 502 | 503 | 504 = 503, message?: string
 
 /**
  * Turns an {@link ApiError} into its HTTP answer: the status, the caller's headers (e.g. `x-request-id`,
- * `x-ratelimit-*`) plus `content-type`, `retry-after` on a 429 that carries `retryAfter`, and the spec's body
+ * `x-ratelimit-*`) plus `content-type`, `retry-after` on a 429 that carries `retryAfter`, and the service's body
  * `{error: {code, message}}`. Header names it adds are lower case; a caller header of the same name (any case)
  * is replaced. Never mutates its inputs.
  *

@@ -3,7 +3,7 @@ import { tooMuchDataError, type ApiError } from './api-error.js'
 import { DEFAULT_SERVICE_CONFIG, type ServiceConfig } from './service-config.js'
 import type { HistoryRequest } from './types.js'
 
-/** Per-request caps of the profile endpoints (SERVICE-SPEC.md "Per-request caps"). Candles are capped by `limit`. */
+/** Per-request caps of the profile endpoints (defaults; see `ServiceConfig.caps`). Candles are capped by `limit`. */
 export const PROFILE_CAPS = { footprint: DEFAULT_SERVICE_CONFIG.caps.footprintProfiles, tpo: DEFAULT_SERVICE_CONFIG.caps.tpoProfiles } as const
 
 /**

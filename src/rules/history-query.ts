@@ -53,7 +53,7 @@ const fail = (parameter: string, rule: string): { ok: false; error: ApiError } =
 
 /**
  * Parses and validates an interface B history query (`GET /candles`, `/footprint`, `/tpo`) and resolves its
- * range, following SERVICE-SPEC.md and DESIGN.md "Interface B ranges": exactly the endpoint's parameters,
+ * range, following the service's interface B rules: exactly the endpoint's parameters,
  * `from` / `to` as Unix seconds or RFC3339, `period` in whole seconds, the half-open range `[from, to)` with its
  * pinned end, candles' `limit` and direction, default windows of 100 footprint buckets / 20 TPO periods, and
  * the endpoint options. Returns one 400 `invalid_argument` naming the first offending parameter (`error.parameter`).
@@ -83,7 +83,7 @@ export function parseHistoryQuery(
   const params = collected.value
   const one = (name: string): string | undefined => params.get(name)?.[0]
 
-  // Required parameters, in the spec's order.
+  // Required parameters, in the service's order.
   for (const name of ['exchange', 'symbol', 'timeframe']) {
     if (one(name) === undefined) return fail(name, RULE.required)
   }

@@ -11,7 +11,7 @@ import { FIELD_MSG } from './messages.js'
 /** A candle property of ListCandles' `properties`. */
 export type ListCandlesProperty = 'OPEN' | 'HIGH' | 'LOW' | 'CLOSE' | 'VALUE' | 'VOLUME' | 'SESSION_TYPE'
 
-/** The `properties` values, in the spec's order. */
+/** The `properties` values, in the service's order. */
 export const LIST_CANDLES_PROPERTIES: readonly ListCandlesProperty[] = ['OPEN', 'HIGH', 'LOW', 'CLOSE', 'VALUE', 'VOLUME', 'SESSION_TYPE']
 
 const TIME_UNITS: ReadonlySet<string> = new Set(['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR'])
@@ -37,7 +37,7 @@ export interface ListCandlesQuery {
   to: number
   direction: 'forward' | 'backward'
   limit?: number
-  /** Requested properties, de-duplicated, in the spec's order; all seven when omitted or empty. */
+  /** Requested properties, de-duplicated, in the service's order; all seven when omitted or empty. */
   properties: ListCandlesProperty[]
   /** Requested sessions, de-duplicated, in code order; all three when omitted or empty. */
   sessionTypes: SessionType[]
@@ -46,7 +46,7 @@ export interface ListCandlesQuery {
 const fail = (message: string): { ok: false; error: Status } => err(invalidArgument(message))
 
 /**
- * Validates an interface A ListCandles request body (SERVICE-SPEC.md, DESIGN.md "Interface A"): `security_id`
+ * Validates an interface A ListCandles request body: `security_id`
  * (see {@link parseSecurityId}), `time_frame {time_unit, count?}` (count an integer >= 1, default 1), exactly one
  * range form with `first_bound_time` (bounds in either order, equal bounds invalid; a positive ISO 8601
  * duration counted forward; a non-zero count, negative reading backwards), `properties` and `session_types`
