@@ -51,6 +51,10 @@ export function feedCandles(input: CandleSource, agg: CandleAggregator): void {
  * without input give no candle. Input in non-decreasing time order; equal times are allowed and taken
  * in input order. Throws `MarketDataError` naming the index and field of a bad or out-of-order candle.
  *
+ * @param candles - the input candles, in any order
+ * @param opts - options, see {@link CandleOptions}
+ * @returns the `Candle[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * resampleCandles(oneMinuteCandles, { timeframe: '15m' })
  * resampleCandles(dailyColumns, { timeframe: { unit: 'QUARTER', count: 1 }, timeZone: 'America/New_York' })

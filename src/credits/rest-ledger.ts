@@ -90,6 +90,11 @@ function limited(state: RestLedgerState, now: number, cfg: Credits, price?: numb
  * Pure: reads an account's REST credits at `now` without charging — the lock-out check a server makes
  * before parsing a request (the order: auth -> 429 when locked -> 400 -> 404 -> cap -> read -> charge).
  *
+ * @param state - the stored state, or `undefined` for an account or connection never seen
+ * @param now - the current time, epoch milliseconds (the library never reads the clock)
+ * @param config - a `ServiceConfig` (optional)
+ * @returns the `LedgerTransition<RestLedgerState, RestCheckOutcome>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const { outcome } = restCheck(undefined, Date.UTC(2026, 5, 1))
  * outcome.locked // false; outcome.headers['x-ratelimit-remaining'] === '100000'
@@ -111,6 +116,12 @@ export function restCheck(state: RestLedgerState | undefined, now: number, confi
  * account stays locked out until the window ends. `remaining` in the headers includes this price.
  * A charge of 0 (an unbilled outcome) changes nothing.
  *
+ * @param state - the stored state, or `undefined` for an account or connection never seen
+ * @param now - the current time, epoch milliseconds (the library never reads the clock)
+ * @param credits - the price to charge, from `priceOf`
+ * @param config - a `ServiceConfig` (optional)
+ * @returns the `LedgerTransition<RestLedgerState, RestChargeOutcome>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * let state: RestLedgerState | undefined
  * const r = restCharge(state, Date.UTC(2026, 5, 1, 0, 0, 30), 1000)
@@ -148,6 +159,9 @@ export interface RestLedger {
 /**
  * Creates an in-memory REST credit ledger for one account, optionally from a stored state.
  *
+ * @param opts - options (see the type) (optional)
+ * @returns the `RestLedger`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const ledger = createRestLedger()
  * const t = Date.UTC(2026, 5, 1, 12, 0, 10)

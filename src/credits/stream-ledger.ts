@@ -206,6 +206,13 @@ function headers(s: Mutable): RateLimitHeaders {
  * `x-ratelimit-limit` 1000, `remaining` before any charge and `reset` = the window end. An unknown kind is a
  * 400 `invalid_argument`. `id` is the caller's stream id (default `s<n>`).
  *
+ * @param state - the stored state, or `undefined` for an account or connection never seen
+ * @param now - the current time, epoch milliseconds (the library never reads the clock)
+ * @param kind - the stream kind
+ * @param id - the id to read (optional)
+ * @param config - a `ServiceConfig` (optional)
+ * @returns the `LedgerTransition<StreamLedgerState, HandshakeOutcome>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const r = streamHandshake(undefined, Date.UTC(2026, 5, 1), 'footprint')
  * r.outcome.ok // true; r.outcome.headers['x-ratelimit-remaining'] === '1000'
@@ -254,6 +261,12 @@ export function streamHandshake(
  * `now` and its renewal falls due 300 s later. If the window can no longer cover the price, the stream
  * ends (a `rate_limited` notice, also in `notices`) and costs nothing.
  *
+ * @param state - the stored state, or `undefined` for an account or connection never seen
+ * @param now - the current time, epoch milliseconds (the library never reads the clock)
+ * @param id - the id to read
+ * @param config - a `ServiceConfig` (optional)
+ * @returns the `LedgerTransition<StreamLedgerState, ConfirmOutcome>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const h = streamHandshake(undefined, 0, 'candles')
  * const c = streamConfirm(h.state, 1000, 's1')
@@ -292,6 +305,12 @@ function end(state: StreamLedgerState | undefined, now: number, id: string, fn: 
  * Pure: the client or the server closed a stream (pending or open); its slot is freed. Charges already
  * taken stay taken. Closing an unknown (e.g. already ended) stream changes nothing.
  *
+ * @param state - the stored state, or `undefined` for an account or connection never seen
+ * @param now - the current time, epoch milliseconds (the library never reads the clock)
+ * @param id - the id to read
+ * @param config - a `ServiceConfig` (optional)
+ * @returns the `LedgerTransition<StreamLedgerState, EndOutcome>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const r = streamHandshake(undefined, 0, 'orderbook')
  * streamClose(r.state, 5, 's1').outcome.removed // true
@@ -304,6 +323,12 @@ export function streamClose(state: StreamLedgerState | undefined, now: number, i
  * Pure: a terminal upstream error ended a stream. Before its confirm it costs nothing (nothing was
  * charged); after, its charges stay. Either way its slot is freed.
  *
+ * @param state - the stored state, or `undefined` for an account or connection never seen
+ * @param now - the current time, epoch milliseconds (the library never reads the clock)
+ * @param id - the id to read
+ * @param config - a `ServiceConfig` (optional)
+ * @returns the `LedgerTransition<StreamLedgerState, EndOutcome>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const r = streamHandshake(undefined, 0, 'footprint')
  * streamUpstreamError(r.state, 5, 's1').state.used // 0
@@ -316,6 +341,11 @@ export function streamUpstreamError(state: StreamLedgerState | undefined, now: n
  * Pure: settles every renewal due at or before `now` (call it at {@link nextStreamDue}, or any time).
  * Streams that cannot pay come back as notices: send the `error` frame, then a normal close.
  *
+ * @param state - the stored state, or `undefined` for an account or connection never seen
+ * @param now - the current time, epoch milliseconds (the library never reads the clock)
+ * @param config - a `ServiceConfig` (optional)
+ * @returns the `LedgerTransition<StreamLedgerState, RenewOutcome>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * let st = streamConfirm(streamHandshake(undefined, 0, 'candles').state, 0, 's1').state
  * st = streamRenew(st, 300_000).state // charged 10 again in the window [300 s, 600 s)
@@ -330,6 +360,9 @@ export function streamRenew(state: StreamLedgerState | undefined, now: number, c
  * The earliest renewal due time of a state (epoch ms), or undefined without open streams: when a server
  * should call renew next.
  *
+ * @param state - the stored state, or `undefined` for an account or connection never seen
+ * @returns the `number | undefined`
+ * @throws never: bad input is answered, not thrown
  * @example
  * nextStreamDue(streamConfirm(streamHandshake(undefined, 0, 'candles').state, 7, 's1').state) // 300007
  */
@@ -361,6 +394,9 @@ export interface StreamLedger {
 /**
  * Creates an in-memory WebSocket credit ledger for one account, optionally from a stored state.
  *
+ * @param opts - options (see the type) (optional)
+ * @returns the `StreamLedger`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const ledger = createStreamLedger()
  * const h = ledger.handshake(0, 'footprint')      // pending; remaining header '1000'

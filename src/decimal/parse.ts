@@ -65,6 +65,9 @@ function parsePlain(s: string): ExactDecimal | undefined {
  * exponent, sign `+`, spaces, thousands separators or empty parts. Numbers: finite, read by their shortest
  * round-trip form (`0.1` is exactly one tenth; `1e-7` is 0.0000001). Never throws.
  *
+ * @param x - the value to check: anything, never trusted
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example
  * parseDecimal('5000.250') // { ok: true, value: { units: 500025n, scale: 2 } }
  * parseDecimal('1e5').ok   // false

@@ -34,6 +34,9 @@ export interface FootprintAggregator {
  * `MarketDataError` `late_record`. Streaming gives the same profiles as the batch function. It is a
  * `TradeSink`, so `feedTrades(input, aggregator)` works.
  *
+ * @param opts - options, see {@link FootprintOptions}
+ * @returns the `FootprintAggregator`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const agg = createFootprintAggregator({ timeframe: '1m', tickSize: '0.25' })
  * agg.add({ time: Date.UTC(2026, 4, 29, 10, 0, 5), price: '5000.25', volume: '1', side: 'sell' })

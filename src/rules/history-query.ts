@@ -60,6 +60,11 @@ const fail = (parameter: string, rule: string): { ok: false; error: ApiError } =
  * Never throws on query input and runs in linear time; throws {@link MarketDataError} only for an invalid
  * `ctx` (a programming error).
  *
+ * @param endpoint - the endpoint
+ * @param query - the query: `URLSearchParams` or a record of strings
+ * @param ctx - the context: `now` (epoch ms) and an optional IANA `timeZone`
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example
  * const r = parseHistoryQuery('candles', new URLSearchParams('exchange=XNAS&symbol=AAPL&timeframe=1h&from=1780000000'), { now: Date.UTC(2026, 5, 1) })
  * // r.ok && r.value: { from: 1780000000000, to: 1780272000000, pinned: 'from', limit: 1000, direction: 'forward', ... }

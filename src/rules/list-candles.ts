@@ -53,6 +53,9 @@ const fail = (message: string): { ok: false; error: Status } => err(invalidArgum
  * enums. Date-times need `Z` or an offset. Unknown fields at any level are rejected by name; `null` counts as
  * absent. Returns 3 INVALID_ARGUMENT naming the field, never throws.
  *
+ * @param body - a parsed JSON body: anything, never trusted
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example
  * validateListCandlesRequest({ security_id: { guid: 'g1' }, time_frame: { time_unit: 'MINUTE', count: 15 },
  *   range: { first_bound_time: '2026-06-01T00:00:00Z', duration: 'PT4H' } })

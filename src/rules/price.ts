@@ -81,6 +81,9 @@ export function priceOf(endpoint: RestEndpoint, returned: PriceInput = {}, confi
  * `invalid_option` when `profiles` is not an iterable that can be read (field `profiles`) or a profile has no
  * finite `time` that can be read (field `time`, with its index).
  *
+ * @param profiles - profiles as the library returned them
+ * @returns the `number`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * countTpoPeriods([{ time: 0 }, { time: 0 }, { time: 86_400_000 }]) // 2
  */

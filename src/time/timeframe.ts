@@ -79,6 +79,8 @@ const PARTNER_UNITS: readonly TimeUnit[] = ['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MO
 /**
  * The timeframe count rules, as `GET /timeframes` answers them.
  *
+ * @returns the `TimeframeRule[]`
+ * @throws never: bad input is answered, not thrown
  * @example listTimeframes().find((r) => r.unit === 'MINUTE') // { suffix: 'm', min: 1, max: 59, ... }
  */
 export function listTimeframes(): TimeframeRule[] {
@@ -103,6 +105,9 @@ function splitId(id: string): { count: number; suffix: string } | undefined {
  * Parses a canonical timeframe id: `<n>m` (1-59), `<n>h` (1-23), `<n>d` (1-6), `<n>w` (1-3), `<n>M` (1-11),
  * `1y`, ticks `<n>t` (1-1000). Non-canonical ids (`60m`, `05m`) are 400 `invalid_argument`.
  *
+ * @param id - the id to read
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example parseTimeframe('15m') // { ok: true, value: { id: '15m', unit: 'MINUTE', count: 15 } }
  */
 export function parseTimeframe(id: string): Result<Timeframe, ApiError> {
@@ -133,6 +138,10 @@ export function timeframeId(unit: TimeUnit | 'TICK', count: number): string {
  * Resolves an aggregator's `timeframe` option: a canonical id, or an object with any integer count >= 1.
  * Throws `MarketDataError` (`invalid_option`) naming the field.
  *
+ * @param x - the value to check: anything, never trusted
+ * @param field - the option name to use in error messages (optional)
+ * @returns the `Timeframe`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example resolveTimeframe({ unit: 'MINUTE', count: 90 }) // { id: '90m', unit: 'MINUTE', count: 90 }
  */
 export function resolveTimeframe(x: TimeframeInput, field = 'timeframe'): Timeframe {
@@ -159,6 +168,9 @@ export function resolveTimeframe(x: TimeframeInput, field = 'timeframe'): Timefr
 /**
  * Reads interface A's `time_frame` (`{time_unit, count?}`): any count >= 1 (default 1) of MINUTE..YEAR.
  *
+ * @param tf - the timeframe
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example timeframeFromPartner({ time_unit: 'MINUTE', count: 5 }) // { ok: true, value: { id: '5m', unit: 'MINUTE', count: 5 } }
  */
 export function timeframeFromPartner(tf: unknown): Result<Timeframe, Status> {
@@ -198,6 +210,9 @@ const NOMINAL: Readonly<Record<TimeUnit | 'TICK', number>> = {
  * Nominal length in ms (months of 30.44 days), for ordering frames and reading depth tables only — never
  * for alignment. Tick frames rank 0.
  *
+ * @param tf - the timeframe
+ * @returns the `number`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example timeframeRank({ id: '1h', unit: 'HOUR', count: 1 }) // 3600000
  */
 export function timeframeRank(tf: Timeframe): number {

@@ -712,6 +712,9 @@ function exactOf(p: number): ExactDecimal {
  * (later trades for them throw `late_record`), `snapshot()` for the developing profiles, and `flush()`
  * at the end. Gives the same profiles as {@link tpoProfiles} on the same trades.
  *
+ * @param opts - options, see {@link TpoOptions}
+ * @returns the `TpoAggregator`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const agg = createTpoAggregator({ timeframe: '1d', tickSize: '0.25' })
  * agg.addColumns(batch)

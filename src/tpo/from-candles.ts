@@ -44,6 +44,10 @@ function addDec(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
  * {@link tpoProfiles}; candles may come in any order. Throws `MarketDataError` naming the index and field
  * of a bad candle.
  *
+ * @param candles - the input candles, in any order
+ * @param opts - options, see {@link TpoCandleOptions}
+ * @returns the `TpoCandleProfile[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const [day] = tpoFromCandles(candles30m, { timeframe: '1d', tickSize: '0.25' })
  * day.rows[0] // ["4998.50", [0, 1]]

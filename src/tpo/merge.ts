@@ -177,6 +177,10 @@ export function mergeParts(a: TpoParts, b: TpoParts): TpoParts {
  * (`grid_mismatch` / `incompatible` otherwise). When `a` and `b` hold trades at the same earliest
  * (latest) time, `a` is taken as first (`b` as last), as in the concatenation `a ++ b`.
  *
+ * @param a - the first part
+ * @param b - the second part
+ * @returns the `TpoProfile`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const [a] = tpoProfiles(morning, opts), [b] = tpoProfiles(afternoon, opts)
  * mergeTpoProfiles(a, b) // deep-equals tpoProfiles([...morning, ...afternoon], opts)[0]
@@ -191,6 +195,9 @@ export function mergeTpoProfiles(a: TpoProfile, b: TpoProfile): TpoProfile {
  * earliest period start, `end` the latest end; the initial balance is the first one's (it starts at the
  * first main-session block). Throws on an empty list or mismatched grids.
  *
+ * @param profiles - profiles as the library returned them
+ * @returns the `TpoProfile`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example compositeTpoProfile(tpoProfiles(trades, { timeframe: '1d', tickSize: '0.25' }).slice(-5)).poc
  */
 export function compositeTpoProfile(profiles: readonly TpoProfile[]): TpoProfile {
