@@ -2,6 +2,7 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { footprintProfiles } from '../src/footprint/index.js'
 import type { TradeColumns } from '../src/trades/index.js'
+import type { TimeframeId } from '../src/time/index.js'
 
 interface Shard {
   time: SharedArrayBuffer
@@ -10,7 +11,7 @@ interface Shard {
   side: SharedArrayBuffer
   from: number
   to: number
-  opts: { timeframe: string; tickSize: string; rowSize: number }
+  opts: { timeframe: TimeframeId; tickSize: string; rowSize: number }
 }
 
 const d = workerData as Shard

@@ -15,7 +15,7 @@ import { footprintLines } from './w1-footprint.js'
 const quick = process.argv.includes('--quick')
 const N = quick ? 2_000_000 : 10_000_000
 const WORKERS = 2
-const OPTS = { timeframe: '1h', tickSize: '0.25', rowSize: 4 }
+const OPTS = { timeframe: '1h' as const, tickSize: '0.25', rowSize: 4 }
 
 function shared(a: Float64Array | Uint8Array): SharedArrayBuffer {
   const sab = new SharedArrayBuffer(a.byteLength)
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
   console.log(md)
   if (!quick) {
     writeFileSync(fileURLToPath(new URL('./results-parallel.md', import.meta.url)), md)
-    const doc = fileURLToPath(new URL('../README.md', import.meta.url))
+    const doc = fileURLToPath(new URL('../docs/performance.md', import.meta.url))
     const updated = replaceBlock(readFileSync(doc, 'utf8'), 'parallel', md)
     if (updated !== undefined) writeFileSync(doc, updated)
   }

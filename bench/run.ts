@@ -122,7 +122,7 @@ async function main(): Promise<void> {
     const md = markdownTable(rows, { quick, machine: machine(), date: new Date().toISOString(), seconds: secs })
     writeFileSync(out, md)
     console.log(`wrote ${out}`)
-    const doc = fileURLToPath(new URL('../README.md', import.meta.url))
+    const doc = fileURLToPath(new URL('../docs/performance.md', import.meta.url))
     const updated = replaceBlock(readFileSync(doc, 'utf8'), 'results', md)
     if (updated !== undefined) {
       writeFileSync(doc, updated)

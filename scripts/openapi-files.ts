@@ -1,7 +1,7 @@
 // The generated contract files, as text by repository path: the document and the client types generated from
 // it with openapi-typescript. Shared by `npm run openapi` and the test that the committed files are current.
 import openapiTS, { astToString } from 'openapi-typescript'
-import { openApiJson } from '../src/index.js'
+import { openApiJson } from '../src/service/index.js'
 
 export const OPENAPI_JSON = 'openapi.json'
 export const CLIENT_TYPES = 'examples/client/openapi-types.ts'

@@ -12,6 +12,7 @@ export type MarketDataErrorCode =
   | 'incompatible'
   | 'inexact'
   | 'out_of_range'
+  | 'invalid_record'
 
 /**
  * The one error class aggregators throw for malformed records or options. It names the field, the

@@ -1,31 +1,104 @@
-// Public API of svc-marketdata: re-exports only. Each folder's index.ts lists its public names explicitly.
+/**
+ * The computations: trades in; candles, footprint and TPO profiles out, with exact decimals and calendar-correct buckets.
+ *
+ * @module svc-marketdata
+ */
+// svc-marketdata: the computations. Trades in; candles, footprint and TPO profiles out; exact decimals, calendar-
+// correct time buckets. An explicit list: what is not named here is internal. The service rules are in
+// `svc-marketdata/service`, profile analytics in `/analytics`, renderings in `/render`, text readers in `/io`, sample data in `/sample`, property-test
+// helpers in `/testing`.
 export type { Result } from './result.js'
 export { ok, err } from './result.js'
 export type { MarketDataErrorCode } from './errors.js'
 export { MarketDataError } from './errors.js'
-export * from './decimal/index.js'
-export * from './time/index.js'
-export * from './trades/index.js'
-export * from './candles/index.js'
-export * from './footprint/index.js'
-export * from './tpo/index.js'
-export * from './rules/index.js'
-export * from './credits/index.js'
-export * from './partner/index.js'
-export * from './render/index.js'
-export * from './sample/index.js'
-// profile analytics (open range, balanced target, volume nodes, value migration, day types, composite volume profile, poor extremes, single prints)
-export * from './analytics/index.js'
 
-// ---- charts (issue 25): also reached through the folders above; listed here so the chart surface is in one place
-export type { FootprintCells, FootprintChartCandle, RenderFootprintChartOptions, RenderTpoChartOptions, TpoChartAnnotation } from './render/index.js'
-export { renderFootprintChart, renderTpoChart } from './render/index.js'
+// exact decimals
+export type { DecimalInput, ExactDecimal } from './decimal/index.js'
+export { parseDecimal, decimalToString, formatUnits, floorToGrid } from './decimal/index.js'
+
+// time: frames and buckets
+export type { TimeUnit, Timeframe, TimeframeId, TimeframeInput, TimeframeRule, BucketOptions, Bucketer } from './time/index.js'
+export { parseTimeframe, resolveTimeframe, listTimeframes, timeframeRank, bucketStart, bucketEnd, createBucketer, isValidTimeZone } from './time/index.js'
+
+// trades
+export type { SessionType, Side, Trade, TradeColumns, TradeInput, AsyncTradeInput } from './trades/index.js'
+export {
+  SESSION_CODES,
+  SESSION_NAMES,
+  validateTrade,
+  validateTrades,
+  validateTradeColumns,
+  isTradeColumns,
+  tradesToColumns,
+  columnsToTrades,
+  sliceTradeColumns,
+} from './trades/index.js'
+
+// candles
+export type { Candle, CandleInput, CandleColumns, CandleOptions, CandleAggregatorOptions, CandleAggregator, CandleSource, CandleColumnOptions } from './candles/index.js'
+export {
+  candlesFromTrades,
+  candlesFromTradesAsync,
+  candleColumnsFromTrades,
+  createCandleAggregator,
+  resampleCandles,
+  resampleCandleColumns,
+  mergeCandles,
+  validateCandle,
+  validateCandles,
+} from './candles/index.js'
+
+// footprint
+export type {
+  FootprintProfile,
+  FootprintRow,
+  FootprintOptions,
+  FootprintAggregator,
+  FootprintAnalytics,
+  FootprintAnalyticsOptions,
+  FootprintImbalance,
+  FootprintStackedImbalance,
+  CumulativeDeltaPoint,
+  RegridOptions,
+  ResampleFootprintOptions,
+  RowSizeScale,
+  RowSizeScaleOptions,
+} from './footprint/index.js'
+export {
+  footprintProfiles,
+  footprintProfilesAsync,
+  createFootprintAggregator,
+  mergeFootprintProfiles,
+  regridFootprint,
+  resampleFootprint,
+  rowSizeScale,
+  footprintAnalytics,
+  cumulativeDelta,
+} from './footprint/index.js'
+
+// TPO (Market Profile)
+export type {
+  TpoProfile,
+  TpoRow,
+  TpoOptions,
+  TpoMergeSessions,
+  TpoAggregator,
+  TpoTradeInput,
+  TpoCandleProfile,
+  TpoCandleRow,
+  TpoCandleInput,
+  TpoCandleOptions,
+  TpoProfileLike,
+  NakedPoc,
+  DevelopingTpo,
+} from './tpo/index.js'
+export { tpoProfiles, tpoProfilesAsync, createTpoAggregator, mergeTpoProfiles, compositeTpoProfile, tpoFromCandles, nakedPocs, developingTpo } from './tpo/index.js'
+
+// the streaming contract the candle, footprint and TPO aggregators share (docs/streaming.md)
+export type { Aggregator, AggregatorCheckpoint, AggregatorKind } from './aggregator.js'
+
+// sizing and shaping profiles for charts: a row size for a range, a TPO profile on a coarser grid, a footprint value area
 export type { AutoRowSize, AutoRowSizeOptions, RegridTpoOptions } from './tpo/index.js'
 export { autoRowSize, regridTpo } from './tpo/index.js'
 export type { FootprintValueArea, FootprintValueAreaOptions } from './footprint/index.js'
 export { footprintValueArea } from './footprint/index.js'
-
-// The streaming contract of the candle, footprint and TPO aggregators (docs/streaming.md).
-export type { Aggregator, AggregatorCheckpoint, AggregatorKind } from './aggregator.js'
-// OpenAPI document of both interfaces (issue 27; belongs in the `svc-marketdata/service` entry)
-export * from './openapi/index.js'

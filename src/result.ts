@@ -8,12 +8,26 @@
  */
 export type Result<T, E> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E }
 
-/** Wraps a value as a successful {@link Result}. @example ok(1) // { ok: true, value: 1 } */
+/**
+ * Wraps a value as a successful {@link Result}.
+ *
+ * @param value - the value to wrap
+ * @returns the `{ readonly ok: true; readonly value: T }`
+ * @throws never: bad input is answered, not thrown
+ * @example ok(1) // { ok: true, value: 1 }
+ */
 export function ok<T>(value: T): { readonly ok: true; readonly value: T } {
   return { ok: true, value }
 }
 
-/** Wraps an error as a failed {@link Result}. @example err('bad') // { ok: false, error: 'bad' } */
+/**
+ * Wraps an error as a failed {@link Result}.
+ *
+ * @param error - the error to wrap
+ * @returns the `{ readonly ok: false; readonly error: E }`
+ * @throws never: bad input is answered, not thrown
+ * @example err('bad') // { ok: false, error: 'bad' }
+ */
 export function err<E>(error: E): { readonly ok: false; readonly error: E } {
   return { ok: false, error }
 }

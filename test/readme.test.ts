@@ -1,52 +1,66 @@
-// README and the guides document every public name: each export of the package's entry points appears in
-// README.md or a docs/*.md guide in backticks (functions, classes and constants in their sections, types in "Exported types").
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import ts from 'typescript'
-import { describe, expect, it } from 'vitest'
+// README's examples run as written and print what README says they print, so they cannot rot: every ```ts block
+// followed by a ```text block is executed (imports of svc-marketdata entries pointed at src/) and its console
+// output compared with the text block. README also names every entry point of package.json.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 
-// the guides in docs/ count too (README is becoming a short front page)
-const docsDir = new URL('../docs/', import.meta.url)
-const guides = existsSync(docsDir) ? readdirSync(docsDir).filter((f) => f.endsWith('.md')).map((f) => readFileSync(new URL(f, docsDir), 'utf8')) : []
-const readme = [readFileSync(new URL('../README.md', import.meta.url), 'utf8'), ...guides].join('\n')
-
-function exportsOf(entry: string): { values: string[]; types: string[]; undocumented: string[] } {
-  const program = ts.createProgram([entry], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, noEmit: true })
-  const checker = program.getTypeChecker()
-  const file = program.getSourceFile(entry)
-  if (file === undefined) throw new Error(`${entry} not found`)
-  const mod = checker.getSymbolAtLocation(file)
-  if (mod === undefined) throw new Error(`${entry} has no exports`)
-  const values: string[] = []
-  const types: string[] = []
-  const undocumented: string[] = []
-  for (const sym of checker.getExportsOfModule(mod)) {
-    const target = sym.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(sym) : sym
-    if (target.flags & ts.SymbolFlags.Value) values.push(sym.name)
-    else types.push(sym.name)
-    // a public function carries a TSDoc comment with an example (on its declaration or an overload)
-    if (target.flags & ts.SymbolFlags.Function) {
-      const docs = (target.declarations ?? []).map((d) => ts.getJSDocTags(d))
-      const text = ts.displayPartsToString(target.getDocumentationComment(checker))
-      if (text.trim() === '' || !docs.some((tags) => tags.some((t) => t.tagName.text === 'example'))) undocumented.push(sym.name)
-    }
-  }
-  return { values, types, undocumented }
+const root = new URL('../', import.meta.url)
+const readme = readFileSync(new URL('README.md', root), 'utf8')
+const examples = [...readme.matchAll(/```ts\n([\s\S]*?)```\n+(?:[^\n`]*\n+)?```text\n([\s\S]*?)```/g)].map((m) => ({ code: m[1]!, output: m[2]! }))
+const ENTRY_FILES: Record<string, string> = {
+  'svc-marketdata': 'src/index.ts',
+  'svc-marketdata/service': 'src/service/index.ts',
+  'svc-marketdata/analytics': 'src/analytics/index.ts',
+  'svc-marketdata/render': 'src/render/index.ts',
+  'svc-marketdata/io': 'src/io/index.ts',
+  'svc-marketdata/sample': 'src/sample/index.ts',
+  'svc-marketdata/testing': 'src/testing/index.ts',
 }
+const dir = new URL('test/.readme-examples/', root)
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-/** Names written in backticks somewhere in README: `name`, `name(...)`, `name<...>`, `name.x` ... */
-const mentioned = (name: string): boolean => new RegExp('`' + name + '[`(<.\\[ ]').test(readme)
+describe('README', () => {
+  it('has the quick start first, with exactly the two commands', () => {
+    const start = /^## Quick start\n+```sh\n([\s\S]*?)```/m.exec(readme)
+    expect(readme.indexOf('## ')).toBe(readme.indexOf('## Quick start'))
+    expect(start?.[1]?.trim().split('\n').map((l) => l.replace(/\s+#.*$/, ''))).toEqual(['npm ci && npm start', 'npm ci && npm test'])
+  })
 
-describe('README names every export', () => {
-  for (const entry of ['src/index.ts', 'src/testing/index.ts']) {
-    it(`${entry}: functions, classes, constants and types`, () => {
-      const { values, types } = exportsOf(entry)
-      // the entry point really exports things (a broken program would pass vacuously)
-      expect(values.length + types.length).toBeGreaterThan(entry === 'src/index.ts' ? 150 : 5)
-      expect(values.filter((n) => !mentioned(n))).toEqual([])
-      expect(types.filter((n) => !mentioned(n))).toEqual([])
+  it('is a front page: at most about 200 lines', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(210)
+  })
+
+  it('has three examples with their output', () => {
+    expect(examples.length).toBe(3)
+  })
+
+  examples.forEach((ex, i) => {
+    it(`example ${i + 1} prints what README shows`, async () => {
+      mkdirSync(dir, { recursive: true })
+      const code = ex.code.replace(/from '(svc-marketdata(?:\/\w+)?)'/g, (_, entry: string) => {
+        const file = ENTRY_FILES[entry]
+        if (file === undefined) throw new Error(`unknown entry ${entry}`)
+        return `from '../../${file.replace(/\.ts$/, '.js')}'` // from test/.readme-examples/
+      })
+      const file = new URL(`example-${i + 1}.ts`, dir)
+      writeFileSync(file, code)
+      const lines: string[] = []
+      const log = vi.spyOn(console, 'log').mockImplementation((...args: unknown[]) => {
+        lines.push(args.map(String).join(' '))
+      })
+      try {
+        await import(file.href)
+      } finally {
+        log.mockRestore()
+      }
+      expect(`${lines.join('\n')}\n`).toBe(ex.output)
     }, 60_000)
-    it(`${entry}: every exported function has a TSDoc comment with an @example`, () => {
-      expect(exportsOf(entry).undocumented).toEqual([])
-    }, 60_000)
-  }
+  })
+
+  it('names every entry point of package.json', () => {
+    const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8')) as { exports: Record<string, unknown> }
+    for (const key of Object.keys(pkg.exports).filter((k) => k !== './package.json')) {
+      expect(readme).toContain(`\`${key === '.' ? 'svc-marketdata' : `svc-marketdata/${key.slice(2)}`}\``)
+    }
+  })
 })

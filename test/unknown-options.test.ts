@@ -4,20 +4,26 @@
 // from a list (or one that was never added) fails.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import * as lib from '../src/index.js'
+import * as core from '../src/index.js'
+import * as renderEntry from '../src/render/index.js'
+import * as sampleEntry from '../src/sample/index.js'
+import * as service from '../src/service/index.js'
 import * as testing from '../src/testing/index.js'
 import { editDistance, suggestKey } from '../src/_lib/closed-options.js'
 
+// every entry's functions in one namespace (the option rules do not depend on the entry)
+const lib = { ...core, ...service, ...renderEntry, ...sampleEntry }
+
 const T = Date.UTC(2026, 5, 1, 14)
-const trades: lib.Trade[] = [
+const trades: core.Trade[] = [
   { time: T, price: '5000.25', volume: '2', side: 'buy' },
   { time: T + 60_000, price: '5001.00', volume: '1', side: 'sell' },
 ]
 const candle = { time: T, open: '1', high: '2', low: '1', close: '2', volume: '3' }
-const emptyCandleColumns = (): lib.CandleColumns => ({ time: new Float64Array(0), open: new Float64Array(0), high: new Float64Array(0), low: new Float64Array(0), close: new Float64Array(0), volume: new Float64Array(0) })
-const emptyTradeColumns = (): lib.TradeColumns => ({ time: new Float64Array(0), price: new Float64Array(0), volume: new Float64Array(0), side: new Uint8Array(0) })
-const footprint = lib.footprintProfiles(trades, { timeframe: '1h', tickSize: '0.25' })[0] as lib.FootprintProfile
-const tpo = lib.tpoProfiles(trades, { timeframe: '1d', tickSize: '0.25' })[0] as lib.TpoProfile
+const emptyCandleColumns = (): core.CandleColumns => ({ time: new Float64Array(0), open: new Float64Array(0), high: new Float64Array(0), low: new Float64Array(0), close: new Float64Array(0), volume: new Float64Array(0) })
+const emptyTradeColumns = (): core.TradeColumns => ({ time: new Float64Array(0), price: new Float64Array(0), volume: new Float64Array(0), side: new Uint8Array(0) })
+const footprint = lib.footprintProfiles(trades, { timeframe: '1h', tickSize: '0.25' })[0] as core.FootprintProfile
+const tpo = lib.tpoProfiles(trades, { timeframe: '1d', tickSize: '0.25' })[0] as core.TpoProfile
 const query = lib.parseHistoryQuery('footprint', { exchange: 'X', symbol: 'S', timeframe: '1m', from: '1780000000', period: '3600' }, { now: 1_790_000_000_000 })
 if (!query.ok) throw new Error('fixture query')
 const TF = lib.resolveTimeframe('1h')
@@ -116,7 +122,7 @@ describe('every options object is closed', () => {
       fc.assert(
         fc.property(unknownKey, (key) => {
           const err = thrown(() => e.call({ ...e.base, [key]: 1 }))
-          expect(err).toBeInstanceOf(lib.MarketDataError)
+          expect(err).toBeInstanceOf(core.MarketDataError)
           expect(err).toMatchObject({ code: 'invalid_option', field: key })
           expect((err as Error).message).toContain('unknown option')
         }),

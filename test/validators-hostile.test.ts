@@ -3,8 +3,14 @@
 // values whose conversion to a string throws, symbols. Each is put in place of the whole input and of
 // every field (at any depth) of a valid input; the validator must answer with an error result, never throw.
 import { describe, expect, it } from 'vitest'
-import * as lib from '../src/index.js'
+import * as core from '../src/index.js'
+import * as service from '../src/service/index.js'
+import { parseClockDuration } from '../src/time/index.js'
+import { validateTradeColumnsShape } from '../src/trades/index.js'
 import { lcBody } from './rules/helpers.js'
+
+// the validators of every entry point, and two internal ones the library uses on options
+const lib = { ...core, ...service, parseClockDuration, validateTradeColumnsShape }
 
 const boom = () => {
   throw new Error('boom')

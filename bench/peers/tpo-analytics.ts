@@ -1,4 +1,4 @@
-// POC and value area from TPO counts per row, written from DESIGN.md's rules (independent of src/tpo).
+// POC and value area from TPO counts per row, written from the TPO rules of docs/tpo.md (independent of src/tpo).
 // counts[k] is the TPO count of row k, k = 0 the lowest row; every row between the lowest and highest is present.
 
 /**

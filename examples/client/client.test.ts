@@ -4,7 +4,9 @@
 // Each endpoint's bill (the drop in x-ratelimit-remaining) must equal what the document's `x-credits` says.
 import createClient from 'openapi-fetch'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { listTimeframes, PARTNER_OPERATION_PATHS, type JsonObject } from '../../src/index.js'
+import { listTimeframes } from '../../src/index.js'
+import { PARTNER_OPERATION_PATHS } from '../../src/partner/index.js'
+import { type JsonObject } from '../../src/service/index.js'
 import { createContract } from '../server/contract.js'
 import { NOW, startHarness, windowStart, type Harness } from '../server/harness.js'
 import { StoreUnavailable } from '../server/store.js'

@@ -1,6 +1,6 @@
 // The reference server's security catalog: plain data a real server would keep in a database.
 // Nothing here decides a rule of the service; the shapes of interface A's `security_info` come from the library.
-import { toPartnerDecimal, type PartnerDecimal, type SecurityInfo } from '../../src/index.js'
+import { toPartnerDecimal, type PartnerDecimal, type SecurityInfo } from '../../src/service/index.js'
 
 /** An exchange as `GET /exchanges` lists it (field names are the spec's). */
 export interface Exchange {

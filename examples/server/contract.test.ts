@@ -1,7 +1,7 @@
 // The contract check itself: answers the document allows pass, and each way an answer can break it is caught
 // (status, body, status-dependent fields, headers, content type, undocumented paths).
 import { describe, expect, test } from 'vitest'
-import { PARTNER_OPERATION_PATHS } from '../../src/index.js'
+import { PARTNER_OPERATION_PATHS } from '../../src/partner/index.js'
 import { createContract, type SeenAnswer } from './contract.js'
 
 const contract = createContract()

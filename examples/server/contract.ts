@@ -4,7 +4,7 @@
 // still answer the documented error body of its interface. Used by the end-to-end harness on every answer.
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormatsModule from 'ajv-formats'
-import { openApiDocument, type JsonObject } from '../../src/index.js'
+import { openApiDocument, type JsonObject } from '../../src/service/index.js'
 
 /** One answer as a test saw it. */
 export interface SeenAnswer {

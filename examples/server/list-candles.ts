@@ -2,17 +2,8 @@
 // request's direction; the status message says where to continue), and the computation done in chunks that
 // yield to the event loop (one-minute base candles, resampling, conversion to partner candles and JSON), so
 // a heavy request delays a cheap one by one chunk at most.
-import {
-  bucketEnd,
-  bucketStart,
-  createCandleAggregator,
-  notFound,
-  sliceTradeColumns,
-  statusOk,
-  toPartnerCandles,
-  validateListCandlesRequest,
-  type Candle,
-} from '../../src/index.js'
+import { bucketEnd, bucketStart, createCandleAggregator, sliceTradeColumns, type Candle } from '../../src/index.js'
+import { notFound, statusOk, toPartnerCandles, validateListCandlesRequest } from '../../src/service/index.js'
 import { RawBody } from './http.js'
 import { securityById, type MarketStore, type StoredSecurity } from './store.js'
 import { yieldToLoop } from './work-queue.js'

@@ -4,7 +4,8 @@
 //                        [--data-dir DIR | --database-url URL | --memory] [--rotate-signing-key]
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
-import { parseRfc3339, sliceTradeColumns, type TradeColumns } from '../../src/index.js'
+import { parseRfc3339 } from '../../src/service/index.js'
+import { sliceTradeColumns, type TradeColumns } from '../../src/index.js'
 import { defaultCatalog } from './catalog.js'
 import { PARTNER_OPERATIONS } from './partner.js'
 import { OPENAPI_PATH, REFERENCE_PATH } from './reference.js'

@@ -14,6 +14,13 @@ import {
   type LinkedSecurity,
   type LinkOperationName,
   type Status,
+} from '../../src/service/index.js'
+import {
+  bucketEnd,
+  bucketStart,
+  candlesFromTrades,
+  resampleCandles,
+  type Candle,
 } from '../../src/index.js'
 import { securityInfo } from './catalog.js'
 import { listCandles, type ListCandlesContext } from './list-candles.js'

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { openApiDocument } from '../../src/index.js'
+import { openApiDocument } from '../../src/service/index.js'
 import { startHarness, type Harness } from './harness.js'
 
 let h: Harness

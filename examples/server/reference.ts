@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { openApiJson } from '../../src/index.js'
+import { openApiJson } from '../../src/service/index.js'
 import { REST_PREFIX } from './rest.js'
 
 /** Path of the rendered reference (link it from a page). */

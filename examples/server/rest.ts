@@ -1,35 +1,37 @@
 // Interface B (REST) handlers. Each one parses with the library, looks the security up in the store,
-// lets the library trim, cap, aggregate and price, and formats times for the wire. The order is DESIGN.md's:
+// lets the library trim, cap, aggregate and price, and formats times for the wire. The order is the service's:
 // (auth and lock-out in server.ts) -> 400 parse -> 404 -> trim and cap -> read -> price (charge in server.ts).
 import {
   bucketEnd,
   bucketStart,
   candlesFromTrades,
-  checkCap,
-  countTpoPeriods,
   decimalToString,
   footprintProfiles,
-  formatIso,
-  invalidArgumentError,
   listTimeframes,
-  notFoundError,
   parseDecimal,
-  parseHistoryQuery,
-  priceOf,
   resolveTimeframe,
   rowSizeScale,
   timeframeRank,
   tpoProfiles,
-  trimToDepth,
-  type ApiError,
   type Candle,
   type CandleOptions,
-  type CandlesHistoryRequest,
   type FootprintProfile,
-  type HistoryRequest,
   type Timeframe,
   type TpoProfile,
 } from '../../src/index.js'
+import {
+  checkCap,
+  countTpoPeriods,
+  formatIso,
+  invalidArgumentError,
+  notFoundError,
+  parseHistoryQuery,
+  priceOf,
+  trimToDepth,
+  type ApiError,
+  type CandlesHistoryRequest,
+  type HistoryRequest,
+} from '../../src/service/index.js'
 import { restSecurity } from './catalog.js'
 import { searchSecurities } from './search.js'
 import type { MarketStore, StoredSecurity } from './store.js'
@@ -222,7 +224,7 @@ function candles(query: URLSearchParams, ctx: RestContext): RestResult {
 }
 
 /**
- * The steps footprint and TPO share, in DESIGN.md's order: 400 parse -> 404 exchange / symbol / data ->
+ * The steps footprint and TPO share, in the service's order: 400 parse -> 404 exchange / symbol / data ->
  * depth trim -> 400 too_much_data. Returns the request as it will run, or the error to answer.
  */
 function profileRequest<E extends 'footprint' | 'tpo'>(

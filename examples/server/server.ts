@@ -13,10 +13,10 @@ import {
   unauthenticatedError,
   unavailableError,
   type ApiError,
-  type Candle,
   type RestLedger,
   type RestLedgerState,
-} from '../../src/index.js'
+} from '../../src/service/index.js'
+import { type Candle } from '../../src/index.js'
 import { ClientAborted, declaredTooLarge, parserRefusal, rawAnswer, readBody, send, type Answer } from './http.js'
 import { handlePartner, PARTNER_OPERATIONS, type PartnerContext, type PartnerOperation } from './partner.js'
 import { createReferencePages } from './reference.js'

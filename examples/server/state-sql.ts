@@ -2,7 +2,7 @@
 // a data directory; the default) and on a Postgres server through `pg` (`--database-url`). Both clients run
 // one connection's statements in the order they are sent, so write-through order is commit order.
 import { mkdirSync } from 'node:fs'
-import type { LinkedSecurity, RestLedgerState, StreamLedgerState } from '../../src/index.js'
+import type { LinkedSecurity, RestLedgerState, StreamLedgerState } from '../../src/service/index.js'
 import type { SigningKey, StateSnapshot, StateStore } from './state.js'
 
 /** The little a SQL client needs to offer (PGlite and pg.Client both do). */

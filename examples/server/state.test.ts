@@ -3,7 +3,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
-import type { LinkedSecurity, RestLedgerState, StreamLedgerState } from '../../src/index.js'
+import type { LinkedSecurity, RestLedgerState, StreamLedgerState } from '../../src/service/index.js'
 import { memoryState, type SigningKey, type StateStore } from './state.js'
 import { sqlState, type SqlClient } from './state-sql.js'
 

@@ -2,7 +2,7 @@
 // process owns it: the handlers keep it in memory and write each change through to the state before they
 // answer (so an answer the client saw is never lost by a crash). Two stores: in memory (tests) and SQL
 // (state-sql.ts: an embedded PGlite database in a data directory, or a Postgres server by URL).
-import type { LinkedSecurity, RestLedgerState, StreamLedgerState } from '../../src/index.js'
+import type { LinkedSecurity, RestLedgerState, StreamLedgerState } from '../../src/service/index.js'
 
 /** A JWT signing key: an HMAC secret named by its key id (the JWT header's `kid`). */
 export interface SigningKey {

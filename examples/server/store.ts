@@ -1,6 +1,8 @@
 // The in-memory market data store: trades per security in columns, sorted by time, as a real server would
 // read them from its own storage. Reading a range is a binary search and a zero-copy slice.
-import { sampleTrades, sliceTradeColumns, type SecurityId, type TradeColumns } from '../../src/index.js'
+import { sampleTrades } from '../../src/sample/index.js'
+import { sliceTradeColumns, type TradeColumns } from '../../src/index.js'
+import type { SecurityId } from '../../src/service/index.js'
 import { defaultCatalog, type Catalog, type CatalogSecurity, type Exchange } from './catalog.js'
 
 const DAY_MS = 86_400_000

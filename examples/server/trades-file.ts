@@ -1,7 +1,14 @@
 // Loads a trades CSV file given on the command line: the I/O part only; the library validates the records.
 import { readFileSync } from 'node:fs'
 import { basename, extname } from 'node:path'
-import { parseDecimal, parseRfc3339, tradesToColumns, validateTrades, type Trade, type TradeColumns } from '../../src/index.js'
+import {
+  parseDecimal,
+  tradesToColumns,
+  validateTrades,
+  type Trade,
+  type TradeColumns,
+} from '../../src/index.js'
+import { parseRfc3339 } from '../../src/service/index.js'
 import type { Catalog, CatalogSecurity, Exchange } from './catalog.js'
 
 /** Exchange code of securities loaded from files (zone UTC). */

@@ -1,3 +1,9 @@
+/**
+ * Profile analytics over the library's TPO and footprint profiles: open range, balanced target, volume nodes,
+ * value migration, day types, composite volume profile, poor extremes and single prints.
+ *
+ * @module svc-marketdata/analytics
+ */
 export type {
   AnalyticsProfile,
   AnyTpoProfile,

@@ -2344,6 +2344,9 @@ export function writeColumnsTo(agg: CandleAggregator, out: ColumnOut): void {
  * @returns the aggregator
  * @throws MarketDataError `invalid_option` for a bad option or a refused `restore` state (naming the field)
  *
+ * @param opts - options, see {@link CandleAggregatorOptions}
+ * @returns the `CandleAggregator`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const agg = createCandleAggregator({ timeframe: '1m' })
  * agg.add({ time: Date.UTC(2026, 4, 29, 10, 0, 5), price: '5000.25', volume: '2', side: 'buy' })

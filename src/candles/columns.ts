@@ -27,6 +27,10 @@ type ResampleColumnOptions = CandleColumnOptions & SourceTimeframeOption
  * the index and field, as `resampleCandles` does; so does a frame that does not nest (`sourceTimeframe`, as
  * `resampleCandles`: `incompatible`).
  *
+ * @param columns - columnar input: equal-length typed arrays
+ * @param opts - options, see {@link CandleColumnOptions}
+ * @returns the `CandleColumns`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const m15 = resampleCandleColumns(oneMinuteColumns, { timeframe: '15m' })
  * m15.time.length // candles; m15.volume[0] // 1234.5, exactly the sum of its 1m volumes
@@ -56,6 +60,10 @@ export function resampleCandleColumns(columns: CandleColumns, opts: CandleColumn
  * resampled again with {@link resampleCandleColumns}. Bad or out-of-order trades throw `MarketDataError`
  * naming the index (counted across all batches) and field, as `candlesFromTrades` does.
  *
+ * @param trades - trades as objects (an array or iterable of `Trade`), `TradeColumns`, or a mix of batches
+ * @param opts - options, see {@link CandleColumnOptions}
+ * @returns the `CandleColumns`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const m1 = candleColumnsFromTrades(tradeColumns, { timeframe: '1m' })
  * m1.time.length // candles; m1.value[0] // 15001.25, exactly the sum of price x volume of its trades

@@ -11,6 +11,10 @@ import { CANDLE_OPTION_KEYS, type Candle, type CandleOptions } from './types.js'
  * non-decreasing time (equal times allowed); `sessions` skips other sessions' trades. Buckets without
  * trades give no candle. Throws `MarketDataError` naming the record index and field.
  *
+ * @param trades - trades as objects (an array or iterable of `Trade`), `TradeColumns`, or a mix of batches
+ * @param opts - options, see {@link CandleOptions}
+ * @returns the `Candle[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * candlesFromTrades([
  *   { time: Date.UTC(2026, 4, 29, 10, 0, 1), price: '5000.25', volume: '2', side: 'buy' },
@@ -29,6 +33,10 @@ export function candlesFromTrades(trades: TradeInput, opts: CandleOptions): Cand
 /**
  * {@link candlesFromTrades} over an async source (e.g. a cursor yielding `TradeColumns` batches).
  *
+ * @param trades - trades as objects (an array or iterable of `Trade`), `TradeColumns`, or a mix of batches
+ * @param opts - options, see {@link CandleOptions}
+ * @returns a promise of `Candle[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example const candles = await candlesFromTradesAsync(cursor, { timeframe: { unit: 'MINUTE', count: 90 } })
  */
 export async function candlesFromTradesAsync(trades: AsyncTradeInput, opts: CandleOptions): Promise<Candle[]> {

@@ -64,6 +64,10 @@ function checkSorted(xs: readonly CandleInput[], which: string): void {
  * frames. Throws `MarketDataError` when `b` starts before `a` ends (`incompatible`) or the boundary
  * candle's trade count would pass 2^53 - 1 (`inexact`). Inputs are not modified.
  *
+ * @param a - the first part
+ * @param b - the second part
+ * @returns the `Candle[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * mergeCandles(
  *   [{ time: 0, open: '1', high: '3', low: '1', close: '2', volume: '5' }],

@@ -57,6 +57,10 @@ function project(c: CandleInput, props: readonly CandleProperty[], index: number
  * `properties` (default all; `value` only when the candle has one). Throws `MarketDataError` on a bad candle
  * or property name.
  *
+ * @param candle - a candle
+ * @param opts - options (see the type) (optional)
+ * @returns the `PartnerCandle`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * toPartnerCandle({ time: 0, open: '123.45', high: '124', low: '123', close: '123.5', volume: '10' }, { properties: ['OPEN', 'SESSION_TYPE'] })
  * // { time: '1970-01-01T00:00:00.000Z', open: { value: '12345', scale: '100' }, session_type: 0 }
@@ -70,6 +74,10 @@ export function toPartnerCandle(candle: CandleInput, opts: Pick<PartnerCandleOpt
  * Candles in interface A's shape, filtered by `session_types` (applied to each candle's session) and
  * projected by `properties` (see {@link toPartnerCandle}). Errors name the candle's index.
  *
+ * @param candles - the input candles, in any order
+ * @param opts - options, see {@link PartnerCandleOptions} (optional)
+ * @returns the `PartnerCandle[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example toPartnerCandles(candles, { properties: ['CLOSE', 'VOLUME'], session_types: ['MAINSESSION'] })
  */
 export function toPartnerCandles(candles: readonly CandleInput[], opts: PartnerCandleOptions = {}): PartnerCandle[] {

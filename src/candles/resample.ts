@@ -46,7 +46,7 @@ export function feedCandles(input: CandleSource, agg: CandleAggregator): void {
 
 /**
  * Resamples candles into a larger frame of any unit MINUTE..YEAR and any count >= 1 (5m, 90m, 4h, 2d,
- * 2w, 1M, 1Q, 1y ...), aligned in `timeZone` as DESIGN.md says: open = first, close = last, high = max,
+ * 2w, 1M, 1Q, 1y ...), aligned in `timeZone` as every frame aligns: open = first, close = last, high = max,
  * low = min, volume / value / trades summed exactly (`value` / `trades` only when every input candle of
  * the bucket has them); `session` = the first input candle's; `sessions` filters inputs first; buckets
  * without input give no candle. Input in non-decreasing time order; equal times are allowed and taken

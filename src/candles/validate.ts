@@ -87,6 +87,10 @@ function readCandle(x: unknown, index: number, reading: (f: keyof typeof FIELD_C
  * low <= open, close <= high, `volume` a decimal >= 0, `value` (optional) a decimal, `trades` (optional)
  * an integer >= 0, `session` absent or a session type. Never throws.
  *
+ * @param x - the value to check: anything, never trusted
+ * @param index - the record's index, named in the error (optional)
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example validateCandle({ time: 0, open: '2', high: '1', low: '1', close: '1', volume: '0' }) // error: field 'high'
  */
 export function validateCandle(x: unknown, index = 0): Result<CandleInput, MarketDataError> {
@@ -99,6 +103,9 @@ export function validateCandle(x: unknown, index = 0): Result<CandleInput, Marke
  * Checks a list of input candles, also that times never decrease (equal times are allowed); the error
  * names the first bad candle's index and field. Never throws.
  *
+ * @param x - the value to check: anything, never trusted
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example validateCandles([c1, c0]) // error: index 1, field 'time', code 'out_of_order'
  */
 export function validateCandles(x: unknown): Result<CandleInput[], MarketDataError> {

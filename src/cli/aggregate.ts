@@ -15,7 +15,7 @@ import { badInput, usage } from './cli-error.js'
 import { readTrades, type InputStats } from './input.js'
 import type { RunConfig } from './options.js'
 import { ItemWriter, Out, svgDirectory } from './output.js'
-import { TIME_KIND_NAMES } from './row-parser.js'
+import { TIME_FORMAT_NAMES } from '../io/fields.js'
 
 /** The process streams a run uses (injected for tests). */
 export interface Io {
@@ -330,7 +330,7 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
   if (stats.rows === 0 && stats.bad === 0 && stats.outside === 0) note('no trades in the input')
   else
     note(
-      `read ${stats.rows} trades${stats.outside > 0 ? ` (${stats.outside} outside --from/--to left out)` : ''}; wrote ${bars ? `a chart of ${kept.length}` : writer.written} ${what}${stats.timeKind !== undefined ? ` (times as ${TIME_KIND_NAMES[stats.timeKind]})` : ''}`,
+      `read ${stats.rows} trades${stats.outside > 0 ? ` (${stats.outside} outside --from/--to left out)` : ''}; wrote ${bars ? `a chart of ${kept.length}` : writer.written} ${what}${stats.timeKind !== undefined ? ` (times as ${TIME_FORMAT_NAMES[stats.timeKind]})` : ''}`,
     )
   if (stats.bad > 0) io.stderr.write(`skipped ${stats.bad} bad row${stats.bad === 1 ? '' : 's'} (--skip-bad)\n`)
   return 0

@@ -8,6 +8,7 @@ import { renderFootprint, renderFootprintChart, renderFootprintSvg, renderTpo, r
 import { sampleTrades } from '../sample/index.js'
 import { autoRowSize, tpoProfiles } from '../tpo/index.js'
 import type { Io } from './aggregate.js'
+import { argsError } from './arg-errors.js'
 import { usage } from './cli-error.js'
 import { Out } from './output.js'
 import { writeSample } from './sample-command.js'
@@ -48,13 +49,15 @@ function writeCharts(dir: string, seed: number): string[] {
   return ['footprint-chart.svg', 'footprint-chart-60.svg', 'tpo-chart.svg']
 }
 
+const DEMO_OPTIONS = { 'out-dir': { type: 'string' }, seed: { type: 'string' } } as const
+
 /** `svc-marketdata demo` (npm start): the library on a generated day, in a few seconds. */
 export async function runDemo(argv: string[], io: Io): Promise<number> {
   let parsed
   try {
-    parsed = parseArgs({ args: argv, strict: true, allowPositionals: false, options: { 'out-dir': { type: 'string' }, seed: { type: 'string' } } })
+    parsed = parseArgs({ args: argv, strict: true, allowPositionals: false, options: DEMO_OPTIONS })
   } catch (e) {
-    throw usage(`${(e as Error).message.split('\n')[0]} (see svc-marketdata demo --help)`)
+    throw argsError(e, 'demo', DEMO_OPTIONS)
   }
   const dir = parsed.values['out-dir'] ?? 'demo-output'
   const seedText = parsed.values.seed ?? '1'

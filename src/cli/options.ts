@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util'
 import { parseDecimal } from '../decimal/index.js'
-import { isValidTimeZone, parseRfc3339, parseTimeframe, parseUnixSeconds } from '../time/index.js'
+import { isValidTimeZone, parseRfc3339, parseTimeframe, parseUnixSeconds, type Timeframe, type TimeframeInput } from '../time/index.js'
 import type { SessionType } from '../trades/index.js'
+import { argsError } from './arg-errors.js'
 import { usage } from './cli-error.js'
 import type { Format } from './output.js'
 
@@ -53,7 +54,7 @@ export interface RunConfig {
   command: Command
   help: boolean
   file: string | undefined
-  timeframe: string
+  timeframe: Timeframe
   timeZone: string
   from: number | undefined
   to: number | undefined
@@ -61,7 +62,8 @@ export interface RunConfig {
   tickSize: string | undefined
   rowSize: number | undefined
   rowSizeValue: string | undefined
-  blockSize: string | undefined
+  /** As given: the library checks it (a TPO block size is a minute or hour frame). */
+  blockSize: TimeframeInput | undefined
   mergeSessions: 'MERGE_ALL' | 'GROUP_BY_TYPE' | undefined
   valueAreaPercent: number | undefined
   initialBalance: string | undefined
@@ -108,7 +110,7 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
   try {
     parsed = parseArgs({ args: argv, options: SPECS[command], allowPositionals: true, strict: true })
   } catch (e) {
-    throw usage(`${(e as Error).message.split('\n')[0]} (see svc-marketdata ${command} --help)`)
+    throw argsError(e, command, SPECS[command])
   }
   const v = parsed.values as Record<string, string | boolean | string[] | undefined>
   const s = (k: string) => v[k] as string | undefined
@@ -166,7 +168,7 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
     command,
     help,
     file: parsed.positionals[0],
-    timeframe,
+    timeframe: tf.value,
     timeZone,
     from,
     to,
@@ -174,7 +176,7 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
     tickSize: positiveDecimal('tick-size', s('tick-size')),
     rowSize,
     rowSizeValue,
-    blockSize: s('block-size'),
+    blockSize: s('block-size') as TimeframeInput | undefined,
     mergeSessions,
     valueAreaPercent,
     initialBalance: s('initial-balance'),

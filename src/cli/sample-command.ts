@@ -5,6 +5,7 @@ import { resolveSampleOptions } from '../sample/options.js'
 import { MarketDataError } from '../errors.js'
 import { isValidTimeZone } from '../time/index.js'
 import { SESSION_NAMES, type TradeColumns } from '../trades/index.js'
+import { argsError } from './arg-errors.js'
 import { usage } from './cli-error.js'
 import { Out } from './output.js'
 import type { Io } from './aggregate.js'
@@ -48,6 +49,21 @@ export async function writeSample(out: Out, opts: SampleFileOptions): Promise<nu
   return n
 }
 
+const SAMPLE_OPTIONS = {
+  out: { type: 'string', short: 'o' },
+  days: { type: 'string' },
+  'trades-per-day': { type: 'string' },
+  start: { type: 'string' },
+  seed: { type: 'string' },
+  'tick-size': { type: 'string' },
+  'start-price': { type: 'string' },
+  'volume-decimals': { type: 'string' },
+  tz: { type: 'string' },
+  format: { type: 'string', short: 'f' },
+  'time-format': { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+} as const
+
 /** `svc-marketdata sample`: parses its options and writes the file. */
 export async function runSample(argv: string[], io: Io): Promise<number> {
   let parsed
@@ -56,23 +72,10 @@ export async function runSample(argv: string[], io: Io): Promise<number> {
       args: argv,
       allowPositionals: false,
       strict: true,
-      options: {
-        out: { type: 'string', short: 'o' },
-        days: { type: 'string' },
-        'trades-per-day': { type: 'string' },
-        start: { type: 'string' },
-        seed: { type: 'string' },
-        'tick-size': { type: 'string' },
-        'start-price': { type: 'string' },
-        'volume-decimals': { type: 'string' },
-        tz: { type: 'string' },
-        format: { type: 'string', short: 'f' },
-        'time-format': { type: 'string' },
-        quiet: { type: 'boolean', short: 'q' },
-      },
+      options: SAMPLE_OPTIONS,
     })
   } catch (e) {
-    throw usage(`${(e as Error).message.split('\n')[0]} (see svc-marketdata sample --help)`)
+    throw argsError(e, 'sample', SAMPLE_OPTIONS)
   }
   const v = parsed.values
   const int = (name: string, x: string | undefined, min: number): number | undefined => {

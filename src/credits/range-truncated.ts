@@ -14,6 +14,11 @@ export interface RangeTruncatedFrame {
  * `previousSince` (the limit the client last saw), the `rangeTruncated` frame to send. Without
  * `previousSince` (a new stream) no frame is due. Tick frames have no footprint (throws `MarketDataError`).
  *
+ * @param newestCandleTime - the newest candle time of the security, epoch ms
+ * @param timeframe - the stream's timeframe
+ * @param previousSince - the `since` sent before, if any (optional)
+ * @returns the `{ since: number; frame?: RangeTruncatedFrame }`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * rangeTruncatedFrame(Date.UTC(2026, 9, 1, 0, 5), '1m', Date.UTC(2026, 7, 31))
  * // { since: Date.UTC(2026, 8, 1), frame: { type: 'rangeTruncated', since: '2026-09-01T00:00:00.000Z' } }

@@ -1,14 +1,14 @@
 import { MarketDataError } from '../errors.js'
-import { rateLimitedError, type ApiError } from '../rules/index.js'
+import { DEFAULT_SERVICE_CONFIG, rateLimitedError, type ApiError, type ServiceConfig } from '../rules/index.js'
 import { validateRestLedgerState } from './ledger-state.js'
 import { MSG } from './messages.js'
 import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
 import { checkOptions } from '../_lib/closed-options.js'
 
 /** REST credits per window (all API keys of one account share them). */
-export const REST_CREDIT_LIMIT = 100_000
+export const REST_CREDIT_LIMIT = DEFAULT_SERVICE_CONFIG.restCredits.limit
 /** REST window length in ms: fixed 60 s windows aligned to the Unix epoch. */
-export const REST_WINDOW_MS = 60_000
+export const REST_WINDOW_MS = DEFAULT_SERVICE_CONFIG.restCredits.windowMs
 
 /**
  * The whole REST credit state of one account: plain JSON (numbers and a boolean), so a server can keep
@@ -49,10 +49,12 @@ export interface LedgerTransition<S, O> {
   outcome: O
 }
 
+type Credits = ServiceConfig['restCredits']
+
 /** The state as it stands at `now`: a later window starts fresh; a clock that steps back stays in the stored window. */
-function current(state: RestLedgerState | undefined, now: number, fn: string): { state: RestLedgerState; now: number } {
+function current(state: RestLedgerState | undefined, now: number, fn: string, cfg: Credits): { state: RestLedgerState; now: number } {
   assertNow(now, fn)
-  const w = windowStartOf(now, REST_WINDOW_MS)
+  const w = windowStartOf(now, cfg.windowMs)
   if (state === undefined || state === null) return { state: { windowStart: w, used: 0, locked: false }, now }
   const valid = validateRestLedgerState(state, fn)
   if (!valid.ok) throw valid.error
@@ -63,19 +65,19 @@ function current(state: RestLedgerState | undefined, now: number, fn: string): {
   return { state, now: now < state.windowStart ? state.windowStart : now }
 }
 
-function headers(remaining: number, resetMs: number): RateLimitHeaders {
+function headers(remaining: number, resetMs: number, cfg: Credits): RateLimitHeaders {
   return {
-    'x-ratelimit-limit': String(REST_CREDIT_LIMIT),
+    'x-ratelimit-limit': String(cfg.limit),
     'x-ratelimit-remaining': String(remaining),
     'x-ratelimit-reset': String(resetMs / 1000),
   }
 }
 
-function limited(state: RestLedgerState, now: number, price?: number): { remaining: number; reset: number; headers: RateLimitHeaders; retryAfter: number; error: ApiError } {
-  const resetMs = state.windowStart + REST_WINDOW_MS
-  const remaining = REST_CREDIT_LIMIT - state.used
+function limited(state: RestLedgerState, now: number, cfg: Credits, price?: number): { remaining: number; reset: number; headers: RateLimitHeaders; retryAfter: number; error: ApiError } {
+  const resetMs = state.windowStart + cfg.windowMs
+  const remaining = cfg.limit - state.used
   const retryAfter = retryAfterSeconds(resetMs, now)
-  const h = headers(remaining, resetMs)
+  const h = headers(remaining, resetMs, cfg)
   h['retry-after'] = String(retryAfter)
   return {
     remaining,
@@ -88,19 +90,25 @@ function limited(state: RestLedgerState, now: number, price?: number): { remaini
 
 /**
  * Pure: reads an account's REST credits at `now` without charging — the lock-out check a server makes
- * before parsing a request (DESIGN.md order: auth -> 429 when locked -> 400 -> 404 -> cap -> read -> charge).
+ * before parsing a request (the order: auth -> 429 when locked -> 400 -> 404 -> cap -> read -> charge).
  *
+ * @param state - the stored state, or `undefined` for an account or connection never seen
+ * @param now - the current time, epoch milliseconds (the library never reads the clock)
+ * @param config - a `ServiceConfig` (optional)
+ * @returns the `LedgerTransition<RestLedgerState, RestCheckOutcome>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const { outcome } = restCheck(undefined, Date.UTC(2026, 5, 1))
  * outcome.locked // false; outcome.headers['x-ratelimit-remaining'] === '100000'
  */
-export function restCheck(state: RestLedgerState | undefined, now: number): LedgerTransition<RestLedgerState, RestCheckOutcome> {
-  const c = current(state, now, 'restCheck')
+export function restCheck(state: RestLedgerState | undefined, now: number, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<RestLedgerState, RestCheckOutcome> {
+  const cfg = config.restCredits
+  const c = current(state, now, 'restCheck', cfg)
   const s = c.state
-  if (s.locked) return { state: s, outcome: { locked: true, ...limited(s, c.now) } }
-  const resetMs = s.windowStart + REST_WINDOW_MS
-  const remaining = REST_CREDIT_LIMIT - s.used
-  return { state: s, outcome: { locked: false, remaining, reset: resetMs / 1000, headers: headers(remaining, resetMs) } }
+  if (s.locked) return { state: s, outcome: { locked: true, ...limited(s, c.now, cfg) } }
+  const resetMs = s.windowStart + cfg.windowMs
+  const remaining = cfg.limit - s.used
+  return { state: s, outcome: { locked: false, remaining, reset: resetMs / 1000, headers: headers(remaining, resetMs, cfg) } }
 }
 
 /**
@@ -110,27 +118,34 @@ export function restCheck(state: RestLedgerState | undefined, now: number): Ledg
  * account stays locked out until the window ends. `remaining` in the headers includes this price.
  * A charge of 0 (an unbilled outcome) changes nothing.
  *
+ * @param state - the stored state, or `undefined` for an account or connection never seen
+ * @param now - the current time, epoch milliseconds (the library never reads the clock)
+ * @param credits - the price to charge, from `priceOf`
+ * @param config - a `ServiceConfig` (optional)
+ * @returns the `LedgerTransition<RestLedgerState, RestChargeOutcome>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * let state: RestLedgerState | undefined
  * const r = restCharge(state, Date.UTC(2026, 5, 1, 0, 0, 30), 1000)
  * state = r.state // store it
  * r.outcome.ok // true; r.outcome.headers['x-ratelimit-remaining'] === '99000'
  */
-export function restCharge(state: RestLedgerState | undefined, now: number, credits: number): LedgerTransition<RestLedgerState, RestChargeOutcome> {
+export function restCharge(state: RestLedgerState | undefined, now: number, credits: number, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<RestLedgerState, RestChargeOutcome> {
+  const cfg = config.restCredits
   if (typeof credits !== 'number' || !Number.isSafeInteger(credits) || credits < 0) {
     throw new MarketDataError('invalid_option', MSG.badCredits(credits), { field: 'credits' })
   }
-  const c = current(state, now, 'restCharge')
+  const c = current(state, now, 'restCharge', cfg)
   const s = c.state
-  if (s.locked) return { state: s, outcome: { ok: false, charged: 0, ...limited(s, c.now) } }
-  if (REST_CREDIT_LIMIT - s.used < credits) {
+  if (s.locked) return { state: s, outcome: { ok: false, charged: 0, ...limited(s, c.now, cfg) } }
+  if (cfg.limit - s.used < credits) {
     const locked: RestLedgerState = { windowStart: s.windowStart, used: s.used, locked: true }
-    return { state: locked, outcome: { ok: false, charged: 0, ...limited(locked, c.now, credits) } }
+    return { state: locked, outcome: { ok: false, charged: 0, ...limited(locked, c.now, cfg, credits) } }
   }
   const next: RestLedgerState = credits === 0 ? s : { windowStart: s.windowStart, used: s.used + credits, locked: false }
-  const resetMs = next.windowStart + REST_WINDOW_MS
-  const remaining = REST_CREDIT_LIMIT - next.used
-  return { state: next, outcome: { ok: true, charged: credits, remaining, reset: resetMs / 1000, headers: headers(remaining, resetMs) } }
+  const resetMs = next.windowStart + cfg.windowMs
+  const remaining = cfg.limit - next.used
+  return { state: next, outcome: { ok: true, charged: credits, remaining, reset: resetMs / 1000, headers: headers(remaining, resetMs, cfg) } }
 }
 
 /** An in-memory REST ledger for one account (a thin wrapper over {@link restCheck} / {@link restCharge}). */
@@ -156,8 +171,9 @@ export interface RestLedger {
  * ledger.check(t).locked // false
  * ledger.charge(t, 1000).headers // { 'x-ratelimit-limit': '100000', 'x-ratelimit-remaining': '99000', 'x-ratelimit-reset': '1780315260' }
  */
-export function createRestLedger(opts: { state?: RestLedgerState } = {}): RestLedger {
-  checkOptions(opts, ['state'], 'createRestLedger')
+export function createRestLedger(opts: { state?: RestLedgerState; config?: ServiceConfig } = {}): RestLedger {
+  checkOptions(opts, ['state', 'config'], 'createRestLedger')
+  const config = opts.config ?? DEFAULT_SERVICE_CONFIG
   let s: RestLedgerState | undefined
   if (opts.state !== undefined) {
     const valid = validateRestLedgerState(opts.state, 'createRestLedger')
@@ -166,12 +182,12 @@ export function createRestLedger(opts: { state?: RestLedgerState } = {}): RestLe
   }
   return {
     check(now) {
-      const r = restCheck(s, now)
+      const r = restCheck(s, now, config)
       s = r.state
       return r.outcome
     },
     charge(now, credits) {
-      const r = restCharge(s, now, credits)
+      const r = restCharge(s, now, credits, config)
       s = r.state
       return r.outcome
     },

@@ -1,5 +1,5 @@
 import { MarketDataError } from '../errors.js'
-import { invalidArgumentError, rateLimitedError, tooManyStreamsError, type ApiError } from '../rules/index.js'
+import { DEFAULT_SERVICE_CONFIG, invalidArgumentError, rateLimitedError, tooManyStreamsError, type ApiError, type ServiceConfig } from '../rules/index.js'
 import { validateStreamLedgerState } from './ledger-state.js'
 import { MSG } from './messages.js'
 import type { RateLimitHeaders, LedgerTransition } from './rest-ledger.js'
@@ -7,17 +7,17 @@ import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
 import { checkOptions } from '../_lib/closed-options.js'
 
 /** Stream credits per window (shared by all keys of an account and all stream kinds). */
-export const STREAM_CREDIT_LIMIT = 1_000
+export const STREAM_CREDIT_LIMIT = DEFAULT_SERVICE_CONFIG.streamCredits.limit
 /** Stream window length in ms: fixed 300 s windows aligned to the Unix epoch; also the renewal period. */
-export const STREAM_WINDOW_MS = 300_000
+export const STREAM_WINDOW_MS = DEFAULT_SERVICE_CONFIG.streamCredits.windowMs
 
 /** Live stream kinds. */
 export type StreamKind = 'candles' | 'footprint' | 'orderbook'
 
 /** Credits per window of each stream kind. */
-export const STREAM_PRICES: Readonly<Record<StreamKind, number>> = Object.freeze({ candles: 10, footprint: 25, orderbook: 50 })
+export const STREAM_PRICES: Readonly<Record<StreamKind, number>> = DEFAULT_SERVICE_CONFIG.streamCredits.prices
 /** Most streams of one kind open (or pending) at once. */
-export const STREAM_CAPS: Readonly<Record<StreamKind, number>> = Object.freeze({ candles: 100, footprint: 40, orderbook: 20 })
+export const STREAM_CAPS: Readonly<Record<StreamKind, number>> = DEFAULT_SERVICE_CONFIG.streamCredits.caps
 
 /** One stream the ledger knows: pending (handshake accepted, upstream not confirmed yet) or open (charged). */
 export interface StreamRecord {
@@ -85,6 +85,7 @@ export interface RenewOutcome {
 }
 
 interface Mutable {
+  cfg: ServiceConfig['streamCredits']
   windowStart: number
   used: number
   clock: number
@@ -95,15 +96,16 @@ interface Mutable {
 const KINDS: readonly StreamKind[] = ['candles', 'footprint', 'orderbook']
 const isKind = (k: unknown): k is StreamKind => typeof k === 'string' && (KINDS as readonly string[]).includes(k)
 
-function load(state: StreamLedgerState | undefined, now: number, fn: string): { s: Mutable; now: number } {
+function load(state: StreamLedgerState | undefined, now: number, fn: string, config: ServiceConfig): { s: Mutable; now: number } {
   assertNow(now, fn)
+  const cfg = config.streamCredits
   if (state === undefined || state === null) {
-    return { s: { windowStart: windowStartOf(now, STREAM_WINDOW_MS), used: 0, clock: now, nextId: 1, streams: [] }, now }
+    return { s: { cfg, windowStart: windowStartOf(now, cfg.windowMs), used: 0, clock: now, nextId: 1, streams: [] }, now }
   }
   const valid = validateStreamLedgerState(state, fn)
   if (!valid.ok) throw valid.error
   state = valid.value
-  const s: Mutable = { windowStart: state.windowStart, used: state.used, clock: state.clock, nextId: state.nextId, streams: state.streams.slice() }
+  const s: Mutable = { cfg, windowStart: state.windowStart, used: state.used, clock: state.clock, nextId: state.nextId, streams: state.streams.slice() }
   // The clock never goes back: an earlier `now` is read as the latest one seen.
   return { s, now: now < s.clock ? s.clock : now }
 }
@@ -117,7 +119,7 @@ function notice(r: StreamRecord, at: number, message: string): StreamNotice {
 }
 
 function enterWindow(s: Mutable, time: number): void {
-  const w = windowStartOf(time, STREAM_WINDOW_MS)
+  const w = windowStartOf(time, s.cfg.windowMs)
   if (w > s.windowStart) {
     s.windowStart = w
     s.used = 0
@@ -148,10 +150,10 @@ function settle(s: Mutable, now: number): StreamNotice[] {
       }
     }
     if (pick < 0 || due > now) break
-    const w = windowStartOf(due, STREAM_WINDOW_MS)
+    const w = windowStartOf(due, s.cfg.windowMs)
     if (w > s.windowStart) {
-      if (w === s.windowStart + STREAM_WINDOW_MS) {
-        const skip = windowStartOf(now, STREAM_WINDOW_MS) - w
+      if (w === s.windowStart + s.cfg.windowMs) {
+        const skip = windowStartOf(now, s.cfg.windowMs) - w
         if (skip > 0) {
           for (let i = 0; i < s.streams.length; i++) {
             const r = s.streams[i]!
@@ -168,10 +170,10 @@ function settle(s: Mutable, now: number): StreamNotice[] {
       enterWindow(s, due)
     }
     const r = s.streams[pick]!
-    const price = STREAM_PRICES[r.kind]
-    if (STREAM_CREDIT_LIMIT - s.used >= price) {
+    const price = s.cfg.prices[r.kind]
+    if (s.cfg.limit - s.used >= price) {
       s.used += price
-      s.streams[pick] = { ...r, dueAt: due + STREAM_WINDOW_MS }
+      s.streams[pick] = { ...r, dueAt: due + s.cfg.windowMs }
     } else {
       s.streams.splice(pick, 1)
       notices.push(notice(r, due, MSG.renewRefused(r.kind, price)))
@@ -184,9 +186,9 @@ function settle(s: Mutable, now: number): StreamNotice[] {
 
 function headers(s: Mutable): RateLimitHeaders {
   return {
-    'x-ratelimit-limit': String(STREAM_CREDIT_LIMIT),
-    'x-ratelimit-remaining': String(STREAM_CREDIT_LIMIT - s.used),
-    'x-ratelimit-reset': String((s.windowStart + STREAM_WINDOW_MS) / 1000),
+    'x-ratelimit-limit': String(s.cfg.limit),
+    'x-ratelimit-remaining': String(s.cfg.limit - s.used),
+    'x-ratelimit-reset': String((s.windowStart + s.cfg.windowMs) / 1000),
   }
 }
 
@@ -198,6 +200,13 @@ function headers(s: Mutable): RateLimitHeaders {
  * `x-ratelimit-limit` 1000, `remaining` before any charge and `reset` = the window end. An unknown kind is a
  * 400 `invalid_argument`. `id` is the caller's stream id (default `s<n>`).
  *
+ * @param state - the stored state, or `undefined` for an account or connection never seen
+ * @param now - the current time, epoch milliseconds (the library never reads the clock)
+ * @param kind - the stream kind
+ * @param id - the id to read (optional)
+ * @param config - a `ServiceConfig` (optional)
+ * @returns the `LedgerTransition<StreamLedgerState, HandshakeOutcome>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const r = streamHandshake(undefined, Date.UTC(2026, 5, 1), 'footprint')
  * r.outcome.ok // true; r.outcome.headers['x-ratelimit-remaining'] === '1000'
@@ -207,8 +216,9 @@ export function streamHandshake(
   now: number,
   kind: StreamKind,
   id?: string,
+  config: ServiceConfig = DEFAULT_SERVICE_CONFIG,
 ): LedgerTransition<StreamLedgerState, HandshakeOutcome> {
-  const l = load(state, now, 'streamHandshake')
+  const l = load(state, now, 'streamHandshake', config)
   const s = l.s
   const notices = settle(s, l.now)
   const h = headers(s)
@@ -217,14 +227,14 @@ export function streamHandshake(
   }
   let count = 0
   for (const r of s.streams) if (r.kind === kind) count++
-  if (count >= STREAM_CAPS[kind]) {
-    const error = tooManyStreamsError(kind, STREAM_CAPS[kind])
+  if (count >= s.cfg.caps[kind]) {
+    const error = tooManyStreamsError(kind, s.cfg.caps[kind])
     return { state: freeze(s), outcome: { ok: false, error, headers: h, notices } }
   }
-  const price = STREAM_PRICES[kind]
-  const remaining = STREAM_CREDIT_LIMIT - s.used
+  const price = s.cfg.prices[kind]
+  const remaining = s.cfg.limit - s.used
   if (remaining < price) {
-    const retryAfter = retryAfterSeconds(s.windowStart + STREAM_WINDOW_MS, l.now)
+    const retryAfter = retryAfterSeconds(s.windowStart + s.cfg.windowMs, l.now)
     h['retry-after'] = String(retryAfter)
     const error: ApiError = { ...rateLimitedError(retryAfter), message: MSG.streamLimited(kind, price, remaining, retryAfter) }
     return { state: freeze(s), outcome: { ok: false, error, retryAfter, headers: h, notices } }
@@ -245,33 +255,39 @@ export function streamHandshake(
  * `now` and its renewal falls due 300 s later. If the window can no longer cover the price, the stream
  * ends (a `rate_limited` notice, also in `notices`) and costs nothing.
  *
+ * @param state - the stored state, or `undefined` for an account or connection never seen
+ * @param now - the current time, epoch milliseconds (the library never reads the clock)
+ * @param id - the id to read
+ * @param config - a `ServiceConfig` (optional)
+ * @returns the `LedgerTransition<StreamLedgerState, ConfirmOutcome>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const h = streamHandshake(undefined, 0, 'candles')
  * const c = streamConfirm(h.state, 1000, 's1')
  * c.outcome.ok // true; c.outcome.charged === 10
  */
-export function streamConfirm(state: StreamLedgerState | undefined, now: number, id: string): LedgerTransition<StreamLedgerState, ConfirmOutcome> {
-  const l = load(state, now, 'streamConfirm')
+export function streamConfirm(state: StreamLedgerState | undefined, now: number, id: string, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<StreamLedgerState, ConfirmOutcome> {
+  const l = load(state, now, 'streamConfirm', config)
   const s = l.s
   const notices = settle(s, l.now)
   const i = s.streams.findIndex((r) => r.id === id)
   if (i < 0) return { state: freeze(s), outcome: { ok: false, reason: 'unknown_stream', charged: 0, notices } }
   const r = s.streams[i]!
   if (r.status !== 'pending') return { state: freeze(s), outcome: { ok: false, reason: 'not_pending', charged: 0, notices } }
-  const price = STREAM_PRICES[r.kind]
-  if (STREAM_CREDIT_LIMIT - s.used < price) {
+  const price = s.cfg.prices[r.kind]
+  if (s.cfg.limit - s.used < price) {
     s.streams.splice(i, 1)
     const n = notice(r, l.now, MSG.confirmRefused(r.kind, price))
     notices.push(n)
     return { state: freeze(s), outcome: { ok: false, reason: 'rate_limited', charged: 0, notice: n, notices } }
   }
   s.used += price
-  s.streams[i] = { ...r, status: 'open', dueAt: l.now + STREAM_WINDOW_MS }
+  s.streams[i] = { ...r, status: 'open', dueAt: l.now + s.cfg.windowMs }
   return { state: freeze(s), outcome: { ok: true, charged: price, notices } }
 }
 
-function end(state: StreamLedgerState | undefined, now: number, id: string, fn: string): LedgerTransition<StreamLedgerState, EndOutcome> {
-  const l = load(state, now, fn)
+function end(state: StreamLedgerState | undefined, now: number, id: string, fn: string, config: ServiceConfig): LedgerTransition<StreamLedgerState, EndOutcome> {
+  const l = load(state, now, fn, config)
   const s = l.s
   const notices = settle(s, l.now)
   const i = s.streams.findIndex((r) => r.id === id)
@@ -283,36 +299,53 @@ function end(state: StreamLedgerState | undefined, now: number, id: string, fn: 
  * Pure: the client or the server closed a stream (pending or open); its slot is freed. Charges already
  * taken stay taken. Closing an unknown (e.g. already ended) stream changes nothing.
  *
+ * @param state - the stored state, or `undefined` for an account or connection never seen
+ * @param now - the current time, epoch milliseconds (the library never reads the clock)
+ * @param id - the id to read
+ * @param config - a `ServiceConfig` (optional)
+ * @returns the `LedgerTransition<StreamLedgerState, EndOutcome>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const r = streamHandshake(undefined, 0, 'orderbook')
  * streamClose(r.state, 5, 's1').outcome.removed // true
  */
-export function streamClose(state: StreamLedgerState | undefined, now: number, id: string): LedgerTransition<StreamLedgerState, EndOutcome> {
-  return end(state, now, id, 'streamClose')
+export function streamClose(state: StreamLedgerState | undefined, now: number, id: string, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<StreamLedgerState, EndOutcome> {
+  return end(state, now, id, 'streamClose', config)
 }
 
 /**
  * Pure: a terminal upstream error ended a stream. Before its confirm it costs nothing (nothing was
  * charged); after, its charges stay. Either way its slot is freed.
  *
+ * @param state - the stored state, or `undefined` for an account or connection never seen
+ * @param now - the current time, epoch milliseconds (the library never reads the clock)
+ * @param id - the id to read
+ * @param config - a `ServiceConfig` (optional)
+ * @returns the `LedgerTransition<StreamLedgerState, EndOutcome>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const r = streamHandshake(undefined, 0, 'footprint')
  * streamUpstreamError(r.state, 5, 's1').state.used // 0
  */
-export function streamUpstreamError(state: StreamLedgerState | undefined, now: number, id: string): LedgerTransition<StreamLedgerState, EndOutcome> {
-  return end(state, now, id, 'streamUpstreamError')
+export function streamUpstreamError(state: StreamLedgerState | undefined, now: number, id: string, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<StreamLedgerState, EndOutcome> {
+  return end(state, now, id, 'streamUpstreamError', config)
 }
 
 /**
  * Pure: settles every renewal due at or before `now` (call it at {@link nextStreamDue}, or any time).
  * Streams that cannot pay come back as notices: send the `error` frame, then a normal close.
  *
+ * @param state - the stored state, or `undefined` for an account or connection never seen
+ * @param now - the current time, epoch milliseconds (the library never reads the clock)
+ * @param config - a `ServiceConfig` (optional)
+ * @returns the `LedgerTransition<StreamLedgerState, RenewOutcome>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * let st = streamConfirm(streamHandshake(undefined, 0, 'candles').state, 0, 's1').state
  * st = streamRenew(st, 300_000).state // charged 10 again in the window [300 s, 600 s)
  */
-export function streamRenew(state: StreamLedgerState | undefined, now: number): LedgerTransition<StreamLedgerState, RenewOutcome> {
-  const l = load(state, now, 'streamRenew')
+export function streamRenew(state: StreamLedgerState | undefined, now: number, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<StreamLedgerState, RenewOutcome> {
+  const l = load(state, now, 'streamRenew', config)
   const notices = settle(l.s, l.now)
   return { state: freeze(l.s), outcome: { notices } }
 }
@@ -321,6 +354,9 @@ export function streamRenew(state: StreamLedgerState | undefined, now: number): 
  * The earliest renewal due time of a state (epoch ms), or undefined without open streams: when a server
  * should call renew next.
  *
+ * @param state - the stored state, or `undefined` for an account or connection never seen
+ * @returns the `number | undefined`
+ * @throws never: bad input is answered, not thrown
  * @example
  * nextStreamDue(streamConfirm(streamHandshake(undefined, 0, 'candles').state, 7, 's1').state) // 300007
  */
@@ -333,10 +369,15 @@ export function nextStreamDue(state: StreamLedgerState | undefined): number | un
 
 /** An in-memory stream ledger for one account (a thin wrapper over the pure transitions). */
 export interface StreamLedger {
+  /** A client asks for a stream: see {@link streamHandshake}. */
   handshake(now: number, kind: StreamKind, id?: string): HandshakeOutcome
+  /** Upstream confirmed the stream: it is charged (see {@link streamConfirm}). */
   confirm(now: number, id: string): ConfirmOutcome
+  /** Settles the renewals due at or before `now` (see {@link streamRenew}). */
   renew(now: number): RenewOutcome
+  /** The client closed the stream (see {@link streamClose}). */
   close(now: number, id: string): EndOutcome
+  /** Upstream ended the stream with an error (see {@link streamUpstreamError}). */
   upstreamError(now: number, id: string): EndOutcome
   /** When renew should run next, or undefined. */
   nextDue(): number | undefined
@@ -357,8 +398,9 @@ export interface StreamLedger {
  * if (h.ok) ledger.confirm(2_000, h.streamId)     // charged 25
  * ledger.renew(302_000).notices                   // [] (charged 25 again)
  */
-export function createStreamLedger(opts: { state?: StreamLedgerState } = {}): StreamLedger {
-  checkOptions(opts, ['state'], 'createStreamLedger')
+export function createStreamLedger(opts: { state?: StreamLedgerState; config?: ServiceConfig } = {}): StreamLedger {
+  checkOptions(opts, ['state', 'config'], 'createStreamLedger')
+  const config = opts.config ?? DEFAULT_SERVICE_CONFIG
   let s: StreamLedgerState | undefined
   if (opts.state !== undefined) {
     const valid = validateStreamLedgerState(opts.state, 'createStreamLedger')
@@ -370,11 +412,11 @@ export function createStreamLedger(opts: { state?: StreamLedgerState } = {}): St
     return t.outcome
   }
   return {
-    handshake: (now, kind, id) => run(streamHandshake(s, now, kind, id)),
-    confirm: (now, id) => run(streamConfirm(s, now, id)),
-    renew: (now) => run(streamRenew(s, now)),
-    close: (now, id) => run(streamClose(s, now, id)),
-    upstreamError: (now, id) => run(streamUpstreamError(s, now, id)),
+    handshake: (now, kind, id) => run(streamHandshake(s, now, kind, id, config)),
+    confirm: (now, id) => run(streamConfirm(s, now, id, config)),
+    renew: (now) => run(streamRenew(s, now, config)),
+    close: (now, id) => run(streamClose(s, now, id, config)),
+    upstreamError: (now, id) => run(streamUpstreamError(s, now, id, config)),
     nextDue: () => nextStreamDue(s),
     state: () => s,
   }

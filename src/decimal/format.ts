@@ -9,6 +9,10 @@ function digitsOf(units: bigint | number): { neg: boolean; digits: string } {
 /**
  * Formats `units / 10^scale` in minimal form: no exponent, no trailing fractional zeros, `"0"` for zero.
  *
+ * @param units - integer units
+ * @param scale - decimals of the units
+ * @returns the `string`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * formatUnits(1500n, 3) // "1.5"
  * formatUnits(-5, 2)    // "-0.05"
@@ -45,7 +49,14 @@ export function formatFixed(units: bigint | number, scale: number, decimals: num
   return neg ? `-${body}` : body
 }
 
-/** Formats an exact decimal in minimal form. @example decimalToString({ units: 125n, scale: 1 }) // "12.5" */
+/**
+ * Formats an exact decimal in minimal form.
+ *
+ * @param d - an exact decimal from `parseDecimal`
+ * @returns the `string`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
+ * @example decimalToString({ units: 125n, scale: 1 }) // "12.5"
+ */
 export function decimalToString(d: ExactDecimal): string {
   return formatFixed(d.units, d.scale, 0)
 }

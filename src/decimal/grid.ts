@@ -9,6 +9,10 @@ import type { DecimalInput } from './types.js'
  * The lower bound of the grid row holding `price`: `floor(price / step) * step`, exact, anchored at 0,
  * negative prices floored (not truncated). Printed with the step's decimals.
  *
+ * @param price - a decimal price
+ * @param step - the grid step, a positive decimal
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example
  * floorToGrid('0.07', '0.01') // { ok: true, value: '0.07' }
  * floorToGrid('-1.3', '0.5')  // { ok: true, value: '-1.5' }

@@ -149,6 +149,7 @@ export function decimalProblemNote(x: unknown): string {
  *
  * @param x - The value: a string, or a finite number.
  * @returns The exact decimal in minimal form, or an error message saying why it is not a decimal.
+ * @throws never: bad input is answered, not thrown
  * @example
  * parseDecimal('5000.250') // { ok: true, value: { units: 500025n, scale: 2 } }
  * parseDecimal('1e5').ok   // false

@@ -16,6 +16,9 @@ export interface PartnerDecimal {
 /**
  * Converts a decimal to interface A's `{value, scale}`, scale from the minimal form.
  *
+ * @param x - the value to check: anything, never trusted
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example toPartnerDecimal('123.45') // { ok: true, value: { value: '12345', scale: '100' } }
  */
 export function toPartnerDecimal(x: DecimalInput): Result<PartnerDecimal, Status> {
@@ -38,6 +41,9 @@ const isDigits = (s: string, allowMinus: boolean): boolean => {
  * Reads interface A's `{value, scale}` into a minimal decimal string. `scale` must be a power of ten >= 1;
  * `value` digits with an optional leading `-`.
  *
+ * @param d - an exact decimal from `parseDecimal`
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example fromPartnerDecimal({ value: '12340', scale: '100' }) // { ok: true, value: '123.4' }
  */
 export function fromPartnerDecimal(d: unknown): Result<string, Status> {

@@ -49,6 +49,9 @@ export interface FootprintAggregator extends Aggregator<Trade, FootprintProfile>
  * @returns the aggregator
  * @throws MarketDataError `invalid_option` for a bad option or a refused `restore` state (naming the field)
  *
+ * @param opts - options, see {@link FootprintOptions}
+ * @returns the `FootprintAggregator`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const agg = createFootprintAggregator({ timeframe: '1m', tickSize: '0.25' })
  * agg.add({ time: Date.UTC(2026, 4, 29, 10, 0, 5), price: '5000.25', volume: '1', side: 'sell' })

@@ -14,6 +14,10 @@ import type { FootprintAnalytics, FootprintAnalyticsOptions, FootprintProfile } 
  * - stacked imbalance: `stackedRows` (default 3) or more consecutive grid rows with an imbalance on the same side;
  * - unfinished auction: both buy and sell trades in the highest (or lowest) row.
  *
+ * @param profile - a profile as the library returned it
+ * @param opts - options, see {@link FootprintAnalyticsOptions} (optional)
+ * @returns the `FootprintAnalytics`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * footprintAnalytics(profile, { ratio: 300, minVolume: 10 }).stackedImbalances // [{ side: 'buy', low: '5000.00', high: '5001.00', rows: 5 }]
  */
@@ -37,6 +41,9 @@ export interface CumulativeDeltaPoint {
  * sum of each profile's `delta` (volumeBuy - volumeSell). Each element needs a finite `time` and a decimal
  * string `delta`; otherwise `MarketDataError` (`invalid_option` / `invalid_decimal`) names its index and field.
  *
+ * @param profiles - profiles as the library returned them
+ * @returns the `CumulativeDeltaPoint[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * cumulativeDelta(profiles).at(-1)?.cumulativeDelta // '-125.5'
  */

@@ -36,6 +36,10 @@ export function engineSink(engine: FootprintEngine): TradeArraySink {
  * in any order; `TradeColumns` is the fast path (an iterable may mix trade objects and column batches).
  * Throws `MarketDataError` for bad options or records (naming the record index and field).
  *
+ * @param trades - trades as objects (an array or iterable of `Trade`), `TradeColumns`, or a mix of batches
+ * @param opts - options, see {@link FootprintOptions}
+ * @returns the `FootprintProfile[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * footprintProfiles(
  *   [{ time: Date.UTC(2026, 4, 29, 10, 5), price: '5000.25', volume: '2', side: 'buy' }],
@@ -53,6 +57,10 @@ export function footprintProfiles(trades: TradeInput, opts: FootprintOptions): F
  * {@link footprintProfiles} over an async source (e.g. a database cursor yielding `TradeColumns` batches);
  * memory holds the open buckets only, not the input.
  *
+ * @param trades - trades as objects (an array or iterable of `Trade`), `TradeColumns`, or a mix of batches
+ * @param opts - options, see {@link FootprintOptions}
+ * @returns a promise of `FootprintProfile[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example const profiles = await footprintProfilesAsync(cursor, { timeframe: '1h', tickSize: '0.25', rowSize: 4 })
  */
 export async function footprintProfilesAsync(trades: AsyncTradeInput, opts: FootprintOptions): Promise<FootprintProfile[]> {

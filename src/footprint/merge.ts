@@ -11,6 +11,10 @@ import type { FootprintProfile } from './types.js'
  * (`incompatible` for different buckets, `grid_mismatch` for different grids; a malformed profile is refused
  * naming it — index 0 = `a`, 1 = `b` — and the field, e.g. `rows[2].volumeBuy`).
  *
+ * @param a - the first part
+ * @param b - the second part
+ * @returns the `FootprintProfile`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const opts = { timeframe: '1h', tickSize: '0.25' }
  * mergeFootprintProfiles(footprintProfiles(a, opts)[0], footprintProfiles(b, opts)[0])

@@ -18,6 +18,10 @@ export interface RegridOptions {
  * `[p, p + r)` lies in exactly one new row because both grids are anchored at 0. Equals aggregating the
  * trades at the coarse size. Throws `MarketDataError` (`grid_mismatch`) when the new size is not a multiple.
  *
+ * @param profile - a profile as the library returned it
+ * @param opts - options, see {@link RegridOptions}
+ * @returns the `FootprintProfile`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * regridFootprint(profileAt1Tick, { rowSize: 4 }) // same bucket, rows 4 ticks high
  */

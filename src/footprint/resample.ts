@@ -20,6 +20,10 @@ export interface ResampleFootprintOptions {
  * {@link mergeFootprintProfiles} (same grid required). Input in any order; output in time order, one
  * profile per coarse bucket that has input. Equals aggregating the trades at the coarse frame.
  *
+ * @param profiles - profiles as the library returned them
+ * @param opts - options, see {@link ResampleFootprintOptions}
+ * @returns the `FootprintProfile[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * resampleFootprint(footprintProfiles(trades, { timeframe: '1m', tickSize: '0.25' }), { timeframe: '1h' })
  */

@@ -59,6 +59,9 @@ function posInt(x: unknown, dflt: number, field: string): number {
  * - all capped at `maxRowSize` (1000). Without a range: min 1, step 1, default 1, max `maxRowSize`.
  * Every offered size is a multiple of `min`, so profiles stored at `min` re-grid to any of them.
  *
+ * @param opts - options, see {@link RowSizeScaleOptions}
+ * @returns the `RowSizeScale`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * rowSizeScale({ tickSize: '0.25', typicalRange: '30' }) // { min: 1, max: 24, step: 1, default: 4, ... }
  */

@@ -21,6 +21,7 @@ import {
   TPO_BLOCK_UNITS,
 } from '../rules/history-query.js'
 import { PER_ITEM_PRICES, PRICE_MAX, PRICE_MIN } from '../rules/price.js'
+import { DEFAULT_SERVICE_CONFIG } from '../rules/service-config.js'
 import { DEFAULT_WINDOW, PERIOD_MAX_SECONDS } from '../rules/range.js'
 import type { HistoryEndpoint, RestEndpoint } from '../rules/types.js'
 import { SESSION_NAMES } from '../trades/types.js'
@@ -203,16 +204,16 @@ function responses(): JsonObject {
   return out
 }
 
-/** `x-credits`: how an endpoint is priced (from `PER_ITEM_PRICES`, `PRICE_MIN`, `PRICE_MAX`). */
+/** `x-credits`: how an endpoint is priced (the default service config's prices, `PRICE_MIN`, `PRICE_MAX`). */
 function credits(endpoint: RestEndpoint): JsonObject {
   const per = endpoint === 'candles' || endpoint === 'footprint' || endpoint === 'tpo' ? PER_ITEM_PRICES[endpoint] : undefined
-  return per === undefined ? { flat: PRICE_MIN } : { perItem: per.credits, item: per.field, minimum: PRICE_MIN, maximum: PRICE_MAX }
+  return per === undefined ? { flat: DEFAULT_SERVICE_CONFIG.prices.otherEndpoint } : { perItem: DEFAULT_SERVICE_CONFIG.prices[per.price], item: per.field, minimum: PRICE_MIN, maximum: PRICE_MAX }
 }
 
 function creditWords(endpoint: RestEndpoint): string {
   const c = credits(endpoint)
   return c.flat !== undefined
-    ? `Costs ${PRICE_MIN} credits.`
+    ? `Costs ${DEFAULT_SERVICE_CONFIG.prices.otherEndpoint} credits.`
     : `Costs ${c.perItem} credit${c.perItem === 1 ? '' : 's'} per returned ${String(c.item).replace(/s$/, '')}, at least ${PRICE_MIN} (an empty range too) and at most ${PRICE_MAX}.`
 }
 

@@ -52,6 +52,10 @@ function isIdString(x: unknown): x is string {
  * (`security_guid`, and `partner_security_id` for LinkSecurity), each a non-empty string of at most
  * 128 characters. Unknown fields are rejected. Errors are Status 3 INVALID_ARGUMENT naming the field.
  *
+ * @param operation - a `O`
+ * @param body - a parsed JSON body: anything, never trusted
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example
  * validateLinkRequest('UnlinkSecurity', { security_guid: 'g-1' }) // { ok: true, value: { security_guid: 'g-1' } }
  */
@@ -73,12 +77,16 @@ export function validateLinkRequest<O extends LinkOperationName>(operation: O, b
 }
 
 /**
- * Applies one link operation to the link of one `security_guid` within one partner — the spec's state
+ * Applies one link operation to the link of one `security_guid` within one partner — the service's state
  * table: LinkSecurity links (or overwrites `partner_security_id`); UnlinkSecurity unlinks; GetLinkedSecurity
  * returns `linked_security`. Unlinking or reading an unlinked security answers 5 NOT_FOUND. An invalid
  * body answers 3 INVALID_ARGUMENT and changes nothing. `current` is the caller's stored link for the body's
  * `security_guid` (undefined when unlinked); store `next` (undefined: delete).
  *
+ * @param current - the current link of the `security_guid`, or `undefined`
+ * @param op - the operation to apply
+ * @returns the `{ next: LinkedSecurity | undefined; response: LinkResponse<O> }`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const r = applyLinkOperation(undefined, { operation: 'LinkSecurity', body: { security_guid: 'g-1', partner_security_id: 'P1' } })
  * r.next // { security_guid: 'g-1', partner_security_id: 'P1' }

@@ -13,6 +13,10 @@ import type { ListSecuritiesItem, SecurityId, SecurityInfo } from './types.js'
  * id as requested. A missing, non-array or empty list is a request-level 3 INVALID_ARGUMENT.
  * `lookup` resolves a valid id (fetch the catalog first, then pass a synchronous lookup).
  *
+ * @param ids - the requested security ids
+ * @param lookup - finds a security by id
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example
  * const catalog = new Map([['g-1', { guid: 'g-1', ticker: 'AAPL', exchange_code: 'NASDAQ' }]])
  * const r = listSecuritiesItems([{ guid: 'g-1' }, { guid: 'nope' }, { guid: '' }], (id) => ('guid' in id ? catalog.get(id.guid) : undefined))

@@ -18,27 +18,62 @@ export interface Status {
   details: unknown[]
 }
 
-/** A success Status. @example statusOk('linked') // { code: 0, message: 'linked', details: [] } */
+/**
+ * A success Status.
+ *
+ * @param message - the message (optional)
+ * @returns the `Status`
+ * @throws never: bad input is answered, not thrown
+ * @example statusOk('linked') // { code: 0, message: 'linked', details: [] }
+ */
 export function statusOk(message = ''): Status {
   return { code: StatusCode.OK, message, details: [] }
 }
 
-/** An INVALID_ARGUMENT (3) Status naming the field and the rule. @example invalidArgument('time_frame.count: must be an integer >= 1') */
+/**
+ * An INVALID_ARGUMENT (3) Status naming the field and the rule.
+ *
+ * @param message - the message
+ * @returns the `Status`
+ * @throws never: bad input is answered, not thrown
+ * @example invalidArgument('time_frame.count: must be an integer >= 1')
+ */
 export function invalidArgument(message: string): Status {
   return { code: StatusCode.INVALID_ARGUMENT, message, details: [] }
 }
 
-/** A NOT_FOUND (5) Status; the spec's message is `NOT_FOUND`. @example notFound() // { code: 5, message: 'NOT_FOUND', details: [] } */
+/**
+ * A NOT_FOUND (5) Status; the service's message is `NOT_FOUND`.
+ *
+ * @param message - the message (optional)
+ * @returns the `Status`
+ * @throws never: bad input is answered, not thrown
+ * @example notFound() // { code: 5, message: 'NOT_FOUND', details: [] }
+ */
 export function notFound(message = 'NOT_FOUND'): Status {
   return { code: StatusCode.NOT_FOUND, message, details: [] }
 }
 
-/** An UNAUTHENTICATED (16) Status. @example unauthenticated('access token expired') */
+/**
+ * An UNAUTHENTICATED (16) Status.
+ *
+ * @param message - the message (optional)
+ * @returns the `Status`
+ * @throws never: bad input is answered, not thrown
+ * @example unauthenticated('access token expired')
+ */
 export function unauthenticated(message = 'UNAUTHENTICATED'): Status {
   return { code: StatusCode.UNAUTHENTICATED, message, details: [] }
 }
 
-/** A RESOURCE_EXHAUSTED (8) Status. @example resourceExhausted('rate limited') */
+/**
+ * A RESOURCE_EXHAUSTED (8) Status.
+ *
+ * @param message - the message (optional)
+ * @returns the `Status`
+ * @throws never: bad input is answered, not thrown
+ * @example resourceExhausted('rate limited')
+ */
 export function resourceExhausted(message = 'RESOURCE_EXHAUSTED'): Status {
   return { code: StatusCode.RESOURCE_EXHAUSTED, message, details: [] }
 }

@@ -28,6 +28,10 @@ function assertNow(now: number, fn: string): void {
  * Token expiry times for a Login at `now`: access token `now + 30 min`, refresh token `now +
  * refreshLifetimeMs` (default 30 days).
  *
+ * @param now - the current time, epoch milliseconds (the library never reads the clock)
+ * @param opts - options (see the type) (optional)
+ * @returns the `TokenValidity`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * tokenValidity(Date.UTC(2026, 5, 1, 12))
  * // { access_token: { valid_to_time: '2026-06-01T12:30:00.000Z' }, refresh_token: { valid_to_time: '2026-07-01T12:00:00.000Z' } }
@@ -58,6 +62,9 @@ function expiryIso(t: number, field: string): string {
  * Expiry of the new access token a Refresh at `now` returns: `now + 30 min`. The Refresh answer carries
  * only `access_token`.
  *
+ * @param now - the current time, epoch milliseconds (the library never reads the clock)
+ * @returns the `AccessTokenValidity`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example accessTokenValidity(Date.UTC(2026, 5, 1, 12)) // { access_token: { valid_to_time: '2026-06-01T12:30:00.000Z' } }
  */
 export function accessTokenValidity(now: number): AccessTokenValidity {
@@ -71,6 +78,10 @@ export function accessTokenValidity(now: number): AccessTokenValidity {
  * `validTo` is the token's `valid_to_time` (RFC 3339 / ISO 8601 with `Z` or an offset) or epoch ms (a
  * JWT `exp` times 1000).
  *
+ * @param validTo - the token's `valid_to_time` (ISO string) or epoch ms
+ * @param now - the current time, epoch milliseconds (the library never reads the clock)
+ * @returns the `Status`
+ * @throws never: bad input is answered, not thrown
  * @example checkAccessToken('2026-06-01T12:30:00.000Z', Date.UTC(2026, 5, 1, 12, 30)).code // 16
  */
 export function checkAccessToken(validTo: string | number, now: number): Status {

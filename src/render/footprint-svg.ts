@@ -13,6 +13,10 @@ const SIDE_W = 170
  * the buy volume as a green bar growing right, their numbers, the delta, the POC row outlined and
  * diagonal imbalances in bold with a dark frame; title, totals and a legend.
  *
+ * @param profile - a profile as the library returned it
+ * @param opts - options, see {@link RenderFootprintOptions} (optional)
+ * @returns the `string`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * writeFileSync('footprint.svg', renderFootprintSvg(profile, { imbalanceRatio: 300 }))
  */

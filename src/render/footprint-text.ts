@@ -13,6 +13,10 @@ const BAR = 20
  * number), or a sell volume at least that share of the buy volume one row above (star before the sell
  * number). Header: bucket, grid, totals; a legend closes it.
  *
+ * @param profile - a profile as the library returned it
+ * @param opts - options, see {@link RenderFootprintOptions} (optional)
+ * @returns the `string`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * console.log(renderFootprint(footprintProfiles(trades, { timeframe: '1h', tickSize: '0.25' })[0]!))
  */

@@ -1,3 +1,8 @@
+/**
+ * Text and SVG pictures of footprint and TPO profiles.
+ *
+ * @module svc-marketdata/render
+ */
 export type { RenderTpoOptions } from './tpo-model.js'
 export type { RenderFootprintOptions } from './footprint-model.js'
 export { renderTpo } from './tpo-text.js'

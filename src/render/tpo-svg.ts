@@ -22,6 +22,10 @@ export function blockColor(i: number, n: number): string {
  * value area shaded, the POC row highlighted, single prints marked, the initial balance as a bracket,
  * a title with the profile's numbers, and a legend with every block's time.
  *
+ * @param profile - a profile as the library returned it
+ * @param opts - options, see {@link RenderTpoOptions} (optional)
+ * @returns the `string`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * writeFileSync('tpo.svg', renderTpoSvg(profile, { timeZone: 'America/New_York' }))
  */

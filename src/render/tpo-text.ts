@@ -11,6 +11,10 @@ import { TPO_RENDER_KEYS } from './tpo-model.js'
  * labels (`POC`, `vPOC`, `VAH`, `VAL`, `IBH`, `IBL`, `single print`). A header sums the profile up; the
  * block times and a legend follow the rows. Times print in `timeZone` (default UTC).
  *
+ * @param profile - a profile as the library returned it
+ * @param opts - options, see {@link RenderTpoOptions} (optional)
+ * @returns the `string`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * console.log(renderTpo(tpoProfiles(trades, { timeframe: '1d', tickSize: '0.25' })[0]!))
  */

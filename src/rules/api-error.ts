@@ -37,10 +37,10 @@ export interface ApiError {
   parameter?: string
 }
 
-/** What {@link notFoundError} is about; each has the spec's message (`exchange not found`, ...). */
+/** What {@link notFoundError} is about; each has the service's message (`exchange not found`, ...). */
 export type NotFoundKind = 'exchange' | 'security' | 'data'
 
-/** The HTTP answer of an {@link ApiError}: status, headers and the spec's JSON body `{error: {code, message}}`. */
+/** The HTTP answer of an {@link ApiError}: status, headers and the service's JSON body `{error: {code, message}}`. */
 export interface ApiErrorResponse {
   status: number
   headers: Record<string, string>
@@ -51,6 +51,10 @@ export interface ApiErrorResponse {
  * 400 `invalid_argument`, naming the parameter and the rule. When `parameter` is given it is kept on the
  * error (not sent on the wire) so callers and tests can tell which parameter was rejected.
  *
+ * @param message - the message
+ * @param parameter - the query parameter the error names (optional)
+ * @returns the `ApiError`
+ * @throws never: bad input is answered, not thrown
  * @example
  * invalidArgumentError('limit: must be an integer 1..10000', 'limit')
  * // { status: 400, code: 'invalid_argument', message: 'limit: must be an integer 1..10000', parameter: 'limit' }
@@ -65,6 +69,10 @@ export function invalidArgumentError(message: string, parameter?: string): ApiEr
  * 400 `too_much_data`: the resolved range holds more slots than the per-request cap. The message names the
  * cap in digits. Nothing is billed and retrying the same request does not help.
  *
+ * @param cap - the cap that was passed
+ * @param what - what the cap counts
+ * @returns the `ApiError`
+ * @throws never: bad input is answered, not thrown
  * @example
  * tooMuchDataError(1000, 'footprint profiles').message
  * // 'too much data: the range holds more than 1000 footprint profiles, the cap per request is 1000; narrow from/to or period'
@@ -77,21 +85,38 @@ export function tooMuchDataError(cap: number, what: string): ApiError {
   }
 }
 
-/** 401 `unauthenticated`: missing or invalid API key. @example unauthenticatedError().status // 401 */
+/**
+ * 401 `unauthenticated`: missing or invalid API key.
+ *
+ * @param message - the message (optional)
+ * @returns the `ApiError`
+ * @throws never: bad input is answered, not thrown
+ * @example unauthenticatedError().status // 401
+ */
 export function unauthenticatedError(message = 'missing or invalid API key (header x-api-key)'): ApiError {
   return { status: 401, code: 'unauthenticated', message }
 }
 
-/** 403 `permission_denied`: the key has no access to this data. @example permissionDeniedError().status // 403 */
+/**
+ * 403 `permission_denied`: the key has no access to this data.
+ *
+ * @param message - the message (optional)
+ * @returns the `ApiError`
+ * @throws never: bad input is answered, not thrown
+ * @example permissionDeniedError().status // 403
+ */
 export function permissionDeniedError(message = 'the API key has no access to this data'): ApiError {
   return { status: 403, code: 'permission_denied', message }
 }
 
 /**
- * 404 `not_found` with the spec's messages: `exchange not found` (unknown exchange code), `security not found`
+ * 404 `not_found` with the service's messages: `exchange not found` (unknown exchange code), `security not found`
  * (symbol not listed on that exchange), `data not found` (the security has no data of that kind at all; an
  * empty range of existing data is a 200, not a 404).
  *
+ * @param kind - the stream kind
+ * @returns the `ApiError`
+ * @throws never: bad input is answered, not thrown
  * @example
  * notFoundError('security') // { status: 404, code: 'not_found', message: 'security not found' }
  */
@@ -104,6 +129,9 @@ export function notFoundError(kind: NotFoundKind): ApiError {
  * 429 `rate_limited`: the credit quota of the window is spent; `retryAfter` is the number of whole seconds
  * until the window resets (rounded up, at least 1; a non-finite input gives 1).
  *
+ * @param retryAfterSeconds - seconds until the window resets
+ * @returns the `ApiError`
+ * @throws never: bad input is answered, not thrown
  * @example
  * rateLimitedError(12.2) // { status: 429, code: 'rate_limited', message: 'credit quota exhausted; retry after 13 s', retryAfter: 13 }
  */
@@ -115,6 +143,10 @@ export function rateLimitedError(retryAfterSeconds: number): ApiError {
 /**
  * 429 `too_many_streams`: a WebSocket handshake over the per-kind cap of open streams (no `Retry-After`).
  *
+ * @param kind - the stream kind
+ * @param max - the cap of that kind
+ * @returns the `ApiError`
+ * @throws never: bad input is answered, not thrown
  * @example
  * tooManyStreamsError('orderbook', 20).message // 'too many open orderbook streams: at most 20 at once'
  */
@@ -125,6 +157,10 @@ export function tooManyStreamsError(kind: string, max: number): ApiError {
 /**
  * 502 / 503 / 504 `unavailable`: a temporary upstream problem; retry later.
  *
+ * @param status - the HTTP status (optional)
+ * @param message - the message (optional)
+ * @returns the `ApiError`
+ * @throws never: bad input is answered, not thrown
  * @example
  * unavailableError(504) // { status: 504, code: 'unavailable', message: 'upstream timed out; retry later' }
  */
@@ -141,10 +177,14 @@ export function unavailableError(status: 502 | 503 | 504 = 503, message?: string
 
 /**
  * Turns an {@link ApiError} into its HTTP answer: the status, the caller's headers (e.g. `x-request-id`,
- * `x-ratelimit-*`) plus `content-type`, `retry-after` on a 429 that carries `retryAfter`, and the spec's body
+ * `x-ratelimit-*`) plus `content-type`, `retry-after` on a 429 that carries `retryAfter`, and the service's body
  * `{error: {code, message}}`. Header names it adds are lower case; a caller header of the same name (any case)
  * is replaced. Never mutates its inputs.
  *
+ * @param error - the error to wrap
+ * @param headers - headers to send with it (optional)
+ * @returns the `ApiErrorResponse`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * toHttpResponse(rateLimitedError(30), { 'x-request-id': 'r1' })
  * // { status: 429, headers: { 'x-request-id': 'r1', 'content-type': 'application/json; charset=utf-8', 'retry-after': '30' },

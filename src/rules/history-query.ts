@@ -89,13 +89,18 @@ const fail = (parameter: string, rule: string): { ok: false; error: ApiError } =
 
 /**
  * Parses and validates an interface B history query (`GET /candles`, `/footprint`, `/tpo`) and resolves its
- * range, following SERVICE-SPEC.md and DESIGN.md "Interface B ranges": exactly the endpoint's parameters,
+ * range, following the service's interface B rules: exactly the endpoint's parameters,
  * `from` / `to` as Unix seconds or RFC3339, `period` in whole seconds, the half-open range `[from, to)` with its
  * pinned end, candles' `limit` and direction, default windows of 100 footprint buckets / 20 TPO periods, and
  * the endpoint options. Returns one 400 `invalid_argument` naming the first offending parameter (`error.parameter`).
  * Never throws on query input and runs in linear time; throws {@link MarketDataError} only for an invalid
  * `ctx` (a programming error).
  *
+ * @param endpoint - the endpoint
+ * @param query - the query: `URLSearchParams` or a record of strings
+ * @param ctx - the context: `now` (epoch ms) and an optional IANA `timeZone`
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example
  * const r = parseHistoryQuery('candles', new URLSearchParams('exchange=XNAS&symbol=AAPL&timeframe=1h&from=1780000000'), { now: Date.UTC(2026, 5, 1) })
  * // r.ok && r.value: { from: 1780000000000, to: 1780272000000, pinned: 'from', limit: 1000, direction: 'forward', ... }
@@ -119,7 +124,7 @@ export function parseHistoryQuery(
   const params = collected.value
   const one = (name: string): string | undefined => params.get(name)?.[0]
 
-  // Required parameters, in the spec's order.
+  // Required parameters, in the service's order.
   for (const name of ['exchange', 'symbol', 'timeframe']) {
     if (one(name) === undefined) return fail(name, RULE.required)
   }

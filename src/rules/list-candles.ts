@@ -11,7 +11,7 @@ import { FIELD_MSG } from './messages.js'
 /** A candle property of ListCandles' `properties`. */
 export type ListCandlesProperty = 'OPEN' | 'HIGH' | 'LOW' | 'CLOSE' | 'VALUE' | 'VOLUME' | 'SESSION_TYPE'
 
-/** The `properties` values, in the spec's order. */
+/** The `properties` values, in the service's order. */
 export const LIST_CANDLES_PROPERTIES: readonly ListCandlesProperty[] = ['OPEN', 'HIGH', 'LOW', 'CLOSE', 'VALUE', 'VOLUME', 'SESSION_TYPE']
 
 const TIME_UNITS: ReadonlySet<string> = new Set(['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR'])
@@ -38,7 +38,7 @@ export interface ListCandlesQuery {
   to: number
   direction: 'forward' | 'backward'
   limit?: number
-  /** Requested properties, de-duplicated, in the spec's order; all seven when omitted or empty. */
+  /** Requested properties, de-duplicated, in the service's order; all seven when omitted or empty. */
   properties: ListCandlesProperty[]
   /** Requested sessions, de-duplicated, in code order; all three when omitted or empty. */
   sessionTypes: SessionType[]
@@ -47,13 +47,16 @@ export interface ListCandlesQuery {
 const fail = (message: string): { ok: false; error: Status } => err(invalidArgument(message))
 
 /**
- * Validates an interface A ListCandles request body (SERVICE-SPEC.md, DESIGN.md "Interface A"): `security_id`
+ * Validates an interface A ListCandles request body: `security_id`
  * (see {@link parseSecurityId}), `time_frame {time_unit, count?}` (count an integer >= 1, default 1), exactly one
  * range form with `first_bound_time` (bounds in either order, equal bounds invalid; a positive ISO 8601
  * duration counted forward; a non-zero count, negative reading backwards), `properties` and `session_types`
  * enums. Date-times need `Z` or an offset. Unknown fields at any level are rejected by name; `null` counts as
  * absent. Returns 3 INVALID_ARGUMENT naming the field, never throws.
  *
+ * @param body - a parsed JSON body: anything, never trusted
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example
  * validateListCandlesRequest({ security_id: { guid: 'g1' }, time_frame: { time_unit: 'MINUTE', count: 15 },
  *   range: { first_bound_time: '2026-06-01T00:00:00Z', duration: 'PT4H' } })

@@ -1,11 +1,12 @@
 import { MarketDataError } from '../errors.js'
 import { OPTION_MSG } from './messages.js'
+import { DEFAULT_SERVICE_CONFIG, type ServiceConfig } from './service-config.js'
 import type { RestEndpoint } from './types.js'
 
 /** Every billed REST request costs at least this many credits. */
-export const PRICE_MIN = 1000
+export const PRICE_MIN = DEFAULT_SERVICE_CONFIG.prices.min
 /** No REST request costs more than this many credits. */
-export const PRICE_MAX = 10_000
+export const PRICE_MAX = DEFAULT_SERVICE_CONFIG.prices.max
 
 /**
  * What a REST answer returned, for {@link priceOf}. `status` is the HTTP status of the answer (default 200);
@@ -19,22 +20,28 @@ export interface PriceInput {
   periods?: number
 }
 
-/** Per-item prices of the history endpoints: the count {@link PriceInput} field that is billed, and credits per item. */
-export const PER_ITEM_PRICES: Readonly<Record<'candles' | 'footprint' | 'tpo', { field: 'candles' | 'profiles' | 'periods'; credits: number }>> = {
-  candles: { field: 'candles', credits: 1 },
-  footprint: { field: 'profiles', credits: 10 },
-  tpo: { field: 'periods', credits: 25 },
+/** Per-item prices of the history endpoints: the count {@link PriceInput} field that is billed, and the price of the service config that applies. */
+export const PER_ITEM_PRICES: Readonly<Record<'candles' | 'footprint' | 'tpo', { field: 'candles' | 'profiles' | 'periods'; price: 'candle' | 'footprintProfile' | 'tpoPeriod' }>> = {
+  candles: { field: 'candles', price: 'candle' },
+  footprint: { field: 'profiles', price: 'footprintProfile' },
+  tpo: { field: 'periods', price: 'tpoPeriod' },
 }
 const FLAT: ReadonlySet<string> = new Set(['row-size-scale', 'search', 'exchanges', 'securities', 'security', 'timeframes'])
 const COUNT_FIELDS = ['candles', 'profiles', 'periods'] as const
 
 /**
- * Credits a REST answer costs (SERVICE-SPEC.md "REST prices"): candles 1 per candle, footprint 10 per profile,
+ * Credits a REST answer costs (by default): candles 1 per candle, footprint 10 per profile,
  * TPO 25 per period, every other endpoint 1,000; at least 1,000 (an empty range costs 1,000) and at most 10,000.
  * Unbilled outcomes cost 0: pass the answer's `status`, anything but 200 (400 invalid_argument or
- * too_much_data, 401, 403, 404, 429, 5xx) is never billed. Throws {@link MarketDataError} for an unknown
+ * too_much_data, 401, 403, 404, 429, 5xx) is never billed. Throws `MarketDataError` for an unknown
  * endpoint, a negative or fractional count, or a count that does not belong to the endpoint (a programming error).
+ * The prices and bounds come from `config` (default {@link DEFAULT_SERVICE_CONFIG}).
  *
+ * @param endpoint - `candles`, `footprint`, `tpo`, `row-size-scale`, `search`, `exchanges`, `securities`, `security` or `timeframes`
+ * @param returned - the answer's `status` and the count of its endpoint (`candles`, `profiles` or `periods`)
+ * @param config - the service config whose `prices` apply
+ * @returns the credits to charge (0 for an answer that is not a 200)
+ * @throws `MarketDataError` `invalid_option` naming the field for an unknown endpoint, a bad count or status
  * @example
  * priceOf('candles', { candles: 2500 })      // 2500
  * priceOf('footprint', { profiles: 3 })      // 1000 (minimum)
@@ -42,7 +49,7 @@ const COUNT_FIELDS = ['candles', 'profiles', 'periods'] as const
  * priceOf('exchanges')                       // 1000
  * priceOf('footprint', { status: 400 })      // 0: too_much_data is not billed
  */
-export function priceOf(endpoint: RestEndpoint, returned: PriceInput = {}): number {
+export function priceOf(endpoint: RestEndpoint, returned: PriceInput = {}, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): number {
   const status = returned.status ?? 200
   const item = endpoint === 'candles' || endpoint === 'footprint' || endpoint === 'tpo' ? PER_ITEM_PRICES[endpoint] : undefined
   if (item === undefined && !FLAT.has(endpoint)) {
@@ -64,17 +71,20 @@ export function priceOf(endpoint: RestEndpoint, returned: PriceInput = {}): numb
     throw new MarketDataError('invalid_option', OPTION_MSG.badStatus, { field: 'status' })
   }
   if (status !== 200) return 0
-  if (item === undefined) return PRICE_MIN
-  const credits = count * item.credits
-  return credits < PRICE_MIN ? PRICE_MIN : credits > PRICE_MAX ? PRICE_MAX : credits
+  const { min, max } = config.prices
+  const credits = item === undefined ? config.prices.otherEndpoint : count * config.prices[item.price]
+  return credits < min ? min : credits > max ? max : credits
 }
 
 /**
  * Number of TPO periods among profiles (distinct `time`s), the count {@link priceOf} bills for `tpo`: with
- * GROUP_BY_TYPE the per-session-type profiles of one period count once. Throws {@link MarketDataError}
+ * GROUP_BY_TYPE the per-session-type profiles of one period count once. Throws `MarketDataError`
  * `invalid_option` when `profiles` is not an iterable that can be read (field `profiles`) or a profile has no
  * finite `time` that can be read (field `time`, with its index).
  *
+ * @param profiles - profiles as the library returned them
+ * @returns the `number`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * countTpoPeriods([{ time: 0 }, { time: 0 }, { time: 86_400_000 }]) // 2
  */

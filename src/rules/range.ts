@@ -43,7 +43,7 @@ export function readRangeDateTime(v: string): number | 'format' | 'before' | 'af
 const clamp = (t: number): number => (t < TIME_MIN ? TIME_MIN : t > TIME_MAX ? TIME_MAX : t)
 
 /**
- * Resolves the range of a history request (DESIGN.md "Interface B ranges"). The caller has already rejected
+ * Resolves the range of a history request. The caller has already rejected
  * `from` + `to` + `period` and `to <= from`. `window` is the default window in buckets for profile endpoints,
  * `undefined` for candles (open start, `[from, now)` with `from` alone).
  */

@@ -18,6 +18,10 @@ const TICKER: ReadonlySet<string> = new Set(['ticker', 'exchange_code'])
  * name; `null` counts as absent. Returns a fresh object or a 3 INVALID_ARGUMENT Status naming the field
  * (prefixed by `path`, default `security_id`). Never throws.
  *
+ * @param x - the value to check: anything, never trusted
+ * @param path - see the type (optional)
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example
  * parseSecurityId({ ticker_code: { ticker: 'AAPL', exchange_code: 'XNAS' } }) // { ok: true, value: { ticker_code: { ticker: 'AAPL', exchange_code: 'XNAS' } } }
  * parseSecurityId({ guid: 'a', ticker_code: { ticker: 'A', exchange_code: 'X' } }).ok // false: exactly one of guid or ticker_code

@@ -19,7 +19,7 @@ export type RestEndpoint =
   | 'security'
   | 'timeframes'
 
-/** The names of {@link RestEndpoint}, in the spec's order. */
+/** The names of {@link RestEndpoint}, in the service's order. */
 export const REST_ENDPOINTS: readonly RestEndpoint[] = [
   'candles',
   'timeframes',

@@ -25,6 +25,9 @@ function allocate(n: number): ColumnsOut {
  * its shortest decimal form is exact. Same seed and options, same trades. At most 100,000,000 trades
  * (days × tradesPerDay; more throws `invalid_option`): {@link sampleTradeBatches} streams any number.
  *
+ * @param opts - options, see {@link SampleOptions} (optional)
+ * @returns the `TradeColumns`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const cols = sampleTrades({ seed: 7, tradesPerDay: 10_000 })
  * cols.time.length // 10000
@@ -55,6 +58,9 @@ function materialize(r: ResolvedSample, fn: string): ColumnsOut {
  * of arrays (views for a short last batch), valid until the next batch is requested — as an ingest loop
  * reading into one buffer would, with no garbage per batch.
  *
+ * @param opts - options (see the type) (optional)
+ * @returns the `Generator<TradeColumns, void, undefined>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * let n = 0
  * for (const b of sampleTradeBatches({ days: 20, tradesPerDay: 5_000_000 })) n += b.time.length
@@ -84,6 +90,9 @@ export function* sampleTradeBatches(opts: SampleOptions & { batchSize?: number; 
  * The same trades as {@link sampleTrades} as `Trade` objects with decimal strings: prices with the tick's
  * decimals (`"5000.25"`, `"5000.50"`), volumes in minimal form (`"3"`, `"0.01524287"`), and the session name.
  *
+ * @param opts - options, see {@link SampleOptions} (optional)
+ * @returns the `Trade[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * sampleTradeObjects({ tradesPerDay: 100 })[0] // { time: 1780302209223, price: '5000.25', volume: '1', side: 'buy', session: 'PRE_MARKET' }
  */

@@ -10,7 +10,13 @@ const TRADES_ARB_KEYS = ['tickSize', 'offGrid', 'start', 'maxGapMs', 'minLength'
 /** Zones the arbitraries draw from: UTC, whole-hour and half-hour DST zones, a southern-hemisphere zone, a fixed offset zone. */
 export const TEST_TIME_ZONES: readonly string[] = ['UTC', 'America/New_York', 'Europe/London', 'America/Sao_Paulo', 'Australia/Lord_Howe', 'Asia/Kolkata', 'Europe/Berlin']
 
-/** An IANA zone name (see {@link TEST_TIME_ZONES}). @example fc.sample(timeZoneArb(), 1) */
+/**
+ * An IANA zone name (see {@link TEST_TIME_ZONES}).
+ *
+ * @returns the `fc.Arbitrary<string>`
+ * @throws never: bad input is answered, not thrown
+ * @example fc.sample(timeZoneArb(), 1)
+ */
 export function timeZoneArb(): fc.Arbitrary<string> {
   return fc.constantFrom(...TEST_TIME_ZONES)
 }
@@ -21,6 +27,9 @@ const UNIT_LETTER: Record<TimeUnit, string> = { MINUTE: 'm', HOUR: 'h', DAY: 'd'
 /**
  * A time frame object with any count (custom frames such as 90 minutes or 2 quarters), as interface A allows.
  *
+ * @param opts - options (see the type) (optional)
+ * @returns the `fc.Arbitrary<Timeframe>`
+ * @throws never: bad input is answered, not thrown
  * @example fc.sample(timeframeArb({ units: ['MINUTE', 'HOUR'] }), 3)
  */
 export function timeframeArb(opts: { units?: readonly TimeUnit[]; maxCount?: number } = {}): fc.Arbitrary<Timeframe> {
@@ -73,6 +82,9 @@ function decimalsOfString(s: string): number {
  * Time-ordered trades (non-decreasing `time`, equal times included) with prices on a tick grid,
  * volumes with up to 3 decimals (zero included), both sides and optional sessions.
  *
+ * @param opts - options, see {@link TradesArbOptions} (optional)
+ * @returns the `fc.Arbitrary<Trade[]>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example fc.assert(fc.property(tradesArb(), (trades) => candlesFromTrades(trades, { timeframe: '1m' }).length <= trades.length))
  */
 export function tradesArb(opts: TradesArbOptions = {}): fc.Arbitrary<Trade[]> {
@@ -114,6 +126,9 @@ export function tradesArb(opts: TradesArbOptions = {}): fc.Arbitrary<Trade[]> {
 /**
  * Columnar trades drawn like {@link tradesArb} (prices and volumes as numbers).
  *
+ * @param opts - options, see {@link TradesArbOptions} (optional)
+ * @returns the `fc.Arbitrary<TradeColumns>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example fc.sample(tradeColumnsArb(), 1)[0].time.length
  */
 export function tradeColumnsArb(opts: TradesArbOptions = {}): fc.Arbitrary<TradeColumns> {
@@ -136,6 +151,10 @@ export function tradeColumnsArb(opts: TradesArbOptions = {}): fc.Arbitrary<Trade
 /**
  * Split points: sorted cut indexes in [0, n] for splitting a stream into consecutive parts.
  *
+ * @param n - how many
+ * @param maxParts - see the type (optional)
+ * @returns the `fc.Arbitrary<number[]>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example fc.sample(splitsArb(10), 1)[0] // e.g. [3, 7]: 0-4 sorted cut points in [0, 10]
  */
 export function splitsArb(n: number, maxParts = 4): fc.Arbitrary<number[]> {
@@ -162,6 +181,9 @@ export interface CandleSeriesArbOptions {
  * A time-ordered candle series with gaps: times are consecutive (or skipped) bucket starts of the frame
  * in the zone; prices on a tick grid with low <= open, close <= high; volume, value and trades present.
  *
+ * @param opts - options, see {@link CandleSeriesArbOptions} (optional)
+ * @returns the `fc.Arbitrary<CandleInput[]>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example fc.sample(candleSeriesArb({ timeframe: '1d', timeZone: 'America/New_York' }), 1)
  */
 export function candleSeriesArb(opts: CandleSeriesArbOptions = {}): fc.Arbitrary<CandleInput[]> {

@@ -31,6 +31,10 @@ const deepEqual = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSO
 /**
  * Cuts a list into consecutive parts at sorted indexes.
  *
+ * @param xs - a `readonly T[]`
+ * @param cuts - a `readonly number[]`
+ * @returns the `T[][]`
+ * @throws never: bad input is answered, not thrown
  * @example splitAt([1, 2, 3, 4, 5], [2, 2, 4]) // [[1, 2], [], [3, 4], [5]]
  */
 export function splitAt<T>(xs: readonly T[], cuts: readonly number[]): T[][] {
@@ -60,6 +64,9 @@ function assertEq<R>(eq: (a: R, b: R) => boolean, a: R, b: R, what: string): voi
  * any split, merge of any split = aggregate of the concatenation, equal to a slow reference, the input
  * never mutated, invariants. Run each with `fc.assert(law.property, { numRuns })`.
  *
+ * @param spec - a `AggregatorContractSpec<T, R>`
+ * @returns the `Law[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * for (const law of aggregatorContract({ records: tradesArb(), batch: (t) => candlesFromTrades(t, { timeframe: '1m' }), merge: mergeCandles }))
  *   it(law.name, () => fc.assert(law.property, { numRuns: 50 }))
@@ -123,6 +130,9 @@ export function aggregatorContract<T, R>(spec: AggregatorContractSpec<T, R>): La
  * Nesting law of a resampler: `resample(resample(x, a), b) = resample(x, b)` whenever every a-bucket
  * lies inside one b-bucket (the caller picks such frames).
  *
+ * @param spec - a `{ input: fc.Arbitrary<X>; resample: (x: X, tf: TF) => X; chain: readonly TF[]; equals?: (a: X, b: X) => boolean }`
+ * @returns the `fc.IPropertyWithHooks<[X]>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example fc.assert(nestingLaw({ input: candlesArb, resample: (x, tf) => resampleCandles(x, { timeframe: tf }), chain: ['5m', '15m', '1h'] }))
  */
 export function nestingLaw<X, TF>(spec: { input: fc.Arbitrary<X>; resample: (x: X, tf: TF) => X; chain: readonly TF[]; equals?: (a: X, b: X) => boolean }): fc.IPropertyWithHooks<[X]> {
@@ -142,6 +152,9 @@ export function nestingLaw<X, TF>(spec: { input: fc.Arbitrary<X>; resample: (x: 
  * Tiling law of a bucketed aggregate: every output's `time` is the start of the bucket holding it, the
  * outputs are strictly ascending, and every input record's time lies in the bucket of exactly one output.
  *
+ * @param spec - a `{ records: fc.Arbitrary<T[]> aggregate: (xs: T[]) => O[] timeOf: (x: T) => number bucketStart: (t: number) => number }`
+ * @returns the `fc.IPropertyWithHooks<[T[]]>`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example fc.assert(tilingLaw({ records: tradesArb(), aggregate: (t) => candlesFromTrades(t, opts), timeOf: (t) => t.time, bucketStart: (t) => bucketStart(t, tf) }))
  */
 export function tilingLaw<T, O extends { time: number }>(spec: {

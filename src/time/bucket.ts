@@ -74,6 +74,11 @@ function checkTime(t: number): void {
 /**
  * Start (UTC epoch ms) of the bucket of `tf` holding `time`, aligned in `opts.timeZone` (default UTC).
  *
+ * @param time - an instant, epoch milliseconds
+ * @param tf - the timeframe
+ * @param opts - options, see {@link BucketOptions} (optional)
+ * @returns the `number`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example bucketStart(Date.UTC(2026, 4, 29, 10, 7), { id: '15m', unit: 'MINUTE', count: 15 }) // Date.UTC(2026, 4, 29, 10, 0)
  */
 export function bucketStart(time: number, tf: Timeframe, opts: BucketOptions = {}): number {
@@ -88,6 +93,11 @@ export function bucketStart(time: number, tf: Timeframe, opts: BucketOptions = {
 /**
  * End (exclusive, UTC epoch ms) of the bucket of `tf` holding `time`; the next bucket starts there.
  *
+ * @param time - an instant, epoch milliseconds
+ * @param tf - the timeframe
+ * @param opts - options, see {@link BucketOptions} (optional)
+ * @returns the `number`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example bucketEnd(Date.UTC(2026, 4, 29), { id: '1w', unit: 'WEEK', count: 1 }) // Date.UTC(2026, 5, 1) — Monday
  */
 export function bucketEnd(time: number, tf: Timeframe, opts: BucketOptions = {}): number {
@@ -172,6 +182,10 @@ export class Bucketer {
 /**
  * Creates a {@link Bucketer} for `tf` in `opts.timeZone` (default UTC).
  *
+ * @param tf - the timeframe
+ * @param opts - options, see {@link BucketOptions} (optional)
+ * @returns the `Bucketer`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const b = createBucketer({ id: '1m', unit: 'MINUTE', count: 1 }, { timeZone: 'America/New_York' })
  * for (let i = 0; i < times.length; i++) starts[i] = b.locate(times[i])

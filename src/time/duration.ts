@@ -22,6 +22,9 @@ const show = describeValue
  * Parses a positive ISO 8601 duration: `P[nY][nM][nW][nD][T[nH][nM][n[.f]S]]` (`PT4H`, `P1D`, `P1W`,
  * `P1Y2M3DT4H5M6.5S`). Only seconds may carry a fraction (up to 3 digits); a zero duration is refused.
  *
+ * @param s - the text to read
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example parseIsoDuration('PT4H') // { ok: true, value: { years: 0, months: 0, weeks: 0, days: 0, hours: 4, minutes: 0, seconds: 0 } }
  */
 export function parseIsoDuration(s: string): Result<IsoDuration, string> {
@@ -86,6 +89,11 @@ export function parseIsoDuration(s: string): Result<IsoDuration, string> {
  * local date (the day clamped to the month's length), weeks and days move local calendar days keeping the
  * wall time, hours, minutes and seconds are elapsed time.
  *
+ * @param time - an instant, epoch milliseconds
+ * @param d - an exact decimal from `parseDecimal`
+ * @param opts - options (see the type) (optional)
+ * @returns the `number`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example addIsoDuration(Date.UTC(2026, 0, 31), { years: 0, months: 1, weeks: 0, days: 0, hours: 0, minutes: 0, seconds: 0 }) // Date.UTC(2026, 1, 28)
  */
 export function addIsoDuration(time: number, d: IsoDuration, opts: { timeZone?: string; sign?: 1 | -1 } = {}): number {

@@ -16,8 +16,31 @@ export interface Timeframe {
   count: number
 }
 
-/** A timeframe option: a canonical id (`'15m'`) or an object with any count >= 1 (`{ unit: 'MINUTE', count: 90 }`). */
-export type TimeframeInput = string | { unit: TimeUnit | 'TICK'; count?: number; id?: string }
+type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9'
+type OneToNine = Exclude<Digit, '0'>
+type OneToThree = '1' | '2' | '3'
+type OneToSix = OneToThree | '4' | '5' | '6'
+
+/**
+ * A canonical timeframe id: `1m`..`59m`, `1h`..`23h`, `1d`..`6d`, `1w`..`3w`, `1M`..`11M`, `1y`, or a tick
+ * frame `<n>t` (1 to 1000 trades a candle, checked when it is used). Editors complete the ids; `'5min'` or
+ * `'60m'` do not compile.
+ */
+export type TimeframeId =
+  | `${OneToNine | `${'1' | '2' | '3' | '4' | '5'}${Digit}`}m`
+  | `${OneToNine | `1${Digit}` | `2${'0' | OneToThree}`}h`
+  | `${OneToSix}d`
+  | `${OneToThree}w`
+  | `${OneToNine | '10' | '11'}M`
+  | '1y'
+  | `${number}t`
+
+/**
+ * A timeframe option: a canonical id (`'15m'`) or an object with any count >= 1 (`{ unit: 'MINUTE', count: 90 }`).
+ * A string read at run time (a query, a command line) goes through {@link parseTimeframe} first, which returns
+ * a {@link Timeframe}; every function still checks its timeframe at run time.
+ */
+export type TimeframeInput = TimeframeId | { unit: TimeUnit | 'TICK'; count?: number; id?: string }
 
 /** One count rule of `GET /timeframes`: ids `<count><suffix>` for count in [min, max]. */
 export interface TimeframeRule {
@@ -57,6 +80,8 @@ export const PARTNER_UNITS: readonly TimeUnit[] = ['MINUTE', 'HOUR', 'DAY', 'WEE
 /**
  * The timeframe count rules, as `GET /timeframes` answers them.
  *
+ * @returns the `TimeframeRule[]`
+ * @throws never: bad input is answered, not thrown
  * @example listTimeframes().find((r) => r.unit === 'MINUTE') // { suffix: 'm', min: 1, max: 59, ... }
  */
 export function listTimeframes(): TimeframeRule[] {
@@ -81,6 +106,9 @@ function splitId(id: string): { count: number; suffix: string } | undefined {
  * Parses a canonical timeframe id: `<n>m` (1-59), `<n>h` (1-23), `<n>d` (1-6), `<n>w` (1-3), `<n>M` (1-11),
  * `1y`, ticks `<n>t` (1-1000). Non-canonical ids (`60m`, `05m`) are 400 `invalid_argument`.
  *
+ * @param id - the id to read
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example parseTimeframe('15m') // { ok: true, value: { id: '15m', unit: 'MINUTE', count: 15 } }
  */
 export function parseTimeframe(id: string): Result<Timeframe, ApiError> {
@@ -111,6 +139,10 @@ export function timeframeId(unit: TimeUnit | 'TICK', count: number): string {
  * Resolves an aggregator's `timeframe` option: a canonical id, or an object with any integer count >= 1.
  * Throws `MarketDataError` (`invalid_option`) naming the field.
  *
+ * @param x - the value to check: anything, never trusted
+ * @param field - the option name to use in error messages (optional)
+ * @returns the `Timeframe`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example resolveTimeframe({ unit: 'MINUTE', count: 90 }) // { id: '90m', unit: 'MINUTE', count: 90 }
  */
 export function resolveTimeframe(x: TimeframeInput, field = 'timeframe'): Timeframe {
@@ -137,6 +169,9 @@ export function resolveTimeframe(x: TimeframeInput, field = 'timeframe'): Timefr
 /**
  * Reads interface A's `time_frame` (`{time_unit, count?}`): any count >= 1 (default 1) of MINUTE..YEAR.
  *
+ * @param tf - the timeframe
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example timeframeFromPartner({ time_unit: 'MINUTE', count: 5 }) // { ok: true, value: { id: '5m', unit: 'MINUTE', count: 5 } }
  */
 export function timeframeFromPartner(tf: unknown): Result<Timeframe, Status> {
@@ -176,6 +211,9 @@ const NOMINAL: Readonly<Record<TimeUnit | 'TICK', number>> = {
  * Nominal length in ms (months of 30.44 days), for ordering frames and reading depth tables only — never
  * for alignment. Tick frames rank 0.
  *
+ * @param tf - the timeframe
+ * @returns the `number`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example timeframeRank({ id: '1h', unit: 'HOUR', count: 1 }) // 3600000
  */
 export function timeframeRank(tf: Timeframe): number {

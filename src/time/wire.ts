@@ -25,6 +25,9 @@ function digits(s: string, i: number, len: number): number {
  * `2026-05-29T09:30:00.250-04:00`) into UTC epoch ms; fractional seconds beyond ms are floored; a
  * leap second (`:60`) is refused. Linear time, no regex.
  *
+ * @param s - the text to read
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example parseRfc3339('2026-05-29T00:00:00Z') // { ok: true, value: 1780012800000 }
  */
 export function parseRfc3339(s: string): Result<number, string> {
@@ -72,6 +75,9 @@ export function parseRfc3339(s: string): Result<number, string> {
 /**
  * Parses Unix seconds: digits only (no sign, fraction or exponent), 0 .. 253402300799 -> epoch ms.
  *
+ * @param s - the text to read
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example parseUnixSeconds('1780012800') // { ok: true, value: 1780012800000 }
  */
 export function parseUnixSeconds(s: string): Result<number, string> {
@@ -81,12 +87,26 @@ export function parseUnixSeconds(s: string): Result<number, string> {
   return ok(v * 1000)
 }
 
-/** Formats epoch ms as ISO 8601 UTC (`Date#toISOString`). @example formatIso(0) // '1970-01-01T00:00:00.000Z' */
+/**
+ * Formats epoch ms as ISO 8601 UTC (`Date#toISOString`).
+ *
+ * @param ms - a `number`
+ * @returns the `string`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
+ * @example formatIso(0) // '1970-01-01T00:00:00.000Z'
+ */
 export function formatIso(ms: number): string {
   return new Date(ms).toISOString()
 }
 
-/** Epoch ms to whole Unix seconds (floored). @example toUnixSeconds(1500) // 1 */
+/**
+ * Epoch ms to whole Unix seconds (floored).
+ *
+ * @param ms - a `number`
+ * @returns the `number`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
+ * @example toUnixSeconds(1500) // 1
+ */
 export function toUnixSeconds(ms: number): number {
   return Math.floor(ms / 1000)
 }

@@ -86,6 +86,9 @@ export function isUtcZone(tz: string | undefined): boolean {
 /**
  * True when `tz` is an IANA time zone name this runtime knows (or `UTC`).
  *
+ * @param tz - an IANA time zone name
+ * @returns whether it is
+ * @throws never: bad input is answered, not thrown
  * @example isValidTimeZone('Europe/London') // true
  */
 export function isValidTimeZone(tz: string): boolean {

@@ -779,6 +779,9 @@ function exactOf(p: number): ExactDecimal {
  * @returns the aggregator
  * @throws MarketDataError `invalid_option` for a bad option or a refused `restore` state (naming the field)
  *
+ * @param opts - options, see {@link TpoOptions}
+ * @returns the `TpoAggregator`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const agg = createTpoAggregator({ timeframe: '1d', tickSize: '0.25' })
  * agg.addColumns(batch)

@@ -10,6 +10,9 @@ import { valueAreaRange } from './value-area.js'
  * rows from the lowest to the highest row they mark), with the same POC and value-area rules. The last
  * entry equals the profile's own POC and value area. Works on trade and candle profiles.
  *
+ * @param profile - a profile as the library returned it
+ * @returns the `DevelopingTpo[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * developingTpo(profile).map((d) => d.poc) // ["5000.25", "5000.25", "5001.00", ...] one per block
  */

@@ -72,6 +72,10 @@ export function addDec(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
  * candle longer than the block size (1h candles, 30m blocks) is refused (`incompatible`) with the block
  * size that would work.
  *
+ * @param candles - the input candles, in any order
+ * @param opts - options, see {@link TpoCandleOptions}
+ * @returns the `TpoCandleProfile[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const [day] = tpoFromCandles(candles30m, { timeframe: '1d', tickSize: '0.25' })
  * day.rows[0] // ["4998.50", [0, 1]]

@@ -37,6 +37,9 @@ function decimals(x: unknown, field: string): number {
  * "later" means a block (of any profile in the list) that starts after the profile's last block. Works on
  * trade and candle profiles alike, and across grids (rows compare as exact price intervals).
  *
+ * @param profiles - profiles as the library returned them
+ * @returns the `NakedPoc[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * nakedPocs(tpoProfiles(trades, { timeframe: '1d', tickSize: '0.25' }))
  * // [{ time, poc: "5001.25", naked: false, revisitedAt: 1780320600000 }, { time, poc: "5010.00", naked: true, revisitedAt: null }]

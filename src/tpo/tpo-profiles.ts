@@ -36,6 +36,10 @@ export function feedTpo(input: TpoTradeInput, agg: TpoAggregator): void {
  * its low and high; rows are `rowSize`-tick rows anchored at 0 and cover the profile's range. Trades may
  * come in any order. Throws `MarketDataError` naming the record index and field of a bad record.
  *
+ * @param trades - trades as objects (an array or iterable of `Trade`), `TradeColumns`, or a mix of batches
+ * @param opts - options, see {@link TpoOptions}
+ * @returns the `TpoProfile[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const [day] = tpoProfiles(trades, { timeframe: '1d', tickSize: '0.25', timeZone: 'America/New_York' })
  * day.poc // "5001.25"; day.rows[0] // ["4998.50", [0, 1], "12", "7"]
@@ -51,6 +55,10 @@ export function tpoProfiles(trades: TpoTradeInput, opts: TpoOptions): TpoProfile
  * {@link tpoProfiles} over an async source (a database cursor yielding trades or column batches), or
  * anything `tpoProfiles` takes. Uses the trades module's `feedTradesAsync`.
  *
+ * @param trades - trades as objects (an array or iterable of `Trade`), `TradeColumns`, or a mix of batches
+ * @param opts - options, see {@link TpoOptions}
+ * @returns a promise of `TpoProfile[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const profiles = await tpoProfilesAsync(cursor, { timeframe: '1d', tickSize: '0.25' })
  */

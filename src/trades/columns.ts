@@ -50,6 +50,9 @@ function tradeList(trades: unknown): Trade[] {
  * `MarketDataError` `invalid_option`, field `trades`. Throws `MarketDataError` naming the index and the
  * field of the first bad record.
  *
+ * @param trades - trades as objects (an array or iterable of `Trade`), `TradeColumns`, or a mix of batches
+ * @returns the `TradeColumns`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
  * const cols = tradesToColumns([{ time: 0, price: '5000.25', volume: '2', side: 'sell' }])
  * cols.price[0] // 5000.25; cols.side[0] // 2
@@ -83,6 +86,9 @@ export function tradesToColumns(trades: Iterable<Trade>): TradeColumns {
  * round-trip rule), `session` set only when the columns have a session column. Throws
  * `MarketDataError` naming the index and field of the first bad record.
  *
+ * @param columns - columnar input: equal-length typed arrays
+ * @returns the `Trade[]`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example columnsToTrades(tradesToColumns(trades)) // same trades, decimals as numbers
  */
 export function columnsToTrades(columns: TradeColumns): Trade[] {
@@ -105,6 +111,11 @@ export function columnsToTrades(columns: TradeColumns): Trade[] {
 /**
  * A view of records [from, to) of columns (no copy: typed-array subarrays).
  *
+ * @param columns - columnar input: equal-length typed arrays
+ * @param from - first index, inclusive
+ * @param to - end index, exclusive
+ * @returns the `TradeColumns`
+ * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example sliceTradeColumns(cols, 0, 100).time.length // 100
  */
 export function sliceTradeColumns(columns: TradeColumns, from: number, to: number): TradeColumns {

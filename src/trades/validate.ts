@@ -82,6 +82,10 @@ export function tradeProblem(x: unknown, index: number): MarketDataError | undef
  * price off the tick grid is valid), `volume` a finite decimal >= 0, `side` `'buy'`/`'sell'`, `session`
  * absent or a session type. Never throws; the error names the index and the field.
  *
+ * @param x - the value to check: anything, never trusted
+ * @param index - the record's index, named in the error (optional)
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example
  * validateTrade({ time: 0, price: '5000.25', volume: 1, side: 'buy' }).ok // true
  * validateTrade({ time: 0, price: 'x', volume: 1, side: 'buy' }, 7)        // { ok: false, error: MarketDataError (index 7, field 'price') }
@@ -96,6 +100,9 @@ export function validateTrade(x: unknown, index = 0): Result<Trade, MarketDataEr
  * Checks a list (or any iterable) of trades; the error names the first bad record's index and field.
  * Never throws (an iterable that throws while being read gives an error result).
  *
+ * @param x - the value to check: anything, never trusted
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example validateTrades([{ time: 0, price: 1, volume: -1, side: 'buy' }]) // error: index 0, field 'volume'
  */
 export function validateTrades(x: unknown): Result<Trade[], MarketDataError> {
@@ -211,6 +218,9 @@ export function validateTradeColumnsShape(x: unknown): Result<TradeColumns, Mark
  * True when `x` looks like TradeColumns (has a Float64Array `time`); the full check is {@link validateTradeColumns}.
  * Never throws: an object whose `time` cannot be read (a throwing getter or Proxy) is not columns.
  *
+ * @param x - the value to check: anything, never trusted
+ * @returns the `x is TradeColumns`
+ * @throws never: bad input is answered, not thrown
  * @example isTradeColumns({ time: new Float64Array(0) }) // true; isTradeColumns([{ time: 1 }]) // false
  */
 export function isTradeColumns(x: unknown): x is TradeColumns {
@@ -227,6 +237,9 @@ export function isTradeColumns(x: unknown): x is TradeColumns {
  * (side codes 1 | 2, session codes 0 | 1 | 2). A column price is any finite number, read by its shortest
  * round-trip decimal form. Never throws; the error names the index and the field.
  *
+ * @param x - the value to check: anything, never trusted
+ * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
+ * @throws never: bad input is answered, not thrown
  * @example
  * validateTradeColumns({ time: new Float64Array([0]), price: new Float64Array([1.5]), volume: new Float64Array([2]), side: new Uint8Array([3]) })
  * // { ok: false, error: MarketDataError (index 0, field 'side') }

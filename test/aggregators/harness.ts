@@ -19,9 +19,9 @@ export interface Subject {
   batch(trades: Trade[]): unknown[]
 }
 
-const CANDLE = { timeframe: '5m' }
-const FOOTPRINT = { timeframe: '5m', tickSize: '0.25' }
-const TPO = { timeframe: '1d', tickSize: '0.25', blockSize: '30m' }
+const CANDLE = { timeframe: '5m' } as const
+const FOOTPRINT = { timeframe: '5m', tickSize: '0.25' } as const
+const TPO = { timeframe: '1d', tickSize: '0.25', blockSize: '30m' } as const
 
 export const SUBJECTS: Subject[] = [
   { name: 'candles', kind: 'candles', make: (extra = {}) => createCandleAggregator({ ...CANDLE, ...extra }), batch: (t) => candlesFromTrades(t, CANDLE) },

@@ -109,8 +109,8 @@ describe('resampleCandleColumns = resampleCandles as numbers', () => {
         })
         const timeZone = 'America/New_York'
         let x = cols
-        for (const timeframe of ['5m', '15m', '1h', '1d']) x = resampleCandleColumns(x, { sourceTimeframe: '1m', timeframe, timeZone })
-        expect(x).toEqual(resampleCandleColumns(cols, { sourceTimeframe: '1m', timeframe: '1d', timeZone }))
+        for (const timeframe of ['5m', '15m', '1h', '1d'] as const) x = resampleCandleColumns(x, { timeframe, timeZone })
+        expect(x).toEqual(resampleCandleColumns(cols, { timeframe: '1d', timeZone }))
       }),
       { numRuns: 100 },
     )
@@ -126,7 +126,7 @@ describe('resampleCandleColumns = resampleCandles as numbers', () => {
     for (const { timeZone, t0 } of ends) {
       // a candle a minute on average for 3 hours across the day's end
       const { cols, objs } = buildCandles([{ step: 0, base: 5000, up: 0.25, down: 0, volume: 3, value: 5000.25, trades: 2, session: 0, repeat: 360 }], { value: true, trades: true, session: false }, t0)
-      for (const timeframe of ['7m', '15m', { unit: 'MINUTE' as const, count: 90 }, '5h']) {
+      for (const timeframe of ['7m', '15m', { unit: 'MINUTE' as const, count: 90 }, '5h'] as const) {
         const want = referenceResample(objs, { timeframe, timeZone })
         expect(resampleCandles(cols, { sourceTimeframe: '1m', timeframe, timeZone })).toEqual(want)
         expect(resampleCandleColumns(cols, { sourceTimeframe: '1m', timeframe, timeZone })).toEqual(asColumns(want, cols).cols)

@@ -3,6 +3,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { resampleCandleColumns, resampleCandles, type CandleColumns } from '../../src/candles/index.js'
+import type { TimeframeId } from '../../src/time/index.js'
 
 const T0 = Date.UTC(2024, 2, 4) // a Monday, 00:00 UTC
 
@@ -80,7 +81,7 @@ describe('resampled high / low over any finite doubles', () => {
     fc.assert(
       fc.property(caseArb, (c) => {
         const want = extremes(c)
-        const got = resampleCandleColumns(c.cols, { sourceTimeframe: '1m', timeframe: `${c.minutes}m` })
+        const got = resampleCandleColumns(c.cols, { timeframe: `${c.minutes}m` as TimeframeId })
         expect(Array.from(got.time)).toEqual(want.time)
         expect(Array.from(got.high)).toEqual(want.high)
         expect(Array.from(got.low)).toEqual(want.low)
@@ -93,7 +94,7 @@ describe('resampled high / low over any finite doubles', () => {
     fc.assert(
       fc.property(caseArb, (c) => {
         const want = extremes(c)
-        const got = resampleCandles(c.cols, { sourceTimeframe: '1m', timeframe: `${c.minutes}m` })
+        const got = resampleCandles(c.cols, { sourceTimeframe: '1m', timeframe: `${c.minutes}m` as TimeframeId })
         expect(got.map((x) => x.time)).toEqual(want.time)
         expect(got.map((x) => Number(x.high) + 0)).toEqual(want.high)
         expect(got.map((x) => Number(x.low) + 0)).toEqual(want.low)

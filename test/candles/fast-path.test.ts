@@ -108,7 +108,7 @@ describe('columnar trades fast path = big.js reference', () => {
       if (bad.field === 'infv') cols.volume[i] = Number.POSITIVE_INFINITY
       if (bad.field === 'infp') cols.price[i] = Number.NEGATIVE_INFINITY
       const want = firstInvalid(cols)
-      for (const timeframe of ['1m', '4t']) {
+      for (const timeframe of ['1m', '4t'] as const) {
         const opts = { timeframe, ...(sessions !== undefined ? { sessions } : {}) }
         const caught = (f: () => unknown): unknown => {
           try {
@@ -138,7 +138,7 @@ describe('columnar trades fast path = big.js reference', () => {
       const n = big
       const trades: Trade[] = Array.from({ length: n }, (_, i) => ({ time: T0 + i * 10, price: i % 9000 === 8999 ? -2.25 : 4503599627.25, volume: v, side: 'buy' }))
       const cols: TradeColumns = { time: new Float64Array(trades.map((t) => t.time)), price: new Float64Array(trades.map((t) => t.price as number)), volume: new Float64Array(n).fill(v), side: new Uint8Array(n).fill(1) }
-      for (const timeframe of ['1d', '1000t']) expect(candlesFromTrades(cols, { timeframe })).toEqual(referenceCandlesFromTrades(trades, { timeframe }))
+      for (const timeframe of ['1d', '1000t'] as const) expect(candlesFromTrades(cols, { timeframe })).toEqual(referenceCandlesFromTrades(trades, { timeframe }))
     }
   })
 })
@@ -213,7 +213,7 @@ describe('columnar candles fast path = big.js reference', () => {
     for (const [v, x] of [[2 ** 40, 2 ** 41 + 0.25], [0.12345678, -1234.5678], [1e12, 7.5e12]] as const) {
       const objs: CandleInput[] = Array.from({ length: n }, (_, i) => ({ time: T0 + i * 60_000, open: 10.5, high: 11 + (i % 7), low: -3.25 + (i % 5), close: 10.5, volume: v, value: x, trades: 2 ** 39 }))
       const { cols } = { cols: { time: new Float64Array(objs.map((o) => o.time)), open: new Float64Array(n).fill(10.5), high: new Float64Array(objs.map((o) => o.high as number)), low: new Float64Array(objs.map((o) => o.low as number)), close: new Float64Array(n).fill(10.5), volume: new Float64Array(n).fill(v), value: new Float64Array(n).fill(x), trades: new Float64Array(n).fill(2 ** 39) } }
-      for (const timeframe of ['1d', '1w']) expect(resampleCandles(cols, { sourceTimeframe: '1m', timeframe })).toEqual(referenceResample(objs, { timeframe }))
+      for (const timeframe of ['1d', '1w'] as const) expect(resampleCandles(cols, { sourceTimeframe: '1m', timeframe })).toEqual(referenceResample(objs, { timeframe }))
     }
   })
 
@@ -236,7 +236,7 @@ describe('columnar candles fast path = big.js reference', () => {
 
 describe('candle columns after candle objects in one bucket', () => {
   it('an extreme or close spelled by an object ("10.50") keeps its spelling when later columns do not pass it', () => {
-    const opts = { timeframe: '15m' }
+    const opts = { timeframe: '15m' as const }
     const objs: CandleInput[] = [{ time: T0, open: '10.00', high: '10.50', low: '9.750', close: '10.00', volume: '2', value: '20.5', trades: 2 }]
     const n = 3
     const cols: CandleColumns = { time: new Float64Array([T0 + 60_000, T0 + 120_000, T0 + 900_000]), open: new Float64Array(n).fill(10), high: new Float64Array(n).fill(10.25), low: new Float64Array(n).fill(10), close: new Float64Array(n).fill(10.25), volume: new Float64Array(n).fill(1), value: new Float64Array(n).fill(10.25), trades: new Float64Array(n).fill(1) }
@@ -338,7 +338,7 @@ describe('trade columns: blocks of 4 in one price run', () => {
         if (kind === 'vNeg') c.volume[at] = -1
         if (kind === 'tBack') c.time[at] = (c.time[at - 1] as number) - 1
         if (kind === 'tFrac') c.time[at] = (c.time[at] as number) + 0.5
-        for (const timeframe of ['1h', '5t']) {
+        for (const timeframe of ['1h', '5t'] as const) {
           if (kind === 'vNeg' || kind === 'tBack' || kind === 'tFrac') expect(() => candlesFromTrades(c, { timeframe })).toThrow(expect.objectContaining({ index: at }))
           else expect(candlesFromTrades(c, { timeframe })).toEqual(referenceCandlesFromTrades(toTrades(c), { timeframe }))
         }
@@ -408,7 +408,7 @@ describe('candle columns: pairs of whole-volume candles', () => {
           c.low[at] = 1
         }
         if (kind === 'nHuge') c.trades[at] = 2 ** 52
-        for (const timeframe of ['1h', '1d']) {
+        for (const timeframe of ['1h', '1d'] as const) {
           if (bad.includes(kind)) expect(() => resampleCandles(c, { sourceTimeframe: '1m', timeframe })).toThrow(expect.objectContaining({ index: at }))
           else expect(resampleCandles(c, { sourceTimeframe: '1m', timeframe })).toEqual(referenceResample(toObjs(c), { timeframe }))
         }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { candlesFromTrades, candlesFromTradesAsync, createCandleAggregator, mergeCandles, resampleCandles, type Candle, type CandleOptions } from '../../src/candles/index.js'
 import { MarketDataError } from '../../src/errors.js'
 import { aggregatorContract, tilingLaw, timeZoneArb, tradesArb } from '../../src/testing/index.js'
-import { bucketStart, resolveTimeframe } from '../../src/time/index.js'
+import { bucketStart, resolveTimeframe, type TimeframeId } from '../../src/time/index.js'
 import { tradesToColumns, type SessionType, type Trade } from '../../src/trades/index.js'
 import { streamCandles } from './helpers.js'
 import { referenceCandlesFromTrades } from './reference.js'
@@ -15,7 +15,7 @@ const frames = ['1m', '15m', '1h', '1d', '1w', '1M'] as const
 const sessionsArb = fc.option(fc.subarray<SessionType>(['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']), { nil: undefined })
 
 const optsArb: fc.Arbitrary<CandleOptions> = fc.record({
-  timeframe: fc.oneof(fc.constantFrom<string>(...frames), fc.constantFrom({ unit: 'MINUTE' as const, count: 90 }, { unit: 'HOUR' as const, count: 5 }, { unit: 'DAY' as const, count: 2 })),
+  timeframe: fc.oneof(fc.constantFrom<TimeframeId>(...frames), fc.constantFrom({ unit: 'MINUTE' as const, count: 90 }, { unit: 'HOUR' as const, count: 5 }, { unit: 'DAY' as const, count: 2 })),
   timeZone: timeZoneArb(),
   sessions: sessionsArb,
 }, { requiredKeys: ['timeframe', 'timeZone'] })
@@ -24,7 +24,7 @@ const optsArb: fc.Arbitrary<CandleOptions> = fc.record({
 const dstTrades = tradesArb({ start: Date.UTC(2026, 2, 8, 4), maxGapMs: 40 * 60_000, offGrid: true, negativePrices: true })
 
 describe('candlesFromTrades: the aggregator contract (objects, spellings kept)', () => {
-  for (const opts of [{ timeframe: '1m' }, { timeframe: '15m', timeZone: 'America/New_York' }, { timeframe: { unit: 'MINUTE' as const, count: 90 }, timeZone: 'Australia/Lord_Howe', sessions: ['MAINSESSION', 'POST_MARKET'] as SessionType[] }, { timeframe: '1d', timeZone: 'America/Sao_Paulo' }] as CandleOptions[]) {
+  for (const opts of [{ timeframe: '1m' as const }, { timeframe: '15m' as const, timeZone: 'America/New_York' }, { timeframe: { unit: 'MINUTE' as const, count: 90 }, timeZone: 'Australia/Lord_Howe', sessions: ['MAINSESSION', 'POST_MARKET'] as SessionType[] }, { timeframe: '1d' as const, timeZone: 'America/Sao_Paulo' }] as CandleOptions[]) {
     const laws = aggregatorContract<Trade, Candle[]>({
       records: dstTrades,
       batch: (t) => candlesFromTrades(t, opts),
@@ -91,7 +91,7 @@ describe('candlesFromTrades: columns, mixed feeding, tickSize', () => {
   it('resample(candlesFromTrades(t, 1m), 15m) = candlesFromTrades(t, 15m), also 1m -> 1h -> 1d in zones', () => {
     fc.assert(fc.property(dstTrades, timeZoneArb(), sessionsArb, (trades, timeZone, sessions) => {
       const m1 = candlesFromTrades(trades, { timeframe: '1m', timeZone, sessions })
-      for (const tf of ['15m', '1h', '1d', '1w']) {
+      for (const tf of ['15m', '1h', '1d', '1w'] as const) {
         expect(resampleCandles(m1, { sourceTimeframe: '1m', timeframe: tf, timeZone })).toEqual(candlesFromTrades(trades, { timeframe: tf, timeZone, sessions }))
       }
       // the session filter may also move to the resampling step: 1m candles hold the session of their first trade
@@ -102,7 +102,7 @@ describe('candlesFromTrades: columns, mixed feeding, tickSize', () => {
 
   it('tick frames: N consecutive kept trades a candle, timed at the first; the reference agrees; streaming = batch', () => {
     fc.assert(fc.property(tradesArb(), fc.integer({ min: 1, max: 7 }), sessionsArb, fc.array(fc.nat(), { maxLength: 3 }), (trades, n, sessions, cuts) => {
-      const opts = { timeframe: `${n}t`, sessions }
+      const opts = { timeframe: `${n}t` as const, sessions }
       const got = candlesFromTrades(trades, opts)
       expect(got).toEqual(referenceCandlesFromTrades(trades, opts))
       const sorted = [...cuts].map((c) => c % (trades.length + 1)).sort((a, b) => a - b)
@@ -154,7 +154,7 @@ describe('candlesFromTrades: examples and errors', () => {
   it('a candle whose first trade needs more decimals, or another session between, keeps its true extremes', () => {
     const tr = (s: number, price: string, session?: SessionType): Trade => ({ time: T0 + s * 1000, price, volume: '2', side: 'buy', ...(session ? { session } : {}) })
     const trades = [tr(0, '10'), tr(1, '9.5'), tr(61, '25.001'), tr(62, '25.001'), tr(63, '7', 'PRE_MARKET'), tr(64, '26'), tr(65, '25.001')]
-    const opts = { timeframe: '1m', sessions: ['MAINSESSION'] as SessionType[] }
+    const opts = { timeframe: '1m' as const, sessions: ['MAINSESSION'] as SessionType[] }
     const want = referenceCandlesFromTrades(trades, opts)
     expect(want[1]).toMatchObject({ open: '25.001', high: '26', low: '25.001', close: '25.001', trades: 4 })
     expect(candlesFromTrades(tradesToColumns(trades), opts)).toEqual(want)
@@ -164,7 +164,7 @@ describe('candlesFromTrades: examples and errors', () => {
   it('runs of one price with sums past 2^52 units stay exact (columns)', () => {
     const tr = (s: number, price: string, volume: string): Trade => ({ time: T0 + s * 1000, price, volume, side: 'sell' })
     const trades = [tr(0, '5000.25', '3'), tr(1, '5000.25', '1000000000000'), tr(2, '5000.25', '3000000000000000'), tr(3, '5000.25', '3000000000000000'), tr(4, '-7.5', '1'), tr(5, '-7.5', '4000000000000000'), tr(6, '5000.25', '2')]
-    const opts = { timeframe: '1m' }
+    const opts = { timeframe: '1m' as const }
     expect(candlesFromTrades(tradesToColumns(trades), opts)).toEqual(referenceCandlesFromTrades(trades, opts))
     expect(candlesFromTrades(tradesToColumns(trades), { timeframe: '3t' })).toEqual(referenceCandlesFromTrades(trades, { timeframe: '3t' }))
   })
@@ -182,7 +182,7 @@ describe('candlesFromTrades: examples and errors', () => {
       const price = i === 25_000 ? `${p / 4}1` : String(p / 4)
       trades.push({ time: t, price, volume: String(1 + Math.floor(rnd() * 9)), side: rnd() < 0.5 ? 'buy' : 'sell', ...(rnd() < 0.1 ? { session: 'POST_MARKET' as SessionType } : {}) })
     }
-    const opts = { timeframe: '1m', sessions: ['MAINSESSION'] as SessionType[] }
+    const opts = { timeframe: '1m' as const, sessions: ['MAINSESSION'] as SessionType[] }
     const want = candlesFromTrades(trades, opts)
     const cols = tradesToColumns(trades)
     expect(candlesFromTrades(cols, opts)).toEqual(want)
@@ -217,7 +217,7 @@ describe('candlesFromTrades: examples and errors', () => {
     expect(agg.advance(T0 + 120_000)).toHaveLength(1)
     expect(agg.take()).toHaveLength(0)
     expect(() => agg.add({ ...ok, time: T0 + 60_000 })).toThrow(expect.objectContaining({ code: 'late_record', index: 1 }))
-    expect(() => candlesFromTrades([ok], { timeframe: '61m' })).toThrow(/timeframe/)
+    expect(() => candlesFromTrades([ok], { timeframe: '61m' as TimeframeId })).toThrow(/timeframe/)
     expect(() => candlesFromTrades([ok], { timeframe: '1m', timeZone: 'Mars/Base' })).toThrow(/timeZone/)
     expect(() => candlesFromTrades([ok], { timeframe: '1m', tickSize: '0' })).toThrow(/tickSize/)
   })

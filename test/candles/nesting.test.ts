@@ -3,7 +3,7 @@
 // (incompatible) naming a candle whose source bucket holds a target boundary. Random zones, DST included.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bucketEnd, bucketStart, candlesFromTrades, createCandleAggregator, MarketDataError, resampleCandleColumns, resampleCandles, resolveTimeframe, tpoFromCandles, type Candle, type CandleColumns, type Trade } from '../../src/index.js'
+import { bucketEnd, bucketStart, candlesFromTrades, createCandleAggregator, MarketDataError, resampleCandleColumns, resampleCandles, resolveTimeframe, tpoFromCandles, type Candle, type CandleColumns, type Trade, type TimeframeId, type TimeframeInput } from '../../src/index.js'
 import { TEST_TIME_ZONES } from '../../src/testing/index.js'
 
 const NESTING: [string, string][] = [
@@ -13,7 +13,7 @@ const NESTING: [string, string][] = [
 const NOT_NESTING: [string, string][] = [
   ['5m', '7m'], ['5m', '1m'], ['7m', '15m'], ['1h', '90m'], ['1w', '1M'], ['2d', '1w'], ['1M', '1w'], ['1d', '1h'], ['4h', '6h'],
 ]
-const frame = (id: string) => (id === '90m' ? { unit: 'MINUTE' as const, count: 90 } : id)
+const frame = (id: string): TimeframeInput => (id === '90m' ? { unit: 'MINUTE' as const, count: 90 } : (id as TimeframeId))
 const MIN_MS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 82_800_000, w: 7 * 82_800_000, M: 28 * 82_800_000, y: 365 * 82_800_000 }
 /** The shortest a bucket of a frame can be (a DST day is 23 hours, February 28 days). */
 const shortest = (id: string): number => Number.parseInt(id, 10) * (MIN_MS[id.slice(-1)] as number)
@@ -172,7 +172,7 @@ describe('resampling nests or refuses', () => {
     const trades: Trade[] = []
     for (let t = Date.UTC(2026, 2, 1, 15); t < Date.UTC(2026, 3, 20); t += 86_400_000) trades.push({ time: t, price: '1', volume: '1', side: 'buy' })
     const days = candlesFromTrades(trades, { timeframe: '1d', timeZone })
-    for (const T of ['1w', '1M', '2d']) expect(resampleCandles(days, { timeframe: T, timeZone })).toEqual(candlesFromTrades(trades, { timeframe: T, timeZone }))
+    for (const T of ['1w', '1M', '2d'] as const) expect(resampleCandles(days, { timeframe: T, timeZone })).toEqual(candlesFromTrades(trades, { timeframe: T, timeZone }))
   })
 })
 

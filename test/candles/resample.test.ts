@@ -37,28 +37,28 @@ const daySeries = (timeZone: string) => candleSeriesArb({ timeframe: resolveTime
 describe('resampleCandles: nesting law', () => {
   for (const timeZone of ZONES) {
     it(`1m -> 5m -> 15m -> 1h -> 4h -> 1d -> 1w in ${timeZone}`, () => {
-      fc.assert(nestingLaw<CandleInput[], TimeframeInput>({ input: minuteSeries(timeZone), resample: (x, tf) => resampleCandles(x, { sourceTimeframe: '1m', timeframe: tf, timeZone }), chain: ['1m', '5m', '15m', '1h', '4h', '1d', '1w'] }), { numRuns: 10 })
+      fc.assert(nestingLaw<CandleInput[], TimeframeInput>({ input: minuteSeries(timeZone), resample: (x, tf) => resampleCandles(x, { sourceTimeframe: '1m' as const, timeframe: tf, timeZone }), chain: ['1m', '5m', '15m', '1h', '4h', '1d', '1w'] }), { numRuns: 10 })
     })
     it(`1d -> 1M -> 1Q -> 1y in ${timeZone}`, () => {
       fc.assert(nestingLaw<CandleInput[], TimeframeInput>({ input: daySeries(timeZone), resample: (x, tf) => resampleCandles(x, { sourceTimeframe: '1d', timeframe: tf, timeZone }), chain: ['1d', '1M', Q, '1y'] }), { numRuns: 15 })
     })
   }
   it('custom counts nest too: 30m -> 90m -> 3h -> 2d (UTC) and 2M -> 2Q ... -> 1y', () => {
-    fc.assert(nestingLaw<CandleInput[], TimeframeInput>({ input: minuteSeries('UTC'), resample: (x, tf) => resampleCandles(x, { sourceTimeframe: '1m', timeframe: tf }), chain: ['30m', { unit: 'MINUTE', count: 90 }, '3h', '2d'] }), { numRuns: 15 })
+    fc.assert(nestingLaw<CandleInput[], TimeframeInput>({ input: minuteSeries('UTC'), resample: (x, tf) => resampleCandles(x, { sourceTimeframe: '1m' as const, timeframe: tf }), chain: ['30m', { unit: 'MINUTE', count: 90 }, '3h', '2d'] }), { numRuns: 15 })
     fc.assert(nestingLaw<CandleInput[], TimeframeInput>({ input: daySeries('Europe/Berlin'), resample: (x, tf) => resampleCandles(x, { sourceTimeframe: '1d', timeframe: tf, timeZone: 'Europe/Berlin' }), chain: ['2M', { unit: 'MONTH', count: 4 }, '1y'] }), { numRuns: 15 })
   })
 })
 
 describe('resampleCandles: the aggregator contract', () => {
   for (const [name, series, opts] of [
-    ['1m -> 15m UTC', minuteSeries('UTC'), { timeframe: '15m', sourceTimeframe: '1m' }],
-    ['1m -> 90m New York, sessions', minuteSeries('America/New_York'), { sourceTimeframe: '1m', timeframe: { unit: 'MINUTE', count: 90 }, timeZone: 'America/New_York', sessions: ['PRE_MARKET', 'MAINSESSION'] }],
+    ['1m -> 15m UTC', minuteSeries('UTC'), { timeframe: '15m', sourceTimeframe: '1m' as const }],
+    ['1m -> 90m New York, sessions', minuteSeries('America/New_York'), { sourceTimeframe: '1m' as const, timeframe: { unit: 'MINUTE', count: 90 }, timeZone: 'America/New_York', sessions: ['PRE_MARKET', 'MAINSESSION'] }],
     ['1d -> 1Q Sao Paulo', daySeries('America/Sao_Paulo'), { sourceTimeframe: '1d', timeframe: Q, timeZone: 'America/Sao_Paulo' }],
     ['1d -> 2w London, tickSize', daySeries('Europe/London'), { sourceTimeframe: '1d', timeframe: '2w', timeZone: 'Europe/London', tickSize: '0.05' }],
-  ] as [string, fc.Arbitrary<CandleInput[]>, CandleOptions & { sourceTimeframe: string }][]) {
+  ] as [string, fc.Arbitrary<CandleInput[]>, CandleOptions & { sourceTimeframe: TimeframeInput }][]) {
     const laws = aggregatorContract<CandleInput, Candle[]>({
       records: series,
-      batch: (x) => resampleCandles(x, { ...opts, sourceTimeframe: '1m' }),
+      batch: (x) => resampleCandles(x, { ...opts, sourceTimeframe: '1m' as const }),
       stream: (parts) => {
         const agg = createCandleAggregator(opts)
         const out: Candle[] = []
@@ -78,17 +78,17 @@ describe('resampleCandles: the aggregator contract', () => {
 
   it('columns = objects (prices as the numbers\' spellings via tickSize), any split of columns', () => {
     fc.assert(fc.property(minuteSeries('America/New_York'), fc.constantFrom<TimeframeInput>('5m', '1h', '1d', '1w', '1M'), fc.array(fc.nat(), { maxLength: 3 }), (x, timeframe, cuts) => {
-      const opts = { sourceTimeframe: '1m', timeframe, timeZone: 'America/New_York', tickSize: '0.25' }
-      const want = resampleCandles(x, { ...opts, sourceTimeframe: '1m' })
-      expect(resampleCandles(toColumns(x), { ...opts, sourceTimeframe: '1m' })).toEqual(want)
+      const opts = { sourceTimeframe: '1m' as const, timeframe, timeZone: 'America/New_York', tickSize: '0.25' }
+      const want = resampleCandles(x, { ...opts, sourceTimeframe: '1m' as const })
+      expect(resampleCandles(toColumns(x), { ...opts, sourceTimeframe: '1m' as const })).toEqual(want)
       const parts = splitAt(x, [...cuts].map((c) => c % (x.length + 1)).sort((a, b) => a - b))
-      expect(resampleCandles(parts.map(toColumns), { ...opts, sourceTimeframe: '1m' })).toEqual(want)
+      expect(resampleCandles(parts.map(toColumns), { ...opts, sourceTimeframe: '1m' as const })).toEqual(want)
     }), RUNS)
   })
 
   it('session filter before or after gives the same result', () => {
     fc.assert(fc.property(minuteSeries('UTC'), fc.subarray<SessionType>(['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']), (x, sessions) => {
-      expect(resampleCandles(x, { sourceTimeframe: '1m', timeframe: '15m', sessions })).toEqual(resampleCandles(x.filter((c) => sessions.includes(c.session ?? 'MAINSESSION')), { sourceTimeframe: '1m', timeframe: '15m' }))
+      expect(resampleCandles(x, { sourceTimeframe: '1m' as const, timeframe: '15m', sessions })).toEqual(resampleCandles(x.filter((c) => sessions.includes(c.session ?? 'MAINSESSION')), { sourceTimeframe: '1m' as const, timeframe: '15m' }))
     }), RUNS)
   })
 })
@@ -123,7 +123,7 @@ describe('resampleCandles: the columnar fast path on awkward prices', () => {
   })
   it('equals the big.js reference when each part goes in as columns or as objects, any split', () => {
     fc.assert(fc.property(series, fc.array(fc.nat(), { maxLength: 4 }), fc.constantFrom<TimeframeInput>('15m', '1h', '1d'), (x, cuts, timeframe) => {
-      const opts = { sourceTimeframe: '1m', timeframe }
+      const opts = { sourceTimeframe: '1m' as const, timeframe }
       const want = referenceResample(x, opts)
       const parts = splitAt(x, [...cuts].map((c) => c % (x.length + 1)).sort((a, b) => a - b))
       // a part goes in as columns when all its prices are numbers, else as objects
@@ -158,7 +158,7 @@ describe('resampleCandles: examples, equal times, errors', () => {
   })
 
   it('allows equal times (taken in input order), so resampling concatenated partials works', () => {
-    const out = resampleCandles([c(0, '1', '2', '1', '2', '1'), c(0, '2', '5', '0.5', '3', '1')], { sourceTimeframe: '1m', timeframe: '1m' })
+    const out = resampleCandles([c(0, '1', '2', '1', '2', '1'), c(0, '2', '5', '0.5', '3', '1')], { sourceTimeframe: '1m' as const, timeframe: '1m' })
     expect(out).toEqual([{ time: 0, open: '1', high: '5', low: '0.5', close: '3', volume: '2', session: 'MAINSESSION' }])
   })
 
@@ -166,7 +166,7 @@ describe('resampleCandles: examples, equal times, errors', () => {
     const good = c(0, '1', '2', '1', '2', '1')
     const fails = (x: unknown[], field: string, index: number, code?: string) => {
       try {
-        resampleCandles(x as CandleInput[], { sourceTimeframe: '1m', timeframe: '5m' })
+        resampleCandles(x as CandleInput[], { sourceTimeframe: '1m' as const, timeframe: '5m' })
       } catch (e) {
         expect(e).toBeInstanceOf(MarketDataError)
         expect(e).toMatchObject({ field, index, ...(code ? { code } : {}) })
@@ -183,7 +183,7 @@ describe('resampleCandles: examples, equal times, errors', () => {
     fails([good, { ...good, session: 'X' }], 'session', 1)
     fails([good, { ...good, time: Number.NaN }], 'time', 1, 'invalid_time')
     fails([null], 'candle', 0)
-    expect(() => resampleCandles([good], { sourceTimeframe: '1m', timeframe: '5t' })).toThrow(/tick/)
+    expect(() => resampleCandles([good], { sourceTimeframe: '1m' as const, timeframe: '5t' })).toThrow(/tick/)
   })
 })
 

@@ -8,6 +8,7 @@ import { timeZoneArb, timeframeArb, tradesArb } from '../../src/testing/index.js
 import { tradesToColumns, type SessionType, type Trade, type TradeColumns } from '../../src/trades/index.js'
 import { ALL_COLUMNS as ALL, asColumns } from './helpers.js'
 import { referenceCandlesFromTrades } from './reference.js'
+import type { TimeframeId } from '../../src/time/index.js'
 
 const T0 = Date.UTC(2026, 4, 29, 13)
 const SESSIONS: SessionType[] = ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']
@@ -158,7 +159,7 @@ describe('candleColumnsFromTrades refuses what numbers cannot say', () => {
     const cols = tradesToColumns([trade(T0, 1, 1)])
     expect(() => candleColumnsFromTrades(cols, { timeframe: '1h', tickSize: '0.25' } as CandleOptions)).toThrow(expect.objectContaining({ field: 'tickSize', message: expect.stringContaining('candlesFromTrades') }))
     expect(() => candleColumnsFromTrades(cols, null as unknown as CandleOptions)).toThrow(expect.objectContaining({ field: 'options' }))
-    expect(() => candleColumnsFromTrades(cols, { timeframe: '7x' })).toThrow(expect.objectContaining({ field: 'timeframe' }))
+    expect(() => candleColumnsFromTrades(cols, { timeframe: '7x' as TimeframeId })).toThrow(expect.objectContaining({ field: 'timeframe' }))
     expect(() => candleColumnsFromTrades({ ...cols, volume: new Float64Array(2) }, { timeframe: '1h' })).toThrow(expect.objectContaining({ field: 'volume' }))
     // trade objects (an iterable whose items are not columns) and things that are not iterable
     expect(() => candleColumnsFromTrades([cols, trade(T0, 1, 1)] as unknown as TradeColumns[], { timeframe: '1h' })).toThrow(

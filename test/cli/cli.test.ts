@@ -388,7 +388,7 @@ describe('usage', () => {
   it('usage errors exit 2 and say what is wrong', async () => {
     const cases: [string[], string][] = [
       [['nope'], 'unknown command "nope"'],
-      [['tpo', fixture('trades.csv'), '--bogus'], "Unknown option '--bogus'"],
+      [['tpo', fixture('trades.csv'), '--bogus'], 'tpo has no option --bogus'],
       [['footprint', fixture('trades.csv'), '--timeframe', '60m'], 'not a supported timeframe id'],
       [['candles', fixture('trades.csv'), '--tz', 'Mars/Base'], '--tz must be an IANA time zone'],
       [['footprint', fixture('trades.csv'), '--row-size', '2', '--row-size-value', '0.5'], 'not both'],

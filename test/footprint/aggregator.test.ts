@@ -45,7 +45,7 @@ describe('createFootprintAggregator', () => {
     fc.assert(
       fc.property(fpTrades({ tick: '0.01', maxGap: 3 * M }), fc.array(fc.integer({ min: 1, max: 10 }), { maxLength: 8 }), (trades, sizes) => {
         const cols = toColumns(trades)
-        const opts = { timeframe: '5m', tickSize: '0.01', rowSize: 5 }
+        const opts = { timeframe: '5m' as const, tickSize: '0.01', rowSize: 5 }
         const agg = createFootprintAggregator(opts)
         const out: FootprintProfile[] = []
         let at = 0
@@ -65,7 +65,7 @@ describe('createFootprintAggregator', () => {
   it('out-of-order trades among open buckets are accepted; results as batch', () => {
     fc.assert(
       fc.property(fpTrades({ tick: '0.25' }), fc.integer(), (trades, seed) => {
-        const opts = { timeframe: '15m', tickSize: '0.25' }
+        const opts = { timeframe: '15m' as const, tickSize: '0.25' }
         const agg = createFootprintAggregator(opts)
         feedTrades(shuffled(trades, seed), agg)
         expect(agg.flush()).toEqual(footprintProfiles(trades, opts))
@@ -75,7 +75,7 @@ describe('createFootprintAggregator', () => {
   })
 
   it('flush closes its buckets for good (a later trade for one is late); snapshots are the partial profiles, and they merge', () => {
-    const opts = { timeframe: '1h', tickSize: 1 }
+    const opts = { timeframe: '1h' as const, tickSize: 1 }
     const agg = createFootprintAggregator(opts)
     agg.add(tr(START, 1, 1))
     const a = agg.snapshot()[0] as FootprintProfile
@@ -89,7 +89,7 @@ describe('createFootprintAggregator', () => {
 
   it('buckets closed by advance hand their arrays to later buckets: every later bucket equals the batch (rows far apart, grown, sparse, spilled)', () => {
     const H = 60 * M
-    const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 1 }
+    const opts = { timeframe: '1h' as const, tickSize: '0.25', rowSize: 1 }
     const hours = 14
     const per = 40
     const n = hours * per
@@ -131,7 +131,7 @@ describe('createFootprintAggregator', () => {
       yield toColumns(trades.slice(0, half))
       for (const t of trades.slice(half)) yield t
     }
-    const opts = { timeframe: '1h', tickSize: '0.01' }
+    const opts = { timeframe: '1h' as const, tickSize: '0.01' }
     const mixed = [...trades.slice(0, half).filter((t) => toColumns([t]).time.length === 1), ...trades.slice(half)]
     expect(await footprintProfilesAsync(source(), opts)).toEqual(footprintProfiles(mixed, opts))
   })
@@ -144,7 +144,7 @@ describe('createFootprintAggregator', () => {
   })
 
   it('scales grow mid-stream (more price and volume decimals) and stay exact', () => {
-    const opts = { timeframe: '1h', tickSize: 1 }
+    const opts = { timeframe: '1h' as const, tickSize: 1 }
     const agg = createFootprintAggregator(opts)
     const trades = [tr(START, 5, 3), tr(START + 1, '5.5', '0.25'), tr(START + 2, '6.125', '0.00000001', 'sell'), tr(START + 3, '4', '1')]
     for (const t of trades) agg.add(t)

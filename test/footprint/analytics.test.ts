@@ -69,7 +69,7 @@ describe('footprintAnalytics', () => {
 
   it('the analytics option puts them on every profile, and merge / regrid recompute them', () => {
     const trades = [tr(10, 1, 'sell'), tr(11, 9, 'buy'), tr(12, 1, 'buy', START + 1)]
-    const opts = { timeframe: '1h', tickSize: 1, analytics: { ratio: 200 } }
+    const opts = { timeframe: '1h' as const, tickSize: 1, analytics: { ratio: 200 } }
     const [p] = footprintProfiles(trades, opts)
     expect(p?.analytics).toEqual(footprintAnalytics(p as FootprintProfile, { ratio: 200 }))
     const half = footprintProfiles(trades.slice(0, 2), opts)[0] as FootprintProfile

@@ -5,6 +5,7 @@ import { createFootprintAggregator, footprintProfiles, type FootprintProfile } f
 import { validateTradeColumns, validateTrades, type SessionType, type Trade } from '../../src/trades/index.js'
 import { START, TICKS, fpTrades, toColumns } from './arbitraries.js'
 import { columnsAsTrades, referenceFootprint } from './reference.js'
+import type { TimeframeId } from '../../src/time/index.js'
 
 const H = 3_600_000
 const tr = (time: number, price: string | number, volume: string | number, side: 'buy' | 'sell' = 'buy'): Trade => ({ time, price, volume, side })
@@ -41,7 +42,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
       fc.assert(
         fc.property(fpTrades({ tick, numbers: true }), fc.integer({ min: 1, max: 12 }), (trades, rowSize) => {
           const cols = toColumns(trades)
-          const opts = { timeframe: '1h', tickSize: tick, rowSize }
+          const opts = { timeframe: '1h' as const, tickSize: tick, rowSize }
           expect(footprintProfiles(cols, opts)).toEqual(referenceFootprint(columnsAsTrades(cols), opts))
         }),
         { numRuns: 60 },
@@ -55,7 +56,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
         const cols = trades.filter((t, i) => asObject[i] !== true && toColumns([t]).time.length === 1)
         const objs = trades.filter((t) => !cols.includes(t))
         const input = [...objs.slice(0, cut), toColumns(cols), ...objs.slice(cut)]
-        const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 2 }
+        const opts = { timeframe: '1h' as const, tickSize: '0.25', rowSize: 2 }
         expect(footprintProfiles(input, opts)).toEqual(referenceFootprint([...objs, ...cols], opts))
       }),
       { numRuns: 200 },
@@ -71,7 +72,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
         (rows, tick, rowSize) => {
           const n = rows.length
           const cols = { time: new Float64Array(n).fill(START), price: new Float64Array(rows.map((r) => r[0])), volume: new Float64Array(rows.map((r) => r[1] / 100)), side: new Uint8Array(rows.map((r) => (r[2] ? 1 : 2))) }
-          const opts = { timeframe: '1h', tickSize: tick, rowSize }
+          const opts = { timeframe: '1h' as const, tickSize: tick, rowSize }
           expect(footprintProfiles(cols, opts)).toEqual(referenceFootprint(columnsAsTrades(cols), opts))
         },
       ),
@@ -82,7 +83,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
   it('rowSizeValue grids (absolute, not a tick multiple too) equal the reference', () => {
     fc.assert(
       fc.property(fpTrades({ tick: '0.01' }), fc.constantFrom('0.1', '0.05', '0.3', '1', '0.015', '2.5'), (trades, rowSizeValue) => {
-        const opts = { timeframe: '1h', tickSize: '0.01', rowSizeValue }
+        const opts = { timeframe: '1h' as const, tickSize: '0.01', rowSizeValue }
         expect(footprintProfiles(trades, opts)).toEqual(referenceFootprint(trades, opts))
       }),
       { numRuns: 60 },
@@ -111,7 +112,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
           cols.side[i] = r.side
           cols.session[i] = r.session
         })
-        const opts = { timeframe: '1h', tickSize: '0.25', rowSize, ...(sessions === undefined ? {} : { sessions }) }
+        const opts = { timeframe: '1h' as const, tickSize: '0.25', rowSize, ...(sessions === undefined ? {} : { sessions }) }
         expect(footprintProfiles(cols, opts)).toEqual(referenceFootprint(columnsAsTrades(cols), opts))
       }),
       { numRuns: 150 },
@@ -164,7 +165,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
           if (odd === 'later') c.time[i] = (c.time[i] as number) + 5 * H
           if (odd === 'earlier') c.time[i] = START - 2 * H
         }
-        const opts = { timeframe: '1h', tickSize: '0.25', rowSize, ...(sessions === undefined ? {} : { sessions }) }
+        const opts = { timeframe: '1h' as const, tickSize: '0.25', rowSize, ...(sessions === undefined ? {} : { sessions }) }
         expect(footprintProfiles(c, opts)).toEqual(referenceFootprint(columnsAsTrades(c), opts))
       }),
       { numRuns: 200 },
@@ -172,7 +173,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
   })
 
   it('columns: a volume with more decimals than seen so far, at every position of a run, is exact', () => {
-    const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 1 }
+    const opts = { timeframe: '1h' as const, tickSize: '0.25', rowSize: 1 }
     for (const [usual, odd] of [[3, 0.5], [0.25, 0.03125], [1.5, 7]] as const) {
       for (let at = 0; at < 14; at++) {
         const n = 24
@@ -185,7 +186,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
   })
 
   it('columns: one price, times out of order (a swapped pair, a repeat, a step back) at every position of a run equal the reference', () => {
-    const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 1 }
+    const opts = { timeframe: '1h' as const, tickSize: '0.25', rowSize: 1 }
     for (const usual of [3, 0.25]) {
       for (let at = 0; at < 15; at++) {
         for (const kind of ['swap', 'repeat', 'back'] as const) {
@@ -206,7 +207,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
   })
 
   it('columns with a session filter: a dropped record at every position of a run is left out', () => {
-    const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 1, sessions: ['MAINSESSION' as const] }
+    const opts = { timeframe: '1h' as const, tickSize: '0.25', rowSize: 1, sessions: ['MAINSESSION' as const] }
     for (const usual of [3, 0.25]) {
       for (let at = 0; at < 14; at++) {
         const n = 24
@@ -222,7 +223,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
     const pre = { time: new Float64Array(n).fill(START), price: new Float64Array(n).fill(100), volume: new Float64Array(n).fill(1), side: new Uint8Array(n).fill(1), session: new Uint8Array(n).fill(1) }
     const plain = { time: new Float64Array(n).fill(START + 1), price: new Float64Array(n).fill(100), volume: new Float64Array(n).fill(2), side: new Uint8Array(n).fill(2) }
     for (const sessions of [['PRE_MARKET'], ['MAINSESSION'], ['PRE_MARKET', 'MAINSESSION']] as SessionType[][]) {
-      const opts = { timeframe: '1h', tickSize: '0.25', sessions }
+      const opts = { timeframe: '1h' as const, tickSize: '0.25', sessions }
       const want = referenceFootprint([...columnsAsTrades(pre), ...columnsAsTrades(plain)], opts)
       expect(footprintProfiles([pre, plain], opts)).toEqual(want)
       const agg = createFootprintAggregator(opts)
@@ -281,7 +282,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
 
   it('long column views at any byte offset, across slices: equal the reference; a bad side or session code anywhere is reported like validateTradeColumns', () => {
     const n = 2 * SLICE + 301
-    const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 2 }
+    const opts = { timeframe: '1h' as const, tickSize: '0.25', rowSize: 2 }
     for (let offset = 0; offset < 8; offset++) {
       const ok = longColumns(n, offset, offset % 2 === 0, 7 + offset)
       expect(footprintProfiles(ok, opts)).toEqual(referenceFootprint(columnsAsTrades(ok), opts))
@@ -306,7 +307,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
     const all: SessionType[] = ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']
     for (let set = 0; set < 8; set++) {
       const sessions = all.filter((_, c) => ((set >> c) & 1) === 1)
-      const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 2, sessions }
+      const opts = { timeframe: '1h' as const, tickSize: '0.25', rowSize: 2, sessions }
       // codes in runs of 5000 records: 0, 1, 2, 0 (a slice of 16384 records holds several)
       const c = longColumns(n, set % 4, true, 5 + set) as ReturnType<typeof longColumns> & { session: Uint8Array }
       expect(footprintProfiles(c, opts)).toEqual(referenceFootprint(columnsAsTrades(c), opts))
@@ -327,7 +328,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
 
   it('long column views: a fractional time or volume, a negative volume, a new price anywhere in a slice equal the reference or fail like validateTradeColumns', () => {
     const n = SLICE + 37
-    const opts = { timeframe: '1h', tickSize: '0.25', rowSize: 1 }
+    const opts = { timeframe: '1h' as const, tickSize: '0.25', rowSize: 1 }
     const odd = [['time', 0.5], ['volume', 0.5], ['volume', 0.25], ['volume', -1], ['volume', -0], ['volume', 2 ** 52], ['price', 0.25], ['price', 0.125], ['time', 3 * H]] as const
     for (const at of [0, 2, 5, SLICE - 1, SLICE, SLICE + 3, n - 1]) {
       for (const [field, delta] of odd) {
@@ -371,7 +372,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
             else t.volume = text
           }
           for (const [at, side] of sides) (trades[at % trades.length] as { side: string }).side = side
-          const opts = { timeframe: '1h', tickSize, rowSize: 2, ...(sessions === undefined ? {} : { sessions }) }
+          const opts = { timeframe: '1h' as const, tickSize, rowSize: 2, ...(sessions === undefined ? {} : { sessions }) }
           const v = validateTrades(trades)
           if (v.ok) expect(footprintProfiles(trades, opts)).toEqual(referenceFootprint(trades, opts))
           else expect(errorOf(() => footprintProfiles(trades, opts))).toEqual([v.error.code, v.error.index, v.error.field])
@@ -390,7 +391,7 @@ describe('footprintProfiles: exactness against a big.js reference', () => {
       volume: new Float64Array(n).fill(big),
       side: new Uint8Array(n).fill(1),
     }
-    const opts = { timeframe: '1h', tickSize: '0.25' }
+    const opts = { timeframe: '1h' as const, tickSize: '0.25' }
     const [p] = footprintProfiles(cols, opts)
     expect(p?.rows[0]?.[1]).toBe((BigInt(big) * BigInt(n)).toString())
     const strings = [
@@ -533,14 +534,14 @@ describe('footprintProfiles: frames, ranges, sessions', () => {
 
   it('sparse rows (huge range in one bucket) stay exact', () => {
     const ts = [tr(START, '0.01', 1), tr(START, '99999999.99', 2), tr(START, '0.02', 3, 'sell'), tr(START, '50000000', 4)]
-    const opts = { timeframe: '1h', tickSize: '0.01' }
+    const opts = { timeframe: '1h' as const, tickSize: '0.01' }
     expect(footprintProfiles(ts, opts)).toEqual(referenceFootprint(ts, opts))
   })
 
   it('dense rows growing in both directions', () => {
     const ts: Trade[] = []
     for (let i = 0; i < 3000; i++) ts.push(tr(START + i, (i % 2 ? 1 : -1) * i * 0.25 + 1000, (i % 7) + 0.5, i % 3 ? 'buy' : 'sell'))
-    const opts = { timeframe: '1h', tickSize: '0.25' }
+    const opts = { timeframe: '1h' as const, tickSize: '0.25' }
     expect(footprintProfiles(ts, opts)).toEqual(referenceFootprint(ts, opts))
   })
 })
@@ -561,12 +562,12 @@ describe('footprintProfiles: errors', () => {
     expect(code(() => footprintProfiles([], { timeframe: '1h', tickSize: 1, rowSize: 1.5 }))).toEqual(['invalid_option', undefined, 'rowSize'])
     expect(code(() => footprintProfiles([], { timeframe: '1h', tickSize: 1, rowSizeValue: '-1' }))).toEqual(['invalid_option', undefined, 'rowSizeValue'])
     expect(code(() => footprintProfiles([], { timeframe: '100t', tickSize: 1 }))).toEqual(['invalid_option', undefined, 'timeframe'])
-    expect(code(() => footprintProfiles([], { timeframe: '60m', tickSize: 1 }))[0]).toBe('invalid_option')
+    expect(code(() => footprintProfiles([], { timeframe: '60m' as TimeframeId, tickSize: 1 }))[0]).toBe('invalid_option')
     expect(code(() => footprintProfiles([], { timeframe: '1h', tickSize: 1, timeZone: 'Mars/Base' }))).toEqual(['invalid_option', undefined, 'timeZone'])
     expect(code(() => footprintProfiles([], { timeframe: '1h', tickSize: 1, sessions: ['LUNCH' as never] }))).toEqual(['invalid_option', undefined, 'sessions'])
   })
   it('rejects a price whose row index passes 2^53 (it could not name its row exactly)', () => {
-    const opts = { timeframe: '1h', tickSize: '0.01', rowSize: 2 }
+    const opts = { timeframe: '1h' as const, tickSize: '0.01', rowSize: 2 }
     const ok = tr(START, '180143985094819.82', 1) // row 2^53 - 1
     expect(footprintProfiles([ok], opts)[0]?.rows[0]?.[0]).toBe('180143985094819.82')
     expect(code(() => footprintProfiles([ok, tr(START, '180143985094819.84', 1, 'sell')], opts))).toEqual(['invalid_decimal', 1, 'price'])
@@ -584,7 +585,7 @@ describe('footprintProfiles: errors', () => {
     expect(code(() => footprintProfiles({ ...infVol, session: new Uint8Array([0, 0]) }, { timeframe: '1h', tickSize: 1 }))[2]).toBe('volume')
   })
   it('rejects bad records naming the index and field', () => {
-    const opts = { timeframe: '1h', tickSize: 1 }
+    const opts = { timeframe: '1h' as const, tickSize: 1 }
     expect(code(() => footprintProfiles([tr(START, 1, 1), tr(START, 'x', 1)], opts))).toEqual(['invalid_decimal', 1, 'price'])
     expect(code(() => footprintProfiles([tr(START, 1, 1), tr(START, 1, 1), tr(START, 1, -1)], opts))).toEqual(['invalid_volume', 2, 'volume'])
     expect(code(() => footprintProfiles([tr(Number.NaN, 1, 1)], opts))).toEqual(['invalid_time', 0, 'time'])

@@ -9,11 +9,12 @@ import { aggregatorContract } from '../../src/testing/index.js'
 import type { Trade } from '../../src/trades/index.js'
 import { START, TICKS, fpTrades, mergeLists, shuffled, toColumns } from './arbitraries.js'
 import { referenceFootprint } from './reference.js'
+import type { TimeframeId } from '../../src/time/index.js'
 
 const H = 3_600_000
 
 describe('footprint aggregator contract (batch = streaming = merge of any split = reference; input untouched)', () => {
-  const opts = { timeframe: '15m', tickSize: '0.25', rowSize: 2 }
+  const opts = { timeframe: '15m' as const, tickSize: '0.25', rowSize: 2 }
   const laws = aggregatorContract<Trade, FootprintProfile[]>({
     records: fpTrades({ tick: '0.25', offGrid: true, maxGap: 10 * 60_000 }),
     batch: (t) => footprintProfiles(t, opts),
@@ -37,7 +38,7 @@ describe('footprint laws', () => {
   it('order independence: any permutation of the trades gives the same profiles (objects and columns)', () => {
     fc.assert(
       fc.property(fpTrades({ tick: '0.01', offGrid: true }), fc.integer(), (trades, seed) => {
-        const opts = { timeframe: '1h', tickSize: '0.01', rowSize: 3 }
+        const opts = { timeframe: '1h' as const, tickSize: '0.01', rowSize: 3 }
         const mixed = shuffled(trades, seed)
         expect(footprintProfiles(mixed, opts)).toEqual(footprintProfiles(trades, opts))
         expect(footprintProfiles(toColumns(mixed), opts)).toEqual(footprintProfiles(toColumns(trades), opts))
@@ -49,7 +50,7 @@ describe('footprint laws', () => {
   it('merge of the profiles of any split (not only by time) = the profile of the whole', () => {
     fc.assert(
       fc.property(fpTrades({ tick: '0.00001' }), fc.array(fc.boolean(), { maxLength: 40 }), (trades, mask) => {
-        const opts = { timeframe: '1h', tickSize: '0.00001', rowSize: 7 }
+        const opts = { timeframe: '1h' as const, tickSize: '0.00001', rowSize: 7 }
         const a = trades.filter((_, i) => mask[i] === true)
         const b = trades.filter((_, i) => mask[i] !== true)
         expect(mergeLists(footprintProfiles(a, opts), footprintProfiles(b, opts))).toEqual(footprintProfiles(trades, opts))
@@ -78,7 +79,7 @@ describe('footprint laws', () => {
   })
 
   it('resampling fine frames = aggregating at the coarse frame (zones, custom counts)', () => {
-    const pairs: [string | { unit: 'MINUTE'; count: number }, string | { unit: 'MINUTE'; count: number }][] = [
+    const pairs: [TimeframeId | { unit: 'MINUTE'; count: number }, TimeframeId | { unit: 'MINUTE'; count: number }][] = [
       ['1m', '1h'], ['5m', '15m'], ['15m', '1d'], ['1h', '1d'], ['1d', '1w'], ['1d', '1M'], [{ unit: 'MINUTE', count: 30 }, { unit: 'MINUTE', count: 90 }],
     ]
     fc.assert(

@@ -89,7 +89,7 @@ describe('footprintAnalytics: minVolume and stacked imbalances against a big.js 
 })
 
 describe('mergeFootprintProfiles: provenance fields', () => {
-  const opts = { timeframe: '1h', tickSize: 1 }
+  const opts = { timeframe: '1h' as const, tickSize: 1 }
   it('profileStart is the earlier one (either order)', () => {
     const a = footprintProfiles([tr(5, 1, 'buy', START + 30 * 60_000)], { ...opts, from: START + 10 * 60_000 })[0] as FootprintProfile
     const b = footprintProfiles([tr(6, 1, 'buy', START + 40 * 60_000)], { ...opts, from: START + 20 * 60_000 })[0] as FootprintProfile

@@ -43,7 +43,7 @@ describe('footprint object path: inline volume strings', () => {
         (rows, dec) => {
           let t = Date.UTC(2026, 5, 1)
           const trades: Trade[] = rows.map(([v, p, b, gap]) => ({ time: (t += gap % 600_000), price: (5000 + p / 4).toFixed(2), volume: v, side: b ? 'buy' : 'sell' }))
-          const o = { timeframe: '1h', tickSize: dec === 0 ? '1' : `0.${'0'.repeat(dec - 1)}1`, rowSize: 2 }
+          const o = { timeframe: '1h' as const, tickSize: dec === 0 ? '1' : `0.${'0'.repeat(dec - 1)}1`, rowSize: 2 }
           const fast = outcome(() => footprintProfiles(trades, o))
           expect(fast).toEqual(outcome(() => footprintProfiles(oneByOne(trades), o)))
         },
@@ -57,7 +57,7 @@ describe('footprint object path: inline volume strings', () => {
       fc.property(fc.array(corrupted, { minLength: 1, maxLength: 5 }), (vols) => {
         const t = Date.UTC(2026, 5, 1)
         const trades: Trade[] = ['0.000000000001', ...vols].map((v, i) => ({ time: t + i, price: '5000.00', volume: v, side: 'buy' }))
-        const o = { timeframe: '1h', tickSize: '1', rowSize: 2 }
+        const o = { timeframe: '1h' as const, tickSize: '1', rowSize: 2 }
         expect(outcome(() => footprintProfiles(trades, o))).toEqual(outcome(() => footprintProfiles(oneByOne(trades), o)))
       }),
       { numRuns: 500 },

@@ -3,36 +3,9 @@
 // document says, so a rule changed on one side only fails here.
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-import {
-  createRestLedger,
-  footprintProfiles,
-  invalidArgumentError,
-  listTimeframes,
-  notFoundError,
-  openApiDocument,
-  parseHistoryQuery,
-  parseTimeframe,
-  PARTNER_OPERATION_PATHS,
-  PARTNER_TOKENLESS_OPERATIONS,
-  permissionDeniedError,
-  priceOf,
-  checkCap,
-  rateLimitedError,
-  REST_ENDPOINTS,
-  REST_PATHS,
-  StatusCode,
-  tooManyStreamsError,
-  tooMuchDataError,
-  tpoProfiles,
-  unauthenticatedError,
-  unavailableError,
-  validateLinkRequest,
-  validateListCandlesRequest,
-  parseSecurityId,
-  type HistoryEndpoint,
-  type JsonObject,
-  type RestEndpoint,
-} from '../../src/index.js'
+import { footprintProfiles, listTimeframes, parseTimeframe, tpoProfiles } from '../../src/index.js'
+import { createRestLedger, invalidArgumentError, notFoundError, openApiDocument, parseHistoryQuery, permissionDeniedError, priceOf, checkCap, rateLimitedError, REST_ENDPOINTS, REST_PATHS, StatusCode, tooManyStreamsError, tooMuchDataError, unauthenticatedError, unavailableError, validateLinkRequest, validateListCandlesRequest, parseSecurityId, type HistoryEndpoint, type JsonObject, type RestEndpoint } from '../../src/service/index.js'
+import { PARTNER_OPERATION_PATHS, PARTNER_TOKENLESS_OPERATIONS } from '../../src/partner/index.js'
 import { createContract } from '../../examples/server/contract.js'
 
 type Obj = Record<string, any>

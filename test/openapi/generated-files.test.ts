@@ -2,7 +2,7 @@
 // types equal what openapi-typescript makes of it today (run `npm run openapi` after changing a rule).
 import { readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
-import { openApiDocument, openApiJson } from '../../src/index.js'
+import { openApiDocument, openApiJson } from '../../src/service/index.js'
 import { CLIENT_TYPES, generatedFiles, OPENAPI_JSON } from '../../scripts/openapi-files.js'
 
 const root = new URL('../../', import.meta.url)

@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
 import { parseHistoryQuery, validateListCandlesRequest, type ApiError, type HistoryEndpoint, type HistoryRequest, type ListCandlesQuery } from '../../src/rules/index.js'
 import { bucketEnd, bucketStart, parseTimeframe, type Timeframe } from '../../src/time/index.js'
+import type { TimeframeId } from '../../src/time/index.js'
 
 /** A fixed clock: Wednesday 2026-06-10T12:34:56.789Z. */
 export const NOW = Date.UTC(2026, 5, 10, 12, 34, 56, 789)
@@ -41,7 +42,7 @@ export function slowSlotCount(timeframe: Timeframe, from: number, to: number, ti
 }
 
 /** The spec's footprint history depth table at both ends of every row: [timeframe id, days]. */
-export const DEPTH_TABLE: [string, number][] = [
+export const DEPTH_TABLE: [TimeframeId, number][] = [
   ['1m', 30],
   ['4m', 30],
   ['5m', 45],

@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { candlesFromTrades, mergeCandles, type Candle } from '../../src/candles/index.js'
 import { aggregatorContract, candleSeriesArb, nestingLaw, splitAt, tilingLaw, timeframeArb, timeZoneArb, tradeColumnsArb, tradesArb } from '../../src/testing/index.js'
-import { bucketStart, resolveTimeframe } from '../../src/time/index.js'
+import { bucketStart, resolveTimeframe, type TimeframeId } from '../../src/time/index.js'
 import { validateTradeColumns, validateTrades, type Trade } from '../../src/trades/index.js'
 import { validateCandles, type CandleInput } from '../../src/candles/index.js'
 
@@ -65,7 +65,7 @@ describe('the laws catch broken aggregators', () => {
       }),
       { numRuns: 30 },
     )
-    expect(() => candleSeriesArb({ timeframe: '61m' })).toThrow(/timeframe/)
+    expect(() => candleSeriesArb({ timeframe: '61m' as TimeframeId })).toThrow(/timeframe/)
   })
 
   it('nesting and tiling laws fail when frames do not nest / buckets are misaligned', () => {

@@ -1,7 +1,7 @@
 import { formatInTimeZone } from 'date-fns-tz'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bucketEnd, bucketStart, createBucketer, resolveTimeframe, type Timeframe, type TimeUnit } from '../../src/time/index.js'
+import { bucketEnd, bucketStart, createBucketer, resolveTimeframe, type Timeframe, type TimeframeId, type TimeUnit } from '../../src/time/index.js'
 import { expectTiled } from './laws.js'
 
 const ZONES = ['UTC', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/Sao_Paulo']
@@ -62,7 +62,7 @@ describe('at the ends of the time range', () => {
 })
 
 describe('nesting', () => {
-  const chains: [string, string][] = [
+  const chains: [TimeframeId, TimeframeId][] = [
     ['5m', '15m'], ['15m', '1h'], ['1h', '1d'], ['1d', '1w'], ['1M', '3M'], ['3M', '1y'], ['1m', '1d'], ['4h', '1d'],
   ]
   it.each(chains)('every %s bucket lies inside one %s bucket', (fine, coarse) => {

@@ -4,6 +4,7 @@ import {
   addIsoDuration, listTimeframes, parseClockDuration, parseIsoDuration, parseRfc3339, parseTimeframe, parseUnixSeconds,
   resolveTimeframe, timeframeFromPartner,
 } from '../../src/time/index.js'
+import type { TimeframeId } from '../../src/time/index.js'
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0')
 /** Anything, including objects whose toString/valueOf throw (null prototypes) and boxed values. */
@@ -157,7 +158,7 @@ describe('timeframes', () => {
   })
   it('resolveTimeframe throws MarketDataError on bad counts', () => {
     expect(() => resolveTimeframe({ unit: 'MINUTE', count: 0 })).toThrow(/count/)
-    expect(() => resolveTimeframe('61m')).toThrow(/timeframe/)
+    expect(() => resolveTimeframe('61m' as TimeframeId)).toThrow(/timeframe/)
   })
   it('resolveTimeframe: an id given with an object must name the same frame; the id is always the canonical one', () => {
     const units = ['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR', 'TICK'] as const

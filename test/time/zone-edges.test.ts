@@ -78,7 +78,7 @@ describe('buckets tile time around odd local-day histories', () => {
     ['Europe/London', -63_000_000_000_000], // about 27 BC: years before 1 print as "n BC"
     ['America/New_York', -70_000_000_000_000],
   ]
-  const frames = ['1d', '1h', '15m', '1w', '1M'].map((id) => resolveTimeframe(id))
+  const frames = (['1d', '1h', '15m', '1w', '1M'] as const).map((id) => resolveTimeframe(id))
   it.each(cases)('%s around %d', (zone, center) => {
     for (let t = center - 1.5 * DAY; t <= center + 1.5 * DAY; t += 47 * 60_000) {
       for (const tf of frames) expectTiled(t, tf, zone)

@@ -25,9 +25,9 @@ function core(p: TpoProfile | TpoCandleProfile): Record<string, unknown> {
 }
 
 describe('profiles from candles merge, make composites and render', () => {
-  const opts = { timeframe: '1d', tickSize: '0.25', blockSize: '30m' }
+  const opts = { timeframe: '1d', tickSize: '0.25', blockSize: '30m' } as const
   // the candles are 30m candles: said, so gaps between them are not taken for their length
-  const candleOpts = { ...opts, sourceTimeframe: '30m' }
+  const candleOpts = { ...opts, sourceTimeframe: '30m' } as const
 
   fcTest.prop([daysTrades], { numRuns: 60 })('a multi-day composite from candles equals the composite from trades, minus the per-row volumes', (trades) => {
     const fromCandles = tpoFromCandles(candlesOf(trades, '30m'), candleOpts)

@@ -25,7 +25,7 @@ const weekTrades = fc.array(
 
 describe('tpoFromCandles', () => {
   fcTest.prop([weekTrades, fc.constantFrom('30m', '1h')], { numRuns: 60 })('block candles give the trade profile minus the per-row volumes', (trades, block) => {
-    const opts = { timeframe: '1d', tickSize: '0.25', blockSize: block }
+    const opts = { timeframe: '1d' as const, tickSize: '0.25', blockSize: block }
     const fromTrades = tpoProfiles(trades, opts)
     const fromCandles = tpoFromCandles(candlesOf(trades, block), { ...opts, sourceTimeframe: block })
     expect(fromCandles).toHaveLength(fromTrades.length)
@@ -91,7 +91,7 @@ describe('composite profiles', () => {
 
 describe('developing POC and value area', () => {
   fcTest.prop([weekTrades], { numRuns: 40 })('after block k it equals the profile of blocks 0..k; the last equals the profile', (trades) => {
-    const opts = { timeframe: '1d', tickSize: '0.25' }
+    const opts = { timeframe: '1d' as const, tickSize: '0.25' }
     for (const p of tpoProfiles(trades, opts)) {
       const dev = developingTpo(p)
       expect(dev.map((d) => d.block)).toEqual(p.blocks)

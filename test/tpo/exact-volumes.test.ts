@@ -89,7 +89,7 @@ describe('TPO takes every exact volume that candles and footprint take', () => {
   it('footprint: random high-scale and large volumes equal its big.js reference, batch and streaming', () => {
     fc.assert(
       fc.property(tradesArb, (trades) => {
-        const o = { timeframe: '1h', tickSize: '0.01', rowSize: 5 }
+        const o = { timeframe: '1h', tickSize: '0.01', rowSize: 5 } as const
         const want = referenceFootprint(trades, o)
         expect(footprintProfiles(trades, o)).toEqual(want)
         const agg = createFootprintAggregator(o)

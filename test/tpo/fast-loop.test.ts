@@ -115,7 +115,7 @@ describe('fast loop: runs of one price', () => {
     const trades: Trade[] = [{ time: T0, price: 100, volume: 2 ** 52 - 2 ** 34, side: 'buy' }]
     for (let i = 0; i < n; i++) trades.push({ time: T0 + i, price: i < 3_000 ? 100 : 101, volume: 2 ** 32 - 1 - (i % 3), side: i % 5 === 0 ? 'sell' : 'buy' })
     trades.push({ time: T0 + n, price: 100, volume: 2 ** 52, side: 'sell' })
-    const o: RefOptions = { timeframe: '1d', tickSize: '1' }
+    const o: RefOptions = { timeframe: '1d' as const, tickSize: '1' }
     const got = tpoProfiles(toColumns(trades), o)
     expect(got.map(pick)).toEqual(referenceProfiles(trades, o))
     let buy = 0n
@@ -129,7 +129,7 @@ describe('fast loop: runs of one price', () => {
     for (let r = 0; r < 2_800; r++) {
       for (let q = 0; q < 4; q++) trades.push({ time: T0 + trades.length, price: 100 + (r % 2), volume: 2 ** 40 - 1, side: r % 2 === 0 ? 'buy' : 'sell' })
     }
-    const o: RefOptions = { timeframe: '1d', tickSize: '1' }
+    const o: RefOptions = { timeframe: '1d' as const, tickSize: '1' }
     expect(tpoProfiles(toColumns(trades), o).map(pick)).toEqual(referenceProfiles(trades, o))
   })
 
@@ -148,7 +148,7 @@ describe('fast loop: runs of one price', () => {
       const ts = trades.map((t) => t.time)
       trades[at % trades.length]!.time = d >= 0 ? Math.max(...ts) + 1 + d : Math.min(...ts) - 1 + d
     }
-    const o: RefOptions = { timeframe: '1d', tickSize: '1', blockSize: '15m' }
+    const o: RefOptions = { timeframe: '1d' as const, tickSize: '1', blockSize: '15m' }
     expect(tpoProfiles(toColumns(trades), o).map(pick)).toEqual(referenceProfiles(trades, o))
   })
 

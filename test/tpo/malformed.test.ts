@@ -8,7 +8,7 @@ import { renderTpo, renderTpoSvg } from '../../src/render/index.js'
 import { compositeTpoProfile, developingTpo, mergeTpoProfiles, nakedPocs, tpoFromCandles, tpoProfiles, type TpoProfile } from '../../src/tpo/index.js'
 
 const T = (h: number, m = 0) => Date.UTC(2026, 5, 1, h, m)
-const opts = { timeframe: '1d', tickSize: '0.25' }
+const opts = { timeframe: '1d' as const, tickSize: '0.25' }
 const day = (): TpoProfile => tpoProfiles([
   { time: T(14), price: '100', volume: '2', side: 'buy' },
   { time: T(14, 40), price: '101.5', volume: '1', side: 'sell' },

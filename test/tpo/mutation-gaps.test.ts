@@ -18,7 +18,7 @@ describe('fast loop: prices at the edges of the allocated rows', () => {
       { time: T0 + 4, price: 67, volume: 5, side: 'sell' },
       { time: T0 + 5, price: 100, volume: 6, side: 'buy' },
     ]
-    const o: RefOptions = { timeframe: '1d', tickSize: '1' }
+    const o: RefOptions = { timeframe: '1d' as const, tickSize: '1' }
     const got = tpoProfiles(toColumns(trades), o)
     expect(got.map(pick)).toEqual(referenceProfiles(trades, o))
     const traded = got[0]!.rows.filter((r) => r[2] !== '0' || r[3] !== '0').map((r) => [r[0], r[2], r[3]])
@@ -37,7 +37,7 @@ describe('fast loop: prices at the edges of the allocated rows', () => {
     const trades: Trade[] = []
     let time = T0
     for (const r of runs) for (const x of r.trades) trades.push({ time: (time += x.step), price: 1000 + r.k * Number(tick), volume: x.volume, side: x.side })
-    const o: RefOptions = { timeframe: '1d', tickSize: tick, blockSize: '2h' }
+    const o: RefOptions = { timeframe: '1d' as const, tickSize: tick, blockSize: '2h' }
     expect(tpoProfiles(toColumns(trades), o).map(pick)).toEqual(referenceProfiles(trades, o))
   })
 })
@@ -102,7 +102,7 @@ describe('a rejected record changes nothing (continuing after it)', () => {
       if (field === 'volume') cols.volume[k] = -1
       else if (field === 'side') cols.side[k] = 0
       else cols.price[k] = Number.NaN
-      const o = { timeframe: '1d', tickSize: '1', blockSize: '30m', mergeSessions }
+      const o = { timeframe: '1d' as const, tickSize: '1', blockSize: '30m' as const, mergeSessions }
       const agg = createTpoAggregator(o)
       expect(() => agg.addColumns(cols)).toThrow(expect.objectContaining({ index: k, field }))
       const rest = toColumns(trades.slice(k + 1))

@@ -204,7 +204,7 @@ describe('columns and objects', () => {
 })
 
 describe('errors', () => {
-  const opts = { timeframe: '1d', tickSize: '1' }
+  const opts = { timeframe: '1d' as const, tickSize: '1' }
   const code = (f: () => unknown) => {
     try {
       f()
@@ -280,7 +280,7 @@ describe('row span limit', () => {
 })
 
 describe('row span limit: the rows spanned, in any order of the trades', () => {
-  const o = { timeframe: '1d', tickSize: '1' }
+  const o = { timeframe: '1d' as const, tickSize: '1' }
   const at = (ps: number[]) => ps.map((p, i) => tr(T(10, i), p, 1, 'buy'))
   it('exactly 1,000,000 rows are taken and 1,000,001 refused, whichever trade comes first', () => {
     // (building a million-row profile takes a second or two: two orders only)
@@ -302,7 +302,7 @@ describe('row span limit: the rows spanned, in any order of the trades', () => {
 })
 
 describe('profiles with 1, 2 and 3 rows (from trades)', () => {
-  const o = { timeframe: '1d', tickSize: '1' }
+  const o = { timeframe: '1d' as const, tickSize: '1' }
   it('1 row: POC, value area and IB are that row', () => {
     const [p] = tpoProfiles([tr(T(10), 100, 2, 'buy')], o)
     expect([p!.poc, p!.valueAreaLow, p!.valueAreaHigh, p!.volumePoc, p!.tpoCount]).toEqual(['100', '100', '100', '100', 1])

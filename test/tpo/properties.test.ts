@@ -214,7 +214,7 @@ describe('exact volumes past 2^53 units', () => {
     'volume sums equal big.js sums',
     (xs) => {
       const trades: Trade[] = xs.map(([v, side, k], i) => ({ time: Date.UTC(2026, 5, 1, 10) + i * 60_000, price: 100 + k, volume: v, side }))
-      const o: RefOptions = { timeframe: '1d', tickSize: '1' }
+      const o: RefOptions = { timeframe: '1d' as const, tickSize: '1' }
       expect(tpoProfiles(trades, o).map(pick)).toEqual(referenceProfiles(trades, o))
       expect(tpoProfiles(toColumns(trades), o).map(pick)).toEqual(referenceProfiles(trades, o))
     },

@@ -1,12 +1,12 @@
 // A slow, obviously-correct reference for TPO profiles: big.js arithmetic, bucketStart per trade,
 // blocks and rows kept in plain maps. Compared against the fast engine by the property tests.
 import Big from 'big.js'
-import { bucketStart, resolveTimeframe, type TimeframeInput } from '../../src/time/index.js'
+import { bucketStart, resolveTimeframe, type TimeframeId, type TimeframeInput } from '../../src/time/index.js'
 import type { TpoCandleInput, TpoProfile } from '../../src/tpo/index.js'
 import { SESSION_CODES, type SessionType, type Trade, type TradeColumns } from '../../src/trades/index.js'
 
 export interface RefOptions {
-  timeframe: string
+  timeframe: TimeframeId
   tickSize: string
   rowSize?: number
   blockSize?: TimeframeInput
@@ -197,7 +197,7 @@ export function pick(p: TpoProfile) {
 }
 
 /** One candle per block from trades (test-side, with big.js): open/close by time, high/low, volume. */
-export function candlesOf(trades: readonly Trade[], block: string): TpoCandleInput[] {
+export function candlesOf(trades: readonly Trade[], block: TimeframeInput): TpoCandleInput[] {
   const tf = resolveTimeframe(block)
   const by = new Map<number, Trade[]>()
   for (const t of trades) {

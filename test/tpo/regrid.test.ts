@@ -21,7 +21,7 @@ describe('regridTpo', () => {
   it('equals the profile tpoProfiles builds at the coarser row size from the same trades (property)', () => {
     fc.assert(
       fc.property(tradesArb, fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 12 }), fc.constantFrom('MERGE_ALL' as const, 'GROUP_BY_TYPE' as const), (trades, base, k, mergeSessions) => {
-        const opts = { timeframe: '1d', tickSize: '0.25', blockSize: '30m', mergeSessions, initialBalance: '1h' }
+        const opts = { timeframe: '1d', tickSize: '0.25', blockSize: '30m', mergeSessions, initialBalance: '1h' } as const
         const fine = tpoProfiles(trades, { ...opts, rowSize: base })
         const coarse = tpoProfiles(trades, { ...opts, rowSize: base * k })
         const copy = JSON.stringify(fine)

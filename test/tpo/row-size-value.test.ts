@@ -29,7 +29,7 @@ describe('TPO rowSizeValue', () => {
 
   it('both rowSize and rowSizeValue, a value off the tick multiple, or not a positive decimal: invalid_option naming the option', () => {
     const trades: Trade[] = [{ time: T0, price: '5000.25', volume: '1', side: 'buy' }]
-    const base = { timeframe: '1d', tickSize: '0.25' }
+    const base = { timeframe: '1d', tickSize: '0.25' } as const
     expect(() => tpoProfiles(trades, { ...base, rowSize: 2, rowSizeValue: '0.5' })).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'rowSize', message: expect.stringContaining('not both') }))
     expect(() => tpoProfiles(trades, { ...base, rowSizeValue: '0.3' })).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'rowSizeValue', message: expect.stringContaining('whole multiple of tickSize 0.25') }))
     for (const bad of ['0', '-1', 'x', Number.NaN]) expect(() => tpoProfiles(trades, { ...base, rowSizeValue: bad })).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'rowSizeValue' }))

@@ -95,7 +95,7 @@ describe('the library sinks on one array mixing trade objects and column batches
 
   it('footprintProfiles and candlesFromTrades equal the same trades as objects, batches anywhere', () => {
     fc.assert(fc.property(mixedCase, ({ mixed, flat }) => {
-      const fo = { timeframe: '15m', tickSize: '0.25', rowSize: 2 }
+      const fo = { timeframe: '15m' as const, tickSize: '0.25', rowSize: 2 }
       expect(footprintProfiles(mixed as never, fo)).toEqual(footprintProfiles(flat, fo))
       expect(candlesFromTrades(mixed as never, { timeframe: '5m', tickSize: '0.025' })).toEqual(candlesFromTrades(flat, { timeframe: '5m', tickSize: '0.025' }))
     }), { numRuns: 150 })

@@ -1,8 +1,11 @@
-// The CLI's CSV header detection, as properties: a header in any column order, case, quoting and spacing is
+// The CSV header detection of the trade reader (svc-marketdata/io), as properties: a header in any column order, case, quoting and spacing is
 // read by name; a data row (any time format the CLI reads) is never taken for a header.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { headerColumns, POSITIONAL } from '../../src/cli/row-parser.js'
+import { headerColumns as headerOf } from '../../src/io/text-reader.js'
+import { TRADE_KIND } from '../../src/io/trades.js'
+
+const headerColumns = (fields: string[]) => headerOf(TRADE_KIND, fields)
 
 const NAMES = {
   time: ['time', 'timestamp', 'ts', 't', 'date', 'datetime'],
@@ -67,6 +70,6 @@ describe('headerColumns', () => {
     )
     // a first field that is not a time but names no column (a corrupted row) is data, not a header
     expect(headerColumns(['x17', '5000.25', '1', 'buy'])).toBeUndefined()
-    expect(POSITIONAL).toEqual({ time: 0, price: 1, volume: 2, side: 3, session: 4 })
+    expect(TRADE_KIND.columns).toEqual(['time', 'price', 'volume', 'side', 'session'])
   })
 })

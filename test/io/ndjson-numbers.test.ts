@@ -1,9 +1,9 @@
 // NDJSON numbers are read by their literal text (JSON.parse would round 5000.12345678901234567 to a double).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { numberLiterals, plainDecimal } from '../../src/cli/input.js'
+import { numberLiterals, plainDecimal } from '../../src/io/fields.js'
 import { parseDecimal } from '../../src/decimal/index.js'
-import { run } from './helpers.js'
+import { run } from '../cli/helpers.js'
 
 describe('NDJSON number literals', () => {
   it('plainDecimal gives the same decimal as the literal (any double printed by JSON, exponents included)', () => {

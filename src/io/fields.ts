@@ -1,0 +1,183 @@
+// Reading one field of a text record: times in three spellings, exact decimals (exponents expanded), sides and
+// sessions in their usual spellings. Each reader returns the value or the reason it is not one.
+import { parseRfc3339 } from '../time/index.js'
+import type { SessionType, Side } from '../trades/index.js'
+
+/** How a time column is written, detected from the first data row: epoch milliseconds, epoch seconds or ISO 8601. */
+export type TimeFormat = 'ms' | 's' | 'iso'
+
+/** Readable names of the time formats, for notes and messages. */
+export const TIME_FORMAT_NAMES: Readonly<Record<TimeFormat, string>> = {
+  ms: 'epoch milliseconds',
+  s: 'epoch seconds',
+  iso: 'ISO 8601 date-times',
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/
+const UNSIGNED = /^\d+(\.\d+)?$/
+const INTEGER = /^\d+$/
+const SECONDS = /^\d+(\.\d{1,3})?$/
+const EXPONENT = /^-?\d+(\.\d+)?[eE][-+]?\d+$/
+/** The longest decimal a field may hold, in characters. */
+const DECIMAL_MAX = 60
+/** Epoch ms from 1e11 up: anything smaller is read as seconds (1e11 s is the year 5138, 1e11 ms is 1973). */
+const MS_THRESHOLD = 1e11
+/** The latest time a JavaScript Date holds, in ms. */
+const TIME_LIMIT = 8.64e15
+
+/** The format of a first time value, or undefined when it is none of them. */
+export function detectTimeFormat(v: unknown): TimeFormat | undefined {
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v) || v < 0) return undefined
+    return v >= MS_THRESHOLD ? 'ms' : 's'
+  }
+  if (typeof v !== 'string') return undefined
+  const s = v.trim()
+  if (INTEGER.test(s)) return Number(s) >= MS_THRESHOLD ? 'ms' : 's'
+  if (SECONDS.test(s)) return Number(s) < MS_THRESHOLD ? 's' : undefined
+  if (parseRfc3339(s).ok) return 'iso'
+  return undefined
+}
+
+/** A time of the detected format as epoch ms, or the reason it is not one. */
+export function readTime(v: unknown, format: TimeFormat): number | string {
+  if (format === 'iso') {
+    if (typeof v !== 'string') return `time ${JSON.stringify(v)} is not an ISO 8601 date-time like the first row's`
+    const r = parseRfc3339(v.trim())
+    return r.ok ? r.value : `time ${r.error}`
+  }
+  let s: string
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v) || v < 0) return `time ${String(v)} is not a non-negative number`
+    s = String(v)
+  } else if (typeof v === 'string') s = v.trim()
+  else return `time ${JSON.stringify(v)} is not a number`
+  if (format === 'ms') {
+    if (!INTEGER.test(s)) return `time "${s}" is not whole epoch milliseconds like the first row's`
+    const t = Number(s)
+    return t > TIME_LIMIT ? `time "${s}" is out of range` : t
+  }
+  if (!SECONDS.test(s)) return `time "${s}" is not epoch seconds (digits, up to 3 decimals) like the first row's`
+  const dot = s.indexOf('.')
+  const whole = Number(dot < 0 ? s : s.slice(0, dot))
+  const frac = dot < 0 ? 0 : Number(s.slice(dot + 1).padEnd(3, '0'))
+  const t = whole * 1000 + frac
+  return t > TIME_LIMIT ? `time "${s}" is out of range` : t
+}
+
+/**
+ * A decimal field: a number as given, a string trimmed (exponent notation expanded exactly: `9.417e-05` ->
+ * `0.00009417`), or the reason it is not one. `signed` allows a leading `-` (prices); volumes are >= 0.
+ */
+export function readDecimal(v: unknown, field: string, signed: boolean): string | number | { error: string } {
+  const rule = signed ? 'a decimal such as 5000.25' : 'a decimal >= 0 such as 3 or 0.015'
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v) || (!signed && v < 0)) return { error: `${field} ${String(v)} is not ${rule}` }
+    return v
+  }
+  if (typeof v !== 'string') return { error: `${field} ${JSON.stringify(v)} is not ${rule}` }
+  let s = v.trim()
+  if (EXPONENT.test(s)) s = plainDecimal(s) ?? s
+  if (!(signed ? DECIMAL : UNSIGNED).test(s) || s.length > DECIMAL_MAX) return { error: `${field} "${v.trim()}" is not ${rule}` }
+  return s
+}
+
+/** An aggressor side: `buy` / `sell`, also `b` / `s` and `1` / `2` (any case); undefined when none of them. */
+export function readSide(v: unknown): Side | undefined {
+  if (v === 'buy' || v === 'sell') return v
+  const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().toLowerCase() : ''
+  if (s === 'buy' || s === 'b' || s === '1') return 'buy'
+  if (s === 'sell' || s === 's' || s === '2') return 'sell'
+  return undefined
+}
+
+const SESSIONS = new Map<string, SessionType>([
+  ['MAINSESSION', 'MAINSESSION'],
+  ['PRE_MARKET', 'PRE_MARKET'],
+  ['POST_MARKET', 'POST_MARKET'],
+  ['0', 'MAINSESSION'],
+  ['1', 'PRE_MARKET'],
+  ['2', 'POST_MARKET'],
+])
+
+/** A session value: undefined for none (absent or empty), null when it is not a session. */
+export function readSession(v: unknown): SessionType | undefined | null {
+  if (v === undefined || v === null) return undefined
+  if (typeof v === 'string') {
+    const direct = SESSIONS.get(v)
+    if (direct !== undefined) return direct
+  }
+  const s = (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '\u0000').toUpperCase()
+  if (s === '') return undefined
+  return SESSIONS.get(s) ?? null
+}
+
+/** A JSON number literal (`-1.5e-3`) as a plain decimal string (`-0.0015`), or undefined when it is not one. */
+export function plainDecimal(lit: string | undefined): string | undefined {
+  if (lit === undefined) return undefined
+  const m = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/.exec(lit)
+  if (m === null) return undefined
+  const [, sign = '', int = '', frac = '', expText] = m
+  const exp = expText === undefined ? 0 : Number(expText)
+  // DECIMAL_MAX characters is the most a field may have: a larger exponent is refused by length later
+  if (!Number.isSafeInteger(exp) || Math.abs(exp) > DECIMAL_MAX + 20) return `${lit}`
+  let digits = int + frac
+  let point = int.length + exp
+  if (point <= 0) {
+    digits = '0'.repeat(1 - point) + digits
+    point = 1
+  } else if (point > digits.length) digits += '0'.repeat(point - digits.length)
+  const i = digits.slice(0, point).replace(/^0+(?=\d)/, '')
+  const f = digits.slice(point)
+  return `${sign}${i}${f.length > 0 ? `.${f}` : ''}`
+}
+
+/**
+ * The literal text of the number values of an NDJSON object line's top-level keys (the last occurrence
+ * of a key wins, as in JSON.parse). Strings are skipped with their escapes; nested values are ignored.
+ */
+export function numberLiterals(line: string): Map<string, string> {
+  const out = new Map<string, string>()
+  let depth = 0
+  let key: string | undefined
+  let inValue = false
+  for (let i = 0; i < line.length; ) {
+    const c = line.charCodeAt(i)
+    if (c === 34) {
+      // a string: a key at depth 1 before its colon, else skipped
+      let j = i + 1
+      while (j < line.length && line.charCodeAt(j) !== 34) j += line.charCodeAt(j) === 92 ? 2 : 1
+      if (depth === 1 && !inValue) {
+        try {
+          key = JSON.parse(line.slice(i, j + 1)) as string
+        } catch {
+          key = undefined
+        }
+      } else if (depth === 1) inValue = false
+      i = j + 1
+    } else if (c === 123 || c === 91) {
+      if (depth === 1) inValue = false
+      depth++
+      i++
+    } else if (c === 125 || c === 93) {
+      depth--
+      i++
+    } else if (c === 58) {
+      if (depth === 1) inValue = true
+      i++
+    } else if (c === 44) {
+      if (depth === 1) {
+        inValue = false
+        key = undefined
+      }
+      i++
+    } else if (depth === 1 && inValue && (c === 45 || (c >= 48 && c <= 57))) {
+      let j = i + 1
+      while (j < line.length && /[-+0-9.eE]/.test(line.charAt(j))) j++
+      if (key !== undefined) out.set(key, line.slice(i, j))
+      inValue = false
+      i = j
+    } else i++
+  }
+  return out
+}

@@ -1,0 +1,11 @@
+/**
+ * Trades and candles from CSV or NDJSON text, chunk by chunk, with line-numbered errors. No file system.
+ *
+ * @module svc-marketdata/io
+ */
+// svc-marketdata/io: trades and candles from CSV or NDJSON text, chunk by chunk, with line-numbered errors.
+// Pure functions over strings: the caller reads files, sockets or fetch bodies.
+export type { TimeFormat } from './fields.js'
+export type { TextReaderOptions, TextReaderStats, TextBatch, TextReader } from './text-reader.js'
+export { createTradeReader, readTrades, readTradeColumns } from './trades.js'
+export { createCandleReader, readCandles, readCandleColumns } from './candles.js'
