@@ -3,7 +3,7 @@
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
-const ENTRIES = ['src/index.ts', 'src/service/index.ts', 'src/render/index.ts', 'src/io/index.ts', 'src/sample/index.ts', 'src/testing/index.ts']
+const ENTRIES = ['src/index.ts', 'src/service/index.ts', 'src/analytics/index.ts', 'src/render/index.ts', 'src/io/index.ts', 'src/sample/index.ts', 'src/testing/index.ts']
 
 const program = ts.createProgram(ENTRIES, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, noEmit: true })
 const checker = program.getTypeChecker()
