@@ -125,7 +125,7 @@ export function parseDataDecimal(x: unknown): Result<ExactDecimal, string> {
 }
 
 /**
- * Why a data value is not a decimal (the clause of {@link parseDataDecimal}'s message, shared by every
+ * Why a data value is not a decimal (the clause of the data-input reader's message, shared by every
  * entry point's own message), or undefined when it is one.
  *
  * @param x - The value of a trade or candle field.
@@ -145,7 +145,7 @@ export function decimalProblemNote(x: unknown): string {
  * Parses a decimal exactly. Strings: optional leading `-`, digits, optionally `.` and digits — no
  * exponent, sign `+`, spaces, thousands separators or empty parts. Numbers: finite, read by their shortest
  * round-trip form (`0.1` is exactly one tenth; `1e-7` is 0.0000001). Never throws. This is the strict
- * reader of parameters; data records use {@link parseDataDecimal}, which also takes exponent notation.
+ * reader of parameters; data records use the data-input reader, which also takes exponent notation (docs/exact-decimals.md).
  *
  * @param x - The value: a string, or a finite number.
  * @returns The exact decimal in minimal form, or an error message saying why it is not a decimal.
