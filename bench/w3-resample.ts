@@ -122,14 +122,14 @@ export async function runW3(bench: BenchOptions, part?: W3Part): Promise<Row[]> 
         canon: (r: unknown) => candleLines(r as CandleColumns),
         n: N,
         target: fr.target,
-        run: (n) => (fc.fn as ResampleColumnsFn)(colsPrefix(cols, n) as LibCandleColumns, { timeframe: fr.id }),
+        run: (n) => (fc.fn as ResampleColumnsFn)(colsPrefix(cols, n) as LibCandleColumns, { timeframe: fr.id, sourceTimeframe: '1m' }),
       },
       {
         ...libBase,
         library: false,
         impl: 'library resampleCandles (Candle objects out)',
         n: N,
-        run: (n) => (f.fn as ResampleFn)(colsPrefix(cols, n) as LibCandleColumns, { timeframe: fr.id }),
+        run: (n) => (f.fn as ResampleFn)(colsPrefix(cols, n) as LibCandleColumns, { timeframe: fr.id, sourceTimeframe: '1m' }),
       },
       {
         impl: 'hand-written float loop',
@@ -165,7 +165,7 @@ export async function runW3(bench: BenchOptions, part?: W3Part): Promise<Row[]> 
       ...libBase,
       impl: 'library resampleCandles (objects)',
       n: N,
-      run: (n) => (f.fn as ResampleFn)(n >= objs.length ? objs : objs.slice(0, n), { timeframe: fr.id }),
+      run: (n) => (f.fn as ResampleFn)(n >= objs.length ? objs : objs.slice(0, n), { timeframe: fr.id, sourceTimeframe: '1m' }),
     }
     const bigObj: Impl = { impl: 'naive big.js', exact: true, n: nBig, run: (n) => resampleBig(objs, n, utcBucket(fr.ms)), canon: (r) => r as string[] }
     rows.push(...(await runGroup(`W3 1m candles -> ${fr.id}, objects with decimal strings (${human(N)} candles)`, 'candles', [libObj, bigObj], bench)))

@@ -151,7 +151,7 @@ export async function runW7(bench: BenchOptions, set: MarketSet, withLoops: bool
     const libInput = d.exact ? m1 : { time: m1.time, open: m1.open, high: m1.high, low: m1.low, close: m1.close, volume: m1.volume, trades: m1.trades }
     const c = m1.time.length
     const impls: Impl[] = [
-      { impl: 'library resampleCandleColumns', library: true, exact: true, n: c, ...(rs.missing !== undefined ? { unavailable: rs.missing } : {}), run: () => rs.fn?.(libInput, { timeframe: id }), canon: (r) => candleColumnLines(r as CandleColumns, d.exact) },
+      { impl: 'library resampleCandleColumns', library: true, exact: true, n: c, ...(rs.missing !== undefined ? { unavailable: rs.missing } : {}), run: () => rs.fn?.(libInput, { timeframe: id, sourceTimeframe: '1m' }), canon: (r) => candleColumnLines(r as CandleColumns, d.exact) },
       polarsImpl('group-by', c, () => polarsResample(cframe, ms), (r) => candleColumnLines(r as CandleColumns, d.exact), () => void (cframe ??= candleFrame(m1)), d.exact),
     ]
     rows.push(...(await runGroup(`W7 ${d.name}: 1m candles -> ${id} (${human(c)} candles)`, 'candles', impls, bench)))

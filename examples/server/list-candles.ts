@@ -79,7 +79,8 @@ export async function listCandles(ctx: ListCandlesContext, body: unknown): Promi
     const readTo = q.to > last.time ? last.time + 1 : bucketEnd(q.to - 1, q.timeframe, opts)
     const a = readFrom < readTo ? lowerBound(base, readFrom) : 0
     const b = readFrom < readTo ? lowerBound(base, readTo) : 0
-    const agg = createCandleAggregator({ timeframe: q.timeframe, timeZone: zone, sessions: q.sessionTypes })
+    // the base candles are 1m candles with gaps where nothing traded: said, so a gap is not taken for their length
+    const agg = createCandleAggregator({ timeframe: q.timeframe, sourceTimeframe: '1m', timeZone: zone, sessions: q.sessionTypes })
     for (let at = a; at < b; at += CHUNK) {
       agg.addCandles(base, at, Math.min(b, at + CHUNK))
       for (const c of agg.take()) out.push(c)

@@ -84,7 +84,7 @@ export async function runDemo(argv: string[], io: Io): Promise<number> {
 
   // candles: 1-minute candles resampled into hours
   const minutes = candlesFromTrades(trades, { timeframe: '1m', timeZone: TZ, tickSize: TICK, sessions: ['MAINSESSION'] })
-  const hours = resampleCandles(minutes, { timeframe: '1h', timeZone: TZ })
+  const hours = resampleCandles(minutes, { timeframe: '1h', sourceTimeframe: '1m', timeZone: TZ })
   say(`== Candles: ${minutes.length} one-minute candles of the main session resampled to 1h ==\n`)
   say(candleTable(hours) + '\n')
 

@@ -3,6 +3,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { resampleCandleColumns, resampleCandles, type Candle, type CandleColumns, type CandleOptions } from '../../src/candles/index.js'
 import { MarketDataError } from '../../src/errors.js'
+import type { TimeframeId } from '../../src/time/index.js'
 import { buildCandles, candleArb, SESSIONS, T0 } from './arbitraries.js'
 import { asColumns } from './helpers.js'
 import { referenceResample } from './reference.js'
@@ -109,8 +110,13 @@ describe('resampleCandleColumns = resampleCandles as numbers', () => {
         })
         const timeZone = 'America/New_York'
         let x = cols
-        for (const timeframe of ['5m', '15m', '1h', '1d'] as const) x = resampleCandleColumns(x, { timeframe, timeZone })
-        expect(x).toEqual(resampleCandleColumns(cols, { timeframe: '1d', timeZone }))
+        // each step names its input's frame: sparse candles would otherwise be taken for longer ones
+        let source: TimeframeId = '1m'
+        for (const timeframe of ['5m', '15m', '1h', '1d'] as const) {
+          x = resampleCandleColumns(x, { timeframe, sourceTimeframe: source, timeZone })
+          source = timeframe
+        }
+        expect(x).toEqual(resampleCandleColumns(cols, { timeframe: '1d', sourceTimeframe: '1m', timeZone }))
       }),
       { numRuns: 100 },
     )
