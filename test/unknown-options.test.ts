@@ -83,6 +83,14 @@ const ENTRIES: Entry[] = [
   { name: 'tradesArb', base: {}, known: TRADES_ARB, call: (o) => testing.tradesArb(o as never) },
   { name: 'tradeColumnsArb', base: {}, known: TRADES_ARB, call: (o) => testing.tradeColumnsArb(o as never) },
   { name: 'candleSeriesArb', base: {}, known: ['timeframe', 'timeZone', 'start', 'maxGapBuckets', 'maxLength', 'tickSize', 'sessions'], call: (o) => testing.candleSeriesArb(o as never) },
+  // added with the charts, OpenAPI and market-sample work: the same closed-options rule
+  { name: 'renderFootprintChart', base: {}, known: ['cells', 'stackedRows', 'valueAreaPercent', 'candles', 'cellMode', 'maxWidth', 'maxHeight', 'imbalanceRatio', 'minVolume', 'timeZone'], call: (o) => lib.renderFootprintChart([footprint], o as never) },
+  { name: 'renderTpoChart', base: {}, known: ['timeZone', 'style', 'annotations', 'maxHeight'], call: (o) => lib.renderTpoChart([tpo], o as never) },
+  { name: 'autoRowSize', base: { tickSize: '0.25', range: '10' }, known: ['tickSize', 'range', 'ranges', 'candles', 'minRows', 'maxRows'], call: (o) => lib.autoRowSize(o as never) },
+  { name: 'regridTpo', base: { rowSize: 2 }, known: ['rowSize'], call: (o) => lib.regridTpo(tpo, o as never) },
+  { name: 'footprintValueArea', base: {}, known: ['valueAreaPercent'], call: (o) => lib.footprintValueArea(footprint, o as never) },
+  { name: 'openApiDocument', base: {}, known: ['restServerUrl', 'partnerServerUrl', 'version'], call: (o) => lib.openApiDocument(o as never) },
+  { name: 'sampleMarketTrades', base: { trades: 10 }, known: ['seed', 'trades', 'start'], call: (o) => lib.sampleMarketTrades('thin-altcoin', o as never) },
 ]
 
 /** What a call threw (undefined when it returned). */

@@ -4,6 +4,7 @@ import { pocIndex } from '../tpo/point-of-control.js'
 import { rowPrice } from './grid.js'
 import { parseProfile } from './rowset.js'
 import type { FootprintProfile } from './types.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** Options of {@link footprintValueArea}. */
 export interface FootprintValueAreaOptions {
@@ -38,6 +39,7 @@ export interface FootprintValueArea {
  */
 export function footprintValueArea(profile: FootprintProfile, opts: FootprintValueAreaOptions = {}): FootprintValueArea {
   if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'footprintValueArea: `options` must be an object', { field: 'options' })
+  checkOptions(opts, ['valueAreaPercent'], 'footprintValueArea')
   const va = resolveValueAreaPercent(opts.valueAreaPercent)
   const { grid, set } = parseProfile(profile, 'footprintValueArea')
   const n = set.rows.length

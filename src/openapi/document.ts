@@ -7,6 +7,7 @@ import { partnerPaths, partnerSchemas } from './partner.js'
 import { restPart } from './rest-paths.js'
 import { restSchemas } from './rest-schemas.js'
 import type { JsonObject } from './schema.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** Where the two interfaces live; defaults are the reference server's on its default port. */
 export interface OpenApiDocumentOptions {
@@ -44,6 +45,7 @@ function server(url: string, fallback: string, variable: string, description: st
  * openApiDocument({ restServerUrl: '/api/v1/marketdata', partnerServerUrl: '/partner' }) // for a server's /openapi.json
  */
 export function openApiDocument(options: OpenApiDocumentOptions = {}): JsonObject & { paths: JsonObject; components: JsonObject } {
+  checkOptions(options, ['restServerUrl', 'partnerServerUrl', 'version'], 'openApiDocument')
   const restUrl = options.restServerUrl ?? DEFAULT_REST
   const partnerUrl = options.partnerServerUrl ?? DEFAULT_PARTNER
   const rest = restPart({ timeframes: listTimeframes() as unknown as JsonObject[] })

@@ -3,6 +3,7 @@ import { footprintChartModel, type ChartBar, type ChartCell, type FootprintChart
 import { Svg, textWidth } from './svg.js'
 import { xml } from './text.js'
 import { BUY, IB as UNFINISHED, POC, SELL } from './palette.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 const VA = '#2563eb'
 const TEXT_ROW_H = 16
@@ -49,6 +50,7 @@ function cellTextWidth(m: FootprintChartModel): number {
  * writeFileSync('footprint-chart.svg', renderFootprintChart(profiles.slice(-10), { cells: 'bidAsk', candles }))
  */
 export function renderFootprintChart(profiles: readonly FootprintProfile[], opts: RenderFootprintChartOptions = {}): string {
+  checkOptions(opts, ['cells', 'stackedRows', 'valueAreaPercent', 'candles', 'cellMode', 'maxWidth', 'maxHeight', 'imbalanceRatio', 'minVolume', 'timeZone'], 'renderFootprintChart')
   const m = footprintChartModel(profiles, opts)
   const n = m.bars.length
   const maxWidth = opts.maxWidth ?? 1600

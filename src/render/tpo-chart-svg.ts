@@ -4,6 +4,7 @@ import { blockLetter } from './text.js'
 import { tpoChartModel, type RenderTpoChartOptions, type TpoChartModel, type TpoChartPeriod } from './tpo-chart-model.js'
 import { IB, POC, VA_FILL } from './palette.js'
 import { blockColor } from './tpo-svg.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 const PAD = 16
 const CHAR_W = 8
@@ -52,6 +53,7 @@ function columnWidth(p: TpoChartPeriod, g: Geometry): number {
  * writeFileSync('tpo-chart.svg', renderTpoChart(week, { timeZone: 'America/New_York' }))
  */
 export function renderTpoChart(profiles: readonly (TpoProfile | TpoCandleProfile)[], opts: RenderTpoChartOptions = {}): string {
+  checkOptions(opts, ['timeZone', 'style', 'annotations', 'maxHeight'], 'renderTpoChart')
   const m = tpoChartModel(profiles, opts)
   const letters = m.style === 'letters'
   const rowH = letters ? LETTER_ROW_H : Math.max(3, Math.min(12, (opts.maxHeight ?? 720) / Math.max(1, m.rowCount)))

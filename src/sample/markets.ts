@@ -3,6 +3,7 @@ import { MarketDataError } from '../errors.js'
 import type { TradeColumns } from '../trades/index.js'
 import { DEFAULT_START } from './options.js'
 import { INV_2_32, mixSeed, nextUint32 } from './prng.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /**
  * Market shapes of {@link sampleMarketTrades}:
@@ -80,6 +81,7 @@ export function sampleMarketTrades(market: SampleMarket, opts: SampleMarketOptio
   const shape = typeof market === 'string' ? SHAPES[market as SampleMarket] : undefined
   if (shape === undefined || !Object.hasOwn(SHAPES, market)) throw bad('market', `one of ${Object.keys(SHAPES).join(', ')}`, market)
   if (typeof opts !== 'object' || opts === null) throw bad('options', 'an object', opts)
+  checkOptions(opts, ['seed', 'trades', 'start'], 'sampleMarketTrades')
   const seed = intOption('seed', opts.seed, 1, 0, 0xffffffff)
   const n = intOption('trades', opts.trades, 100_000, 1, MAX_TRADES)
   const start = intOption('start', opts.start, DEFAULT_START, -8.64e15, 8.64e15 - 1e13)

@@ -2,6 +2,7 @@ import { decimalToString, parseDecimal, type DecimalInput, type ExactDecimal } f
 import { MarketDataError } from '../errors.js'
 import { niceCeil } from '../_lib/nice-number.js'
 import { show } from './messages.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** Options of {@link autoRowSize}. */
 export interface AutoRowSizeOptions {
@@ -61,6 +62,7 @@ function decimal(x: unknown, field: string, min?: 0): ExactDecimal {
  */
 export function autoRowSize(opts: AutoRowSizeOptions): AutoRowSize {
   if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', `autoRowSize: \`options\` must be an object {tickSize, range}, got ${show(opts)}`, { field: 'options' })
+  checkOptions(opts, ['tickSize', 'range', 'ranges', 'candles', 'minRows', 'maxRows'], 'autoRowSize')
   const t = parseDecimal(opts.tickSize)
   if (!t.ok || t.value.units <= 0n) throw new MarketDataError('invalid_option', `autoRowSize: \`tickSize\` must be a positive decimal, got ${show(opts.tickSize)}`, { field: 'tickSize' })
   const tick = t.value

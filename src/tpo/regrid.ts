@@ -3,6 +3,7 @@ import { profileToParts } from './merge.js'
 import { resolveTpoGrid } from './options.js'
 import { buildProfile, type BlockPart } from './parts.js'
 import type { TpoProfile } from './types.js'
+import { checkOptions } from '../_lib/closed-options.js'
 
 /** Options of {@link regridTpo}. */
 export interface RegridTpoOptions {
@@ -27,6 +28,7 @@ export interface RegridTpoOptions {
  * regridTpo(day, { rowSize: autoRowSize({ tickSize: '0.25', range: '100' }).rowSize }) // 41 rows of 10 ticks
  */
 export function regridTpo(profile: TpoProfile, opts: RegridTpoOptions): TpoProfile {
+  if (typeof opts === 'object' && opts !== null) checkOptions(opts, ['rowSize'], 'regridTpo')
   const parts = profileToParts(profile)
   const target = typeof opts === 'object' && opts !== null ? opts.rowSize : undefined
   const from = parts.grid.rowSize
