@@ -11,6 +11,7 @@ import type { Trade } from '../trades/index.js'
 import type { Aggregator } from '../aggregator.js'
 import { timeLabel } from '../render/text.js'
 import { createAnalyticsOutput } from './analytics-output.js'
+import { tpoAnalyticsAnnotations } from './chart-annotations.js'
 import { badInput, usage } from './cli-error.js'
 import { readTrades, type InputStats } from './input.js'
 import type { RunConfig } from './options.js'
@@ -186,7 +187,7 @@ function renderChart(c: RunConfig, profiles: unknown[], candles: Candle[]): stri
   try {
     return c.command === 'footprint'
       ? renderFootprintChart(profiles as FootprintProfile[], { timeZone: c.timeZone, candles, ...(c.imbalance !== undefined ? { imbalanceRatio: c.imbalance } : {}), ...(c.cells !== undefined ? { cells: c.cells } : {}) })
-      : renderTpoChart(profiles as TpoProfile[], { timeZone: c.timeZone })
+      : renderTpoChart(profiles as TpoProfile[], { timeZone: c.timeZone, ...(c.analytics ? { annotations: tpoAnalyticsAnnotations(profiles as TpoProfile[]) } : {}) })
   } catch (e) {
     if (e instanceof MarketDataError) throw badInput(e.message)
     throw e

@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { poorExtremes, singlePrintZones } from '../../src/analytics/index.js'
 import { sampleTrades } from '../../src/sample/index.js'
+import { tpoProfiles } from '../../src/tpo/index.js'
 import { xmlProblem } from '../render/xml-check.js'
 import { run } from './helpers.js'
 
@@ -47,6 +49,24 @@ describe('--chart bars', () => {
     const given = await run(['tpo', csv, '--tick-size', '0.25', '--row-size', '3', '--chart', 'bars'])
     expect(given.stdout).toContain('row 0.75')
     expect(given.stderr).not.toContain('row size not given')
+  })
+
+  it('tpo --analytics: the chart marks every period: its single-print zones and poor extremes from the analytics functions', async () => {
+    const args = ['tpo', csv, '--tick-size', '0.25', '--row-size', '2', '--tz', 'America/New_York', '--chart', 'bars']
+    const plain = await run(args)
+    const marked = await run([...args, '--analytics'])
+    expect(marked.code).toBe(0)
+    expect(count(plain.stdout, 'tpo-annotation')).toBe(0)
+    const profiles = tpoProfiles(cols, { timeframe: '1d', tickSize: '0.25', rowSize: 2, timeZone: 'America/New_York' })
+    let want = 0
+    for (const p of profiles) {
+      want += singlePrintZones(p).filter((z) => z.kind === 'single-prints').length
+      const e = poorExtremes(p)
+      want += (e.poorHigh === null ? 0 : 1) + (e.poorLow === null ? 0 : 1)
+    }
+    expect(want).toBeGreaterThan(0)
+    expect(count(marked.stdout, 'tpo-annotation')).toBe(want)
+    expect(xmlProblem(marked.stdout)).toBeUndefined()
   })
 
   it('single is the default and keeps the text renderings; bars refuses text formats and --cells needs bars', async () => {
