@@ -13,6 +13,8 @@ const NESTING_MSG = {
     `${name}: ${target} is finer than the source frame ${source}; resampling never splits a candle into smaller ones`,
   straddles: (sb: number, se: number, how: string, target: string, boundary: number) =>
     `time: the candle covers [${formatIso(sb)}, ${formatIso(se)}) (${how}) and the ${target} boundary ${formatIso(boundary)} lies inside it; a target bucket must hold whole source buckets (resampling never relabels a candle)`,
+  unknownFrame: (t: number, target: string, boundary: number) =>
+    `time: the candle at ${formatIso(t)} may run past the ${target} boundary ${formatIso(boundary)}, and its frame cannot be inferred (every gap between candle starts so far ends at a local midnight, where minute and hour frames restart); give sourceTimeframe`,
 }
 
 /** Calendar levels of an inferred source frame: its gaps are counted in months, local days or elapsed ms. */
@@ -257,9 +259,20 @@ export class NestingGuard {
     return true
   }
 
-  /** Does the open target bucket's last candle end inside it? */
-  private closes(): boolean {
+  /**
+   * Does the open target bucket's last candle end inside it? With no frame known yet (every gap so far ended
+   * at a local midnight) its span is unknown: taken as is when it is the only candle (`only`), refused
+   * otherwise, since it may run past the target boundary.
+   */
+  private closes(only = false): boolean {
     const e = this.spanEnd(this.lastT)
+    // a frame shorter than a day ends by the local day's end: a target bucket reaching it holds the candle anyway
+    if (e === this.lastT && !only && !this.frameKnown() && (this.dayB.locate(this.lastT), this.tEnd < this.dayB.end)) {
+      const advice = this.spec.advice === undefined ? '' : this.spec.advice(undefined)
+      const at = this.spec.indexes === undefined ? this.lastIndex : (this.spec.indexes[this.lastIndex] as number)
+      this.error = new MarketDataError('incompatible', NESTING_MSG.unknownFrame(this.lastT, `${this.spec.target.id} ${this.spec.targetName ?? 'target'}`, this.tEnd) + advice, { index: at, field: 'time' })
+      return false
+    }
     if (e <= this.tEnd) return true
     return this.refuse(this.lastIndex, this.lastT, e, this.tEnd, `${this.inferredId()} inferred from the smallest gap between candle starts; give sourceTimeframe when the candles have gaps`)
   }
@@ -267,13 +280,19 @@ export class NestingGuard {
   /** Checks the open target bucket at the end of the input (batch calls and `finish`). Throws the refusal. */
   finish(): void {
     if (this.source !== undefined || this.lastIndex < 0 || this.tEnd === Number.NEGATIVE_INFINITY) return
-    if (!this.closes()) throw this.error as MarketDataError
+    if (!this.closes(this.lastIndex === 0)) throw this.error as MarketDataError
   }
 
   /** The stream reached `time` (the aggregator's `advance`): a target bucket it closes is judged now. Throws the refusal. */
   advance(time: number): void {
     if (this.source !== undefined || this.lastIndex < 0 || time < this.tEnd) return
-    if (!this.closes()) throw this.error as MarketDataError
+    if (!this.closes(this.lastIndex === 0)) throw this.error as MarketDataError
+  }
+
+  /** Has any gap between candle starts given a frame (at any calendar level)? */
+  private frameKnown(): boolean {
+    const inf = this.inf
+    return inf.gMs < Infinity || inf.gDays < Infinity || inf.gMonths < Infinity
   }
 
   /** The inferred source frame, as words. */

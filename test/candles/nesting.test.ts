@@ -93,6 +93,25 @@ describe('resampling nests or refuses', () => {
     )
   })
 
+  it('candles whose every gap ends at a local midnight have no inferable frame: refused unless sourceTimeframe says it', () => {
+    // 4h candles of New York at 16:00 and the next 00:00: the 16:00 candle (16:00-20:00) holds the 6h boundary 18:00
+    const ny = 'America/New_York'
+    const trades: Trade[] = [
+      { time: Date.UTC(2025, 0, 1, 0), price: '1', volume: '1', side: 'buy' },
+      { time: Date.UTC(2025, 0, 1, 5), price: '1', volume: '2', side: 'sell' },
+    ]
+    const fourHours = candlesFromTrades(trades, { timeframe: '4h', timeZone: ny })
+    const e = caught(() => resampleCandles(fourHours, { timeframe: '6h', timeZone: ny }))
+    expect(e).toMatchObject({ code: 'incompatible', index: 0, field: 'time' })
+    expect((e as MarketDataError).message).toContain('give sourceTimeframe')
+    // the same two candles as 1h candles nest in 2h: said, they resample; unsaid, they are refused, never mislabelled
+    const oneHour = candlesFromTrades(trades, { timeframe: '1h', timeZone: ny })
+    expect(resampleCandles(oneHour, { timeframe: '2h', sourceTimeframe: '1h', timeZone: ny })).toEqual(candlesFromTrades(trades, { timeframe: '2h', timeZone: ny }))
+    expect(caught(() => resampleCandles(oneHour, { timeframe: '2h', timeZone: ny }))).toMatchObject({ code: 'incompatible', index: 0 })
+    // one candle alone is taken as is
+    expect(resampleCandles(fourHours.slice(0, 1), { timeframe: '6h', timeZone: ny })).toHaveLength(1)
+  })
+
   it('not nesting S -> T: dense candles are refused, with or without sourceTimeframe, naming a candle whose bucket holds a target boundary', () => {
     fc.assert(
       fc.property(fc.constantFrom(...NOT_NESTING), zoneArb, startArb, ([S, T], timeZone, start) => {
