@@ -2,7 +2,8 @@
 // equality (never looked up as a property, so 'toString' or '__proto__' is no session).
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { candlesFromTrades, toPartnerCandle } from '../src/candles/index.js'
+import { candlesFromTrades } from '../src/candles/index.js'
+import { toPartnerCandle } from '../src/partner/index.js'
 import { footprintProfiles } from '../src/footprint/index.js'
 import { tpoFromCandles, tpoProfiles } from '../src/tpo/index.js'
 

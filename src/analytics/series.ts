@@ -1,7 +1,7 @@
 import { MarketDataError } from '../errors.js'
-import { pocIndex } from '../tpo/point-of-control.js'
+import { pocIndex } from '../profile/point-of-control.js'
 import { resolveValueAreaPercent } from '../tpo/options.js'
-import { valueAreaRange } from '../tpo/value-area.js'
+import { valueAreaRange } from '../profile/value-area.js'
 import { totalVolumes, type Histogram } from './histogram.js'
 import { ANALYTICS_MSG } from './messages.js'
 

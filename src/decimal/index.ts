@@ -5,5 +5,3 @@ export { POW10, UNITS_LIMIT, decimalsOf, numberToUnits, stringToUnits, toUnitsBi
 export { ExactSums } from './exact-sums.js'
 export { exactDouble } from './double.js'
 export { floorToGrid } from './grid.js'
-export type { PartnerDecimal } from './partner.js'
-export { toPartnerDecimal, fromPartnerDecimal } from './partner.js'

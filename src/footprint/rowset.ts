@@ -1,4 +1,4 @@
-import { pocIndex } from '../tpo/point-of-control.js'
+import { pocIndex } from '../profile/point-of-control.js'
 import { formatFixed, formatUnits, parseDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import type { SessionType } from '../trades/types.js'

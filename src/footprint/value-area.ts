@@ -1,6 +1,6 @@
 import { MarketDataError } from '../errors.js'
 import { resolveValueAreaPercent } from '../tpo/options.js'
-import { pocIndex } from '../tpo/point-of-control.js'
+import { pocIndex } from '../profile/point-of-control.js'
 import { rowPrice } from './grid.js'
 import { parseProfile } from './rowset.js'
 import type { FootprintProfile } from './types.js'

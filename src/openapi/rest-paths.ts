@@ -11,7 +11,7 @@ import {
   unauthenticatedError,
   unavailableError,
   type ApiError,
-} from '../rules/api-error.js'
+} from '../_lib/api-error.js'
 import { PROFILE_CAPS } from '../rules/cap.js'
 import {
   HISTORY_QUERY_LIMITS,

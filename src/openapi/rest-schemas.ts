@@ -1,7 +1,7 @@
 // Interface B (REST) component schemas: the error body, candles, footprint and TPO profiles, timeframe rules,
 // the row-size scale and the catalog records. Enumerations come from the library (error codes, session names,
 // timeframe units); objects are open (fields may be added), required lists name what is always sent.
-import { API_ERROR_CODES } from '../rules/api-error.js'
+import { API_ERROR_CODES } from '../_lib/api-error.js'
 import { SESSION_NAMES } from '../trades/types.js'
 import { listTimeframes } from '../time/index.js'
 import { DATE_TIME, DECIMAL_STRING, ref, VOLUME_STRING, type JsonObject } from './schema.js'

@@ -42,3 +42,8 @@ export {
 } from './tokens.js'
 export type { PartnerOperationName } from './operations.js'
 export { PARTNER_OPERATION_PATHS, PARTNER_TOKENLESS_OPERATIONS } from './operations.js'
+export { timeframeFromPartner } from './timeframe.js'
+export type { PartnerDecimal } from './decimal.js'
+export { toPartnerDecimal, fromPartnerDecimal } from './decimal.js'
+export type { PartnerCandleOptions } from './candles.js'
+export { toPartnerCandle, toPartnerCandles } from './candles.js'

@@ -1,5 +1,5 @@
 import type { PartnerCandle } from '../candles/index.js'
-import type { PartnerDecimal } from '../decimal/index.js'
+import type { PartnerDecimal } from './decimal.js'
 import type { ListCandlesProperty } from '../rules/index.js'
 import type { TimeUnit } from '../time/index.js'
 import type { SessionType } from '../trades/index.js'

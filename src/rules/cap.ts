@@ -1,5 +1,5 @@
 import { createBucketer, type Timeframe } from '../time/index.js'
-import { tooMuchDataError, type ApiError } from './api-error.js'
+import { tooMuchDataError, type ApiError } from '../_lib/api-error.js'
 import { DEFAULT_SERVICE_CONFIG, type ServiceConfig } from './service-config.js'
 import type { HistoryRequest } from './types.js'
 import { checkOptions } from '../_lib/closed-options.js'

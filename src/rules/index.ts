@@ -1,5 +1,5 @@
 // Interface B rules (query parsing, ranges, caps, depth, prices, errors) and interface A request validation.
-export type { ApiError, ApiErrorCode, ApiErrorResponse, NotFoundKind } from './api-error.js'
+export type { ApiError, ApiErrorCode, ApiErrorResponse, NotFoundKind } from '../_lib/api-error.js'
 export {
   invalidArgumentError,
   tooMuchDataError,
@@ -10,7 +10,7 @@ export {
   tooManyStreamsError,
   unavailableError,
   toHttpResponse,
-} from './api-error.js'
+} from '../_lib/api-error.js'
 export type {
   HistoryEndpoint,
   RestEndpoint,

@@ -1,6 +1,7 @@
 import { invalidArgument, type Status } from '../partner/status.js'
 import { err, ok, type Result } from '../result.js'
-import { addIsoDuration, parseIsoDuration, timeframeFromPartner, type Timeframe } from '../time/index.js'
+import { addIsoDuration, parseIsoDuration, type Timeframe } from '../time/index.js'
+import { timeframeFromPartner } from '../partner/timeframe.js'
 import { SESSION_NAMES, type SessionType } from '../trades/types.js'
 import { isArray } from '../_lib/describe.js'
 import { field, isJsonObject, itemOf, lengthOf, readingJson, unknownFields } from './json-fields.js'

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '../result.js'
-import { invalidArgumentError, type ApiError } from './api-error.js'
+import { invalidArgumentError, type ApiError } from '../_lib/api-error.js'
 import { QUERY_MSG, RULE } from './messages.js'
 
 /** Query input of {@link parseHistoryQuery}: `URLSearchParams` or a record of string / string[] (e.g. a framework's parsed query). */

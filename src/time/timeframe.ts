@@ -1,9 +1,7 @@
-import { describeValue, isArray } from '../_lib/describe.js'
+import { describeValue } from '../_lib/describe.js'
 import { MarketDataError } from '../errors.js'
-import { invalidArgument, type Status } from '../partner/status.js'
 import { err, ok, type Result } from '../result.js'
-import { type ApiError, invalidArgumentError } from '../rules/api-error.js'
-import { field, readingJson } from '../rules/json-fields.js'
+import { type ApiError, invalidArgumentError } from '../_lib/api-error.js'
 import { DAY_MS, HOUR_MS, MINUTE_MS } from './constants.js'
 
 /** Calendar units of interface A's `time_frame.time_unit`. QUARTER is 3 months. */
@@ -164,36 +162,6 @@ export function resolveTimeframe(x: TimeframeInput, field = 'timeframe'): Timefr
     throw new MarketDataError('invalid_option', `${field}.id: ${describeValue(x.id)} does not name ${x.unit} x ${count} (its id is ${id}); leave id out or fix it`, { field: `${field}.id` })
   }
   return { id, unit: x.unit, count }
-}
-
-/**
- * Reads interface A's `time_frame` (`{time_unit, count?}`): any count >= 1 (default 1) of MINUTE..YEAR.
- *
- * @param tf - the timeframe
- * @returns `{ ok: true, value }`, or `{ ok: false, error }` naming the field and the rule
- * @throws never: bad input is answered, not thrown
- * @example timeframeFromPartner({ time_unit: 'MINUTE', count: 5 }) // { ok: true, value: { id: '5m', unit: 'MINUTE', count: 5 } }
- */
-export function timeframeFromPartner(tf: unknown): Result<Timeframe, Status> {
-  if (typeof tf !== 'object' || tf === null || isArray(tf)) return err(invalidArgument('time_frame: must be an object {time_unit, count?}'))
-  // own data properties, as every interface A body (a getter never runs; null is absent); a Proxy whose traps
-  // throw is 3 naming time_frame or the field being read
-  return readingJson('time_frame', () => readPartnerTimeframe(tf))
-}
-
-function readPartnerTimeframe(tf: object): Result<Timeframe, Status> {
-  for (const k of Object.keys(tf)) {
-    if (k !== 'time_unit' && k !== 'count') return err(invalidArgument(`time_frame.${k.slice(0, 40)}: unknown field`))
-  }
-  const unit = field(tf, 'time_unit', 'time_frame')
-  const count = field(tf, 'count', 'time_frame') ?? 1
-  if (typeof unit !== 'string' || !(PARTNER_UNITS as readonly string[]).includes(unit)) {
-    return err(invalidArgument(`time_frame.time_unit: must be one of ${PARTNER_UNITS.join(', ')}`))
-  }
-  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) {
-    return err(invalidArgument('time_frame.count: must be an integer >= 1'))
-  }
-  return ok({ id: timeframeId(unit as TimeUnit, count), unit: unit as TimeUnit, count })
 }
 
 const NOMINAL: Readonly<Record<TimeUnit | 'TICK', number>> = {

@@ -1,9 +1,9 @@
 import { MarketDataError } from '../errors.js'
 import { TPO_MSG } from './messages.js'
 import { resolveValueAreaPercent } from './options.js'
-import { pocIndex } from './point-of-control.js'
+import { pocIndex } from '../profile/point-of-control.js'
 import type { DevelopingTpo, TpoProfileLike } from './types.js'
-import { valueAreaRange } from './value-area.js'
+import { valueAreaRange } from '../profile/value-area.js'
 
 /**
  * The developing POC and value area: the profile as it stood after each of its blocks (blocks 0..k,

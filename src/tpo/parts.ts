@@ -3,10 +3,10 @@ import { MarketDataError } from '../errors.js'
 import type { SessionType } from '../trades/index.js'
 import { TPO_MSG } from './messages.js'
 import type { TpoGrid } from './options.js'
-import { pocIndex } from './point-of-control.js'
+import { pocIndex } from '../profile/point-of-control.js'
 import { profileShape } from './profile-shape.js'
 import type { TpoCandleProfile, TpoProfile } from './types.js'
-import { valueAreaRange } from './value-area.js'
+import { valueAreaRange } from '../profile/value-area.js'
 
 /** One block of a profile: its start, the rows it marks and its extreme traded prices. */
 export interface BlockPart {

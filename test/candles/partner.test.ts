@@ -1,7 +1,9 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { toPartnerCandle, toPartnerCandles, type CandleInput } from '../../src/candles/index.js'
-import { fromPartnerDecimal, parseDecimal } from '../../src/decimal/index.js'
+import { type CandleInput } from '../../src/candles/index.js'
+import { toPartnerCandle, toPartnerCandles } from '../../src/partner/index.js'
+import { parseDecimal } from '../../src/decimal/index.js'
+import { fromPartnerDecimal } from '../../src/partner/index.js'
 import { candleSeriesArb } from '../../src/testing/index.js'
 
 const c: CandleInput = { time: Date.UTC(2026, 4, 29, 13, 30), open: '123.45', high: '124', low: '-0.5', close: 123.5, volume: '10.00', value: '1234.5', trades: 3, session: 'POST_MARKET' }

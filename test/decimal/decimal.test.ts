@@ -1,10 +1,8 @@
 import Big from 'big.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import {
-  ExactSums, POW10, decimalsOf, floorDiv, floorDivBig, floorToGrid, formatFixed, formatUnits, fromPartnerDecimal, numberToUnits,
-  parseDecimal, stringToUnits, toPartnerDecimal, toUnitsBig,
-} from '../../src/decimal/index.js'
+import { ExactSums, POW10, decimalsOf, floorDiv, floorDivBig, floorToGrid, formatFixed, formatUnits, numberToUnits, parseDecimal, stringToUnits, toUnitsBig } from '../../src/decimal/index.js'
+import { fromPartnerDecimal, toPartnerDecimal } from '../../src/partner/index.js'
 
 Big.DP = 60
 Big.NE = -100

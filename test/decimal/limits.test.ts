@@ -1,7 +1,8 @@
 import Big from 'big.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ExactSums, decimalsOf, exactDouble, floorToGrid, fromPartnerDecimal, parseDecimal } from '../../src/decimal/index.js'
+import { ExactSums, decimalsOf, exactDouble, floorToGrid, parseDecimal } from '../../src/decimal/index.js'
+import { fromPartnerDecimal } from '../../src/partner/index.js'
 
 Big.DP = 60
 Big.NE = -100

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { parseDecimal } from '../../src/decimal/index.js'
 import { footprintProfiles, footprintValueArea, type FootprintProfile } from '../../src/footprint/index.js'
 import { MarketDataError } from '../../src/errors.js'
-import { valueAreaRange } from '../../src/tpo/value-area.js'
+import { valueAreaRange } from '../../src/profile/value-area.js'
 import { fpTrades, TICKS } from './arbitraries.js'
 
 /** Exact units of a decimal string at `scale`. */

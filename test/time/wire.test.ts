@@ -2,8 +2,9 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   addIsoDuration, listTimeframes, parseClockDuration, parseIsoDuration, parseRfc3339, parseTimeframe, parseUnixSeconds,
-  resolveTimeframe, timeframeFromPartner,
+  resolveTimeframe,
 } from '../../src/time/index.js'
+import { timeframeFromPartner } from '../../src/partner/index.js'
 import type { TimeframeId } from '../../src/time/index.js'
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0')

@@ -2,7 +2,7 @@
 // MarketDataError naming the field, never a raw TypeError or a silently wrong profile.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { toPartnerCandle } from '../../src/candles/index.js'
+import { toPartnerCandle } from '../../src/partner/index.js'
 import { MarketDataError } from '../../src/errors.js'
 import { renderTpo, renderTpoSvg } from '../../src/render/index.js'
 import { compositeTpoProfile, developingTpo, mergeTpoProfiles, nakedPocs, tpoFromCandles, tpoProfiles, type TpoProfile } from '../../src/tpo/index.js'

@@ -1,8 +1,8 @@
 import { fc, test as fcTest } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
-import { pocIndex } from '../../src/tpo/point-of-control.js'
+import { pocIndex } from '../../src/profile/point-of-control.js'
 import { profileShape } from '../../src/tpo/profile-shape.js'
-import { valueAreaRange } from '../../src/tpo/value-area.js'
+import { valueAreaRange } from '../../src/profile/value-area.js'
 
 const big = (xs: number[]) => xs.map(BigInt)
 const P70 = { units: 70n, scale: 0 }

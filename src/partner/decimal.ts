@@ -1,11 +1,11 @@
 import { isArray } from '../_lib/describe.js'
-import { invalidArgument, type Status } from '../partner/status.js'
+import { invalidArgument, type Status } from './status.js'
 import { field, readingJson } from '../rules/json-fields.js'
 import { err, ok, type Result } from '../result.js'
-import { formatUnits } from './format.js'
-import { MSG } from './messages.js'
-import { parseDecimal } from './parse.js'
-import type { DecimalInput } from './types.js'
+import { formatUnits } from '../decimal/format.js'
+import { MSG } from '../decimal/messages.js'
+import { parseDecimal } from '../decimal/parse.js'
+import type { DecimalInput } from '../decimal/types.js'
 
 /** Interface A `Decimal`: real value = value / scale. */
 export interface PartnerDecimal {

@@ -1,11 +1,11 @@
 import { checkOptions } from '../_lib/closed-options.js'
-import { toPartnerDecimal } from '../decimal/index.js'
+import { toPartnerDecimal } from './decimal.js'
 import { MarketDataError } from '../errors.js'
 import { formatIso } from '../time/index.js'
 import type { SessionType } from '../trades/index.js'
 import { sessionCodeOf } from '../trades/validate.js'
-import { CANDLE_MSG } from './messages.js'
-import type { CandleInput, CandleProperty, PartnerCandle, PartnerDecimalValue } from './types.js'
+import { CANDLE_MSG } from '../candles/messages.js'
+import type { CandleInput, CandleProperty, PartnerCandle, PartnerDecimalValue } from '../candles/types.js'
 
 const ALL: readonly CandleProperty[] = ['OPEN', 'HIGH', 'LOW', 'CLOSE', 'VALUE', 'VOLUME', 'SESSION_TYPE']
 const FIELD = { OPEN: 'open', HIGH: 'high', LOW: 'low', CLOSE: 'close', VALUE: 'value', VOLUME: 'volume' } as const
