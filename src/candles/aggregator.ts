@@ -16,7 +16,7 @@ import type { Aggregator, AggregatorCheckpoint } from '../aggregator.js'
 import { openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
 import { type OpenCandleState, readCandleState, writeCandleState } from './checkpoint.js'
 import { firstPastInColumn, firstPastInRecords, headOf, pastMaxTime, readMaxTime, recordPast } from '../_lib/max-time.js'
-import type { ColumnOut } from './columns.js'
+import type { ColumnOut } from './column-out.js'
 
 const L = UNITS_LIMIT
 const MAX_TIME = 8.64e15

@@ -4,14 +4,15 @@
 import { describeValue, isArray } from '../_lib/describe.js'
 import { MarketDataError } from '../errors.js'
 import { err, ok, type Result } from '../result.js'
-import { REST_CREDIT_LIMIT, REST_WINDOW_MS, type RestLedgerState } from './rest-ledger.js'
-import { STREAM_CAPS, STREAM_CREDIT_LIMIT, STREAM_WINDOW_MS, type StreamKind, type StreamLedgerState, type StreamRecord } from './stream-ledger.js'
+import { DEFAULT_SERVICE_CONFIG, type ServiceConfig } from '../rules/service-config.js'
+import type { RestLedgerState } from './rest-ledger.js'
+import type { StreamKind, StreamLedgerState, StreamRecord } from './stream-ledger.js'
 
 const REST_KEYS = ['windowStart', 'used', 'locked'] as const
 const STREAM_KEYS = ['windowStart', 'used', 'clock', 'nextId', 'streams'] as const
 const RECORD_KEYS = ['id', 'kind', 'status', 'openedAt', 'dueAt'] as const
 /** The stream kinds (read at call time: this module and the ledgers import each other). */
-const kinds = (): StreamKind[] => Object.keys(STREAM_CAPS) as StreamKind[]
+const kinds = (caps: Readonly<Record<StreamKind, number>>): StreamKind[] => Object.keys(caps) as StreamKind[]
 
 /** Thrown inside the checks only: carries the field path and the rule, turned into the error result. */
 class Bad {
@@ -72,22 +73,23 @@ function run<T>(fn: string, check: () => T): Result<T, MarketDataError> {
  * validateRestLedgerState({ windowStart: 60_000, used: 100_001, locked: false })
  * // { ok: false, error: MarketDataError('restoreRestLedger: state.used: must be an integer 0..100000, got 100001') }
  */
-export function validateRestLedgerState(state: unknown, fn = 'restoreRestLedger'): Result<RestLedgerState, MarketDataError> {
+export function validateRestLedgerState(state: unknown, fn = 'restoreRestLedger', config: ServiceConfig = DEFAULT_SERVICE_CONFIG): Result<RestLedgerState, MarketDataError> {
+  const cfg = config.restCredits
   return run(fn, () => {
     const f = fields(state, 'state', REST_KEYS)
     for (const k of REST_KEYS) if (!(k in f)) throw new Bad(`state.${k}`, 'is required')
-    const w = windowStart(f.windowStart, 'state.windowStart', REST_WINDOW_MS)
-    const used = integer(f.used, 'state.used', 0, REST_CREDIT_LIMIT)
+    const w = windowStart(f.windowStart, 'state.windowStart', cfg.windowMs)
+    const used = integer(f.used, 'state.used', 0, cfg.limit)
     if (typeof f.locked !== 'boolean') throw new Bad('state.locked', `must be true or false, got ${describeValue(f.locked)}`)
     return { windowStart: w, used, locked: f.locked }
   })
 }
 
-function record(x: unknown, path: string, clock: number): StreamRecord {
+function record(x: unknown, path: string, clock: number, cfg: ServiceConfig['streamCredits']): StreamRecord {
   const f = fields(x, path, RECORD_KEYS)
   for (const k of ['id', 'kind', 'status', 'openedAt'] as const) if (!(k in f)) throw new Bad(`${path}.${k}`, 'is required')
   if (typeof f.id !== 'string') throw new Bad(`${path}.id`, `must be a string, got ${describeValue(f.id)}`)
-  if (typeof f.kind !== 'string' || !(kinds() as string[]).includes(f.kind)) throw new Bad(`${path}.kind`, `must be one of ${kinds().join(', ')}, got ${describeValue(f.kind)}`)
+  if (typeof f.kind !== 'string' || !(kinds(cfg.caps) as string[]).includes(f.kind)) throw new Bad(`${path}.kind`, `must be one of ${kinds(cfg.caps).join(', ')}, got ${describeValue(f.kind)}`)
   const kind = f.kind as StreamKind
   const openedAt = finite(f.openedAt, `${path}.openedAt`)
   if (openedAt > clock) throw new Bad(`${path}.openedAt`, `must not be after state.clock (${clock}), got ${openedAt}`)
@@ -98,7 +100,7 @@ function record(x: unknown, path: string, clock: number): StreamRecord {
   if (f.status !== 'open') throw new Bad(`${path}.status`, `must be pending or open, got ${describeValue(f.status)}`)
   const dueAt = finite(f.dueAt, `${path}.dueAt`)
   // every renewal due at or before the clock is settled, and a charge is never in the future
-  if (dueAt <= clock || dueAt > clock + STREAM_WINDOW_MS) throw new Bad(`${path}.dueAt`, `must be after state.clock and at most ${STREAM_WINDOW_MS} ms later (${clock}), got ${dueAt}`)
+  if (dueAt <= clock || dueAt > clock + cfg.windowMs) throw new Bad(`${path}.dueAt`, `must be after state.clock and at most ${cfg.windowMs} ms later (${clock}), got ${dueAt}`)
   return { id: f.id, kind, status: 'open', openedAt, dueAt }
 }
 
@@ -115,14 +117,15 @@ function record(x: unknown, path: string, clock: number): StreamRecord {
  * @example
  * validateStreamLedgerState({ windowStart: 0, used: 0, clock: 5, nextId: 1, streams: [] }).ok // true
  */
-export function validateStreamLedgerState(state: unknown, fn = 'restoreStreamLedger'): Result<StreamLedgerState, MarketDataError> {
+export function validateStreamLedgerState(state: unknown, fn = 'restoreStreamLedger', config: ServiceConfig = DEFAULT_SERVICE_CONFIG): Result<StreamLedgerState, MarketDataError> {
+  const cfg = config.streamCredits
   return run(fn, () => {
     const f = fields(state, 'state', STREAM_KEYS)
     for (const k of STREAM_KEYS) if (!(k in f)) throw new Bad(`state.${k}`, 'is required')
-    const w = windowStart(f.windowStart, 'state.windowStart', STREAM_WINDOW_MS)
-    const used = integer(f.used, 'state.used', 0, STREAM_CREDIT_LIMIT)
+    const w = windowStart(f.windowStart, 'state.windowStart', cfg.windowMs)
+    const used = integer(f.used, 'state.used', 0, cfg.limit)
     const clock = finite(f.clock, 'state.clock')
-    if (clock < w || clock >= w + STREAM_WINDOW_MS) throw new Bad('state.clock', `must lie in the window starting at state.windowStart (${w}), got ${clock}`)
+    if (clock < w || clock >= w + cfg.windowMs) throw new Bad('state.clock', `must lie in the window starting at state.windowStart (${w}), got ${clock}`)
     const nextId = integer(f.nextId, 'state.nextId', 1, Number.MAX_SAFE_INTEGER)
     if (!isArray(f.streams)) throw new Bad('state.streams', `must be an array, got ${describeValue(f.streams)}`)
     const list = f.streams
@@ -130,11 +133,11 @@ export function validateStreamLedgerState(state: unknown, fn = 'restoreStreamLed
     const ids = new Set<string>()
     const counts = new Map<StreamKind, number>()
     for (let i = 0; i < list.length; i++) {
-      const r = record(list[i], `state.streams[${i}]`, clock)
+      const r = record(list[i], `state.streams[${i}]`, clock, cfg)
       if (ids.has(r.id)) throw new Bad(`state.streams[${i}].id`, `must be unique, ${JSON.stringify(r.id)} appears twice`)
       ids.add(r.id)
       const n = (counts.get(r.kind) ?? 0) + 1
-      if (n > STREAM_CAPS[r.kind]) throw new Bad(`state.streams[${i}].kind`, `more than ${STREAM_CAPS[r.kind]} ${r.kind} streams (the cap)`)
+      if (n > cfg.caps[r.kind]) throw new Bad(`state.streams[${i}].kind`, `more than ${cfg.caps[r.kind]} ${r.kind} streams (the cap)`)
       counts.set(r.kind, n)
       streams.push(r)
     }

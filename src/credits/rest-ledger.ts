@@ -56,7 +56,7 @@ function current(state: RestLedgerState | undefined, now: number, fn: string, cf
   assertNow(now, fn)
   const w = windowStartOf(now, cfg.windowMs)
   if (state === undefined || state === null) return { state: { windowStart: w, used: 0, locked: false }, now }
-  const valid = validateRestLedgerState(state, fn)
+  const valid = validateRestLedgerState(state, fn, { ...DEFAULT_SERVICE_CONFIG, restCredits: cfg })
   if (!valid.ok) throw valid.error
   state = valid.value
   if (w > state.windowStart) return { state: { windowStart: w, used: 0, locked: false }, now }
@@ -176,7 +176,7 @@ export function createRestLedger(opts: { state?: RestLedgerState; config?: Servi
   const config = opts.config ?? DEFAULT_SERVICE_CONFIG
   let s: RestLedgerState | undefined
   if (opts.state !== undefined) {
-    const valid = validateRestLedgerState(opts.state, 'createRestLedger')
+    const valid = validateRestLedgerState(opts.state, 'createRestLedger', config)
     if (!valid.ok) throw valid.error
     s = valid.value
   }

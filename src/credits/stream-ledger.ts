@@ -102,7 +102,7 @@ function load(state: StreamLedgerState | undefined, now: number, fn: string, con
   if (state === undefined || state === null) {
     return { s: { cfg, windowStart: windowStartOf(now, cfg.windowMs), used: 0, clock: now, nextId: 1, streams: [] }, now }
   }
-  const valid = validateStreamLedgerState(state, fn)
+  const valid = validateStreamLedgerState(state, fn, config)
   if (!valid.ok) throw valid.error
   state = valid.value
   const s: Mutable = { cfg, windowStart: state.windowStart, used: state.used, clock: state.clock, nextId: state.nextId, streams: state.streams.slice() }
@@ -403,7 +403,7 @@ export function createStreamLedger(opts: { state?: StreamLedgerState; config?: S
   const config = opts.config ?? DEFAULT_SERVICE_CONFIG
   let s: StreamLedgerState | undefined
   if (opts.state !== undefined) {
-    const valid = validateStreamLedgerState(opts.state, 'createStreamLedger')
+    const valid = validateStreamLedgerState(opts.state, 'createStreamLedger', config)
     if (!valid.ok) throw valid.error
     s = valid.value
   }

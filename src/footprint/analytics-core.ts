@@ -2,7 +2,7 @@ import { decimalToString, formatUnits, parseDecimal, type ExactDecimal } from '.
 import { MarketDataError } from '../errors.js'
 import { rowPrice, unitsAt, type Grid } from './grid.js'
 import { MSG } from './messages.js'
-import type { RowSet } from './rowset.js'
+import type { RowSet } from './exact-rows.js'
 import type { FootprintAnalytics, FootprintAnalyticsOptions, FootprintImbalance, FootprintStackedImbalance } from './types.js'
 import { checkOptions } from '../_lib/closed-options.js'
 import { ANALYTICS_OPTION_KEYS } from './types.js'

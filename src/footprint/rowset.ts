@@ -6,16 +6,9 @@ import { computeAnalytics, type ResolvedAnalyticsOptions } from './analytics-cor
 import { resolveGrid, rowPrice, unitsAt, type Grid } from './grid.js'
 import { MSG } from './messages.js'
 import type { FootprintProfile, FootprintRow } from './types.js'
+import type { RowSet } from './exact-rows.js'
 
-/** Rows of one profile in exact form: ascending row indexes, volumes as units at `vScale`. */
-export interface RowSet {
-  rows: number[]
-  buy: bigint[]
-  sell: bigint[]
-  nb: number[]
-  ns: number[]
-  vScale: number
-}
+export type { RowSet } from './exact-rows.js'
 
 /** Bucket and provenance of a profile being built. */
 export interface ProfileMeta {

@@ -1,5 +1,5 @@
 import { MarketDataError } from '../errors.js'
-import { resolveValueAreaPercent } from '../tpo/options.js'
+import { resolveValueAreaPercent } from '../profile/value-area.js'
 import { pocIndex } from '../profile/point-of-control.js'
 import { rowPrice } from './grid.js'
 import { parseProfile } from './rowset.js'

@@ -1,4 +1,20 @@
-import type { ExactDecimal } from '../decimal/index.js'
+import { parseDecimal, type ExactDecimal } from '../decimal/index.js'
+import { MarketDataError } from '../errors.js'
+import { show } from '../trades/messages.js'
+
+const percentMessage = (x: unknown): string => `valueAreaPercent: ${show(x)} is not a number with 0 < p <= 100`
+
+/**
+ * Resolves a `valueAreaPercent` (0 < p <= 100, default 70) to an exact decimal; the rule TPO and footprint
+ * value areas share. Throws `invalid_option` naming the option.
+ */
+export function resolveValueAreaPercent(x: unknown): { percent: number; exact: ExactDecimal } {
+  const p = x ?? 70
+  if (typeof p !== 'number' || !(p > 0 && p <= 100)) throw new MarketDataError('invalid_option', percentMessage(x), { field: 'valueAreaPercent' })
+  const d = parseDecimal(p)
+  if (!d.ok) throw new MarketDataError('invalid_option', percentMessage(x), { field: 'valueAreaPercent' })
+  return { percent: p, exact: d.value }
+}
 
 /** A value area as row indexes `[low, high]`, both inclusive. */
 export interface ValueAreaRange {

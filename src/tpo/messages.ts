@@ -1,13 +1,7 @@
 // Error messages of src/tpo, in one place. Each names the option or field and the rule.
-import { isArray } from '../_lib/describe.js'
 
-export const show = (x: unknown): string => {
-  if (typeof x === 'string') return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x)
-  if (typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean') return String(x)
-  if (x === null) return 'null'
-  if (x === undefined) return 'undefined'
-  return isArray(x) ? 'an array' : typeof x
-}
+export { show } from '../trades/messages.js'
+import { show } from '../trades/messages.js'
 
 export const TPO_MSG = {
   options: (x: unknown) => `options: ${show(x)} is not an options object {timeframe, tickSize, ...}`,
@@ -21,7 +15,6 @@ export const TPO_MSG = {
   rowSizeValueOffTick: (x: string, tick: string) => `rowSizeValue: ${x} is not a whole multiple of tickSize ${tick}; TPO rows are whole ticks high`,
   rowTooLarge: (x: string) => `rowSize: the row height ${x} is too large (its units at the grid's decimals must stay below 2^52)`,
   mergeSessions: (x: unknown) => `mergeSessions: ${show(x)} is not 'MERGE_ALL' or 'GROUP_BY_TYPE'`,
-  valueAreaPercent: (x: unknown) => `valueAreaPercent: ${show(x)} is not a number with 0 < p <= 100`,
   initialBalance: (x: unknown, why: string) => `initialBalance: ${why}`,
   sessions: (x: unknown) => `sessions: ${show(x)} is not a list of session types ('MAINSESSION', 'PRE_MARKET', 'POST_MARKET')`,
   time: (x: unknown) => `time: ${show(x)} is not a valid time: expected an integer number of UTC epoch milliseconds within ±8.64e15`,

@@ -75,14 +75,8 @@ function rowSizeOf(opts: TpoOptions): unknown {
   return k > BigInt(Number.MAX_SAFE_INTEGER) ? Number.POSITIVE_INFINITY : Number(k)
 }
 
-/** Resolves a `valueAreaPercent` (0 < p <= 100) to an exact decimal. */
-export function resolveValueAreaPercent(x: unknown): { percent: number; exact: ExactDecimal } {
-  const p = x ?? 70
-  if (typeof p !== 'number' || !(p > 0 && p <= 100)) throw new MarketDataError('invalid_option', TPO_MSG.valueAreaPercent(x), { field: 'valueAreaPercent' })
-  const d = parseDecimal(p)
-  if (!d.ok) throw new MarketDataError('invalid_option', TPO_MSG.valueAreaPercent(x), { field: 'valueAreaPercent' })
-  return { percent: p, exact: d.value }
-}
+export { resolveValueAreaPercent } from '../profile/value-area.js'
+import { resolveValueAreaPercent } from '../profile/value-area.js'
 
 /** Resolves an `initialBalance` length (`<n>m` / `<n>h`, default `'1h'`) to ms. */
 export function resolveInitialBalance(x: unknown): { ms: number; id: string } {

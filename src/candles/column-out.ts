@@ -1,0 +1,147 @@
+// The growable candle columns an aggregator writes closed candles into (candleColumnsFromTrades and
+// resampleCandleColumns): numbers, no Candle object or string per candle.
+import { exactDouble, POW10 } from '../decimal/index.js'
+import { MarketDataError } from '../errors.js'
+import { formatSum } from './format.js'
+import { CANDLE_MSG } from './messages.js'
+import type { CandleColumns } from './types.js'
+
+/**
+ * Growable candle columns that an aggregator writes closed candles to ({@link writeColumnsTo}) instead
+ * of making `Candle` objects.
+ */
+export class ColumnOut {
+  n = 0
+  /** The first sum a double cannot carry (its cell holds NaN). */
+  inexact: MarketDataError | undefined = undefined
+  time: Float64Array
+  open: Float64Array
+  high: Float64Array
+  low: Float64Array
+  close: Float64Array
+  volume: Float64Array
+  value: Float64Array
+  trades: Float64Array
+  session: Uint8Array
+
+  /** `strings`: the function that returns these candles as decimal strings (named in the `inexact` error). */
+  constructor(
+    cap: number,
+    private readonly strings: string,
+  ) {
+    this.time = new Float64Array(cap)
+    this.open = new Float64Array(cap)
+    this.high = new Float64Array(cap)
+    this.low = new Float64Array(cap)
+    this.close = new Float64Array(cap)
+    this.volume = new Float64Array(cap)
+    this.value = new Float64Array(cap)
+    this.trades = new Float64Array(cap)
+    this.session = new Uint8Array(cap)
+  }
+
+  /**
+   * Appends a candle: st holds [time, open, high, low, close, volume units (number part), value units
+   * (number part), trades, session code]; the bigint parts and scales beside it.
+   */
+  write(st: Float64Array, volHi: bigint, vs: number, valHi: bigint, xs: number): void {
+    if (this.n >= this.time.length) this.grow()
+    const k = this.n++
+    const time = st[0] as number
+    this.time[k] = time
+    // + 0: a -0 price is 0 (as its decimal form "0" reads back)
+    this.open[k] = (st[1] as number) + 0
+    this.high[k] = (st[2] as number) + 0
+    this.low[k] = (st[3] as number) + 0
+    this.close[k] = (st[4] as number) + 0
+    this.volume[k] = this.sum(volHi, st[5] as number, vs, 'volume', time)
+    this.value[k] = this.sum(valHi, st[6] as number, xs, 'value', time)
+    this.trades[k] = st[7] as number
+    this.session[k] = st[8] as number
+  }
+
+  /**
+   * Appends k candles from closed-bucket records (`size` numbers each: start, opener index, high, low,
+   * close index, volume units, value units, trades, session code; sums below 2^53, no bigint part), the
+   * open and close read from the input columns `O` / `C`, high and low too from `HL` when given (the
+   * records then hold their indexes: trade records). The same cells as {@link write} for each.
+   */
+  writeRecords(r: Float64Array, k: number, size: number, O: Float64Array, C: Float64Array, vs: number, xs: number, HL?: Float64Array): void {
+    while (this.n + k > this.time.length) this.grow()
+    const { time: tm, open: op, high: hi, low: lo, close: cl, volume: vo, value: va, trades: tr, session: se } = this
+    const VP = POW10[vs] as number
+    const XP = POW10[xs] as number
+    let at = 0
+    for (let q = 0; q < k; q++, at += size) {
+      const j = this.n++
+      const time = r[at] as number
+      tm[j] = time
+      op[j] = (O[r[at + 1] as number] as number) + 0
+      hi[j] = (HL === undefined ? (r[at + 2] as number) : (HL[r[at + 2] as number] as number)) + 0
+      lo[j] = (HL === undefined ? (r[at + 3] as number) : (HL[r[at + 3] as number] as number)) + 0
+      cl[j] = (C[r[at + 4] as number] as number) + 0
+      const v = r[at + 5] as number
+      vo[j] = v < 1e15 && vs <= 22 ? v / VP + 0 : this.sum(0n, v, vs, 'volume', time)
+      const x = r[at + 6] as number
+      // + 0: a -0 sum is 0, as sum() gives it
+      va[j] = x < 1e15 && x > -1e15 && xs <= 22 ? x / XP + 0 : this.sum(0n, x, xs, 'value', time)
+      tr[j] = r[at + 7] as number
+      se[j] = r[at + 8] as number
+    }
+  }
+
+  private grow(): void {
+    const cap = Math.max(16, this.time.length * 2)
+    const f = (a: Float64Array): Float64Array => {
+      const b = new Float64Array(cap)
+      b.set(a)
+      return b
+    }
+    this.time = f(this.time)
+    this.open = f(this.open)
+    this.high = f(this.high)
+    this.low = f(this.low)
+    this.close = f(this.close)
+    this.volume = f(this.volume)
+    this.value = f(this.value)
+    this.trades = f(this.trades)
+    const s = new Uint8Array(cap)
+    s.set(this.session)
+    this.session = s
+  }
+
+  /** The candles written, with the optional columns the input has. */
+  result(like: { value?: unknown; trades?: unknown; session?: unknown }): CandleColumns {
+    const n = this.n
+    // full columns are handed out as they are; others are copied to their length (no unused rows kept)
+    const fit = <A extends Float64Array | Uint8Array>(a: A): A => (a.length === n ? a : (a.slice(0, n) as A))
+    const out: CandleColumns = {
+      time: fit(this.time),
+      open: fit(this.open),
+      high: fit(this.high),
+      low: fit(this.low),
+      close: fit(this.close),
+      volume: fit(this.volume),
+    }
+    if (like.value !== undefined) out.value = fit(this.value)
+    if (like.trades !== undefined) out.trades = fit(this.trades)
+    if (like.session !== undefined) out.session = fit(this.session)
+    return out
+  }
+
+  /**
+   * An exact sum (bigint part + number part, units at `scale`) as the number whose shortest form is that
+   * decimal, or NaN with `inexact` set. Up to 15 significant digits a double always carries the decimal
+   * (and u / 10^scale is the correctly rounded quotient, i.e. that double); beyond, the decimal's text decides.
+   */
+  private sum(hi: bigint, lo: number, scale: number, field: string, time: number): number {
+    if (hi === 0n) {
+      if (lo === 0) return 0
+      if (lo < 1e15 && lo > -1e15 && scale <= 22) return lo / (POW10[scale] as number)
+    }
+    const text = formatSum(hi, lo, scale)
+    const x = exactDouble(text)
+    if (x !== x) this.inexact ??= new MarketDataError('inexact', CANDLE_MSG.inexact(field, text, time, this.strings), { field })
+    return x
+  }
+}
