@@ -4,7 +4,7 @@ import { priceOf, toHttpResponse } from '../../src/rules/index.js'
 
 const T0 = Date.UTC(2026, 5, 1, 12, 0, 0)
 
-describe('a server following DESIGN.md order with the REST ledger', () => {
+describe('a server following the order of docs/service.md with the REST ledger', () => {
   /** auth -> 429 when locked -> (400/404 ...) -> read -> price -> charge. */
   function serve(ledger: ReturnType<typeof createRestLedger>, now: number, status: number, candles = 0) {
     const gate = ledger.check(now)

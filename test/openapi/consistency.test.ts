@@ -23,7 +23,7 @@ const param = (endpoint: RestEndpoint, name: string): Obj => {
   if (p === undefined) throw new Error(`${endpoint} documents no ${name}`)
   return p
 }
-/** The query parameter names SERVICE-SPEC gives the history endpoints (candles, footprint, TPO). */
+/** The query parameter names of the history endpoints (candles, footprint, TPO) in the service description (docs/service.md). */
 const SPEC_PARAMETERS = ['exchange', 'symbol', 'timeframe', 'from', 'to', 'period', 'limit', 'sessionType', 'rowSize', 'rowSizeValue', 'blockSize', 'mergeSessions']
 const TIMEFRAME_VALUE: Readonly<Record<HistoryEndpoint, string>> = { candles: '1h', footprint: '1h', tpo: '1d' }
 const parse = (endpoint: HistoryEndpoint, extra: Record<string, string>) =>

@@ -66,7 +66,7 @@ describe('REST prices (spec table)', () => {
     expect(() => priceOf('search', { candles: 3 })).toThrow(MarketDataError)
   })
 
-  it('names every endpoint of DESIGN.md', () => {
+  it('names every endpoint the service prices (docs/service.md)', () => {
     expect([...REST_ENDPOINTS].sort()).toEqual(
       ['candles', 'exchanges', 'footprint', 'row-size-scale', 'search', 'securities', 'security', 'timeframes', 'tpo'].sort(),
     )

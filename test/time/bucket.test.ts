@@ -22,7 +22,7 @@ describe('buckets tile time', () => {
     fc.assert(fc.property(instant, timeframe, zone, expectTiled), { numRuns: 400 })
   })
 
-  it('aligns as DESIGN.md says, checked against Intl wall times', () => {
+  it('aligns as docs/concepts.md says, checked against Intl wall times', () => {
     fc.assert(
       fc.property(instant, timeframe, zone, (t, tf, timeZone) => {
         const s = bucketStart(t, tf, { timeZone })
