@@ -72,6 +72,18 @@ function footprintLines(ps: readonly FootprintProfile[], d: DataSet): string[] {
   return out
 }
 
+/** The float loop's lines (`bucket|price|buy|sell|buy trades|sell trades`) in the canonical form of {@link footprintLines}. */
+function floatFootprintLines(lines: readonly string[], d: DataSet): string[] {
+  const out: string[] = []
+  for (const l of lines) {
+    const [b, price, vb, vs, nb, ns] = l.split('|') as [string, string, string, string, string, string]
+    const r = Math.round(Math.round(Number(price) * 10 ** d.decimals) / d.tickUnits)
+    if (Number(nb) > 0) out.push(`${b}|${r}|1|${vb}|${nb}`)
+    if (Number(ns) > 0) out.push(`${b}|${r}|2|${vs}|${ns}`)
+  }
+  return out
+}
+
 function cellLines(c: FootprintCells, exact: boolean): string[] {
   const out: string[] = new Array(c.bucket.length)
   for (let k = 0; k < c.bucket.length; k++) out[k] = `${c.bucket[k]}|${c.row[k]}|${c.side[k]}|${sumText(c.volume[k] as number, exact)}|${c.count[k]}`
@@ -138,7 +150,7 @@ export async function runW7(bench: BenchOptions, set: MarketSet, withLoops: bool
         n,
         ...(d.exact ? {} : { noCheck: 'float binning and sums; exact only on exact doubles' }),
         run: (m) => footprintFloat(d.cols, m, ms, d.tickUnits / 10 ** d.decimals, d.decimals),
-        canon: () => [],
+        canon: (r) => floatFootprintLines(r as string[], d),
       })
     }
     impls.push(polarsImpl('group-by (bucket, row, side)', n, () => polarsFootprint(frame, ms, d.decimals, d.tickUnits), (r) => cellLines(r as FootprintCells, d.exact), loadTrades, d.exact))
