@@ -1,5 +1,6 @@
 // Reading one field of a text record: times in three spellings, exact decimals (exponents expanded), sides and
 // sessions in their usual spellings. Each reader returns the value or the reason it is not one.
+import { parseDataDecimal } from '../decimal/parse.js'
 import { parseRfc3339 } from '../time/index.js'
 import type { SessionType, Side } from '../trades/index.js'
 
@@ -78,7 +79,11 @@ export function readDecimal(v: unknown, field: string, signed: boolean): string 
   if (typeof v !== 'string') return { error: `${field} ${JSON.stringify(v)} is not ${rule}` }
   let s = v.trim()
   if (EXPONENT.test(s)) s = plainDecimal(s) ?? s
-  if (!(signed ? DECIMAL : UNSIGNED).test(s) || s.length > DECIMAL_MAX) return { error: `${field} "${v.trim()}" is not ${rule}` }
+  if (!(signed ? DECIMAL : UNSIGNED).test(s) || s.length > DECIMAL_MAX) {
+    // why, in the words every data entry point uses (the decimal module's one message table)
+    const r = parseDataDecimal(v.trim())
+    return { error: r.ok ? `${field} "${v.trim()}" is not ${rule}` : `${field} ${r.error}` }
+  }
   return s
 }
 
