@@ -15,6 +15,7 @@ import {
 } from '../../src/credits/index.js'
 import { validateRestLedgerState, validateStreamLedgerState } from '../../src/credits/ledger-state.js'
 import { MarketDataError } from '../../src/errors.js'
+import { createServiceConfig } from '../../src/rules/index.js'
 
 const T0 = Date.UTC(2026, 5, 1, 12, 0, 0)
 
@@ -168,5 +169,29 @@ describe('a single corrupted field is refused, naming it', () => {
     const r = Proxy.revocable({}, {})
     r.revoke()
     refused(validateStreamLedgerState(r.proxy), 'state')
+  })
+})
+
+describe('a restored state is checked against the ledger\'s own service config, not the defaults', () => {
+  it('REST: any used count up to the configured limit restores; above it is refused, naming state.used', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: REST_CREDIT_LIMIT + 1, max: 10 * REST_CREDIT_LIMIT }), fc.nat(), (limit, k) => {
+        const config = createServiceConfig({ restCredits: { limit } })
+        const used = REST_CREDIT_LIMIT + 1 + (k % (limit - REST_CREDIT_LIMIT))
+        const state: RestLedgerState = { windowStart: 0, used, locked: false }
+        expect(() => createRestLedger({ state, config })).not.toThrow()
+        // the default limit refuses the same state
+        expect(() => createRestLedger({ state })).toThrow(expect.objectContaining({ field: 'state.used' }))
+        expect(() => createRestLedger({ state: { ...state, used: limit + 1 }, config })).toThrow(expect.objectContaining({ field: 'state.used' }))
+      }),
+      { numRuns: 50 },
+    )
+  })
+
+  it('streams: a window and caps from the config are the ones a restored state must fit', () => {
+    const config = createServiceConfig({ streamCredits: { limit: 5_000, windowMs: 600_000 } })
+    const state: StreamLedgerState = { windowStart: 0, used: 4_000, clock: 400_000, nextId: 1, streams: [] }
+    expect(() => createStreamLedger({ state, config })).not.toThrow()
+    expect(() => createStreamLedger({ state })).toThrow(expect.objectContaining({ code: 'invalid_option' }))
   })
 })
