@@ -40,15 +40,11 @@ function dataSet(set: MarketSet, quick: boolean): DataSet {
 const TOLERANCE = 1e-9
 const close = closeLines(TOLERANCE)
 
-function sumText(x: number, _exact: boolean): string {
-  return String(x)
-}
-
 function candleColumnLines(c: CandleColumns, exact: boolean): string[] {
   if (exact) return candleLines(c)
   const out: string[] = new Array(c.time.length)
   for (let k = 0; k < c.time.length; k++) {
-    out[k] = `${c.time[k]}|${c.open[k]}|${c.high[k]}|${c.low[k]}|${c.close[k]}|${sumText(c.volume[k] as number, false)}|${c.trades[k]}`
+    out[k] = `${c.time[k]}|${c.open[k]}|${c.high[k]}|${c.low[k]}|${c.close[k]}|${c.volume[k]}|${c.trades[k]}`
   }
   return out
 }
@@ -57,7 +53,7 @@ function candleColumnLines(c: CandleColumns, exact: boolean): string[] {
 function candleObjectLines(cs: readonly Candle[], exact: boolean): string[] {
   return cs.map((c) => exact
     ? `${c.time}|${Number(c.open)}|${Number(c.high)}|${Number(c.low)}|${Number(c.close)}|${Number(c.volume)}|${Number(c.value)}|${c.trades}`
-    : `${c.time}|${Number(c.open)}|${Number(c.high)}|${Number(c.low)}|${Number(c.close)}|${sumText(Number(c.volume), false)}|${c.trades}`)
+    : `${c.time}|${Number(c.open)}|${Number(c.high)}|${Number(c.low)}|${Number(c.close)}|${Number(c.volume)}|${c.trades}`)
 }
 
 function footprintLines(ps: readonly FootprintProfile[], d: DataSet): string[] {
@@ -65,8 +61,8 @@ function footprintLines(ps: readonly FootprintProfile[], d: DataSet): string[] {
   for (const p of ps) {
     for (const [price, vb, vs, nb, ns] of p.rows) {
       const r = Math.round(Math.round(Number(price) * 10 ** d.decimals) / d.tickUnits)
-      if (nb > 0) out.push(`${p.time}|${r}|1|${sumText(Number(vb), d.exact)}|${nb}`)
-      if (ns > 0) out.push(`${p.time}|${r}|2|${sumText(Number(vs), d.exact)}|${ns}`)
+      if (nb > 0) out.push(`${p.time}|${r}|1|${Number(vb)}|${nb}`)
+      if (ns > 0) out.push(`${p.time}|${r}|2|${Number(vs)}|${ns}`)
     }
   }
   return out
@@ -84,9 +80,9 @@ function floatFootprintLines(lines: readonly string[], d: DataSet): string[] {
   return out
 }
 
-function cellLines(c: FootprintCells, exact: boolean): string[] {
+function cellLines(c: FootprintCells): string[] {
   const out: string[] = new Array(c.bucket.length)
-  for (let k = 0; k < c.bucket.length; k++) out[k] = `${c.bucket[k]}|${c.row[k]}|${c.side[k]}|${sumText(c.volume[k] as number, exact)}|${c.count[k]}`
+  for (let k = 0; k < c.bucket.length; k++) out[k] = `${c.bucket[k]}|${c.row[k]}|${c.side[k]}|${c.volume[k]}|${c.count[k]}`
   return out
 }
 
@@ -153,7 +149,7 @@ export async function runW7(bench: BenchOptions, set: MarketSet, withLoops: bool
         canon: (r) => floatFootprintLines(r as string[], d),
       })
     }
-    impls.push(polarsImpl('group-by (bucket, row, side)', n, () => polarsFootprint(frame, ms, d.decimals, d.tickUnits), (r) => cellLines(r as FootprintCells, d.exact), loadTrades, d.exact))
+    impls.push(polarsImpl('group-by (bucket, row, side)', n, () => polarsFootprint(frame, ms, d.decimals, d.tickUnits), (r) => cellLines(r as FootprintCells), loadTrades, d.exact))
     rows.push(...(await runGroup(`W7 ${d.name}: footprint ${id} (${human(n)})`, 'trades', impls, bench)))
   }
   const m1 = minuteColumns(d)
