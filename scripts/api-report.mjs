@@ -26,7 +26,7 @@ rmSync(join(root, '.api/dts'), { recursive: true, force: true })
 execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.api.json')], { stdio: 'inherit' })
 
 const quiet = { logLevel: 'none' }
-let changed = []
+const changed = []
 for (const [name, file] of Object.entries(ENTRIES)) {
   const configObject = {
     projectFolder: root,

@@ -58,7 +58,7 @@ const HOSTILE: [string, () => unknown][] = [
 function paths(x: unknown, at: (string | number)[] = []): (string | number)[][] {
   const out = [at]
   if (x instanceof Float64Array || x instanceof Uint8Array) return out
-  if (Array.isArray(x)) x.forEach((v, i) => out.push(...paths(v, [...at, i])))
+  if (Array.isArray(x)) x.forEach((v, i) => void out.push(...paths(v, [...at, i])))
   else if (typeof x === 'object' && x !== null) for (const [k, v] of Object.entries(x)) out.push(...paths(v, [...at, k]))
   return out
 }

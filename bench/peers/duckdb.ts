@@ -6,7 +6,6 @@ import { minimal, numText } from '../canon.js'
 
 // The module is loaded lazily so that a missing native binding only marks DuckDB rows unavailable. It is
 // installed on demand by bench/install-peers.mjs (not a devDependency), so its types are not assumed here.
-// biome-ignore lint: the peer's API is used dynamically
 type Duck = any
 type Connection = any
 type Instance = any

@@ -7,7 +7,6 @@ import type { TradeColumns } from '../../src/trades/index.js'
 import type { CandleColumns } from './float.js'
 
 // Installed on demand by bench/install-peers.mjs (not a devDependency): its types are not assumed here.
-// biome-ignore lint: the peer's API is used dynamically
 type Pl = any
 type Frame = any
 const POLARS_MODULE = 'nodejs-polars'

@@ -44,7 +44,10 @@ function readReply(s: Socket, waitMs = 5000): Promise<RawReply | undefined> {
       clearTimeout(timer)
       s.destroy()
       const at = data.indexOf('\r\n\r\n')
-      if (at < 0) return resolve(undefined)
+      if (at < 0) {
+        resolve(undefined)
+        return
+      }
       const [first, ...lines] = data.slice(0, at).split('\r\n')
       const headers: Record<string, string> = {}
       for (const l of lines) headers[l.slice(0, l.indexOf(':')).toLowerCase()] = l.slice(l.indexOf(':') + 1).trim()

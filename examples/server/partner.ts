@@ -15,13 +15,6 @@ import {
   type LinkOperationName,
   type Status,
 } from '../../src/service/index.js'
-import {
-  bucketEnd,
-  bucketStart,
-  candlesFromTrades,
-  resampleCandles,
-  type Candle,
-} from '../../src/index.js'
 import { securityInfo } from './catalog.js'
 import { listCandles, type ListCandlesContext } from './list-candles.js'
 import { securityById, type MarketStore } from './store.js'
@@ -73,7 +66,7 @@ async function authorize(ctx: PartnerContext, token: string | undefined): Promis
 }
 
 function field(body: unknown, name: string): unknown {
-  return typeof body === 'object' && body !== null && !Array.isArray(body) && Object.prototype.hasOwnProperty.call(body, name)
+  return typeof body === 'object' && body !== null && !Array.isArray(body) && Object.hasOwn(body, name)
     ? (body as Record<string, unknown>)[name]
     : undefined
 }

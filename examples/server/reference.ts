@@ -64,7 +64,7 @@ export function createReferencePages(partnerPrefix: string): (req: IncomingMessa
     if (path === OPENAPI_PATH) return send(res, requestId, 'application/json; charset=utf-8', document)
     if (path === REFERENCE_PATH || path === `${REFERENCE_PATH}/`) return send(res, requestId, 'text/html; charset=utf-8', PAGE)
     const name = path?.startsWith(`${REFERENCE_PATH}/`) ? path.slice(REFERENCE_PATH.length + 1) : undefined
-    if (name !== undefined && Object.prototype.hasOwnProperty.call(ASSETS, name)) return send(res, requestId, ASSETS[name]!, asset(name))
+    if (name !== undefined && Object.hasOwn(ASSETS, name)) return send(res, requestId, ASSETS[name]!, asset(name))
     return false
   }
 }

@@ -70,7 +70,7 @@ export function matchRestRoute(path: string): RestRoute | undefined | null {
     '/exchanges': 'exchanges',
   }
   const hit = simple[path]
-  if (hit !== undefined && Object.prototype.hasOwnProperty.call(simple, path)) return { endpoint: hit }
+  if (hit !== undefined && Object.hasOwn(simple, path)) return { endpoint: hit }
   const parts = path.split('/')
   // ['', 'exchanges', '{exchange}', 'securities'(, '{symbol}')]
   if (parts[0] !== '' || parts[1] !== 'exchanges' || parts[3] !== 'securities' || parts.length < 4 || parts.length > 5) return undefined

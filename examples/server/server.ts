@@ -16,7 +16,7 @@ import {
   type RestLedger,
   type RestLedgerState,
 } from '../../src/service/index.js'
-import { type Candle } from '../../src/index.js'
+import type { Candle } from '../../src/index.js'
 import { ClientAborted, declaredTooLarge, parserRefusal, rawAnswer, readBody, send, type Answer } from './http.js'
 import { handlePartner, PARTNER_OPERATIONS, type PartnerContext, type PartnerOperation } from './partner.js'
 import { createReferencePages } from './reference.js'
@@ -181,7 +181,7 @@ export async function createHandler(
   /** Interface A: POST JSON -> operation -> HTTP 200 with a `status`. */
   async function partner(req: IncomingMessage, { url, base }: RequestContext): Promise<Answer> {
     const path = url.pathname.slice(partnerPrefix.length)
-    const op: PartnerOperation | undefined = Object.prototype.hasOwnProperty.call(PARTNER_OPERATIONS, path)
+    const op: PartnerOperation | undefined = Object.hasOwn(PARTNER_OPERATIONS, path)
       ? PARTNER_OPERATIONS[path as keyof typeof PARTNER_OPERATIONS]
       : undefined
     if (op === undefined) return { status: 404, headers: base, body: { status: { code: 5, message: `no operation ${path}`, details: [] } } }

@@ -27,7 +27,7 @@ export function decimalOption(fn: string, name: string, x: unknown, fallback: st
   const bad = () => new MarketDataError('invalid_option', ANALYTICS_MSG.option(fn, name, x, rule ?? `must be a decimal >= ${min}${max === undefined ? '' : ` and <= ${max}`}`), { field: name })
   if (r === undefined || !r.ok || !lo.ok) throw bad()
   if (compareExact(r.value, lo.value) < 0) throw bad()
-  if (hi !== undefined && hi.ok && compareExact(r.value, hi.value) > 0) throw bad()
+  if (hi?.ok && compareExact(r.value, hi.value) > 0) throw bad()
   return r.value
 }
 

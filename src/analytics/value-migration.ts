@@ -20,7 +20,7 @@ interface Value {
   valueAreaHigh: string
 }
 
-function valueOf(p: unknown, who: string, fn: string, basis: 'tpo' | 'volume' | undefined, percent: number): Value {
+function profileValue(p: unknown, who: string, fn: string, basis: 'tpo' | 'volume' | undefined, percent: number): Value {
   const h: Histogram = readHistogram(p, fn, who)
   const o = p as Record<string, unknown>
   const time = o.time
@@ -113,7 +113,7 @@ export function valueMigration(previous: AnalyticsProfile, current: AnalyticsPro
   return unreadableAsError('valueMigration', () => {
     const fn = 'valueMigration'
     const o = resolve(fn, options)
-    return migration(valueOf(previous, 'previous', fn, o.basis, o.percent), valueOf(current, 'current', fn, o.basis, o.percent))
+    return migration(profileValue(previous, 'previous', fn, o.basis, o.percent), profileValue(current, 'current', fn, o.basis, o.percent))
   })
 }
 
@@ -133,7 +133,7 @@ export function valueMigrations(profiles: readonly AnalyticsProfile[], options?:
     const fn = 'valueMigrations'
     const o = resolve(fn, options)
     if (!isArray(profiles)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.noProfiles(fn), { field: 'profiles' })
-    const values = profiles.map((p, i) => valueOf(p, `profiles[${i}]`, fn, o.basis, o.percent))
+    const values = profiles.map((p, i) => profileValue(p, `profiles[${i}]`, fn, o.basis, o.percent))
     const out: ValueMigration[] = []
     for (let i = 1; i < values.length; i++) out.push(migration(values[i - 1] as Value, values[i] as Value))
     return out

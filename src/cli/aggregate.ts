@@ -136,7 +136,8 @@ function candleHeader(): string {
 
 function candleLine(k: Candle, tz: string): string {
   const time = timeLabel(k.time, tz)
-  return `${time.padEnd(16)}  ${pad(k.open, 12)} ${pad(k.high, 12)} ${pad(k.low, 12)} ${pad(k.close, 12)} ${pad(k.volume, 14)} ${pad(String(k.trades ?? ''), 8)}  ${k.session ?? ''}`.trimEnd() + '\n'
+  const line = `${time.padEnd(16)}  ${pad(k.open, 12)} ${pad(k.high, 12)} ${pad(k.low, 12)} ${pad(k.close, 12)} ${pad(k.volume, 14)} ${pad(String(k.trades ?? ''), 8)}  ${k.session ?? ''}`
+  return `${line.trimEnd()}\n`
 }
 
 function svgName(c: RunConfig, p: { time: number; sessionType?: string }): string {

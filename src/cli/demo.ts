@@ -69,7 +69,7 @@ export async function runDemo(argv: string[], io: Io): Promise<number> {
   const trades = sampleTrades({ seed, timeZone: TZ })
   const n = trades.time.length
   say(`svc-marketdata demo: ${n.toLocaleString('en-US')} sample trades of Monday 1 June 2026 (tick ${TICK}, New York sessions:`)
-  say('pre-market 04:00-09:30, main 09:30-16:00, post-market 16:00-20:00), seed ' + String(seed) + '.\n')
+  say(`pre-market 04:00-09:30, main 09:30-16:00, post-market 16:00-20:00), seed ${seed}.\n`)
 
   // TPO of the main session, rows of 4 ticks (one point) so the chart fits a terminal
   const [tpo] = tpoProfiles(trades, { timeframe: '1d', tickSize: TICK, rowSize: 4, timeZone: TZ, sessions: ['MAINSESSION'] })
@@ -86,7 +86,7 @@ export async function runDemo(argv: string[], io: Io): Promise<number> {
   const minutes = candlesFromTrades(trades, { timeframe: '1m', timeZone: TZ, tickSize: TICK, sessions: ['MAINSESSION'] })
   const hours = resampleCandles(minutes, { timeframe: '1h', sourceTimeframe: '1m', timeZone: TZ })
   say(`== Candles: ${minutes.length} one-minute candles of the main session resampled to 1h ==\n`)
-  say(candleTable(hours) + '\n')
+  say(`${candleTable(hours)}\n`)
 
   mkdirSync(dir, { recursive: true })
   if (tpo !== undefined) writeFileSync(join(dir, 'tpo.svg'), renderTpoSvg(tpo, { timeZone: TZ }))

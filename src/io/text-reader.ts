@@ -155,7 +155,10 @@ export function createTextReader<T>(kind: RecordKind<T>, opts: TextReaderOptions
       } catch {
         o = undefined
       }
-      if (typeof o !== 'object' || o === null || Array.isArray(o)) return fail('invalid_record', 'line', 'not a JSON object')
+      if (typeof o !== 'object' || o === null || Array.isArray(o)) {
+        fail('invalid_record', 'line', 'not a JSON object')
+        return
+      }
       fields = o as Record<string, unknown>
       // a JSON number is read by its literal text, exactly as written: JSON.parse would round
       // 5000.12345678901234567 to a double
@@ -173,7 +176,8 @@ export function createTextReader<T>(kind: RecordKind<T>, opts: TextReaderOptions
         if (h !== undefined) return
       }
       if (f.length < kind.required) {
-        return fail('invalid_record', 'line', `expected at least ${kind.required} fields (${kind.columns.slice(0, kind.required).join(',')}[,...]), got ${f.length}`)
+        fail('invalid_record', 'line', `expected at least ${kind.required} fields (${kind.columns.slice(0, kind.required).join(',')}[,...]), got ${f.length}`)
+        return
       }
       fields = {}
       for (const c of kind.columns) {
@@ -185,17 +189,22 @@ export function createTextReader<T>(kind: RecordKind<T>, opts: TextReaderOptions
     if (stats.timeFormat === undefined) {
       const t = detectTimeFormat(fields[timeField])
       if (t === undefined) {
-        return fail('invalid_time', timeField, `time ${JSON.stringify(fields[timeField])} is not epoch milliseconds, epoch seconds or an ISO 8601 date-time with Z or an offset`)
+        fail('invalid_time', timeField, `time ${JSON.stringify(fields[timeField])} is not epoch milliseconds, epoch seconds or an ISO 8601 date-time with Z or an offset`)
+        return
       }
       stats.timeFormat = t
       opts.onTimeFormat?.(t, stats.lines, fields[timeField])
     }
     const r = kind.build(fields, stats.timeFormat)
-    if (typeof r === 'object' && r !== null && 'message' in r && 'code' in r) return fail(r.code, r.field, r.message)
+    if (typeof r === 'object' && r !== null && 'message' in r && 'code' in r) {
+      fail(r.code, r.field, r.message)
+      return
+    }
     const record = r as T
     const time = kind.time(record)
     if (opts.sorted === true && time < lastTime) {
-      return fail('out_of_order', timeField, `time ${new Date(time).toISOString()} is earlier than the previous row's (${new Date(lastTime).toISOString()}); the input must be sorted by time`)
+      fail('out_of_order', timeField, `time ${new Date(time).toISOString()} is earlier than the previous row's (${new Date(lastTime).toISOString()}); the input must be sorted by time`)
+      return
     }
     lastTime = time
     stats.records++

@@ -60,7 +60,7 @@ function isIdString(x: unknown): x is string {
  * validateLinkRequest('UnlinkSecurity', { security_guid: 'g-1' }) // { ok: true, value: { security_guid: 'g-1' } }
  */
 export function validateLinkRequest<O extends LinkOperationName>(operation: O, body: unknown): Result<LinkRequest<O>, Status> {
-  if (typeof operation !== 'string' || !Object.prototype.hasOwnProperty.call(FIELDS, operation)) return err(invalidArgument(MSG.badOperation(operation)))
+  if (typeof operation !== 'string' || !Object.hasOwn(FIELDS, operation)) return err(invalidArgument(MSG.badOperation(operation)))
   const fields = FIELDS[operation]
   return readingJson('body', () => {
     if (!isJsonObject(body, 'body')) return err(invalidArgument(MSG.notObject('body')))

@@ -111,7 +111,7 @@ export function footprintChartModel(profiles: readonly FootprintProfile[], opts:
   const cells = opts.cells ?? 'bidAsk'
   if (!CELLS.includes(cells)) fail('cells', "must be 'bidAsk', 'delta' or 'volume'", opts.cells)
   const tz = zoneOption(opts.timeZone)
-  profiles.forEach((p) => checkProfile(p, ['rows'], ['time', 'end']))
+  profiles.forEach((p) => void checkProfile(p, ['rows'], ['time', 'end']))
   const sorted = [...profiles].sort((a, b) => a.time - b.time)
   const withRows = sorted.filter((p) => p.rows.length > 0)
   const step = withRows.length > 0 ? dec(withRows[0]!.rowSizeValue, 'rowSizeValue') : { units: 1n, scale: 0 }

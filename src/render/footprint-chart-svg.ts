@@ -85,12 +85,12 @@ export function renderFootprintChart(profiles: readonly FootprintProfile[], opts
     svg.add('text', { class: 'fp-price', x: x0 - 6, y: y + rowH / 2 + 4, 'text-anchor': 'end', fill: '#374151', 'font-size': 11 }, m.rowPrices[r]!)
   }
   svg.add('line', { x1: x0, y1: top, x2: x0, y2: top + plotH, stroke: '#9ca3af', 'stroke-width': 1 })
-  m.bars.forEach((b, i) => drawBar(svg, m, b, xOf(i), colW, rowH, gap, mode, yOf, yAt))
+  m.bars.forEach((b, i) => void drawBar(svg, m, b, xOf(i), colW, rowH, gap, mode, yOf, yAt))
   // totals row: volume, delta, cumulative delta
   const totalsTop = top + plotH + 12
   const lineH = mode === 'text' ? 16 : 14
   const labels = ['volume', 'delta', 'cum. delta']
-  labels.forEach((l, k) => svg.add('text', { x: x0 - 6, y: totalsTop + k * lineH + 11, 'text-anchor': 'end', 'font-size': 11, fill: '#374151' }, l))
+  labels.forEach((l, k) => void svg.add('text', { x: x0 - 6, y: totalsTop + k * lineH + 11, 'text-anchor': 'end', 'font-size': 11, fill: '#374151' }, l))
   const maxVol = Math.max(0, ...m.bars.map((b) => b.volumeValue))
   const maxDelta = Math.max(0, ...m.bars.map((b) => Math.abs(b.deltaValue)))
   const cumVals = m.bars.map((b) => b.cumulativeDeltaValue)

@@ -105,7 +105,7 @@ export function tpoChartModel(profiles: readonly AnyTpo[], opts: RenderTpoChartO
     if (a.time !== undefined && typeof a.time !== 'number') fail('annotations', 'time must be a number (the period start)', a.time)
     if (a.label !== undefined && typeof a.label !== 'string') fail('annotations', 'label must be a string', a.label)
   }
-  profiles.forEach((p) => checkProfile(p, ['rows', 'blocks', 'singlePrints'], ['time', 'end', 'blocks']))
+  profiles.forEach((p) => void checkProfile(p, ['rows', 'blocks', 'singlePrints'], ['time', 'end', 'blocks']))
   const sorted = [...profiles].sort((a, b) => a.time - b.time)
   const withRows = sorted.filter((p) => p.rows.length > 0)
   const step = withRows.length > 0 ? dec(withRows[0]!.rowSizeValue, 'rowSizeValue') : { units: 1n, scale: 0 }

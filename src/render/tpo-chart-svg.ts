@@ -79,7 +79,7 @@ export function renderTpoChart(profiles: readonly (TpoProfile | TpoCandleProfile
     svg.add('text', { class: 'tpo-price', x: x0 - 6, y: y + rowH / 2 + 4, 'text-anchor': 'end', 'font-size': 11, fill: '#374151' }, m.rowPrices[r]!)
   }
   svg.add('line', { x1: x0, y1: top, x2: x0, y2: top + plotH, stroke: '#9ca3af', 'stroke-width': 1 })
-  m.periods.forEach((p, i) => drawPeriod(svg, m, p, xs[i]!, g, right))
+  m.periods.forEach((p, i) => void drawPeriod(svg, m, p, xs[i]!, g, right))
   svg.raw('</g>')
   const legendY = top + plotH + 30
   let lx = PAD

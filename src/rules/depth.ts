@@ -91,10 +91,11 @@ export function trimToDepth<R extends HistoryRequest>(request: R, ctx: { newestC
   checkOptions(ctx, ['newestCandleTime', 'config'], 'trimToDepth')
   if (request.endpoint === 'candles') return request
   const config = ctx.config ?? DEFAULT_SERVICE_CONFIG
+  if (request.endpoint !== 'footprint') checkTime(ctx.newestCandleTime)
   const start =
     request.endpoint === 'footprint'
       ? footprintHistoryStart(request.timeframe, ctx.newestCandleTime, config)
-      : (checkTime(ctx.newestCandleTime), config.dataFloor)
+      : config.dataFloor
   if (request.empty) return request.from >= start ? request : { ...request, from: start, to: start }
   if (request.to <= start) return { ...request, from: start, to: start, empty: true }
   if (request.from < start) return { ...request, from: start, profileStart: start }

@@ -267,7 +267,7 @@ function readOptions(endpoint: HistoryEndpoint, one: (name: string) => string | 
   let mergeSessions: TpoHistoryRequest['mergeSessions'] = 'MERGE_ALL'
   const mergeRaw = one('mergeSessions')
   if (mergeRaw !== undefined) {
-    const value = Object.prototype.hasOwnProperty.call(MERGE_SESSIONS_QUERY_VALUES, mergeRaw) ? MERGE_SESSIONS_QUERY_VALUES[mergeRaw] : undefined
+    const value = Object.hasOwn(MERGE_SESSIONS_QUERY_VALUES, mergeRaw) ? MERGE_SESSIONS_QUERY_VALUES[mergeRaw] : undefined
     if (value === undefined) return fail('mergeSessions', RULE.badMergeSessions(mergeRaw))
     mergeSessions = value
   }

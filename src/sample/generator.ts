@@ -60,6 +60,7 @@ const LOTS: Uint16Array = (() => {
   const t = new Uint16Array(4096)
   for (let k = 0; k < 4096; k++) {
     const u = (k + 0.5) / 4096
+    // biome-ignore lint/style/useExponentiationOperator: kept as written so that seeded sample data cannot change
     t[k] = Math.max(1, Math.floor(1 / Math.pow(1 - u, 0.55)))
   }
   return t

@@ -23,6 +23,7 @@ export interface AggregatorContractSpec<T, R> {
   /** Equality of aggregates (default: deep equality via JSON of a structured clone). */
   equals?: (a: R, b: R) => boolean
   /** Extra invariants every aggregate must satisfy (return false or throw to fail). */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a checker that only asserts (returns nothing) is accepted as passing
   invariants?: (records: T[], result: R) => boolean | void
 }
 

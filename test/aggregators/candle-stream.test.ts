@@ -6,7 +6,7 @@ import { T0, json, thrown, tradesArb } from './harness.js'
 
 describe('candle aggregator fed candles: a refused candle changes nothing', () => {
   const badCandleField = fc.oneof(
-    fc.record({ field: fc.constantFrom('open', 'high', 'low', 'close', 'volume', 'value'), value: fc.constantFrom<unknown>('abc', Number.NaN, -1e400, null, '') }),
+    fc.record({ field: fc.constantFrom('open', 'high', 'low', 'close', 'volume', 'value'), value: fc.constantFrom<unknown>('abc', Number.NaN, Number.NEGATIVE_INFINITY, null, '') }),
     fc.record({ field: fc.constant('volume'), value: fc.constant<unknown>(-1) }),
     fc.record({ field: fc.constant('high'), value: fc.constant<unknown>(1) }),
     fc.record({ field: fc.constant('low'), value: fc.constant<unknown>(1e6) }),

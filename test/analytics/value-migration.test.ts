@@ -2,7 +2,7 @@ import { fc, test as fcTest } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
 import { valueMigration, valueMigrations, type ValueRelation } from '../../src/analytics/index.js'
 import { relationOf } from '../../src/analytics/value-migration.js'
-import { MarketDataError } from '../../src/errors.js'
+import type { MarketDataError } from '../../src/errors.js'
 import { footprintProfiles } from '../../src/footprint/index.js'
 import { candleDay, day, dayTrades, type BlockSpec } from './build.js'
 

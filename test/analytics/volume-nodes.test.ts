@@ -1,7 +1,7 @@
 import { fc, test as fcTest } from '@fast-check/vitest'
 import { describe, expect, it } from 'vitest'
 import { volumeNodes, type VolumeNodeOptions } from '../../src/analytics/index.js'
-import { MarketDataError } from '../../src/errors.js'
+import type { MarketDataError } from '../../src/errors.js'
 import { footprintProfiles, type FootprintProfile } from '../../src/footprint/index.js'
 import type { Trade } from '../../src/trades/index.js'
 import { candleDay, day, randomDay, randomTrades, T } from './build.js'

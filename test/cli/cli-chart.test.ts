@@ -31,7 +31,7 @@ describe('--chart bars', () => {
     const f = await run(['footprint', csv, '--tick-size', '0.25', '--row-size', '8', '--chart', 'bars', '--cells', 'delta', '--out', file])
     expect(f.code).toBe(0)
     expect(readFileSync(file, 'utf8')).toContain('data-cells="delta"')
-    const dir = join(tmp, 'charts') + '/'
+    const dir = `${join(tmp, 'charts')}/`
     expect((await run(['footprint', csv, '--tick-size', '0.25', '--row-size', '8', '--chart', 'bars', '--out', dir])).code).toBe(0)
     expect(readFileSync(join(dir, 'footprint-chart.svg'), 'utf8')).toContain('class="fp-chart"')
   })

@@ -168,7 +168,7 @@ describe('footprint and tpo', () => {
     expect(last.code).toBe(0)
     expect(last.stdout).toContain('5001.00')
     expect(last.stdout).not.toContain('5000.75')
-    const dir = join(tmp, 'svgs') + '/'
+    const dir = `${join(tmp, 'svgs')}/`
     const files = await run(['footprint', fixture('trades.csv'), '--tick-size', '0.25', '--format', 'svg', '--out', dir])
     expect(files.code).toBe(0)
     const names = readdirSync(dir).sort()

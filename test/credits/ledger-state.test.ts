@@ -125,22 +125,22 @@ describe('a single corrupted field is refused, naming it', () => {
   })
 
   it('stream: any top-level or record field broken is refused with its path', () => {
-    type Corrupt = { field: string; apply: (s: any) => boolean }
+    type Corrupt = { field: string; apply: (s: any) => unknown }
     const corruptions: Corrupt[] = [
-      { field: 'state.windowStart', apply: (s) => ((s.windowStart += 1), true) },
-      { field: 'state.used', apply: (s) => ((s.used = 1001), true) },
-      { field: 'state.used', apply: (s) => ((s.used = -10), true) },
-      { field: 'state.clock', apply: (s) => ((s.clock = s.windowStart + 300_000), true) },
-      { field: 'state.clock', apply: (s) => ((s.clock = 'now'), true) },
-      { field: 'state.nextId', apply: (s) => ((s.nextId = 0), true) },
-      { field: 'state.streams', apply: (s) => ((s.streams = {}), true) },
-      { field: 'state.extra', apply: (s) => ((s.extra = 1), true) },
-      { field: 'state.streams[0].kind', apply: (s) => s.streams.length > 0 && ((s.streams[0].kind = 'trades'), true) },
-      { field: 'state.streams[0].status', apply: (s) => s.streams.length > 0 && ((s.streams[0].status = 'closed'), true) },
-      { field: 'state.streams[0].openedAt', apply: (s) => s.streams.length > 0 && ((s.streams[0].openedAt = s.clock + 1), true) },
-      { field: 'state.streams[0].id', apply: (s) => s.streams.length > 0 && ((s.streams[0].id = 7), true) },
-      { field: 'state.streams[0].dueAt', apply: (s) => s.streams.length > 0 && ((s.streams[0].dueAt = s.clock), true) },
-      { field: 'state.streams[1].id', apply: (s) => s.streams.length > 1 && ((s.streams[1].id = s.streams[0].id), true) },
+      { field: 'state.windowStart', apply: (s) => Object.assign(s, { windowStart: s.windowStart + 1 }) },
+      { field: 'state.used', apply: (s) => Object.assign(s, { used: 1001 }) },
+      { field: 'state.used', apply: (s) => Object.assign(s, { used: -10 }) },
+      { field: 'state.clock', apply: (s) => Object.assign(s, { clock: s.windowStart + 300_000 }) },
+      { field: 'state.clock', apply: (s) => Object.assign(s, { clock: 'now' }) },
+      { field: 'state.nextId', apply: (s) => Object.assign(s, { nextId: 0 }) },
+      { field: 'state.streams', apply: (s) => Object.assign(s, { streams: {} }) },
+      { field: 'state.extra', apply: (s) => Object.assign(s, { extra: 1 }) },
+      { field: 'state.streams[0].kind', apply: (s) => s.streams.length > 0 && Object.assign(s.streams[0], { kind: 'trades' }) },
+      { field: 'state.streams[0].status', apply: (s) => s.streams.length > 0 && Object.assign(s.streams[0], { status: 'closed' }) },
+      { field: 'state.streams[0].openedAt', apply: (s) => s.streams.length > 0 && Object.assign(s.streams[0], { openedAt: s.clock + 1 }) },
+      { field: 'state.streams[0].id', apply: (s) => s.streams.length > 0 && Object.assign(s.streams[0], { id: 7 }) },
+      { field: 'state.streams[0].dueAt', apply: (s) => s.streams.length > 0 && Object.assign(s.streams[0], { dueAt: s.clock }) },
+      { field: 'state.streams[1].id', apply: (s) => s.streams.length > 1 && Object.assign(s.streams[1], { id: s.streams[0].id }) },
     ]
     let checked = 0
     fc.assert(

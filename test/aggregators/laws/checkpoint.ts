@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import type { Trade } from '../../../src/trades/index.js'
-import { type Subject, T0, json, toColumns, tradesArb, type Driven } from '../harness.js'
+import { type Subject, json, toColumns, tradesArb, type Driven } from '../harness.js'
 
 type Feed = 'one' | 'array' | 'columns'
 
