@@ -27,8 +27,11 @@ const open = (required: string[], properties: JsonObject, description?: string):
 const idString = (max: number, description?: string): JsonObject => ({ type: 'string', minLength: 1, maxLength: max, ...(description === undefined ? {} : { description }) })
 /** When `status.code` is 0 (the `if`), the fields are present (the `then`, which names their schemas too). */
 const OK_STATUS: JsonObject = { type: 'object', required: ['status'], properties: { status: { type: 'object', properties: { code: { const: StatusCode.OK } } } } }
-// biome-ignore lint/suspicious/noThenProperty: `if` / `then` are JSON Schema keywords, not a thenable
-const whenOk = (fields: JsonObject): JsonObject => ({ if: OK_STATUS, then: { type: 'object', required: Object.keys(fields), properties: fields } })
+const whenOk = (fields: JsonObject): JsonObject => ({
+  if: OK_STATUS,
+  // biome-ignore lint/suspicious/noThenProperty: `if` / `then` are JSON Schema keywords, not a thenable
+  then: { type: 'object', required: Object.keys(fields), properties: fields },
+})
 
 /**
  * A response whose list the spec names without a `status`: the list is there when `status.code` is 0; a
