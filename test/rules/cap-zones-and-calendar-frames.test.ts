@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { MarketDataError } from '../../src/errors.js'
-import { checkCap, priceOf, PROFILE_DATA_START, trimToDepth, type HistoryRequest } from '../../src/rules/index.js'
+import { checkCap, type HistoryRequest } from '../../src/rules/index.js'
 import { bucketEnd, bucketStart, resolveTimeframe, type Timeframe } from '../../src/time/index.js'
 import { BASE, DAY, parsed, slowSlotCount, tf } from './helpers.js'
 
@@ -66,26 +65,5 @@ describe('checkCap: calendar frames of any count (hand-built requests)', () => {
     const r = parsed('footprint', { ...BASE, timeframe: '1m', from: '0', to: '253402300799' })
     expect(checkCap(r)?.code).toBe('too_much_data')
     expect(checkCap({ ...r, empty: true })).toBeUndefined()
-  })
-})
-
-describe('trimToDepth: empty requests', () => {
-  it('an empty request before the data start moves to the effective start, still empty', () => {
-    const r = parsed('footprint', { ...BASE, timeframe: '1m', to: '0', period: '60' }) // [0 - 60 s, 0) clamped: empty at 0
-    expect(r).toMatchObject({ empty: true, from: 0, to: 0 })
-    const t = trimToDepth(r, { newestCandleTime: Date.UTC(2026, 5, 10, 12) }) // 1m depth 30 days: before the floor
-    expect(t).toMatchObject({ empty: true, from: PROFILE_DATA_START, to: PROFILE_DATA_START })
-    const tpo = parsed('tpo', { ...BASE, timeframe: '1d', to: '0', period: '60' })
-    expect(trimToDepth(tpo, { newestCandleTime: Date.UTC(2026, 5, 10, 12) })).toMatchObject({ empty: true, from: PROFILE_DATA_START, to: PROFILE_DATA_START })
-  })
-})
-
-describe('priceOf: the status must be an integer HTTP status', () => {
-  it('a fractional or NaN status is a programming error, not an unbilled answer', () => {
-    for (const status of [200.5, Number.NaN, 399.9]) {
-      expect(() => priceOf('candles', { status, candles: 5 })).toThrow(MarketDataError)
-      expect(() => priceOf('exchanges', { status })).toThrow(/status/)
-    }
-    expect(priceOf('exchanges', { status: 404 })).toBe(0)
   })
 })

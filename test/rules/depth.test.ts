@@ -186,3 +186,14 @@ describe('trimToDepth properties', () => {
     )
   })
 })
+
+describe('trimToDepth: empty requests', () => {
+  it('an empty request before the data start moves to the effective start, still empty', () => {
+    const r = parsed('footprint', { ...BASE, timeframe: '1m', to: '0', period: '60' }) // [0 - 60 s, 0) clamped: empty at 0
+    expect(r).toMatchObject({ empty: true, from: 0, to: 0 })
+    const t = trimToDepth(r, { newestCandleTime: Date.UTC(2026, 5, 10, 12) }) // 1m depth 30 days: before the floor
+    expect(t).toMatchObject({ empty: true, from: PROFILE_DATA_START, to: PROFILE_DATA_START })
+    const tpo = parsed('tpo', { ...BASE, timeframe: '1d', to: '0', period: '60' })
+    expect(trimToDepth(tpo, { newestCandleTime: Date.UTC(2026, 5, 10, 12) })).toMatchObject({ empty: true, from: PROFILE_DATA_START, to: PROFILE_DATA_START })
+  })
+})

@@ -113,3 +113,13 @@ describe('price properties', () => {
     )
   })
 })
+
+describe('priceOf: the status must be an integer HTTP status', () => {
+  it('a fractional or NaN status is a programming error, not an unbilled answer', () => {
+    for (const status of [200.5, Number.NaN, 399.9]) {
+      expect(() => priceOf('candles', { status, candles: 5 })).toThrow(MarketDataError)
+      expect(() => priceOf('exchanges', { status })).toThrow(/status/)
+    }
+    expect(priceOf('exchanges', { status: 404 })).toBe(0)
+  })
+})
