@@ -47,6 +47,16 @@ describe('parseSecurityId', () => {
   })
 })
 
+describe('parseSecurityId: strings of exactly 128 characters are accepted', () => {
+  it('guid, ticker and exchange_code at 128 pass, at 129 fail', () => {
+    const s128 = 'g'.repeat(128)
+    expect(parseSecurityId({ guid: s128 })).toEqual({ ok: true, value: { guid: s128 } })
+    expect(parseSecurityId({ ticker_code: { ticker: s128, exchange_code: s128 } }).ok).toBe(true)
+    expect(parseSecurityId({ guid: `${s128}x` }).ok).toBe(false)
+    expect(parseSecurityId({ ticker_code: { ticker: 'A', exchange_code: `${s128}x` } }).ok).toBe(false)
+  })
+})
+
 describe('validateListCandlesRequest: the request table', () => {
   it('a full valid body', () => {
     const v = valid(body({ properties: ['OPEN', 'CLOSE', 'OPEN'], session_types: ['POST_MARKET', 'MAINSESSION'] }))
