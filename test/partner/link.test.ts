@@ -139,3 +139,28 @@ describe('property: a link always matches the last valid Link/Unlink for its gui
     )
   })
 })
+
+describe('validateLinkRequest: only own fields and the three operations', () => {
+  it('fields inherited through the prototype are not fields of the body', () => {
+    const body = Object.create({ security_guid: 'g-1', partner_security_id: 'P-1' }) as object
+    for (const op of ['LinkSecurity', 'UnlinkSecurity', 'GetLinkedSecurity'] as const) {
+      const r = validateLinkRequest(op, body)
+      expect(r.ok).toBe(false)
+      if (!r.ok) {
+        expect(r.error.code).toBe(3)
+        expect(r.error.message).toContain('security_guid')
+      }
+    }
+    const r = applyLinkOperation(undefined, { operation: 'LinkSecurity', body })
+    expect(r.next).toBeUndefined()
+    expect(r.response.status.code).toBe(3)
+  })
+
+  it('names of Object.prototype members are unknown operations (3), never a crash', () => {
+    for (const op of ['toString', 'constructor', 'hasOwnProperty', '__proto__', 'valueOf']) {
+      const r = validateLinkRequest(op as LinkOperationName, { security_guid: 'g-1' })
+      expect(r.ok).toBe(false)
+      if (!r.ok) expect(r.error.code).toBe(3)
+    }
+  })
+})

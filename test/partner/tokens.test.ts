@@ -84,3 +84,20 @@ describe('checkAccessToken', () => {
     )
   })
 })
+
+describe('token times: a non-finite now is a caller error (invalid_time)', () => {
+  it('tokenValidity, accessTokenValidity and checkAccessToken throw for NaN and ±Infinity', () => {
+    for (const now of [Number.NaN, Infinity, -Infinity]) {
+      for (const call of [() => tokenValidity(now), () => accessTokenValidity(now), () => checkAccessToken('2026-06-01T12:30:00.000Z', now), () => checkAccessToken(Date.UTC(2026, 5, 1), now)]) {
+        let thrown: unknown
+        try {
+          call()
+        } catch (e) {
+          thrown = e
+        }
+        expect(thrown).toBeInstanceOf(MarketDataError)
+        expect((thrown as MarketDataError).code).toBe('invalid_time')
+      }
+    }
+  })
+})
