@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   addIsoDuration, listTimeframes, parseClockDuration, parseIsoDuration, parseRfc3339, parseTimeframe, parseUnixSeconds,
-  resolveTimeframe,
+  resolveTimeframe, toUnixSeconds,
 } from '../../src/time/index.js'
 import { timeframeFromPartner } from '../../src/partner/index.js'
 import type { TimeframeId } from '../../src/time/index.js'
@@ -173,5 +173,50 @@ describe('timeframes', () => {
     )
     expect(resolveTimeframe({ unit: 'MINUTE', count: 90 }).id).toBe('90m')
     expect(() => resolveTimeframe({ unit: 'HOUR', count: 1, id: '30m' })).toThrow(/timeframe\.id: "30m" does not name HOUR x 1 \(its id is 1h\)/)
+  })
+})
+
+describe('wire formats at their edges', () => {
+  it('RFC 3339: the shortest form, the last instant, lower-case t and z', () => {
+    expect(parseRfc3339('2026-05-29T13:30:00Z')).toEqual({ ok: true, value: Date.UTC(2026, 4, 29, 13, 30) })
+    expect(parseRfc3339('2026-05-29t13:30:00z')).toEqual({ ok: true, value: Date.UTC(2026, 4, 29, 13, 30) })
+    expect(parseRfc3339('9999-12-31T23:59:59.999Z')).toEqual({ ok: true, value: 253402300799999 })
+    expect(parseRfc3339('9999-12-31T23:59:59.9999Z')).toEqual({ ok: true, value: 253402300799999 })
+    expect(parseRfc3339('9999-12-31T23:00:00.000-00:59')).toEqual({ ok: true, value: Date.UTC(9999, 11, 31, 23, 59) })
+    expect(parseRfc3339('9999-12-31T23:59:59.999-00:01').ok).toBe(false)
+  })
+
+  it('RFC 3339: nothing may follow the Z or the offset', () => {
+    for (const v of ['2026-05-29T13:30:00Zx', '2026-05-29T13:30:00ZZ', '2026-05-29T13:30:00+01:00x', '2026-05-29T13:30:00+01:000', '2026-05-29T13:30:00-05:00Z']) {
+      expect(parseRfc3339(v).ok).toBe(false)
+    }
+  })
+
+  it('Unix seconds: up to 253402300799 (the last second of 9999)', () => {
+    expect(parseUnixSeconds('253402300799')).toEqual({ ok: true, value: 253402300799000 })
+    expect(parseUnixSeconds('253402300800').ok).toBe(false)
+  })
+
+  it('toUnixSeconds floors, also before 1970', () => {
+    expect(toUnixSeconds(1999)).toBe(1)
+    expect(toUnixSeconds(-1)).toBe(-1)
+    expect(toUnixSeconds(-1500)).toBe(-2)
+    expect(toUnixSeconds(-2000)).toBe(-2)
+  })
+
+  it('ISO 8601 durations: a designator may not repeat', () => {
+    for (const v of ['P1D2D', 'P1Y1Y', 'PT1H2H', 'PT1M1M', 'PT1S1S', 'P1W1W']) expect(parseIsoDuration(v).ok).toBe(false)
+  })
+
+  it('ISO 8601 durations: a fraction of seconds has 1 to 3 digits', () => {
+    expect(parseIsoDuration('PT1.234S')).toMatchObject({ ok: true, value: { seconds: 1.234 } })
+    expect(parseIsoDuration('PT1,5S')).toMatchObject({ ok: true, value: { seconds: 1.5 } })
+    for (const v of ['PT1.2345S', 'PT1.S', 'PT0.0000S']) expect(parseIsoDuration(v).ok).toBe(false)
+  })
+
+  it('ISO 8601 durations: each part has 1 to 9 digits', () => {
+    expect(parseIsoDuration('PT999999999S').ok).toBe(true)
+    expect(parseIsoDuration('PT000000001S').ok).toBe(true)
+    for (const v of ['PT1000000000S', 'P0000000001D', 'P1234567890Y']) expect(parseIsoDuration(v).ok).toBe(false)
   })
 })
