@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { main } from '../../src/cli/main.js'
 import { fixture, run } from './helpers.js'
 
-const tmp = mkdtempSync(join(tmpdir(), 'svc-cli-gaps-'))
+const tmp = mkdtempSync(join(tmpdir(), 'svc-cli-rules-'))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
 const T1330 = Date.UTC(2026, 5, 1, 13, 30)
