@@ -5,13 +5,12 @@ import { parseDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { show } from '../trades/messages.js'
 import type { AggregatorCheckpoint, AggregatorKind } from '../aggregator.js'
+import { MAX_TIME } from './max-time.js'
 
 /** What every checkpoint's `format` says. */
 export const CHECKPOINT_FORMAT = 'svc-marketdata/aggregator-checkpoint'
 /** The state layout version this library writes and reads; any other version is refused. */
 export const CHECKPOINT_VERSION = 1
-
-const MAX_TIME = 8.64e15
 
 /** A number as JSON holds it: ±Infinity and NaN as strings. */
 export function jsonNumber(x: number): number | string {

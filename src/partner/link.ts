@@ -1,7 +1,8 @@
 import { MarketDataError } from '../errors.js'
 import { err, ok, type Result } from '../result.js'
 import { field, isJsonObject, readingJson } from '../rules/json-fields.js'
-import { MAX_ID_CHARS, MSG } from './messages.js'
+import { SECURITY_ID_STRING_MAX } from '../rules/security-id.js'
+import { MSG } from './messages.js'
 import { invalidArgument, notFound, statusOk, type Status } from './status.js'
 import type {
   GetLinkedSecurityRequest,
@@ -44,7 +45,7 @@ const FIELDS: Readonly<Record<LinkOperationName, readonly string[]>> = {
 
 /** A non-empty string of at most 128 characters (UTF-16 code units, as `parseSecurityId` counts them). */
 function isIdString(x: unknown): x is string {
-  return typeof x === 'string' && x.length > 0 && x.length <= MAX_ID_CHARS
+  return typeof x === 'string' && x.length > 0 && x.length <= SECURITY_ID_STRING_MAX
 }
 
 /**

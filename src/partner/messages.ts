@@ -1,7 +1,7 @@
 import { describeValue } from '../_lib/describe.js'
+import { SECURITY_ID_STRING_MAX } from '../rules/security-id.js'
 
 /** Messages of the partner folder: each names the field and the rule. */
-export const MAX_ID_CHARS = 128
 
 const show = (x: unknown): string => {
   if (typeof x === 'string') return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}...` : x)
@@ -20,7 +20,7 @@ export const MSG = {
   notObject: (what: string) => `${what}: must be a JSON object`,
   unknownField: (path: string) => `${path.length > 60 ? `${path.slice(0, 60)}...` : path}: unknown field`,
   badIdString: (field: string, x: unknown) =>
-    `${field}: must be a non-empty string of at most ${MAX_ID_CHARS} characters, got ${x === undefined ? 'nothing' : show(x)}`,
+    `${field}: must be a non-empty string of at most ${SECURITY_ID_STRING_MAX} characters, got ${x === undefined ? 'nothing' : show(x)}`,
   badOperation: (op: unknown) => `operation: must be LinkSecurity, UnlinkSecurity or GetLinkedSecurity, got ${show(op)}`,
   otherGuid: (current: string, requested: string) =>
     `applyLinkOperation: current is the link of security_guid ${show(current)}, the request is about ${show(requested)}`,

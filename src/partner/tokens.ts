@@ -1,5 +1,5 @@
 import { MarketDataError } from '../errors.js'
-import { formatIso, parseRfc3339 } from '../time/index.js'
+import { formatIso, LAST_ISO_MS, parseRfc3339 } from '../time/index.js'
 import { MSG } from './messages.js'
 import { statusOk, unauthenticated, type Status } from './status.js'
 import { checkOptions } from '../_lib/closed-options.js'
@@ -49,12 +49,9 @@ export function tokenValidity(now: number, opts: { refreshLifetimeMs?: number } 
   }
 }
 
-/** The last instant an ISO 8601 time with a 4-digit year can name (9999-12-31T23:59:59.999Z). */
-const LAST_ISO = 253402300799999
-
 /** An expiry as ISO 8601 UTC; an expiry past year 9999 (which `checkAccessToken` could not read back) throws. */
 function expiryIso(t: number, field: string): string {
-  if (!(t <= LAST_ISO)) throw new MarketDataError('invalid_option', MSG.expiryTooLate(field), { field })
+  if (!(t <= LAST_ISO_MS)) throw new MarketDataError('invalid_option', MSG.expiryTooLate(field), { field })
   return formatIso(t)
 }
 

@@ -1,4 +1,6 @@
 import { describeValue } from '../_lib/describe.js'
+import { MAX_TIME } from '../_lib/max-time.js'
+import { DAY_MS } from '../time/index.js'
 import { parseDecimal, POW10 } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { MSG } from './messages.js'
@@ -56,9 +58,8 @@ export interface ResolvedSample {
 
 export const DEFAULT_START = Date.UTC(2026, 5, 1)
 
-const DAY_MS = 86_400_000
 /** 8.64e15 ms (the last time a Date holds) in days. */
-const MAX_DAY = 100_000_000
+const MAX_DAY = MAX_TIME / DAY_MS
 
 function intOption(name: string, v: number | undefined, dflt: number, min: number): number {
   if (v === undefined) return dflt

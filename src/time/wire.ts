@@ -1,10 +1,7 @@
 import { describeValue } from '../_lib/describe.js'
 import { err, ok, type Result } from '../result.js'
 import { daysFromCivil, daysInMonth } from './civil.js'
-import { DAY_MS } from './constants.js'
-
-/** Largest accepted instant: 9999-12-31T23:59:59.999Z. */
-const MAX_MS = 253402300799999
+import { DAY_MS, LAST_ISO_MS } from './constants.js'
 
 const show = describeValue
 
@@ -68,7 +65,7 @@ export function parseRfc3339(s: string): Result<number, string> {
     offset = (z === '-' ? -1 : 1) * (oh * 60 + om) * 60_000
   } else return bad('missing Z or offset')
   const v = daysFromCivil(y, mo, d) * DAY_MS + ((h * 60 + mi) * 60 + se) * 1000 + ms - offset
-  if (v < 0 || v > MAX_MS) return bad('out of range (1970..9999)')
+  if (v < 0 || v > LAST_ISO_MS) return bad('out of range (1970..9999)')
   return ok(v)
 }
 
@@ -83,7 +80,7 @@ export function parseRfc3339(s: string): Result<number, string> {
 export function parseUnixSeconds(s: string): Result<number, string> {
   if (typeof s !== 'string' || s.length === 0 || s.length > 12) return err(`${show(s)} is not Unix seconds (an integer 0..253402300799)`)
   const v = digits(s, 0, s.length)
-  if (v < 0 || v * 1000 > MAX_MS) return err(`${show(s)} is not Unix seconds (an integer 0..253402300799)`)
+  if (v < 0 || v * 1000 > LAST_ISO_MS) return err(`${show(s)} is not Unix seconds (an integer 0..253402300799)`)
   return ok(v * 1000)
 }
 
