@@ -1,20 +1,12 @@
 // Messages of the rules folder, in one place. Interface B messages read `<parameter>: <rule>`; interface A
 // messages read `<field path>: <rule>`; programming errors name the argument. User text is quoted and cut.
-import { describeValue, isArray } from '../_lib/describe.js'
+import { describeValue } from '../_lib/describe.js'
 
 const QUOTE_MAX = 40
 
 /** Quotes a user-supplied string for a message, cut to a readable length. */
 export function quote(s: string): string {
   return JSON.stringify(s.length > QUOTE_MAX ? `${s.slice(0, QUOTE_MAX)}...` : s)
-}
-
-/** Describes any user-supplied JSON value briefly. */
-export function describe(v: unknown): string {
-  if (typeof v === 'string') return quote(v)
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
-  if (v === undefined) return 'nothing'
-  return isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : typeof v
 }
 
 const SESSIONS = 'MAINSESSION, PRE_MARKET, POST_MARKET'
@@ -77,23 +69,23 @@ export const FIELD_MSG = {
   securityIdOneOf: (path: string) => `${path}: give exactly one of guid or ticker_code`,
   tickerCodeNotObject: (path: string) => `${path}: must be an object with ticker and exchange_code`,
   timeFrameNotObject: 'time_frame: must be an object with time_unit and count',
-  badTimeUnit: (v: unknown) => `time_frame.time_unit: must be one of MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR, not ${describe(v)}`,
-  badTimeFrameCount: (max: number, v: unknown) => `time_frame.count: must be an integer 1..${max}, not ${describe(v)}`,
+  badTimeUnit: (v: unknown) => `time_frame.time_unit: must be one of MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR, not ${describeValue(v)}`,
+  badTimeFrameCount: (max: number, v: unknown) => `time_frame.count: must be an integer 1..${max}, not ${describeValue(v)}`,
   rangeNotObject: 'range: must be an object with first_bound_time and one of second_bound_time, duration, count',
   rangeForms: (given: number) => `range: give exactly one of second_bound_time, duration, count (${given === 0 ? 'none' : given} given)`,
   equalBounds: 'range.second_bound_time: must differ from first_bound_time',
-  durationNotString: (v: unknown) => `range.duration: must be an ISO 8601 duration string such as PT4H, not ${describe(v)}`,
+  durationNotString: (v: unknown) => `range.duration: must be an ISO 8601 duration string such as PT4H, not ${describeValue(v)}`,
   badDuration: (v: string) => `range.duration: ${quote(v)} is not a positive ISO 8601 duration such as PT4H, P1D or P1W`,
   durationTooLong: 'range.duration: the range must end by 10000-01-01T00:00:00Z',
   durationNotPositive: 'range.duration: must be positive',
-  badCount: (v: unknown) => `range.count: must be an integer within int32, not ${describe(v)}`,
+  badCount: (v: unknown) => `range.count: must be an integer within int32, not ${describeValue(v)}`,
   countZero: 'range.count: must not be 0 (negative reads candles before first_bound_time)',
-  dateTimeNotString: (path: string, v: unknown) => `${path}: must be an ISO 8601 date-time string with Z or an offset, not ${describe(v)}`,
+  dateTimeNotString: (path: string, v: unknown) => `${path}: must be an ISO 8601 date-time string with Z or an offset, not ${describeValue(v)}`,
   badDateTime: (path: string, v: string) => `${path}: ${quote(v)} is not an ISO 8601 date-time with Z or an offset`,
   dateTimeBeforeEpoch: (path: string) => `${path}: must not be before 1970-01-01T00:00:00Z`,
   dateTimeAfter9999: (path: string) => `${path}: must be before 10000-01-01T00:00:00Z`,
   notArrayOf: (path: string, names: readonly string[]) => `${path}: must be an array of ${names.join(', ')}`,
-  badEnumItem: (path: string, i: number, names: readonly string[], v: unknown) => `${path}[${i}]: must be one of ${names.join(', ')}, not ${describe(v)}`,
+  badEnumItem: (path: string, i: number, names: readonly string[], v: unknown) => `${path}[${i}]: must be one of ${names.join(', ')}, not ${describeValue(v)}`,
 } as const
 
 /** Programming errors (thrown as MarketDataError `invalid_option`). */

@@ -3,7 +3,6 @@ import { err, ok, type Result } from '../result.js'
 import { daysFromCivil, daysInMonth } from './civil.js'
 import { DAY_MS, LAST_ISO_MS } from './constants.js'
 
-const show = describeValue
 
 /** Reads `len` digits at `i`, or -1. */
 function digits(s: string, i: number, len: number): number {
@@ -28,7 +27,7 @@ function digits(s: string, i: number, len: number): number {
  * @example parseRfc3339('2026-05-29T00:00:00Z') // { ok: true, value: 1780012800000 }
  */
 export function parseRfc3339(s: string): Result<number, string> {
-  const bad = (why: string) => err(`${show(s)} is not an RFC 3339 date-time (YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm)): ${why}`)
+  const bad = (why: string) => err(`${describeValue(s)} is not an RFC 3339 date-time (YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm)): ${why}`)
   if (typeof s !== 'string') return bad('not a string')
   if (s.length < 20 || s.length > 64) return bad('wrong length')
   const y = digits(s, 0, 4)
@@ -78,9 +77,9 @@ export function parseRfc3339(s: string): Result<number, string> {
  * @example parseUnixSeconds('1780012800') // { ok: true, value: 1780012800000 }
  */
 export function parseUnixSeconds(s: string): Result<number, string> {
-  if (typeof s !== 'string' || s.length === 0 || s.length > 12) return err(`${show(s)} is not Unix seconds (an integer 0..253402300799)`)
+  if (typeof s !== 'string' || s.length === 0 || s.length > 12) return err(`${describeValue(s)} is not Unix seconds (an integer 0..253402300799)`)
   const v = digits(s, 0, s.length)
-  if (v < 0 || v * 1000 > LAST_ISO_MS) return err(`${show(s)} is not Unix seconds (an integer 0..253402300799)`)
+  if (v < 0 || v * 1000 > LAST_ISO_MS) return err(`${describeValue(s)} is not Unix seconds (an integer 0..253402300799)`)
   return ok(v * 1000)
 }
 
