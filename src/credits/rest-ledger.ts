@@ -1,7 +1,7 @@
 import { MarketDataError } from '../errors.js'
 import { DEFAULT_SERVICE_CONFIG, rateLimitedError, type ApiError, type ServiceConfig } from '../rules/index.js'
 import { validateRestLedgerState } from './ledger-state.js'
-import { MSG } from './messages.js'
+import { CREDIT_MSG } from './messages.js'
 import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
 import { checkOptions } from '../_lib/closed-options.js'
 
@@ -84,7 +84,7 @@ function limited(state: RestLedgerState, now: number, cfg: Credits, price?: numb
     reset: resetMs / 1000,
     headers: h,
     retryAfter,
-    error: { ...rateLimitedError(retryAfter), message: price === undefined ? MSG.restLocked(retryAfter) : MSG.restUncovered(price, remaining, retryAfter) },
+    error: { ...rateLimitedError(retryAfter), message: price === undefined ? CREDIT_MSG.restLocked(retryAfter) : CREDIT_MSG.restUncovered(price, remaining, retryAfter) },
   }
 }
 
@@ -133,7 +133,7 @@ export function restCheck(state: RestLedgerState | undefined, now: number, confi
 export function restCharge(state: RestLedgerState | undefined, now: number, credits: number, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<RestLedgerState, RestChargeOutcome> {
   const cfg = config.restCredits
   if (typeof credits !== 'number' || !Number.isSafeInteger(credits) || credits < 0) {
-    throw new MarketDataError('invalid_option', MSG.badCredits(credits), { field: 'credits' })
+    throw new MarketDataError('invalid_option', CREDIT_MSG.badCredits(credits), { field: 'credits' })
   }
   const c = current(state, now, 'restCharge', cfg)
   const s = c.state

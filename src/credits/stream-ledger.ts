@@ -1,7 +1,7 @@
 import { MarketDataError } from '../errors.js'
 import { DEFAULT_SERVICE_CONFIG, invalidArgumentError, rateLimitedError, tooManyStreamsError, type ApiError, type ServiceConfig } from '../rules/index.js'
 import { validateStreamLedgerState } from './ledger-state.js'
-import { MSG } from './messages.js'
+import { CREDIT_MSG } from './messages.js'
 import type { RateLimitHeaders, LedgerTransition } from './rest-ledger.js'
 import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
 import { checkOptions } from '../_lib/closed-options.js'
@@ -176,7 +176,7 @@ function settle(s: Mutable, now: number): StreamNotice[] {
       s.streams[pick] = { ...r, dueAt: due + s.cfg.windowMs }
     } else {
       s.streams.splice(pick, 1)
-      notices.push(notice(r, due, MSG.renewRefused(r.kind, price)))
+      notices.push(notice(r, due, CREDIT_MSG.renewRefused(r.kind, price)))
     }
   }
   enterWindow(s, now)
@@ -223,7 +223,7 @@ export function streamHandshake(
   const notices = settle(s, l.now)
   const h = headers(s)
   if (!isKind(kind)) {
-    return { state: freeze(s), outcome: { ok: false, error: invalidArgumentError(MSG.badKind(kind), 'kind'), headers: h, notices } }
+    return { state: freeze(s), outcome: { ok: false, error: invalidArgumentError(CREDIT_MSG.badKind(kind), 'kind'), headers: h, notices } }
   }
   let count = 0
   for (const r of s.streams) if (r.kind === kind) count++
@@ -236,7 +236,7 @@ export function streamHandshake(
   if (remaining < price) {
     const retryAfter = retryAfterSeconds(s.windowStart + s.cfg.windowMs, l.now)
     h['retry-after'] = String(retryAfter)
-    const error: ApiError = { ...rateLimitedError(retryAfter), message: MSG.streamLimited(kind, price, remaining, retryAfter) }
+    const error: ApiError = { ...rateLimitedError(retryAfter), message: CREDIT_MSG.streamLimited(kind, price, remaining, retryAfter) }
     return { state: freeze(s), outcome: { ok: false, error, retryAfter, headers: h, notices } }
   }
   let streamId = id
@@ -244,7 +244,7 @@ export function streamHandshake(
     do streamId = `s${s.nextId++}`
     while (s.streams.some((r) => r.id === streamId))
   } else if (s.streams.some((r) => r.id === streamId)) {
-    throw new MarketDataError('invalid_option', MSG.duplicateId(streamId), { field: 'id' })
+    throw new MarketDataError('invalid_option', CREDIT_MSG.duplicateId(streamId), { field: 'id' })
   }
   s.streams.push({ id: streamId, kind, status: 'pending', openedAt: l.now })
   return { state: freeze(s), outcome: { ok: true, streamId, headers: h, notices } }
@@ -277,7 +277,7 @@ export function streamConfirm(state: StreamLedgerState | undefined, now: number,
   const price = s.cfg.prices[r.kind]
   if (s.cfg.limit - s.used < price) {
     s.streams.splice(i, 1)
-    const n = notice(r, l.now, MSG.confirmRefused(r.kind, price))
+    const n = notice(r, l.now, CREDIT_MSG.confirmRefused(r.kind, price))
     notices.push(n)
     return { state: freeze(s), outcome: { ok: false, reason: 'rate_limited', charged: 0, notice: n, notices } }
   }

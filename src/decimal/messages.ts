@@ -1,7 +1,7 @@
 import { describeValue } from '../_lib/describe.js'
 // Error messages of src/decimal, in one place. Each names the input and the rule. Every entry point that
 // reads a decimal (trade and candle records, CSV / NDJSON rows, options, query and API parameters) says
-// why a value is refused with `MSG.refused`, so one value gets one explanation everywhere.
+// why a value is refused with `DECIMAL_MSG.reason`, so one value gets one explanation everywhere.
 
 /** The syntax every decimal follows; data records (not parameters) may add an exponent. */
 const PLAIN = 'digits with an optional leading "-" and at most one "." between digits'
@@ -29,7 +29,7 @@ export const MAX_DECIMAL_LENGTH = 400
 /** Largest exponent magnitude of a data decimal (`1e400`); larger ones are refused rather than expanded. */
 export const MAX_EXPONENT = 400
 
-export const MSG = {
+export const DECIMAL_MSG = {
   /** The reason clause alone (for entry points that print their own field name and rule first). */
   reason: (x: unknown, exponent: boolean) => why(x, exponent),
   /** A parameter (option, query value, interface A Decimal) that is not a plain decimal. */

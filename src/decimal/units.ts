@@ -1,5 +1,5 @@
 import { MarketDataError } from '../errors.js'
-import { MSG } from './messages.js'
+import { DECIMAL_MSG } from './messages.js'
 import { parseDecimal } from './parse.js'
 import type { DecimalInput } from './types.js'
 
@@ -195,7 +195,7 @@ export function toUnitsBig(x: DecimalInput, scale: number): bigint {
   const r = parseDecimal(x)
   if (!r.ok) throw new MarketDataError('invalid_decimal', r.error)
   const d = r.value
-  if (d.scale > scale) throw new MarketDataError('invalid_decimal', MSG.tooManyDecimals(x, scale))
+  if (d.scale > scale) throw new MarketDataError('invalid_decimal', DECIMAL_MSG.tooManyDecimals(x, scale))
   return d.units * 10n ** BigInt(scale - d.scale)
 }
 

@@ -106,6 +106,6 @@ export function trimToDepth<R extends HistoryRequest>(request: R, ctx: { newestC
 
 function checkTime(t: number): void {
   if (typeof t !== 'number' || !Number.isFinite(t)) {
-    throw new MarketDataError('invalid_option', OPTION_MSG.badNewest, { field: 'newestCandleTime' })
+    throw new MarketDataError('invalid_option', OPTION_MSG.badNewest(), { field: 'newestCandleTime' })
   }
 }

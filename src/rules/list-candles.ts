@@ -68,7 +68,7 @@ export function validateListCandlesRequest(body: unknown): Result<ListCandlesQue
 }
 
 function readBody(body: unknown): Result<ListCandlesQuery, Status> {
-  if (!isJsonObject(body, 'the request body')) return fail(FIELD_MSG.bodyNotObject)
+  if (!isJsonObject(body, 'the request body')) return fail(FIELD_MSG.bodyNotObject())
   const unknown = unknownFields(body, '', BODY)
   if (unknown !== undefined) return err(unknown)
 
@@ -99,7 +99,7 @@ function readBody(body: unknown): Result<ListCandlesQuery, Status> {
 
 function readTimeFrame(tf: unknown): Result<Timeframe, Status> {
   if (tf === undefined) return fail(FIELD_MSG.required('time_frame'))
-  if (!isJsonObject(tf, 'time_frame')) return fail(FIELD_MSG.timeFrameNotObject)
+  if (!isJsonObject(tf, 'time_frame')) return fail(FIELD_MSG.timeFrameNotObject())
   const unknown = unknownFields(tf, 'time_frame', TIME_FRAME)
   if (unknown !== undefined) return err(unknown)
   const unit = field(tf, 'time_unit', 'time_frame')
@@ -118,7 +118,7 @@ type RangeValue = Pick<ListCandlesQuery, 'rangeForm' | 'from' | 'to' | 'directio
 
 function readRange(range: unknown): Result<RangeValue, Status> {
   if (range === undefined) return fail(FIELD_MSG.required('range'))
-  if (!isJsonObject(range, 'range')) return fail(FIELD_MSG.rangeNotObject)
+  if (!isJsonObject(range, 'range')) return fail(FIELD_MSG.rangeNotObject())
   const unknown = unknownFields(range, 'range', RANGE)
   if (unknown !== undefined) return err(unknown)
   const firstRaw = field(range, 'first_bound_time', 'range')
@@ -134,7 +134,7 @@ function readRange(range: unknown): Result<RangeValue, Status> {
   if (second !== undefined) {
     const t1 = readDateTime('range.second_bound_time', second)
     if (!t1.ok) return t1
-    if (t1.value === t0) return fail(FIELD_MSG.equalBounds)
+    if (t1.value === t0) return fail(FIELD_MSG.equalBounds())
     return ok({ rangeForm: 'bounds', from: Math.min(t0, t1.value), to: Math.max(t0, t1.value), direction: 'forward' })
   }
   if (duration !== undefined) {
@@ -142,14 +142,14 @@ function readRange(range: unknown): Result<RangeValue, Status> {
     const d = duration.length > TOKEN_MAX ? undefined : parseIsoDuration(duration)
     if (d === undefined || !d.ok) return fail(FIELD_MSG.badDuration(duration))
     const end = addIsoDuration(t0, d.value)
-    if (!Number.isFinite(end) || end > TIME_MAX) return fail(FIELD_MSG.durationTooLong)
-    if (!(end > t0)) return fail(FIELD_MSG.durationNotPositive)
+    if (!Number.isFinite(end) || end > TIME_MAX) return fail(FIELD_MSG.durationTooLong())
+    if (!(end > t0)) return fail(FIELD_MSG.durationNotPositive())
     return ok({ rangeForm: 'duration', from: t0, to: end, direction: 'forward' })
   }
   if (typeof count !== 'number' || !Number.isInteger(count) || count < -INT32_MAX - 1 || count > INT32_MAX) {
     return fail(FIELD_MSG.badCount(count))
   }
-  if (count === 0) return fail(FIELD_MSG.countZero)
+  if (count === 0) return fail(FIELD_MSG.countZero())
   return count > 0
     ? ok({ rangeForm: 'count', from: t0, to: TIME_MAX, direction: 'forward', limit: count })
     : ok({ rangeForm: 'count', from: TIME_MIN, to: t0, direction: 'backward', limit: -count })

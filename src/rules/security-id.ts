@@ -27,7 +27,7 @@ const TICKER: ReadonlySet<string> = new Set(['ticker', 'exchange_code'])
  * parseSecurityId({ guid: 'a', ticker_code: { ticker: 'A', exchange_code: 'X' } }).ok // false: exactly one of guid or ticker_code
  */
 export function parseSecurityId(x: unknown, path = 'security_id'): Result<SecurityId, Status> {
-  if (typeof path !== 'string') return err(invalidArgument(FIELD_MSG.pathNotString))
+  if (typeof path !== 'string') return err(invalidArgument(FIELD_MSG.pathNotString()))
   return readingJson(path, () => readSecurityId(x, path))
 }
 
