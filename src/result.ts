@@ -21,6 +21,20 @@ export function ok<T>(value: T): { readonly ok: true; readonly value: T } {
 }
 
 /**
+ * The value of a successful {@link Result}; the error of a failed one is thrown. For callers that throw where
+ * a validator answers (a ledger constructor refusing a corrupt stored state). Internal: not exported.
+ *
+ * @param result - a validator's answer
+ * @returns the value
+ * @throws the result's error when it failed
+ * @example valueOrThrow(ok(1)) // 1
+ */
+export function valueOrThrow<T, E>(result: Result<T, E>): T {
+  if (!result.ok) throw result.error
+  return result.value
+}
+
+/**
  * Wraps an error as a failed {@link Result}.
  *
  * @param error - the error to wrap

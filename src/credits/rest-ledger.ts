@@ -1,9 +1,9 @@
 import { MarketDataError } from '../errors.js'
 import { DEFAULT_SERVICE_CONFIG, rateLimitedError, type ApiError, type ServiceConfig } from '../rules/index.js'
-import { validateRestLedgerState } from './ledger-state.js'
+import { valueOrThrow } from '../result.js'
+import { ledgerOptions, validateRestLedgerState } from './ledger-state.js'
 import { CREDIT_MSG } from './messages.js'
 import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
-import { checkOptions } from '../_lib/closed-options.js'
 
 /** REST credits per window (all API keys of one account share them). */
 export const REST_CREDIT_LIMIT = DEFAULT_SERVICE_CONFIG.restCredits.limit
@@ -56,9 +56,7 @@ function current(state: RestLedgerState | undefined, now: number, fn: string, cf
   assertNow(now, fn)
   const w = windowStartOf(now, cfg.windowMs)
   if (state === undefined || state === null) return { state: { windowStart: w, used: 0, locked: false }, now }
-  const valid = validateRestLedgerState(state, fn, { ...DEFAULT_SERVICE_CONFIG, restCredits: cfg })
-  if (!valid.ok) throw valid.error
-  state = valid.value
+  state = valueOrThrow(validateRestLedgerState(state, fn, { ...DEFAULT_SERVICE_CONFIG, restCredits: cfg }))
   if (w > state.windowStart) return { state: { windowStart: w, used: 0, locked: false }, now }
   // The clock never goes back: a `now` before the stored window is read as that window's start, so credits
   // of a window are never handed out twice.
@@ -172,14 +170,8 @@ export interface RestLedger {
  * ledger.charge(t, 1000).headers // { 'x-ratelimit-limit': '100000', 'x-ratelimit-remaining': '99000', 'x-ratelimit-reset': '1780315260' }
  */
 export function createRestLedger(opts: { state?: RestLedgerState; config?: ServiceConfig } = {}): RestLedger {
-  checkOptions(opts, ['state', 'config'], 'createRestLedger')
-  const config = opts.config ?? DEFAULT_SERVICE_CONFIG
-  let s: RestLedgerState | undefined
-  if (opts.state !== undefined) {
-    const valid = validateRestLedgerState(opts.state, 'createRestLedger', config)
-    if (!valid.ok) throw valid.error
-    s = valid.value
-  }
+  const { config, state } = ledgerOptions(opts, 'createRestLedger', validateRestLedgerState)
+  let s = state
   return {
     check(now) {
       const r = restCheck(s, now, config)

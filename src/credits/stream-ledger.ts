@@ -1,10 +1,10 @@
 import { MarketDataError } from '../errors.js'
 import { DEFAULT_SERVICE_CONFIG, invalidArgumentError, rateLimitedError, tooManyStreamsError, type ApiError, type ServiceConfig } from '../rules/index.js'
-import { validateStreamLedgerState } from './ledger-state.js'
+import { valueOrThrow } from '../result.js'
+import { ledgerOptions, validateStreamLedgerState } from './ledger-state.js'
 import { CREDIT_MSG } from './messages.js'
 import type { RateLimitHeaders, LedgerTransition } from './rest-ledger.js'
 import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
-import { checkOptions } from '../_lib/closed-options.js'
 
 /** Stream credits per window (shared by all keys of an account and all stream kinds). */
 export const STREAM_CREDIT_LIMIT = DEFAULT_SERVICE_CONFIG.streamCredits.limit
@@ -102,9 +102,7 @@ function load(state: StreamLedgerState | undefined, now: number, fn: string, con
   if (state === undefined || state === null) {
     return { s: { cfg, windowStart: windowStartOf(now, cfg.windowMs), used: 0, clock: now, nextId: 1, streams: [] }, now }
   }
-  const valid = validateStreamLedgerState(state, fn, config)
-  if (!valid.ok) throw valid.error
-  state = valid.value
+  state = valueOrThrow(validateStreamLedgerState(state, fn, config))
   const s: Mutable = { cfg, windowStart: state.windowStart, used: state.used, clock: state.clock, nextId: state.nextId, streams: state.streams.slice() }
   // The clock never goes back: an earlier `now` is read as the latest one seen.
   return { s, now: now < s.clock ? s.clock : now }
@@ -399,14 +397,8 @@ export interface StreamLedger {
  * ledger.renew(302_000).notices                   // [] (charged 25 again)
  */
 export function createStreamLedger(opts: { state?: StreamLedgerState; config?: ServiceConfig } = {}): StreamLedger {
-  checkOptions(opts, ['state', 'config'], 'createStreamLedger')
-  const config = opts.config ?? DEFAULT_SERVICE_CONFIG
-  let s: StreamLedgerState | undefined
-  if (opts.state !== undefined) {
-    const valid = validateStreamLedgerState(opts.state, 'createStreamLedger', config)
-    if (!valid.ok) throw valid.error
-    s = valid.value
-  }
+  const { config, state } = ledgerOptions(opts, 'createStreamLedger', validateStreamLedgerState)
+  let s = state
   const run = <O>(t: LedgerTransition<StreamLedgerState, O>): O => {
     s = t.state
     return t.outcome
