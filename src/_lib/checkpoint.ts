@@ -3,15 +3,14 @@
 // field as `restore.<path>`.
 import { parseDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
-import { show } from '../trades/messages.js'
+import { describeValue } from './describe.js'
 import type { AggregatorCheckpoint, AggregatorKind } from '../aggregator.js'
+import { MAX_TIME } from './max-time.js'
 
 /** What every checkpoint's `format` says. */
 export const CHECKPOINT_FORMAT = 'svc-marketdata/aggregator-checkpoint'
 /** The state layout version this library writes and reads; any other version is refused. */
 export const CHECKPOINT_VERSION = 1
-
-const MAX_TIME = 8.64e15
 
 /** A number as JSON holds it: ±Infinity and NaN as strings. */
 export function jsonNumber(x: number): number | string {
@@ -48,7 +47,7 @@ export class Fields {
   /** Refuses the field `key` with a message saying what was expected. */
   fail(key: string, want: string, got?: unknown): never {
     const field = `${this.path}.${key}`
-    throw new MarketDataError('invalid_option', `${field}: ${got === undefined && !(key in this.o) ? 'missing' : show(got)} is not valid: expected ${want} (a checkpoint is read as untrusted input)`, { field })
+    throw new MarketDataError('invalid_option', `${field}: ${got === undefined && !(key in this.o) ? 'missing' : describeValue(got)} is not valid: expected ${want} (a checkpoint is read as untrusted input)`, { field })
   }
 
   private get(key: string): unknown {
@@ -128,12 +127,12 @@ export class Fields {
  * was taken with equal `options` (those that shape the output), and returns the watermark and the state's reader.
  */
 export function openCheckpoint(x: unknown, kind: AggregatorKind, options: Record<string, unknown>): { watermark: number; state: Fields } {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) throw new MarketDataError('invalid_option', `restore: ${show(x)} is not a checkpoint: expected the object an aggregator's checkpoint() returned`, { field: 'restore' })
+  if (typeof x !== 'object' || x === null || Array.isArray(x)) throw new MarketDataError('invalid_option', `restore: ${describeValue(x)} is not a checkpoint: expected the object an aggregator's checkpoint() returned`, { field: 'restore' })
   const top = new Fields(x as Record<string, unknown>, 'restore')
   const o = x as Record<string, unknown>
   if (o.format !== CHECKPOINT_FORMAT) top.fail('format', JSON.stringify(CHECKPOINT_FORMAT), o.format)
   if (o.version !== CHECKPOINT_VERSION) {
-    throw new MarketDataError('invalid_option', `restore.version: ${show(o.version)} is not this library's checkpoint version ${CHECKPOINT_VERSION}; restore it with the version that wrote it, or rebuild from the trades`, { field: 'restore.version' })
+    throw new MarketDataError('invalid_option', `restore.version: ${describeValue(o.version)} is not this library's checkpoint version ${CHECKPOINT_VERSION}; restore it with the version that wrote it, or rebuild from the trades`, { field: 'restore.version' })
   }
   if (o.kind !== kind) top.fail('kind', `'${kind}' (this is a ${kind} aggregator)`, o.kind)
   const { check, ...body } = o

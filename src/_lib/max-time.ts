@@ -2,24 +2,25 @@
 // past it is refused (`out_of_range`) and changes nothing, and the engines' hot loops stay untouched
 // (no bound, no cost: the scan runs only when the option is set).
 import { MarketDataError } from '../errors.js'
-import { show } from '../trades/messages.js'
+import { describeValue } from './describe.js'
 import type { TradeArraySink } from '../trades/feed.js'
 import type { Trade } from '../trades/types.js'
 
-const MAX_TIME = 8.64e15
+/** Largest |time| a `Date` can hold: ±8.64e15 epoch ms. Every record time, bound and restored time lies within it. */
+export const MAX_TIME = 8.64e15
 
 /** Reads the `maxTime` option: undefined, or an integer epoch ms within ±8.64e15 (else `invalid_option`). */
 export function readMaxTime(x: unknown): number | undefined {
   if (x === undefined) return undefined
   if (typeof x !== 'number' || !Number.isInteger(x) || x < -MAX_TIME || x > MAX_TIME) {
-    throw new MarketDataError('invalid_option', `maxTime: ${show(x)} is not a time bound: expected an integer number of UTC epoch milliseconds within ±8.64e15`, { field: 'maxTime' })
+    throw new MarketDataError('invalid_option', `maxTime: ${describeValue(x)} is not a time bound: expected an integer number of UTC epoch milliseconds within ±8.64e15`, { field: 'maxTime' })
   }
   return x
 }
 
 /** The refusal of a record stamped after `maxTime`. */
 export function pastMaxTime(t: number, max: number, index: number): MarketDataError {
-  return new MarketDataError('out_of_range', `time: ${show(t)} is after maxTime ${show(max)} (${new Date(max).toISOString()}); the record is refused and changes nothing`, { index, field: 'time' })
+  return new MarketDataError('out_of_range', `time: ${describeValue(t)} is after maxTime ${describeValue(max)} (${new Date(max).toISOString()}); the record is refused and changes nothing`, { index, field: 'time' })
 }
 
 /** A record's `time` when it is a number past `max` (read once, never throwing), else undefined. */

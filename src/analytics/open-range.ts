@@ -1,6 +1,7 @@
 import { isArray } from '../_lib/describe.js'
 import { formatFixed, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
+import { MINUTE_MS } from '../time/index.js'
 import { resolveBlockSize } from '../tpo/options.js'
 import { compareDecimal } from '../tpo/parts.js'
 import { isTpo, priceField, readHistogram, readTpoHistogram } from './histogram.js'
@@ -9,7 +10,6 @@ import { choiceOption, integerOption, readOptions, unreadableAsError } from './o
 import type { AnalyticsProfile, AnyTpoProfile, BalancedTarget, BalancedTargetOptions, OpenRange, OpenRangeOptions } from './types.js'
 import type { FootprintProfile } from '../footprint/index.js'
 
-const MINUTE = 60_000
 const MAX_MINUTES = 60 * 24 * 31
 
 function epoch(fn: string, who: string, x: unknown, field: string): number {
@@ -36,11 +36,11 @@ function tpoOpenRange(p: AnyTpoProfile, minutes: number | undefined, fn: string)
   let blockMs: number
   try {
     const tf = resolveBlockSize(o.blockSize)
-    blockMs = tf.count * (tf.unit === 'HOUR' ? 60 : 1) * MINUTE
+    blockMs = tf.count * (tf.unit === 'HOUR' ? 60 : 1) * MINUTE_MS
   } catch {
     throw new MarketDataError('invalid_option', ANALYTICS_MSG.field(fn, who, 'blockSize', o.blockSize, 'must be a minute or hour frame id'), { field: 'blockSize' })
   }
-  const end = minutes === undefined ? start + blockMs : start + minutes * MINUTE
+  const end = minutes === undefined ? start + blockMs : start + minutes * MINUTE_MS
   let hi: { d: ExactDecimal; s: string } | undefined
   let lo: { d: ExactDecimal; s: string } | undefined
   const starts: number[] = []
@@ -67,7 +67,7 @@ function footprintOpenRange(ps: readonly FootprintProfile[], minutes: number | u
   })
   const first = items.reduce((a, b) => (b.time < a.time ? b : a))
   const start = first.time
-  const end = minutes === undefined ? first.end : start + minutes * MINUTE
+  const end = minutes === undefined ? first.end : start + minutes * MINUTE_MS
   let hi: { d: ExactDecimal; s: string } | undefined
   let lo: { d: ExactDecimal; s: string } | undefined
   const starts: number[] = []

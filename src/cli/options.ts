@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import { parseDecimal } from '../decimal/index.js'
 import { isValidTimeZone, parseRfc3339, parseTimeframe, parseUnixSeconds, type Timeframe, type TimeframeInput } from '../time/index.js'
-import type { SessionType } from '../trades/index.js'
+import { SESSION_NAMES, type SessionType } from '../trades/index.js'
 import { argsError } from './arg-errors.js'
 import { usage } from './cli-error.js'
 import type { Format } from './output.js'
@@ -102,7 +102,6 @@ function intOption(name: string, v: string | undefined, min: number, max: number
   return Number(v)
 }
 
-const SESSION_NAMES: SessionType[] = ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']
 
 /** Parses and validates the arguments of candles / footprint / tpo; usage errors throw (exit 2). */
 export function parseRunArgs(command: Command, argv: string[]): RunConfig {

@@ -1,9 +1,10 @@
 // Validation of restored ledger states (read back from a database, Redis, a file): every field is checked
 // against the invariants the transitions keep, so a corrupt or hand-edited state is refused with the field
 // and the rule instead of producing negative remaining credits, a truthy "locked" or a fractional reset.
+import { checkOptions } from '../_lib/closed-options.js'
 import { describeValue, isArray } from '../_lib/describe.js'
 import { MarketDataError } from '../errors.js'
-import { err, ok, type Result } from '../result.js'
+import { err, ok, type Result, valueOrThrow } from '../result.js'
 import { DEFAULT_SERVICE_CONFIG, type ServiceConfig } from '../rules/service-config.js'
 import type { RestLedgerState } from './rest-ledger.js'
 import type { StreamKind, StreamLedgerState, StreamRecord } from './stream-ledger.js'
@@ -34,6 +35,18 @@ function fields(x: unknown, path: string, allowed: readonly string[]): Record<st
     out[key] = d.value
   }
   return out
+}
+
+/** The fields of an object that must all be present. */
+function required(f: Record<string, unknown>, path: string, keys: readonly string[]): void {
+  for (const k of keys) if (!(k in f)) throw new Bad(`${path}.${k}`, 'is required')
+}
+
+/** What both ledgers' states start with: only their own fields, all present, an aligned window and its used credits. */
+function windowFields(state: unknown, keys: readonly string[], cfg: { windowMs: number; limit: number }): { f: Record<string, unknown>; windowStart: number; used: number } {
+  const f = fields(state, 'state', keys)
+  required(f, 'state', keys)
+  return { f, windowStart: windowStart(f.windowStart, 'state.windowStart', cfg.windowMs), used: integer(f.used, 'state.used', 0, cfg.limit) }
 }
 
 function integer(v: unknown, field: string, min: number, max: number): number {
@@ -74,20 +87,16 @@ function run<T>(fn: string, check: () => T): Result<T, MarketDataError> {
  * // { ok: false, error: MarketDataError('restoreRestLedger: state.used: must be an integer 0..100000, got 100001') }
  */
 export function validateRestLedgerState(state: unknown, fn = 'restoreRestLedger', config: ServiceConfig = DEFAULT_SERVICE_CONFIG): Result<RestLedgerState, MarketDataError> {
-  const cfg = config.restCredits
   return run(fn, () => {
-    const f = fields(state, 'state', REST_KEYS)
-    for (const k of REST_KEYS) if (!(k in f)) throw new Bad(`state.${k}`, 'is required')
-    const w = windowStart(f.windowStart, 'state.windowStart', cfg.windowMs)
-    const used = integer(f.used, 'state.used', 0, cfg.limit)
+    const { f, windowStart, used } = windowFields(state, REST_KEYS, config.restCredits)
     if (typeof f.locked !== 'boolean') throw new Bad('state.locked', `must be true or false, got ${describeValue(f.locked)}`)
-    return { windowStart: w, used, locked: f.locked }
+    return { windowStart, used, locked: f.locked }
   })
 }
 
 function record(x: unknown, path: string, clock: number, cfg: ServiceConfig['streamCredits']): StreamRecord {
   const f = fields(x, path, RECORD_KEYS)
-  for (const k of ['id', 'kind', 'status', 'openedAt'] as const) if (!(k in f)) throw new Bad(`${path}.${k}`, 'is required')
+  required(f, path, ['id', 'kind', 'status', 'openedAt'])
   if (typeof f.id !== 'string') throw new Bad(`${path}.id`, `must be a string, got ${describeValue(f.id)}`)
   if (typeof f.kind !== 'string' || !(kinds(cfg.caps) as string[]).includes(f.kind)) throw new Bad(`${path}.kind`, `must be one of ${kinds(cfg.caps).join(', ')}, got ${describeValue(f.kind)}`)
   const kind = f.kind as StreamKind
@@ -120,10 +129,7 @@ function record(x: unknown, path: string, clock: number, cfg: ServiceConfig['str
 export function validateStreamLedgerState(state: unknown, fn = 'restoreStreamLedger', config: ServiceConfig = DEFAULT_SERVICE_CONFIG): Result<StreamLedgerState, MarketDataError> {
   const cfg = config.streamCredits
   return run(fn, () => {
-    const f = fields(state, 'state', STREAM_KEYS)
-    for (const k of STREAM_KEYS) if (!(k in f)) throw new Bad(`state.${k}`, 'is required')
-    const w = windowStart(f.windowStart, 'state.windowStart', cfg.windowMs)
-    const used = integer(f.used, 'state.used', 0, cfg.limit)
+    const { f, windowStart: w, used } = windowFields(state, STREAM_KEYS, cfg)
     const clock = finite(f.clock, 'state.clock')
     if (clock < w || clock >= w + cfg.windowMs) throw new Bad('state.clock', `must lie in the window starting at state.windowStart (${w}), got ${clock}`)
     const nextId = integer(f.nextId, 'state.nextId', 1, Number.MAX_SAFE_INTEGER)
@@ -143,4 +149,18 @@ export function validateStreamLedgerState(state: unknown, fn = 'restoreStreamLed
     }
     return { windowStart: w, used, clock, nextId, streams }
   })
+}
+
+/**
+ * The options of `createRestLedger` / `createStreamLedger`: only `state` and `config`; a stored state is checked
+ * against the config (as `validate` does) and refused by throwing its error.
+ */
+export function ledgerOptions<S>(
+  opts: { state?: S; config?: ServiceConfig },
+  fn: string,
+  validate: (state: unknown, fn: string, config: ServiceConfig) => Result<S, MarketDataError>,
+): { config: ServiceConfig; state: S | undefined } {
+  checkOptions(opts, ['state', 'config'], fn)
+  const config = opts.config ?? DEFAULT_SERVICE_CONFIG
+  return { config, state: opts.state === undefined ? undefined : valueOrThrow(validate(opts.state, fn, config)) }
 }

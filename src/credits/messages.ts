@@ -1,7 +1,7 @@
 import { describeValue } from '../_lib/describe.js'
 
 /** Error messages of the credits folder: each names the function or parameter and the rule. */
-export const MSG = {
+export const CREDIT_MSG = {
   badNow: (fn: string, now: unknown) => `${fn}: now must be a finite epoch millisecond time, got ${describeValue(now)}`,
   badCredits: (credits: unknown) => `charge: credits must be an integer >= 0, got ${describeValue(credits)}`,
   restUncovered: (price: number, remaining: number, retryAfter: number) =>

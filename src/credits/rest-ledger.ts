@@ -1,9 +1,9 @@
 import { MarketDataError } from '../errors.js'
 import { DEFAULT_SERVICE_CONFIG, rateLimitedError, type ApiError, type ServiceConfig } from '../rules/index.js'
-import { validateRestLedgerState } from './ledger-state.js'
-import { MSG } from './messages.js'
+import { valueOrThrow } from '../result.js'
+import { ledgerOptions, validateRestLedgerState } from './ledger-state.js'
+import { CREDIT_MSG } from './messages.js'
 import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
-import { checkOptions } from '../_lib/closed-options.js'
 
 /** REST credits per window (all API keys of one account share them). */
 export const REST_CREDIT_LIMIT = DEFAULT_SERVICE_CONFIG.restCredits.limit
@@ -56,9 +56,7 @@ function current(state: RestLedgerState | undefined, now: number, fn: string, cf
   assertNow(now, fn)
   const w = windowStartOf(now, cfg.windowMs)
   if (state === undefined || state === null) return { state: { windowStart: w, used: 0, locked: false }, now }
-  const valid = validateRestLedgerState(state, fn, { ...DEFAULT_SERVICE_CONFIG, restCredits: cfg })
-  if (!valid.ok) throw valid.error
-  state = valid.value
+  state = valueOrThrow(validateRestLedgerState(state, fn, { ...DEFAULT_SERVICE_CONFIG, restCredits: cfg }))
   if (w > state.windowStart) return { state: { windowStart: w, used: 0, locked: false }, now }
   // The clock never goes back: a `now` before the stored window is read as that window's start, so credits
   // of a window are never handed out twice.
@@ -84,7 +82,7 @@ function limited(state: RestLedgerState, now: number, cfg: Credits, price?: numb
     reset: resetMs / 1000,
     headers: h,
     retryAfter,
-    error: { ...rateLimitedError(retryAfter), message: price === undefined ? MSG.restLocked(retryAfter) : MSG.restUncovered(price, remaining, retryAfter) },
+    error: { ...rateLimitedError(retryAfter), message: price === undefined ? CREDIT_MSG.restLocked(retryAfter) : CREDIT_MSG.restUncovered(price, remaining, retryAfter) },
   }
 }
 
@@ -133,7 +131,7 @@ export function restCheck(state: RestLedgerState | undefined, now: number, confi
 export function restCharge(state: RestLedgerState | undefined, now: number, credits: number, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<RestLedgerState, RestChargeOutcome> {
   const cfg = config.restCredits
   if (typeof credits !== 'number' || !Number.isSafeInteger(credits) || credits < 0) {
-    throw new MarketDataError('invalid_option', MSG.badCredits(credits), { field: 'credits' })
+    throw new MarketDataError('invalid_option', CREDIT_MSG.badCredits(credits), { field: 'credits' })
   }
   const c = current(state, now, 'restCharge', cfg)
   const s = c.state
@@ -172,14 +170,8 @@ export interface RestLedger {
  * ledger.charge(t, 1000).headers // { 'x-ratelimit-limit': '100000', 'x-ratelimit-remaining': '99000', 'x-ratelimit-reset': '1780315260' }
  */
 export function createRestLedger(opts: { state?: RestLedgerState; config?: ServiceConfig } = {}): RestLedger {
-  checkOptions(opts, ['state', 'config'], 'createRestLedger')
-  const config = opts.config ?? DEFAULT_SERVICE_CONFIG
-  let s: RestLedgerState | undefined
-  if (opts.state !== undefined) {
-    const valid = validateRestLedgerState(opts.state, 'createRestLedger', config)
-    if (!valid.ok) throw valid.error
-    s = valid.value
-  }
+  const { config, state } = ledgerOptions(opts, 'createRestLedger', validateRestLedgerState)
+  let s = state
   return {
     check(now) {
       const r = restCheck(s, now, config)

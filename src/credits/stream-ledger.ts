@@ -1,10 +1,10 @@
 import { MarketDataError } from '../errors.js'
 import { DEFAULT_SERVICE_CONFIG, invalidArgumentError, rateLimitedError, tooManyStreamsError, type ApiError, type ServiceConfig } from '../rules/index.js'
-import { validateStreamLedgerState } from './ledger-state.js'
-import { MSG } from './messages.js'
+import { valueOrThrow } from '../result.js'
+import { ledgerOptions, validateStreamLedgerState } from './ledger-state.js'
+import { CREDIT_MSG } from './messages.js'
 import type { RateLimitHeaders, LedgerTransition } from './rest-ledger.js'
 import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
-import { checkOptions } from '../_lib/closed-options.js'
 
 /** Stream credits per window (shared by all keys of an account and all stream kinds). */
 export const STREAM_CREDIT_LIMIT = DEFAULT_SERVICE_CONFIG.streamCredits.limit
@@ -102,9 +102,7 @@ function load(state: StreamLedgerState | undefined, now: number, fn: string, con
   if (state === undefined || state === null) {
     return { s: { cfg, windowStart: windowStartOf(now, cfg.windowMs), used: 0, clock: now, nextId: 1, streams: [] }, now }
   }
-  const valid = validateStreamLedgerState(state, fn, config)
-  if (!valid.ok) throw valid.error
-  state = valid.value
+  state = valueOrThrow(validateStreamLedgerState(state, fn, config))
   const s: Mutable = { cfg, windowStart: state.windowStart, used: state.used, clock: state.clock, nextId: state.nextId, streams: state.streams.slice() }
   // The clock never goes back: an earlier `now` is read as the latest one seen.
   return { s, now: now < s.clock ? s.clock : now }
@@ -176,7 +174,7 @@ function settle(s: Mutable, now: number): StreamNotice[] {
       s.streams[pick] = { ...r, dueAt: due + s.cfg.windowMs }
     } else {
       s.streams.splice(pick, 1)
-      notices.push(notice(r, due, MSG.renewRefused(r.kind, price)))
+      notices.push(notice(r, due, CREDIT_MSG.renewRefused(r.kind, price)))
     }
   }
   enterWindow(s, now)
@@ -223,7 +221,7 @@ export function streamHandshake(
   const notices = settle(s, l.now)
   const h = headers(s)
   if (!isKind(kind)) {
-    return { state: freeze(s), outcome: { ok: false, error: invalidArgumentError(MSG.badKind(kind), 'kind'), headers: h, notices } }
+    return { state: freeze(s), outcome: { ok: false, error: invalidArgumentError(CREDIT_MSG.badKind(kind), 'kind'), headers: h, notices } }
   }
   let count = 0
   for (const r of s.streams) if (r.kind === kind) count++
@@ -236,7 +234,7 @@ export function streamHandshake(
   if (remaining < price) {
     const retryAfter = retryAfterSeconds(s.windowStart + s.cfg.windowMs, l.now)
     h['retry-after'] = String(retryAfter)
-    const error: ApiError = { ...rateLimitedError(retryAfter), message: MSG.streamLimited(kind, price, remaining, retryAfter) }
+    const error: ApiError = { ...rateLimitedError(retryAfter), message: CREDIT_MSG.streamLimited(kind, price, remaining, retryAfter) }
     return { state: freeze(s), outcome: { ok: false, error, retryAfter, headers: h, notices } }
   }
   let streamId = id
@@ -244,7 +242,7 @@ export function streamHandshake(
     do streamId = `s${s.nextId++}`
     while (s.streams.some((r) => r.id === streamId))
   } else if (s.streams.some((r) => r.id === streamId)) {
-    throw new MarketDataError('invalid_option', MSG.duplicateId(streamId), { field: 'id' })
+    throw new MarketDataError('invalid_option', CREDIT_MSG.duplicateId(streamId), { field: 'id' })
   }
   s.streams.push({ id: streamId, kind, status: 'pending', openedAt: l.now })
   return { state: freeze(s), outcome: { ok: true, streamId, headers: h, notices } }
@@ -277,7 +275,7 @@ export function streamConfirm(state: StreamLedgerState | undefined, now: number,
   const price = s.cfg.prices[r.kind]
   if (s.cfg.limit - s.used < price) {
     s.streams.splice(i, 1)
-    const n = notice(r, l.now, MSG.confirmRefused(r.kind, price))
+    const n = notice(r, l.now, CREDIT_MSG.confirmRefused(r.kind, price))
     notices.push(n)
     return { state: freeze(s), outcome: { ok: false, reason: 'rate_limited', charged: 0, notice: n, notices } }
   }
@@ -399,14 +397,8 @@ export interface StreamLedger {
  * ledger.renew(302_000).notices                   // [] (charged 25 again)
  */
 export function createStreamLedger(opts: { state?: StreamLedgerState; config?: ServiceConfig } = {}): StreamLedger {
-  checkOptions(opts, ['state', 'config'], 'createStreamLedger')
-  const config = opts.config ?? DEFAULT_SERVICE_CONFIG
-  let s: StreamLedgerState | undefined
-  if (opts.state !== undefined) {
-    const valid = validateStreamLedgerState(opts.state, 'createStreamLedger', config)
-    if (!valid.ok) throw valid.error
-    s = valid.value
-  }
+  const { config, state } = ledgerOptions(opts, 'createStreamLedger', validateStreamLedgerState)
+  let s = state
   const run = <O>(t: LedgerTransition<StreamLedgerState, O>): O => {
     s = t.state
     return t.outcome

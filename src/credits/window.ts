@@ -1,6 +1,6 @@
 import { MarketDataError } from '../errors.js'
 import { floorDiv } from '../decimal/index.js'
-import { MSG } from './messages.js'
+import { CREDIT_MSG } from './messages.js'
 
 /** Start (epoch ms) of the fixed window of length `windowMs`, aligned to the Unix epoch, that holds `time`. */
 export function windowStartOf(time: number, windowMs: number): number {
@@ -15,5 +15,5 @@ export function retryAfterSeconds(resetMs: number, now: number): number {
 
 /** Throws unless `now` is a finite number of epoch milliseconds (a caller error, not user input). */
 export function assertNow(now: number, fn: string): void {
-  if (typeof now !== 'number' || !Number.isFinite(now)) throw new MarketDataError('invalid_time', MSG.badNow(fn, now), { field: 'now' })
+  if (typeof now !== 'number' || !Number.isFinite(now)) throw new MarketDataError('invalid_time', CREDIT_MSG.badNow(fn, now), { field: 'now' })
 }

@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '../result.js'
 import { formatFixed } from './format.js'
-import { MSG } from './messages.js'
+import { DECIMAL_MSG } from './messages.js'
 import { parseDecimal } from './parse.js'
 import { floorDivBig } from './units.js'
 import type { DecimalInput } from './types.js'
@@ -22,7 +22,7 @@ export function floorToGrid(price: DecimalInput, step: DecimalInput): Result<str
   if (!p.ok) return p
   const s = parseDecimal(step)
   if (!s.ok) return s
-  if (s.value.units <= 0n) return err(MSG.badStep(step))
+  if (s.value.units <= 0n) return err(DECIMAL_MSG.badStep(step))
   const scale = Math.max(p.value.scale, s.value.scale)
   const pu = p.value.units * 10n ** BigInt(scale - p.value.scale)
   const su = s.value.units * 10n ** BigInt(scale - s.value.scale)

@@ -1,8 +1,7 @@
 import { describeValue } from '../_lib/describe.js'
 // Error messages of src/decimal, in one place. Each names the input and the rule. Every entry point that
 // reads a decimal (trade and candle records, CSV / NDJSON rows, options, query and API parameters) says
-// why a value is refused with `MSG.refused`, so one value gets one explanation everywhere.
-const show = describeValue
+// why a value is refused with `DECIMAL_MSG.reason`, so one value gets one explanation everywhere.
 
 /** The syntax every decimal follows; data records (not parameters) may add an exponent. */
 const PLAIN = 'digits with an optional leading "-" and at most one "." between digits'
@@ -30,17 +29,17 @@ export const MAX_DECIMAL_LENGTH = 400
 /** Largest exponent magnitude of a data decimal (`1e400`); larger ones are refused rather than expanded. */
 export const MAX_EXPONENT = 400
 
-export const MSG = {
+export const DECIMAL_MSG = {
   /** The reason clause alone (for entry points that print their own field name and rule first). */
   reason: (x: unknown, exponent: boolean) => why(x, exponent),
   /** A parameter (option, query value, interface A Decimal) that is not a plain decimal. */
-  notDecimal: (x: unknown) => `${show(x)} is not a decimal: ${why(x, false)}`,
+  notDecimal: (x: unknown) => `${describeValue(x)} is not a decimal: ${why(x, false)}`,
   /** A data value (trade or candle field, CSV / NDJSON cell) that is not a decimal. */
-  notDataDecimal: (x: unknown) => `${show(x)} is not a decimal: ${why(x, true)}`,
-  notFinite: (x: unknown) => `${show(x)} is not a decimal: numbers must be finite`,
-  tooManyDecimals: (x: unknown, scale: number) => `${show(x)} has more than ${scale} decimals`,
-  badStep: (x: unknown) => `${show(x)} is not a valid step: it must be a decimal greater than 0`,
-  badScale: (x: unknown) => `scale ${show(x)} is not valid: it must be a power of ten >= 1 written in digits ("1", "10", "100", ...)`,
-  badValue: (x: unknown) => `value ${show(x)} is not valid: it must be digits with an optional leading "-"`,
-  notPartnerDecimal: (x: unknown) => `${show(x)} is not a Decimal: expected an object {value, scale} of strings`,
+  notDataDecimal: (x: unknown) => `${describeValue(x)} is not a decimal: ${why(x, true)}`,
+  notFinite: (x: unknown) => `${describeValue(x)} is not a decimal: numbers must be finite`,
+  tooManyDecimals: (x: unknown, scale: number) => `${describeValue(x)} has more than ${scale} decimals`,
+  badStep: (x: unknown) => `${describeValue(x)} is not a valid step: it must be a decimal greater than 0`,
+  badScale: (x: unknown) => `scale ${describeValue(x)} is not valid: it must be a power of ten >= 1 written in digits ("1", "10", "100", ...)`,
+  badValue: (x: unknown) => `value ${describeValue(x)} is not valid: it must be digits with an optional leading "-"`,
+  notPartnerDecimal: (x: unknown) => `${describeValue(x)} is not a Decimal: expected an object {value, scale} of strings`,
 } as const

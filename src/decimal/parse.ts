@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '../result.js'
-import { MAX_DECIMAL_LENGTH, MAX_EXPONENT, MSG } from './messages.js'
+import { MAX_DECIMAL_LENGTH, MAX_EXPONENT, DECIMAL_MSG } from './messages.js'
 import type { ExactDecimal } from './types.js'
 
 /** Longest decimal string accepted (digits and sign); longer input is refused rather than parsed slowly. */
@@ -118,10 +118,10 @@ export function parseDataDecimal(x: unknown): Result<ExactDecimal, string> {
     if (d !== undefined) return ok(d)
     const e = x.length <= MAX_LENGTH ? exponentAt(x) : -1
     const f = e < 0 ? undefined : parseExponent(x, e)
-    return f === undefined ? err(MSG.notDataDecimal(x)) : ok(f)
+    return f === undefined ? err(DECIMAL_MSG.notDataDecimal(x)) : ok(f)
   }
   if (typeof x === 'number') return parseDecimal(x)
-  return err(MSG.notDataDecimal(x))
+  return err(DECIMAL_MSG.notDataDecimal(x))
 }
 
 /**
@@ -133,12 +133,12 @@ export function parseDataDecimal(x: unknown): Result<ExactDecimal, string> {
  * @example dataDecimalProblem('1,5') // 'it contains "," (no thousands separators; ...)'
  */
 export function dataDecimalProblem(x: unknown): string | undefined {
-  return parseDataDecimal(x).ok ? undefined : MSG.reason(x, true)
+  return parseDataDecimal(x).ok ? undefined : DECIMAL_MSG.reason(x, true)
 }
 
 /** ` (why)` when `x` is not a parameter decimal (strict: no exponent), from the same table; '' otherwise. */
 export function decimalProblemNote(x: unknown): string {
-  return parseDecimal(x).ok ? '' : ` (${MSG.reason(x, false)})`
+  return parseDecimal(x).ok ? '' : ` (${DECIMAL_MSG.reason(x, false)})`
 }
 
 /**
@@ -156,11 +156,11 @@ export function decimalProblemNote(x: unknown): string {
  */
 export function parseDecimal(x: unknown): Result<ExactDecimal, string> {
   if (typeof x === 'number') {
-    if (!Number.isFinite(x)) return err(MSG.notFinite(x))
+    if (!Number.isFinite(x)) return err(DECIMAL_MSG.notFinite(x))
     const d = parsePlain(numberToPlainString(x))
-    return d === undefined ? err(MSG.notDecimal(x)) : ok(d)
+    return d === undefined ? err(DECIMAL_MSG.notDecimal(x)) : ok(d)
   }
-  if (typeof x !== 'string') return err(MSG.notDecimal(x))
+  if (typeof x !== 'string') return err(DECIMAL_MSG.notDecimal(x))
   const d = parsePlain(x)
-  return d === undefined ? err(MSG.notDecimal(x)) : ok(d)
+  return d === undefined ? err(DECIMAL_MSG.notDecimal(x)) : ok(d)
 }

@@ -1,5 +1,5 @@
 import { MarketDataError } from '../errors.js'
-import { MSG } from './messages.js'
+import { DECIMAL_MSG } from './messages.js'
 import { parseDecimal } from './parse.js'
 import type { DecimalInput } from './types.js'
 
@@ -11,6 +11,10 @@ export const POW10: readonly number[] = Array.from({ length: 23 }, (_, i) => Num
  * sum of two is an exact double (< 2^53); past the limit a sum spills into a bigint.
  */
 export const UNITS_LIMIT = 2 ** 52
+/** {@link UNITS_LIMIT} as a bigint, for the checks of the exact (bigint) paths. */
+export const UNITS_LIMIT_BIG = BigInt(UNITS_LIMIT)
+/** Largest scale whose power of ten is an exact double (the last entry of {@link POW10}); above it every value takes the bigint path. */
+export const MAX_FAST_SCALE = POW10.length - 1
 
 /** 10^0 .. 10^8 for the digit chunks of {@link stringToUnits}. */
 const POW10_F = new Float64Array([1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8])
@@ -191,7 +195,7 @@ export function toUnitsBig(x: DecimalInput, scale: number): bigint {
   const r = parseDecimal(x)
   if (!r.ok) throw new MarketDataError('invalid_decimal', r.error)
   const d = r.value
-  if (d.scale > scale) throw new MarketDataError('invalid_decimal', MSG.tooManyDecimals(x, scale))
+  if (d.scale > scale) throw new MarketDataError('invalid_decimal', DECIMAL_MSG.tooManyDecimals(x, scale))
   return d.units * 10n ** BigInt(scale - d.scale)
 }
 

@@ -1,5 +1,6 @@
 // Reading one field of a text record: times in three spellings, exact decimals (exponents expanded), sides and
 // sessions in their usual spellings. Each reader returns the value or the reason it is not one.
+import { MAX_TIME } from '../_lib/max-time.js'
 import { parseDataDecimal } from '../decimal/parse.js'
 import { parseRfc3339 } from '../time/index.js'
 import type { SessionType, Side } from '../trades/index.js'
@@ -23,8 +24,6 @@ const EXPONENT = /^-?\d+(\.\d+)?[eE][-+]?\d+$/
 const DECIMAL_MAX = 60
 /** Epoch ms from 1e11 up: anything smaller is read as seconds (1e11 s is the year 5138, 1e11 ms is 1973). */
 const MS_THRESHOLD = 1e11
-/** The latest time a JavaScript Date holds, in ms. */
-const TIME_LIMIT = 8.64e15
 
 /** The format of a first time value, or undefined when it is none of them. */
 export function detectTimeFormat(v: unknown): TimeFormat | undefined {
@@ -56,14 +55,14 @@ export function readTime(v: unknown, format: TimeFormat): number | string {
   if (format === 'ms') {
     if (!INTEGER.test(s)) return `time "${s}" is not whole epoch milliseconds like the first row's`
     const t = Number(s)
-    return t > TIME_LIMIT ? `time "${s}" is out of range` : t
+    return t > MAX_TIME ? `time "${s}" is out of range` : t
   }
   if (!SECONDS.test(s)) return `time "${s}" is not epoch seconds (digits, up to 3 decimals) like the first row's`
   const dot = s.indexOf('.')
   const whole = Number(dot < 0 ? s : s.slice(0, dot))
   const frac = dot < 0 ? 0 : Number(s.slice(dot + 1).padEnd(3, '0'))
   const t = whole * 1000 + frac
-  return t > TIME_LIMIT ? `time "${s}" is out of range` : t
+  return t > MAX_TIME ? `time "${s}" is out of range` : t
 }
 
 /**

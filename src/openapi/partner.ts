@@ -1,7 +1,6 @@
 // Interface A (partner API) paths and schemas of the OpenAPI document: seven POST operations under the partner
 // base URL, JSON bodies with the library's field rules (unknown fields rejected, id lengths, enums), and the
 // `Status` every answer carries. Success and failure are both HTTP 200: clients check `status.code`.
-import { MAX_ID_CHARS } from '../partner/messages.js'
 import { PARTNER_OPERATION_PATHS, PARTNER_TOKENLESS_OPERATIONS, type PartnerOperationName } from '../partner/operations.js'
 import { StatusCode } from '../partner/status.js'
 import { INT32_MAX, LIST_CANDLES_PROPERTIES } from '../rules/list-candles.js'
@@ -150,9 +149,9 @@ export function partnerSchemas(): JsonObject {
     }),
     ListCandlesResponse: listResponse('candles', 'PartnerCandle', 'Candles in ascending time.'),
     LinkedSecurity: open(['security_guid', 'partner_security_id'], { security_guid: STRING, partner_security_id: STRING }),
-    LinkSecurityRequest: closed(['security_guid', 'partner_security_id'], { security_guid: idString(MAX_ID_CHARS), partner_security_id: idString(MAX_ID_CHARS) }),
-    UnlinkSecurityRequest: closed(['security_guid'], { security_guid: idString(MAX_ID_CHARS) }),
-    GetLinkedSecurityRequest: closed(['security_guid'], { security_guid: idString(MAX_ID_CHARS) }),
+    LinkSecurityRequest: closed(['security_guid', 'partner_security_id'], { security_guid: idString(SECURITY_ID_STRING_MAX), partner_security_id: idString(SECURITY_ID_STRING_MAX) }),
+    UnlinkSecurityRequest: closed(['security_guid'], { security_guid: idString(SECURITY_ID_STRING_MAX) }),
+    GetLinkedSecurityRequest: closed(['security_guid'], { security_guid: idString(SECURITY_ID_STRING_MAX) }),
     StatusResponse: open(['status'], { status: ref('schemas', 'Status') }, 'Link and unlink answers; unlinking a security without a link is 5 NOT_FOUND.'),
     GetLinkedSecurityResponse: {
       ...open(['status'], { status: ref('schemas', 'Status'), linked_security: ref('schemas', 'LinkedSecurity') }, '`linked_security` when `status.code` is 0; 5 NOT_FOUND when the security has no link.'),

@@ -2,14 +2,13 @@ import { checkOptions } from '../_lib/closed-options.js'
 import { toPartnerDecimal } from './decimal.js'
 import { MarketDataError } from '../errors.js'
 import { formatIso } from '../time/index.js'
-import type { SessionType } from '../trades/index.js'
+import { SESSION_NAMES, type SessionType } from '../trades/index.js'
 import { sessionCodeOf } from '../trades/validate.js'
 import { CANDLE_MSG } from '../candles/messages.js'
 import type { CandleInput, CandleProperty, PartnerCandle, PartnerDecimalValue } from '../candles/types.js'
 
 const ALL: readonly CandleProperty[] = ['OPEN', 'HIGH', 'LOW', 'CLOSE', 'VALUE', 'VOLUME', 'SESSION_TYPE']
 const FIELD = { OPEN: 'open', HIGH: 'high', LOW: 'low', CLOSE: 'close', VALUE: 'value', VOLUME: 'volume' } as const
-const SESSIONS: readonly SessionType[] = ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']
 
 /** Options of {@link toPartnerCandle} / {@link toPartnerCandles}: ListCandles' `properties` and `session_types`. */
 export interface PartnerCandleOptions {
@@ -84,7 +83,7 @@ export function toPartnerCandles(candles: readonly CandleInput[], opts: PartnerC
   checkOptions(opts, ['properties', 'session_types'], 'toPartnerCandles')
   const props = checkProperties(opts.properties)
   const st = opts.session_types
-  if (st !== undefined && (!Array.isArray(st) || !st.every((s) => SESSIONS.includes(s)))) throw new MarketDataError('invalid_option', CANDLE_MSG.sessionTypes(st), { field: 'session_types' })
+  if (st !== undefined && (!Array.isArray(st) || !st.every((s) => SESSION_NAMES.includes(s)))) throw new MarketDataError('invalid_option', CANDLE_MSG.sessionTypes(st), { field: 'session_types' })
   const out: PartnerCandle[] = []
   for (let i = 0; i < candles.length; i++) {
     const c = candles[i] as CandleInput

@@ -3,7 +3,7 @@ import { invalidArgument, type Status } from './status.js'
 import { field, readingJson } from '../rules/json-fields.js'
 import { err, ok, type Result } from '../result.js'
 import { formatUnits } from '../decimal/format.js'
-import { MSG } from '../decimal/messages.js'
+import { DECIMAL_MSG } from '../decimal/messages.js'
 import { parseDecimal } from '../decimal/parse.js'
 import type { DecimalInput } from '../decimal/types.js'
 
@@ -47,15 +47,15 @@ const isDigits = (s: string, allowMinus: boolean): boolean => {
  * @example fromPartnerDecimal({ value: '12340', scale: '100' }) // { ok: true, value: '123.4' }
  */
 export function fromPartnerDecimal(d: unknown): Result<string, Status> {
-  if (typeof d !== 'object' || d === null || isArray(d)) return err(invalidArgument(MSG.notPartnerDecimal(d)))
+  if (typeof d !== 'object' || d === null || isArray(d)) return err(invalidArgument(DECIMAL_MSG.notPartnerDecimal(d)))
   // own data properties, as every interface A body (a getter never runs); a Proxy whose traps throw is 3
   const read = readingJson('decimal', () => ok([field(d, 'value', 'decimal'), field(d, 'scale', 'decimal')]))
   if (!read.ok) return read
   const [value, scale] = read.value
-  if (typeof value !== 'string' || typeof scale !== 'string') return err(invalidArgument(MSG.notPartnerDecimal(d)))
-  if (!isDigits(value, true)) return err(invalidArgument(MSG.badValue(value)))
-  if (!isDigits(scale, false) || !/^10*$/.test(scale)) return err(invalidArgument(MSG.badScale(scale)))
+  if (typeof value !== 'string' || typeof scale !== 'string') return err(invalidArgument(DECIMAL_MSG.notPartnerDecimal(d)))
+  if (!isDigits(value, true)) return err(invalidArgument(DECIMAL_MSG.badValue(value)))
+  if (!isDigits(scale, false) || !/^10*$/.test(scale)) return err(invalidArgument(DECIMAL_MSG.badScale(scale)))
   const p = parseDecimal(value)
-  if (!p.ok) return err(invalidArgument(MSG.badValue(value)))
+  if (!p.ok) return err(invalidArgument(DECIMAL_MSG.badValue(value)))
   return ok(formatUnits(p.value.units, scale.length - 1))
 }

@@ -1,7 +1,8 @@
 import { MarketDataError } from '../errors.js'
 import { err, ok, type Result } from '../result.js'
 import { field, isJsonObject, readingJson } from '../rules/json-fields.js'
-import { MAX_ID_CHARS, MSG } from './messages.js'
+import { SECURITY_ID_STRING_MAX } from '../rules/security-id.js'
+import { PARTNER_MSG } from './messages.js'
 import { invalidArgument, notFound, statusOk, type Status } from './status.js'
 import type {
   GetLinkedSecurityRequest,
@@ -44,7 +45,7 @@ const FIELDS: Readonly<Record<LinkOperationName, readonly string[]>> = {
 
 /** A non-empty string of at most 128 characters (UTF-16 code units, as `parseSecurityId` counts them). */
 function isIdString(x: unknown): x is string {
-  return typeof x === 'string' && x.length > 0 && x.length <= MAX_ID_CHARS
+  return typeof x === 'string' && x.length > 0 && x.length <= SECURITY_ID_STRING_MAX
 }
 
 /**
@@ -60,16 +61,16 @@ function isIdString(x: unknown): x is string {
  * validateLinkRequest('UnlinkSecurity', { security_guid: 'g-1' }) // { ok: true, value: { security_guid: 'g-1' } }
  */
 export function validateLinkRequest<O extends LinkOperationName>(operation: O, body: unknown): Result<LinkRequest<O>, Status> {
-  if (typeof operation !== 'string' || !Object.hasOwn(FIELDS, operation)) return err(invalidArgument(MSG.badOperation(operation)))
+  if (typeof operation !== 'string' || !Object.hasOwn(FIELDS, operation)) return err(invalidArgument(PARTNER_MSG.badOperation(operation)))
   const fields = FIELDS[operation]
   return readingJson('body', () => {
-    if (!isJsonObject(body, 'body')) return err(invalidArgument(MSG.notObject('body')))
-    for (const k of Object.keys(body)) if (!fields.includes(k)) return err(invalidArgument(MSG.unknownField(k)))
+    if (!isJsonObject(body, 'body')) return err(invalidArgument(PARTNER_MSG.notObject('body')))
+    for (const k of Object.keys(body)) if (!fields.includes(k)) return err(invalidArgument(PARTNER_MSG.unknownField(k)))
     const out: Record<string, string> = {}
     for (const f of fields) {
       // own data properties only, as every interface A body (a getter never runs)
       const v = field(body, f, 'body')
-      if (!isIdString(v)) return err(invalidArgument(MSG.badIdString(f, v)))
+      if (!isIdString(v)) return err(invalidArgument(PARTNER_MSG.badIdString(f, v)))
       out[f] = v
     }
     return ok(out as unknown as LinkRequest<O>)
@@ -101,15 +102,15 @@ export function applyLinkOperation<O extends LinkOperationName>(
   if (!v.ok) return answer(current, { status: v.error })
   const guid = v.value.security_guid
   if (current !== undefined && current.security_guid !== guid) {
-    throw new MarketDataError('invalid_option', MSG.otherGuid(current.security_guid, guid), { field: 'current' })
+    throw new MarketDataError('invalid_option', PARTNER_MSG.otherGuid(current.security_guid, guid), { field: 'current' })
   }
   switch (op.operation as LinkOperationName) {
     case 'LinkSecurity': {
       const body = v.value as LinkSecurityRequest
-      return answer({ security_guid: guid, partner_security_id: body.partner_security_id }, { status: statusOk(MSG.linked) })
+      return answer({ security_guid: guid, partner_security_id: body.partner_security_id }, { status: statusOk(PARTNER_MSG.linked()) })
     }
     case 'UnlinkSecurity':
-      return current === undefined ? answer(undefined, { status: notFound() }) : answer(undefined, { status: statusOk(MSG.unlinked) })
+      return current === undefined ? answer(undefined, { status: notFound() }) : answer(undefined, { status: statusOk(PARTNER_MSG.unlinked()) })
     case 'GetLinkedSecurity':
       return current === undefined
         ? answer(undefined, { status: notFound() })

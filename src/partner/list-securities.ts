@@ -2,7 +2,7 @@ import { err, ok, type Result } from '../result.js'
 import { isArray } from '../_lib/describe.js'
 import { parseSecurityId } from '../rules/index.js'
 import { itemOf, lengthOf, readingJson } from '../rules/json-fields.js'
-import { MSG } from './messages.js'
+import { PARTNER_MSG } from './messages.js'
 import { invalidArgument, notFound, statusOk, type Status } from './status.js'
 import type { ListSecuritiesItem, SecurityId, SecurityInfo } from './types.js'
 
@@ -26,13 +26,13 @@ export function listSecuritiesItems(
   ids: unknown,
   lookup: (id: SecurityId) => SecurityInfo | undefined,
 ): Result<ListSecuritiesItem[], Status> {
-  if (!isArray(ids)) return err(invalidArgument(MSG.idsNotArray(ids)))
+  if (!isArray(ids)) return err(invalidArgument(PARTNER_MSG.idsNotArray(ids)))
   // reads that throw (a Proxy's traps) are an error naming security_ids or the item; lookup is called
   // outside them, so its own errors are the caller's and pass through
   const len = readingJson('security_ids', () => ok(lengthOf(ids, 'security_ids')))
   if (!len.ok) return len
   const n = len.value
-  if (n === 0) return err(invalidArgument(MSG.idsEmpty))
+  if (n === 0) return err(invalidArgument(PARTNER_MSG.idsEmpty()))
   const items: ListSecuritiesItem[] = new Array(n)
   for (let i = 0; i < n; i++) {
     const item = readingJson('security_ids', () => ok(itemOf(ids, i, 'security_ids')))

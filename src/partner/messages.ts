@@ -1,35 +1,23 @@
 import { describeValue } from '../_lib/describe.js'
+import { SECURITY_ID_STRING_MAX } from '../rules/security-id.js'
 
 /** Messages of the partner folder: each names the field and the rule. */
-export const MAX_ID_CHARS = 128
 
-const show = (x: unknown): string => {
-  if (typeof x === 'string') return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}...` : x)
-  if (x === undefined) return 'undefined'
-  try {
-    const s = JSON.stringify(x)
-    return s === undefined ? describeValue(x) : s.length > 60 ? `${s.slice(0, 60)}...` : s
-  } catch {
-    return describeValue(x)
-  }
-}
-
-export const MSG = {
-  linked: 'security linked',
-  unlinked: 'security unlinked',
+export const PARTNER_MSG = {
+  linked: () => 'security linked',
+  unlinked: () => 'security unlinked',
   notObject: (what: string) => `${what}: must be a JSON object`,
   unknownField: (path: string) => `${path.length > 60 ? `${path.slice(0, 60)}...` : path}: unknown field`,
   badIdString: (field: string, x: unknown) =>
-    `${field}: must be a non-empty string of at most ${MAX_ID_CHARS} characters, got ${x === undefined ? 'nothing' : show(x)}`,
-  badOperation: (op: unknown) => `operation: must be LinkSecurity, UnlinkSecurity or GetLinkedSecurity, got ${show(op)}`,
+    `${field}: must be a non-empty string of at most ${SECURITY_ID_STRING_MAX} characters, got ${x === undefined ? 'nothing' : describeValue(x)}`,
+  badOperation: (op: unknown) => `operation: must be LinkSecurity, UnlinkSecurity or GetLinkedSecurity, got ${describeValue(op)}`,
   otherGuid: (current: string, requested: string) =>
-    `applyLinkOperation: current is the link of security_guid ${show(current)}, the request is about ${show(requested)}`,
-  idsNotArray: (x: unknown) => `security_ids: must be an array of SecurityId, got ${show(x)}`,
-  idsEmpty: 'security_ids: must hold at least one SecurityId',
+    `applyLinkOperation: current is the link of security_guid ${describeValue(current)}, the request is about ${describeValue(requested)}`,
+  idsNotArray: (x: unknown) => `security_ids: must be an array of SecurityId, got ${describeValue(x)}`,
+  idsEmpty: () => 'security_ids: must hold at least one SecurityId',
   expiryTooLate: (field: string) => `${field}: the token would expire after 9999-12-31T23:59:59.999Z, which an ISO 8601 time with a 4-digit year cannot name`,
-  badRefreshLifetime: (x: unknown) => `refreshLifetimeMs: must be an integer number of ms >= 1, got ${show(x)}`,
-  badNow: (fn: string, x: unknown) => `${fn}: now must be a finite epoch millisecond time, got ${show(x)}`,
-  tokenExpired: 'access token expired',
-  tokenInvalidTime: 'access token has no valid valid_to_time',
-  show,
+  badRefreshLifetime: (x: unknown) => `refreshLifetimeMs: must be an integer number of ms >= 1, got ${describeValue(x)}`,
+  badNow: (fn: string, x: unknown) => `${fn}: now must be a finite epoch millisecond time, got ${describeValue(x)}`,
+  tokenExpired: () => 'access token expired',
+  tokenInvalidTime: () => 'access token has no valid valid_to_time',
 } as const

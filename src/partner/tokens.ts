@@ -1,6 +1,6 @@
 import { MarketDataError } from '../errors.js'
-import { formatIso, parseRfc3339 } from '../time/index.js'
-import { MSG } from './messages.js'
+import { formatIso, LAST_ISO_MS, parseRfc3339 } from '../time/index.js'
+import { PARTNER_MSG } from './messages.js'
 import { statusOk, unauthenticated, type Status } from './status.js'
 import { checkOptions } from '../_lib/closed-options.js'
 
@@ -21,7 +21,7 @@ export interface AccessTokenValidity {
 }
 
 function assertNow(now: number, fn: string): void {
-  if (typeof now !== 'number' || !Number.isFinite(now)) throw new MarketDataError('invalid_time', MSG.badNow(fn, now), { field: 'now' })
+  if (typeof now !== 'number' || !Number.isFinite(now)) throw new MarketDataError('invalid_time', PARTNER_MSG.badNow(fn, now), { field: 'now' })
 }
 
 /**
@@ -41,7 +41,7 @@ export function tokenValidity(now: number, opts: { refreshLifetimeMs?: number } 
   checkOptions(opts, ['refreshLifetimeMs'], 'tokenValidity')
   const life = opts.refreshLifetimeMs ?? DEFAULT_REFRESH_TOKEN_LIFETIME_MS
   if (typeof life !== 'number' || !Number.isSafeInteger(life) || life < 1) {
-    throw new MarketDataError('invalid_option', MSG.badRefreshLifetime(life), { field: 'refreshLifetimeMs' })
+    throw new MarketDataError('invalid_option', PARTNER_MSG.badRefreshLifetime(life), { field: 'refreshLifetimeMs' })
   }
   return {
     access_token: { valid_to_time: expiryIso(now + ACCESS_TOKEN_LIFETIME_MS, 'now') },
@@ -49,12 +49,9 @@ export function tokenValidity(now: number, opts: { refreshLifetimeMs?: number } 
   }
 }
 
-/** The last instant an ISO 8601 time with a 4-digit year can name (9999-12-31T23:59:59.999Z). */
-const LAST_ISO = 253402300799999
-
 /** An expiry as ISO 8601 UTC; an expiry past year 9999 (which `checkAccessToken` could not read back) throws. */
 function expiryIso(t: number, field: string): string {
-  if (!(t <= LAST_ISO)) throw new MarketDataError('invalid_option', MSG.expiryTooLate(field), { field })
+  if (!(t <= LAST_ISO_MS)) throw new MarketDataError('invalid_option', PARTNER_MSG.expiryTooLate(field), { field })
   return formatIso(t)
 }
 
@@ -88,12 +85,12 @@ export function checkAccessToken(validTo: string | number, now: number): Status 
   assertNow(now, 'checkAccessToken')
   let t: number
   if (typeof validTo === 'number') {
-    if (!Number.isFinite(validTo)) return unauthenticated(MSG.tokenInvalidTime)
+    if (!Number.isFinite(validTo)) return unauthenticated(PARTNER_MSG.tokenInvalidTime())
     t = validTo
   } else {
     const p = typeof validTo === 'string' ? parseRfc3339(validTo) : undefined
-    if (p === undefined || !p.ok) return unauthenticated(MSG.tokenInvalidTime)
+    if (p === undefined || !p.ok) return unauthenticated(PARTNER_MSG.tokenInvalidTime())
     t = p.value
   }
-  return now < t ? statusOk() : unauthenticated(MSG.tokenExpired)
+  return now < t ? statusOk() : unauthenticated(PARTNER_MSG.tokenExpired())
 }

@@ -1,8 +1,8 @@
 import { parseDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
-import { show } from '../trades/messages.js'
+import { describeValue } from '../_lib/describe.js'
 
-const percentMessage = (x: unknown): string => `valueAreaPercent: ${show(x)} is not a number with 0 < p <= 100`
+const percentMessage = (x: unknown): string => `valueAreaPercent: ${describeValue(x)} is not a number with 0 < p <= 100`
 
 /**
  * Resolves a `valueAreaPercent` (0 < p <= 100, default 70) to an exact decimal; the rule TPO and footprint

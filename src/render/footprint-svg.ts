@@ -25,12 +25,7 @@ export function renderFootprintSvg(profile: FootprintProfile, opts: RenderFootpr
   const l = footprintLadder(profile, opts)
   const svg = new Svg()
   const pad = 16
-  let y = pad + 12
-  svg.add('text', { x: pad, y, 'font-size': 14, 'font-weight': 'bold' }, l.title)
-  for (const s of l.summary) {
-    y += 18
-    svg.add('text', { x: pad, y, fill: '#374151' }, s)
-  }
+  let y = svg.heading(pad, l.title, l.summary)
   const pw = Math.max(textWidth('price'), ...l.rows.map((r) => textWidth(r.price)))
   const cx = pad + pw + 16 + SIDE_W
   const deltaX = cx + SIDE_W + 16 + 60

@@ -14,6 +14,17 @@ export class Svg {
     return this
   }
 
+  /** The bold title and the summary lines under it, from the top left corner at `pad`; returns the last line's baseline. */
+  heading(pad: number, title: string, summary: readonly string[]): number {
+    let y = pad + 12
+    this.add('text', { x: pad, y, 'font-size': 14, 'font-weight': 'bold' }, title)
+    for (const s of summary) {
+      y += 18
+      this.add('text', { x: pad, y, fill: '#374151' }, s)
+    }
+    return y
+  }
+
   raw(s: string): this {
     this.parts.push(s)
     return this

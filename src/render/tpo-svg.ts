@@ -34,12 +34,7 @@ export function renderTpoSvg(profile: TpoProfile | TpoCandleProfile, opts: Rende
   const c = tpoChart(profile, opts)
   const svg = new Svg()
   const pad = 16
-  let y = pad + 12
-  svg.add('text', { x: pad, y, 'font-size': 14, 'font-weight': 'bold' }, c.title)
-  for (const s of c.summary) {
-    y += 18
-    svg.add('text', { x: pad, y, fill: '#374151' }, s)
-  }
+  let y = svg.heading(pad, c.title, c.summary)
   const top = y + 16
   const pw = Math.max(0, ...c.rows.map((r) => textWidth(r.price)))
   const lw = Math.max(1, ...c.rows.map((r) => r.letters.length))

@@ -1,4 +1,4 @@
-import { createBucketer, type Timeframe } from '../time/index.js'
+import { createBucketer, DAY_MS, HOUR_MS, MINUTE_MS, type Timeframe } from '../time/index.js'
 import { tooMuchDataError, type ApiError } from '../_lib/api-error.js'
 import { DEFAULT_SERVICE_CONFIG, type ServiceConfig } from './service-config.js'
 import type { HistoryRequest } from './types.js'
@@ -63,9 +63,6 @@ export function countSlots(tf: Timeframe, timeZone: string, from: number, to: nu
   return n
 }
 
-const MINUTE_MS = 60_000
-const HOUR_MS = 3_600_000
-const DAY_MS = 86_400_000
 
 // An upper bound of one bucket's length: minute and hour buckets are elapsed time (never longer than nominal);
 // calendar buckets get a whole day of slack for DST and zone offset changes. 0 = unknown (tick frames).

@@ -1,5 +1,5 @@
 import { MarketDataError } from '../errors.js'
-import { bucketStart, DAY_MS, type Timeframe } from '../time/index.js'
+import { bucketStart, DAY_MS, HOUR_MS, MINUTE_MS, type Timeframe } from '../time/index.js'
 import { OPTION_MSG } from './messages.js'
 import { DEFAULT_SERVICE_CONFIG, type ServiceConfig } from './service-config.js'
 import type { HistoryRequest } from './types.js'
@@ -8,8 +8,6 @@ import { checkOptions } from '../_lib/closed-options.js'
 /** Footprint and TPO data start: 2026-05-29T00:00Z (no backfill). Weekly profiles start with the week of Monday 2026-05-25. */
 export const PROFILE_DATA_START = DEFAULT_SERVICE_CONFIG.dataFloor
 
-const MINUTE = 60_000
-const HOUR = 3_600_000
 
 /**
  * Footprint history depth in calendar days for a timeframe, from the config's depth table (the service's:
@@ -28,10 +26,10 @@ export function footprintDepthDays(tf: Timeframe, config: ServiceConfig = DEFAUL
   let len: number
   switch (tf.unit) {
     case 'MINUTE':
-      len = tf.count * MINUTE
+      len = tf.count * MINUTE_MS
       break
     case 'HOUR':
-      len = tf.count * HOUR
+      len = tf.count * HOUR_MS
       break
     case 'DAY':
       len = tf.count * DAY_MS
@@ -109,6 +107,6 @@ export function trimToDepth<R extends HistoryRequest>(request: R, ctx: { newestC
 
 function checkTime(t: number): void {
   if (typeof t !== 'number' || !Number.isFinite(t)) {
-    throw new MarketDataError('invalid_option', OPTION_MSG.badNewest, { field: 'newestCandleTime' })
+    throw new MarketDataError('invalid_option', OPTION_MSG.badNewest(), { field: 'newestCandleTime' })
   }
 }

@@ -6,7 +6,7 @@ import { SESSION_NAMES, type SessionType } from '../trades/types.js'
 import { invalidArgumentError, type ApiError } from '../_lib/api-error.js'
 import { collectParams, type QueryInput } from './query-params.js'
 import { DEFAULT_WINDOW, PERIOD_MAX_SECONDS, readRangeDateTime, resolveRange, TIME_MAX, TIME_MIN } from './range.js'
-import { OPTION_MSG, QUERY_MSG, RULE } from './messages.js'
+import { OPTION_MSG, QUERY_MSG, PARAM_MSG } from './messages.js'
 import { isDigits, readDigits } from './text.js'
 import type {
   CandlesHistoryRequest,
@@ -113,7 +113,7 @@ export function parseHistoryQuery(
   const now = checkContext(ctx)
   const timeZone = ctx.timeZone ?? 'UTC'
   if (endpoint !== 'candles' && endpoint !== 'footprint' && endpoint !== 'tpo') {
-    return fail('endpoint', RULE.badEndpoint(endpoint))
+    return fail('endpoint', PARAM_MSG.badEndpoint(endpoint))
   }
   const allowed = ALLOWED[endpoint]
   const collected = collectParams(query, allowed, REPEATABLE, (name) => {
@@ -126,12 +126,12 @@ export function parseHistoryQuery(
 
   // Required parameters, in the service's order.
   for (const name of ['exchange', 'symbol', 'timeframe']) {
-    if (one(name) === undefined) return fail(name, RULE.required)
+    if (one(name) === undefined) return fail(name, PARAM_MSG.required())
   }
   for (const name of ['exchange', 'symbol']) {
     const v = one(name) as string
-    if (v.length === 0) return fail(name, RULE.empty)
-    if (v.length > NAME_MAX) return fail(name, RULE.tooLong(NAME_MAX))
+    if (v.length === 0) return fail(name, PARAM_MSG.empty())
+    if (v.length > NAME_MAX) return fail(name, PARAM_MSG.tooLong(NAME_MAX))
   }
   const tf = readTimeframe('timeframe', one('timeframe') as string)
   if (!tf.ok) return tf
@@ -141,7 +141,7 @@ export function parseHistoryQuery(
   const tick = timeframe.unit === 'TICK'
   if (tick) {
     for (const name of ['from', 'to', 'period']) {
-      if (params.has(name)) return fail(name, RULE.tickOnly(timeframe.id))
+      if (params.has(name)) return fail(name, PARAM_MSG.tickOnly(timeframe.id))
     }
   }
 
@@ -168,9 +168,9 @@ export function parseHistoryQuery(
     period = r.value
   }
   if (from !== undefined && to !== undefined && period !== undefined) {
-    return fail('period', RULE.periodWithBoth)
+    return fail('period', PARAM_MSG.periodWithBoth())
   }
-  if (from !== undefined && to !== undefined && to <= from) return fail('to', RULE.toNotAfterFrom)
+  if (from !== undefined && to !== undefined && to <= from) return fail('to', PARAM_MSG.toNotAfterFrom())
 
   const sessions = readSessionTypes(params.get('sessionType'))
   if (!sessions.ok) return sessions
@@ -223,11 +223,11 @@ function readOptions(endpoint: HistoryEndpoint, one: (name: string) => string | 
   if (endpoint === 'candles') {
     const limitRaw = one('limit')
     if (limitRaw === undefined) return ok({ endpoint, limit: LIMIT_DEFAULT })
-    if (limitRaw.length === 0) return fail('limit', RULE.empty)
+    if (limitRaw.length === 0) return fail('limit', PARAM_MSG.empty())
     const n = readDigits(limitRaw, LIMIT_MAX)
-    if (n < 0) return fail('limit', RULE.badLimit(LIMIT_MAX))
-    if (n === Infinity) return fail('limit', RULE.limitTooLarge(LIMIT_MAX))
-    if (n === 0) return fail('limit', RULE.limitZero)
+    if (n < 0) return fail('limit', PARAM_MSG.badLimit(LIMIT_MAX))
+    if (n === Infinity) return fail('limit', PARAM_MSG.limitTooLarge(LIMIT_MAX))
+    if (n === 0) return fail('limit', PARAM_MSG.limitZero())
     return ok({ endpoint, limit: n })
   }
 
@@ -236,19 +236,19 @@ function readOptions(endpoint: HistoryEndpoint, one: (name: string) => string | 
     const rowSizeValueRaw = one('rowSizeValue')
     let rowSize: number | undefined
     if (rowSizeRaw !== undefined) {
-      if (rowSizeRaw.length === 0) return fail('rowSize', RULE.empty)
+      if (rowSizeRaw.length === 0) return fail('rowSize', PARAM_MSG.empty())
       const n = readDigits(rowSizeRaw, ROW_SIZE_MAX)
-      if (n < 0) return fail('rowSize', RULE.badRowSize(ROW_SIZE_MAX))
-      if (n === Infinity) return fail('rowSize', RULE.rowSizeTooLarge(ROW_SIZE_MAX))
-      if (n === 0) return fail('rowSize', RULE.rowSizeZero)
+      if (n < 0) return fail('rowSize', PARAM_MSG.badRowSize(ROW_SIZE_MAX))
+      if (n === Infinity) return fail('rowSize', PARAM_MSG.rowSizeTooLarge(ROW_SIZE_MAX))
+      if (n === 0) return fail('rowSize', PARAM_MSG.rowSizeZero())
       rowSize = n
     }
     if (rowSizeValueRaw === undefined) return ok({ endpoint, rowSize: rowSize ?? 1 })
-    if (rowSizeValueRaw.length === 0) return fail('rowSizeValue', RULE.empty)
-    if (rowSizeRaw !== undefined) return fail('rowSizeValue', RULE.rowSizeBoth)
+    if (rowSizeValueRaw.length === 0) return fail('rowSizeValue', PARAM_MSG.empty())
+    if (rowSizeRaw !== undefined) return fail('rowSizeValue', PARAM_MSG.rowSizeBoth())
     const d = rowSizeValueRaw.length > TOKEN_MAX ? undefined : parseDecimal(rowSizeValueRaw)
-    if (d === undefined || !d.ok) return fail('rowSizeValue', RULE.badDecimal(rowSizeValueRaw))
-    if (d.value.units <= 0n) return fail('rowSizeValue', RULE.notPositive)
+    if (d === undefined || !d.ok) return fail('rowSizeValue', PARAM_MSG.badDecimal(rowSizeValueRaw))
+    if (d.value.units <= 0n) return fail('rowSizeValue', PARAM_MSG.notPositive())
     return ok({ endpoint, rowSizeValue: decimalToString(d.value) })
   }
 
@@ -257,18 +257,18 @@ function readOptions(endpoint: HistoryEndpoint, one: (name: string) => string | 
   if (blockRaw !== undefined) {
     const b = readTimeframe('blockSize', blockRaw)
     if (!b.ok) return b
-    if (!TPO_BLOCK_UNITS.includes(b.value.unit)) return fail('blockSize', RULE.badBlockSize(blockRaw))
+    if (!TPO_BLOCK_UNITS.includes(b.value.unit)) return fail('blockSize', PARAM_MSG.badBlockSize(blockRaw))
     blockSize = b.value
   } else {
     const b = parseTimeframe(HISTORY_QUERY_LIMITS.blockSizeDefault)
-    if (!b.ok) throw new MarketDataError('invalid_option', OPTION_MSG.badDefaultBlock)
+    if (!b.ok) throw new MarketDataError('invalid_option', OPTION_MSG.badDefaultBlock())
     blockSize = b.value
   }
   let mergeSessions: TpoHistoryRequest['mergeSessions'] = 'MERGE_ALL'
   const mergeRaw = one('mergeSessions')
   if (mergeRaw !== undefined) {
     const value = Object.hasOwn(MERGE_SESSIONS_QUERY_VALUES, mergeRaw) ? MERGE_SESSIONS_QUERY_VALUES[mergeRaw] : undefined
-    if (value === undefined) return fail('mergeSessions', RULE.badMergeSessions(mergeRaw))
+    if (value === undefined) return fail('mergeSessions', PARAM_MSG.badMergeSessions(mergeRaw))
     mergeSessions = value
   }
   return ok({ endpoint: 'tpo', blockSize, mergeSessions })
@@ -276,57 +276,57 @@ function readOptions(endpoint: HistoryEndpoint, one: (name: string) => string | 
 
 function checkContext(ctx: HistoryQueryContext): number {
   if (typeof ctx !== 'object' || ctx === null || typeof ctx.now !== 'number' || !Number.isFinite(ctx.now)) {
-    throw new MarketDataError('invalid_option', OPTION_MSG.badNow, { field: 'now' })
+    throw new MarketDataError('invalid_option', OPTION_MSG.badNow(), { field: 'now' })
   }
   // the context is the server's, not the client's: a wrong key is a programming error, thrown as a bad now is
   checkOptions(ctx, ['now', 'timeZone'], 'parseHistoryQuery')
   if (ctx.timeZone !== undefined && (typeof ctx.timeZone !== 'string' || !isValidTimeZone(ctx.timeZone))) {
-    throw new MarketDataError('invalid_option', OPTION_MSG.badTimeZone, { field: 'timeZone' })
+    throw new MarketDataError('invalid_option', OPTION_MSG.badTimeZone(), { field: 'timeZone' })
   }
   return ctx.now < TIME_MIN ? TIME_MIN : ctx.now > TIME_MAX ? TIME_MAX : ctx.now
 }
 
 function readTimeframe(name: string, v: string): Result<Timeframe, ApiError> {
-  if (v.length === 0) return fail(name, RULE.empty)
+  if (v.length === 0) return fail(name, PARAM_MSG.empty())
   const r = v.length > TOKEN_MAX ? undefined : parseTimeframe(v)
-  if (r === undefined || !r.ok) return fail(name, RULE.badTimeframe(v))
+  if (r === undefined || !r.ok) return fail(name, PARAM_MSG.badTimeframe(v))
   return r
 }
 
 function checkTimeframeKind(endpoint: HistoryEndpoint, tf: Timeframe): ApiError | undefined {
   if (endpoint === 'footprint' && !HISTORY_TIMEFRAME_UNITS.footprint.includes(tf.unit)) {
-    return invalidArgumentError(`timeframe: ${RULE.footprintFrame(tf.id)}`, 'timeframe')
+    return invalidArgumentError(`timeframe: ${PARAM_MSG.footprintFrame(tf.id)}`, 'timeframe')
   }
   if (endpoint === 'tpo' && !HISTORY_TIMEFRAME_UNITS.tpo.includes(tf.unit)) {
-    return invalidArgumentError(`timeframe: ${RULE.tpoFrame(tf.id)}`, 'timeframe')
+    return invalidArgumentError(`timeframe: ${PARAM_MSG.tpoFrame(tf.id)}`, 'timeframe')
   }
   return undefined
 }
 
 // Unix seconds (digits only, >= 0) or RFC3339 with Z or an offset; 1970-01-01 .. 10000-01-01.
 function readTime(name: 'from' | 'to', v: string): Result<number, ApiError> {
-  if (v.length === 0) return fail(name, RULE.empty)
+  if (v.length === 0) return fail(name, PARAM_MSG.empty())
   let t: number
   if (isDigits(v)) {
     const s = readDigits(v, UNIX_SECONDS_MAX)
-    if (s === Infinity) return fail(name, RULE.unixTooLarge(UNIX_SECONDS_MAX))
+    if (s === Infinity) return fail(name, PARAM_MSG.unixTooLarge(UNIX_SECONDS_MAX))
     t = s * 1000
   } else {
     const r = v.length > TOKEN_MAX ? 'format' : readRangeDateTime(v)
-    if (r === 'format') return fail(name, RULE.badTime(v))
-    if (r === 'before') return fail(name, RULE.beforeEpoch)
-    if (r === 'after') return fail(name, RULE.afterYear9999)
+    if (r === 'format') return fail(name, PARAM_MSG.badTime(v))
+    if (r === 'before') return fail(name, PARAM_MSG.beforeEpoch())
+    if (r === 'after') return fail(name, PARAM_MSG.afterYear9999())
     t = r
   }
   return ok(t)
 }
 
 function readPeriod(v: string): Result<number, ApiError> {
-  if (v.length === 0) return fail('period', RULE.empty)
+  if (v.length === 0) return fail('period', PARAM_MSG.empty())
   const n = readDigits(v, PERIOD_MAX_SECONDS)
-  if (n < 0) return fail('period', RULE.badPeriod(v))
-  if (n === Infinity) return fail('period', RULE.periodTooLarge(PERIOD_MAX_SECONDS))
-  if (n === 0) return fail('period', RULE.periodZero)
+  if (n < 0) return fail('period', PARAM_MSG.badPeriod(v))
+  if (n === Infinity) return fail('period', PARAM_MSG.periodTooLarge(PERIOD_MAX_SECONDS))
+  if (n === 0) return fail('period', PARAM_MSG.periodZero())
   return ok(n)
 }
 
@@ -341,9 +341,9 @@ function readSessionTypes(values: readonly string[] | undefined): Result<Session
       if (i < v.length && v.charCodeAt(i) !== 44) continue
       const item = v.slice(start, i)
       start = i + 1
-      if (item.length === 0) return fail('sessionType', RULE.sessionEmpty)
+      if (item.length === 0) return fail('sessionType', PARAM_MSG.sessionEmpty())
       const bit = item.length > 11 ? undefined : SESSION_BIT.get(item)
-      if (bit === undefined) return fail('sessionType', RULE.badSession(item))
+      if (bit === undefined) return fail('sessionType', PARAM_MSG.badSession(item))
       bits |= bit
     }
   }

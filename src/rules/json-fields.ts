@@ -3,7 +3,7 @@
 // JSON.parse makes plain values only; a caller's object may still be a Proxy whose traps throw (or a revoked
 // one): the readers then throw Unreadable with the path, and readingJson turns it into a Status naming it.
 import { invalidArgument, type Status } from '../partner/status.js'
-import { err, type Result } from '../result.js'
+import { err, ok, type Result } from '../result.js'
 import { FIELD_MSG, quote } from './messages.js'
 
 /** Thrown by the readers below when reading the value at `path` threw; caught by {@link readingJson}. */
@@ -31,6 +31,16 @@ export function isJsonObject(x: unknown, path: string): x is Record<string, unkn
   } catch {
     throw new Unreadable(path)
   }
+}
+
+/**
+ * A JSON object with no field outside `allowed` (at `path`, '' for the request body), or the Status refusing it:
+ * `notObject` when it is not an object, the unknown fields named otherwise.
+ */
+export function closedObject(x: unknown, path: string, allowed: ReadonlySet<string>, notObject: string): Result<Record<string, unknown>, Status> {
+  if (!isJsonObject(x, path === '' ? 'the request body' : path)) return err(invalidArgument(notObject))
+  const unknown = unknownFields(x, path, allowed)
+  return unknown === undefined ? ok(x) : err(unknown)
 }
 
 /** The value of an own data property of `obj` (at `path`); `undefined` when absent, `null`, or an accessor. */

@@ -4,7 +4,7 @@ import { addIsoDuration, parseIsoDuration, type Timeframe } from '../time/index.
 import { timeframeFromPartner } from '../partner/timeframe.js'
 import { SESSION_NAMES, type SessionType } from '../trades/types.js'
 import { isArray } from '../_lib/describe.js'
-import { field, isJsonObject, itemOf, lengthOf, readingJson, unknownFields } from './json-fields.js'
+import { closedObject, field, itemOf, lengthOf, readingJson } from './json-fields.js'
 import { readRangeDateTime, TIME_MAX, TIME_MIN } from './range.js'
 import { parseSecurityId, type SecurityId } from './security-id.js'
 import { FIELD_MSG } from './messages.js'
@@ -68,24 +68,24 @@ export function validateListCandlesRequest(body: unknown): Result<ListCandlesQue
 }
 
 function readBody(body: unknown): Result<ListCandlesQuery, Status> {
-  if (!isJsonObject(body, 'the request body')) return fail(FIELD_MSG.bodyNotObject)
-  const unknown = unknownFields(body, '', BODY)
-  if (unknown !== undefined) return err(unknown)
+  const closed = closedObject(body, '', BODY, FIELD_MSG.bodyNotObject())
+  if (!closed.ok) return closed
+  const fields = closed.value
 
-  const sid = field(body, 'security_id', '')
+  const sid = field(fields, 'security_id', '')
   if (sid === undefined) return fail(FIELD_MSG.required('security_id'))
   const securityId = parseSecurityId(sid, 'security_id')
   if (!securityId.ok) return securityId
 
-  const timeframe = readTimeFrame(field(body, 'time_frame', ''))
+  const timeframe = readTimeFrame(field(fields, 'time_frame', ''))
   if (!timeframe.ok) return timeframe
 
-  const range = readRange(field(body, 'range', ''))
+  const range = readRange(field(fields, 'range', ''))
   if (!range.ok) return range
 
-  const properties = readEnumList('properties', field(body, 'properties', ''), LIST_CANDLES_PROPERTIES)
+  const properties = readEnumList('properties', field(fields, 'properties', ''), LIST_CANDLES_PROPERTIES)
   if (!properties.ok) return properties
-  const sessionTypes = readEnumList('session_types', field(body, 'session_types', ''), SESSION_NAMES)
+  const sessionTypes = readEnumList('session_types', field(fields, 'session_types', ''), SESSION_NAMES)
   if (!sessionTypes.ok) return sessionTypes
 
   return ok({
@@ -99,15 +99,15 @@ function readBody(body: unknown): Result<ListCandlesQuery, Status> {
 
 function readTimeFrame(tf: unknown): Result<Timeframe, Status> {
   if (tf === undefined) return fail(FIELD_MSG.required('time_frame'))
-  if (!isJsonObject(tf, 'time_frame')) return fail(FIELD_MSG.timeFrameNotObject)
-  const unknown = unknownFields(tf, 'time_frame', TIME_FRAME)
-  if (unknown !== undefined) return err(unknown)
-  const unit = field(tf, 'time_unit', 'time_frame')
+  const closed = closedObject(tf, 'time_frame', TIME_FRAME, FIELD_MSG.timeFrameNotObject())
+  if (!closed.ok) return closed
+  const fields = closed.value
+  const unit = field(fields, 'time_unit', 'time_frame')
   if (unit === undefined) return fail(FIELD_MSG.required('time_frame.time_unit'))
   if (typeof unit !== 'string' || !TIME_UNITS.has(unit)) {
     return fail(FIELD_MSG.badTimeUnit(unit))
   }
-  const count = field(tf, 'count', 'time_frame')
+  const count = field(fields, 'count', 'time_frame')
   if (count !== undefined && (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > INT32_MAX)) {
     return fail(FIELD_MSG.badTimeFrameCount(INT32_MAX, count))
   }
@@ -118,23 +118,23 @@ type RangeValue = Pick<ListCandlesQuery, 'rangeForm' | 'from' | 'to' | 'directio
 
 function readRange(range: unknown): Result<RangeValue, Status> {
   if (range === undefined) return fail(FIELD_MSG.required('range'))
-  if (!isJsonObject(range, 'range')) return fail(FIELD_MSG.rangeNotObject)
-  const unknown = unknownFields(range, 'range', RANGE)
-  if (unknown !== undefined) return err(unknown)
-  const firstRaw = field(range, 'first_bound_time', 'range')
+  const closed = closedObject(range, 'range', RANGE, FIELD_MSG.rangeNotObject())
+  if (!closed.ok) return closed
+  const fields = closed.value
+  const firstRaw = field(fields, 'first_bound_time', 'range')
   if (firstRaw === undefined) return fail(FIELD_MSG.required('range.first_bound_time'))
   const first = readDateTime('range.first_bound_time', firstRaw)
   if (!first.ok) return first
-  const second = field(range, 'second_bound_time', 'range')
-  const duration = field(range, 'duration', 'range')
-  const count = field(range, 'count', 'range')
+  const second = field(fields, 'second_bound_time', 'range')
+  const duration = field(fields, 'duration', 'range')
+  const count = field(fields, 'count', 'range')
   const forms = (second !== undefined ? 1 : 0) + (duration !== undefined ? 1 : 0) + (count !== undefined ? 1 : 0)
   if (forms !== 1) return fail(FIELD_MSG.rangeForms(forms))
   const t0 = first.value
   if (second !== undefined) {
     const t1 = readDateTime('range.second_bound_time', second)
     if (!t1.ok) return t1
-    if (t1.value === t0) return fail(FIELD_MSG.equalBounds)
+    if (t1.value === t0) return fail(FIELD_MSG.equalBounds())
     return ok({ rangeForm: 'bounds', from: Math.min(t0, t1.value), to: Math.max(t0, t1.value), direction: 'forward' })
   }
   if (duration !== undefined) {
@@ -142,14 +142,14 @@ function readRange(range: unknown): Result<RangeValue, Status> {
     const d = duration.length > TOKEN_MAX ? undefined : parseIsoDuration(duration)
     if (d === undefined || !d.ok) return fail(FIELD_MSG.badDuration(duration))
     const end = addIsoDuration(t0, d.value)
-    if (!Number.isFinite(end) || end > TIME_MAX) return fail(FIELD_MSG.durationTooLong)
-    if (!(end > t0)) return fail(FIELD_MSG.durationNotPositive)
+    if (!Number.isFinite(end) || end > TIME_MAX) return fail(FIELD_MSG.durationTooLong())
+    if (!(end > t0)) return fail(FIELD_MSG.durationNotPositive())
     return ok({ rangeForm: 'duration', from: t0, to: end, direction: 'forward' })
   }
   if (typeof count !== 'number' || !Number.isInteger(count) || count < -INT32_MAX - 1 || count > INT32_MAX) {
     return fail(FIELD_MSG.badCount(count))
   }
-  if (count === 0) return fail(FIELD_MSG.countZero)
+  if (count === 0) return fail(FIELD_MSG.countZero())
   return count > 0
     ? ok({ rangeForm: 'count', from: t0, to: TIME_MAX, direction: 'forward', limit: count })
     : ok({ rangeForm: 'count', from: TIME_MIN, to: t0, direction: 'backward', limit: -count })

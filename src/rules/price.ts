@@ -68,7 +68,7 @@ export function priceOf(endpoint: RestEndpoint, returned: PriceInput = {}, confi
     count = v
   }
   if (typeof status !== 'number' || !Number.isInteger(status)) {
-    throw new MarketDataError('invalid_option', OPTION_MSG.badStatus, { field: 'status' })
+    throw new MarketDataError('invalid_option', OPTION_MSG.badStatus(), { field: 'status' })
   }
   if (status !== 200) return 0
   const { min, max } = config.prices
@@ -96,7 +96,7 @@ export function countTpoPeriods(profiles: Iterable<{ time: number }>): number {
   let at = -1
   try {
     if (typeof profiles !== 'object' || profiles === null || typeof (profiles as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
-      throw new MarketDataError('invalid_option', OPTION_MSG.notProfiles, { field: 'profiles' })
+      throw new MarketDataError('invalid_option', OPTION_MSG.notProfiles(), { field: 'profiles' })
     }
     for (const p of profiles) {
       at = ++i
@@ -107,7 +107,7 @@ export function countTpoPeriods(profiles: Iterable<{ time: number }>): number {
       seen.add(t)
     }
   } catch (e) {
-    throw e instanceof MarketDataError ? e : at < 0 ? new MarketDataError('invalid_option', OPTION_MSG.notProfiles, { field: 'profiles' }) : new MarketDataError('invalid_option', OPTION_MSG.profileTime(at), { index: at, field: 'time' })
+    throw e instanceof MarketDataError ? e : at < 0 ? new MarketDataError('invalid_option', OPTION_MSG.notProfiles(), { field: 'profiles' }) : new MarketDataError('invalid_option', OPTION_MSG.profileTime(at), { index: at, field: 'time' })
   }
   return seen.size
 }

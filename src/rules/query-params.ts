@@ -1,6 +1,6 @@
 import { err, ok, type Result } from '../result.js'
 import { invalidArgumentError, type ApiError } from '../_lib/api-error.js'
-import { QUERY_MSG, RULE } from './messages.js'
+import { QUERY_MSG, PARAM_MSG } from './messages.js'
 
 /** Query input of {@link parseHistoryQuery}: `URLSearchParams` or a record of string / string[] (e.g. a framework's parsed query). */
 export type QueryInput = URLSearchParams | Readonly<Record<string, string | readonly string[]>>
@@ -19,12 +19,12 @@ export function collectParams(
   const params = new Map<string, string[]>()
   const add = (name: unknown, value: unknown): ApiError | undefined => {
     // a look-alike's pairs may hold anything: a name that is not a string is not a query
-    if (typeof name !== 'string') return invalidArgumentError(QUERY_MSG.notQuery, 'query')
+    if (typeof name !== 'string') return invalidArgumentError(QUERY_MSG.notQuery(), 'query')
     if (!allowed.has(name)) return invalidArgumentError(unknownMessage(name), name)
-    if (typeof value !== 'string') return invalidArgumentError(`${name}: ${RULE.notString}`, name)
+    if (typeof value !== 'string') return invalidArgumentError(`${name}: ${PARAM_MSG.notString()}`, name)
     const list = params.get(name)
     if (list === undefined) params.set(name, [value])
-    else if (!repeatable.has(name)) return invalidArgumentError(`${name}: ${RULE.repeated}`, name)
+    else if (!repeatable.has(name)) return invalidArgumentError(`${name}: ${PARAM_MSG.repeated()}`, name)
     else list.push(value)
     return undefined
   }
@@ -40,7 +40,7 @@ export function collectParams(
       return ok(params)
     }
     if (typeof query !== 'object' || query === null || Array.isArray(query)) {
-      return err(invalidArgumentError(QUERY_MSG.notQuery, 'query'))
+      return err(invalidArgumentError(QUERY_MSG.notQuery(), 'query'))
     }
     for (const name of Object.keys(query)) {
       reading = name

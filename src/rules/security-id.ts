@@ -1,6 +1,6 @@
 import { invalidArgument, type Status } from '../partner/status.js'
 import { err, ok, type Result } from '../result.js'
-import { field, isJsonObject, join, readingJson, unknownFields } from './json-fields.js'
+import { closedObject, field, join, readingJson } from './json-fields.js'
 import { FIELD_MSG } from './messages.js'
 
 /** Interface A SecurityId, as on the wire: exactly one of `guid` or `ticker_code {ticker, exchange_code}`. */
@@ -27,16 +27,16 @@ const TICKER: ReadonlySet<string> = new Set(['ticker', 'exchange_code'])
  * parseSecurityId({ guid: 'a', ticker_code: { ticker: 'A', exchange_code: 'X' } }).ok // false: exactly one of guid or ticker_code
  */
 export function parseSecurityId(x: unknown, path = 'security_id'): Result<SecurityId, Status> {
-  if (typeof path !== 'string') return err(invalidArgument(FIELD_MSG.pathNotString))
+  if (typeof path !== 'string') return err(invalidArgument(FIELD_MSG.pathNotString()))
   return readingJson(path, () => readSecurityId(x, path))
 }
 
 function readSecurityId(x: unknown, path: string): Result<SecurityId, Status> {
-  if (!isJsonObject(x, path)) return err(invalidArgument(FIELD_MSG.securityIdNotObject(path)))
-  const unknown = unknownFields(x, path, TOP)
-  if (unknown !== undefined) return err(unknown)
-  const guid = field(x, 'guid', path)
-  const tickerCode = field(x, 'ticker_code', path)
+  const closed = closedObject(x, path, TOP, FIELD_MSG.securityIdNotObject(path))
+  if (!closed.ok) return closed
+  const fields = closed.value
+  const guid = field(fields, 'guid', path)
+  const tickerCode = field(fields, 'ticker_code', path)
   if ((guid === undefined) === (tickerCode === undefined)) {
     return err(invalidArgument(FIELD_MSG.securityIdOneOf(path)))
   }
@@ -45,12 +45,12 @@ function readSecurityId(x: unknown, path: string): Result<SecurityId, Status> {
     return g.ok ? ok({ guid: g.value }) : g
   }
   const tcPath = join(path, 'ticker_code')
-  if (!isJsonObject(tickerCode, tcPath)) return err(invalidArgument(FIELD_MSG.tickerCodeNotObject(tcPath)))
-  const unknownTc = unknownFields(tickerCode, tcPath, TICKER)
-  if (unknownTc !== undefined) return err(unknownTc)
-  const ticker = idString(field(tickerCode, 'ticker', tcPath), join(tcPath, 'ticker'))
+  const closedTc = closedObject(tickerCode, tcPath, TICKER, FIELD_MSG.tickerCodeNotObject(tcPath))
+  if (!closedTc.ok) return closedTc
+  const tc = closedTc.value
+  const ticker = idString(field(tc, 'ticker', tcPath), join(tcPath, 'ticker'))
   if (!ticker.ok) return ticker
-  const exchange = idString(field(tickerCode, 'exchange_code', tcPath), join(tcPath, 'exchange_code'))
+  const exchange = idString(field(tc, 'exchange_code', tcPath), join(tcPath, 'exchange_code'))
   if (!exchange.ok) return exchange
   return ok({ ticker_code: { ticker: ticker.value, exchange_code: exchange.value } })
 }

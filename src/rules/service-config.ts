@@ -2,10 +2,7 @@
 // windows. The defaults are the service's own values; another deployment passes its own object to the functions
 // that use them (priceOf, checkCap, trimToDepth, footprintDepthDays, footprintHistoryStart, the ledgers).
 import { MarketDataError } from '../errors.js'
-
-const MINUTE = 60_000
-const HOUR = 3_600_000
-const DAY = 86_400_000
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../time/index.js'
 
 /** One row of the footprint depth table: frames shorter than `shorterThanMs` keep `days` calendar days. */
 export interface DepthRow {
@@ -71,13 +68,13 @@ export const DEFAULT_SERVICE_CONFIG: ServiceConfig = deepFreeze({
   caps: { footprintProfiles: 1000, tpoProfiles: 400 },
   footprintDepth: {
     rows: [
-      { shorterThanMs: 5 * MINUTE, days: 30 },
-      { shorterThanMs: 15 * MINUTE, days: 45 },
-      { shorterThanMs: 30 * MINUTE, days: 90 },
-      { shorterThanMs: HOUR, days: 120 },
-      { shorterThanMs: 4 * HOUR, days: 180 },
-      { shorterThanMs: DAY, days: 270 },
-      { shorterThanMs: 7 * DAY, days: 365 },
+      { shorterThanMs: 5 * MINUTE_MS, days: 30 },
+      { shorterThanMs: 15 * MINUTE_MS, days: 45 },
+      { shorterThanMs: 30 * MINUTE_MS, days: 90 },
+      { shorterThanMs: HOUR_MS, days: 120 },
+      { shorterThanMs: 4 * HOUR_MS, days: 180 },
+      { shorterThanMs: DAY_MS, days: 270 },
+      { shorterThanMs: 7 * DAY_MS, days: 365 },
     ],
     longestDays: 1095,
   },

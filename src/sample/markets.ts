@@ -1,8 +1,10 @@
 import { describeValue } from '../_lib/describe.js'
+import { MAX_TIME } from '../_lib/max-time.js'
 import { MarketDataError } from '../errors.js'
 import type { TradeColumns } from '../trades/index.js'
 import { DEFAULT_START } from './options.js'
 import { INV_2_32, mixSeed, nextUint32 } from './prng.js'
+import { MAX_MATERIALIZED_TRADES } from './sample-trades.js'
 import { checkOptions } from '../_lib/closed-options.js'
 
 /**
@@ -50,7 +52,6 @@ const SHAPES: Record<SampleMarket, Shape> = {
 }
 
 const VOLUME_DIV = 1e8
-const MAX_TRADES = 100_000_000
 
 function bad(field: string, rule: string, v: unknown): MarketDataError {
   return new MarketDataError('invalid_option', `sampleMarketTrades: ${field} must be ${rule}, got ${describeValue(v)}`, { field })
@@ -83,8 +84,8 @@ export function sampleMarketTrades(market: SampleMarket, opts: SampleMarketOptio
   if (typeof opts !== 'object' || opts === null) throw bad('options', 'an object', opts)
   checkOptions(opts, ['seed', 'trades', 'start'], 'sampleMarketTrades')
   const seed = intOption('seed', opts.seed, 1, 0, 0xffffffff)
-  const n = intOption('trades', opts.trades, 100_000, 1, MAX_TRADES)
-  const start = intOption('start', opts.start, DEFAULT_START, -8.64e15, 8.64e15 - 1e13)
+  const n = intOption('trades', opts.trades, 100_000, 1, MAX_MATERIALIZED_TRADES)
+  const start = intOption('start', opts.start, DEFAULT_START, -MAX_TIME, MAX_TIME - 1e13)
   const s = new Int32Array([mixSeed(seed, market.length, shape.decimals)])
   const rnd = () => nextUint32(s, 0) * INV_2_32
   const div = 10 ** shape.decimals

@@ -3,7 +3,7 @@ import { describeValue } from '../_lib/describe.js'
 
 const P = 'sampleTrades:'
 
-export const MSG = {
+export const SAMPLE_MSG = {
   notInteger: (name: string, min: number, v: unknown) =>
     `${P} option \`${name}\` must be an integer >= ${min}, got ${describeValue(v)}`,
   notPositiveDecimal: (name: string, v: unknown) =>
@@ -21,4 +21,4 @@ export const MSG = {
   tooLarge: (name: string) =>
     `${P} option \`${name}\` is too large: prices must stay below 10^15 units of the tick's last decimal`,
   gridTooFine: () => `${P} option \`tickSize\` has more than 15 decimals`,
-}
+} as const

@@ -1,7 +1,9 @@
 import { describeValue } from '../_lib/describe.js'
+import { MAX_TIME } from '../_lib/max-time.js'
+import { DAY_MS } from '../time/index.js'
 import { parseDecimal, POW10 } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
-import { MSG } from './messages.js'
+import { SAMPLE_MSG } from './messages.js'
 import { checkOptions } from '../_lib/closed-options.js'
 
 /** Kind of a trading day's main session: a one-directional trend or a two-sided balance around the open. */
@@ -56,14 +58,13 @@ export interface ResolvedSample {
 
 export const DEFAULT_START = Date.UTC(2026, 5, 1)
 
-const DAY_MS = 86_400_000
 /** 8.64e15 ms (the last time a Date holds) in days. */
-const MAX_DAY = 100_000_000
+const MAX_DAY = MAX_TIME / DAY_MS
 
 function intOption(name: string, v: number | undefined, dflt: number, min: number): number {
   if (v === undefined) return dflt
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) {
-    throw new MarketDataError('invalid_option', MSG.notInteger(name, min, v), { field: name })
+    throw new MarketDataError('invalid_option', SAMPLE_MSG.notInteger(name, min, v), { field: name })
   }
   return v
 }
@@ -71,7 +72,7 @@ function intOption(name: string, v: number | undefined, dflt: number, min: numbe
 function positiveDecimal(name: string, v: unknown): { units: bigint; scale: number } {
   const r = parseDecimal(v)
   if (typeof v !== 'string' || !r.ok || r.value.units <= 0n) {
-    throw new MarketDataError('invalid_option', MSG.notPositiveDecimal(name, v), { field: name })
+    throw new MarketDataError('invalid_option', SAMPLE_MSG.notPositiveDecimal(name, v), { field: name })
   }
   return r.value
 }
@@ -83,43 +84,43 @@ export function resolveSampleOptions(opts: SampleOptions = {}, fn = 'sampleTrade
   const seed = opts.seed === undefined ? 1 : opts.seed
   // the generator keeps 32 bits of the seed: a fraction or a larger seed would silently repeat another one
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-    throw new MarketDataError('invalid_option', `${MSG.notInteger('seed', 0, seed)} (at most 4294967295: the generator keeps 32 bits)`, { field: 'seed' })
+    throw new MarketDataError('invalid_option', `${SAMPLE_MSG.notInteger('seed', 0, seed)} (at most 4294967295: the generator keeps 32 bits)`, { field: 'seed' })
   }
   const start = opts.start ?? DEFAULT_START
   // trades of UTC day d fall in [d - 10h, d + 1 day + 8h] (session hours 04:00-20:00 local, offsets -12h..+14h):
   // the sample's days plus a day either side must lie within ±8.64e15 ms, so every time is a valid Date
   if (typeof start !== 'number' || !Number.isSafeInteger(start) || Math.floor(start / DAY_MS) - 1 < -MAX_DAY || Math.floor(start / DAY_MS) + 2 > MAX_DAY) {
-    throw new MarketDataError('invalid_option', MSG.start(start), { field: 'start' })
+    throw new MarketDataError('invalid_option', SAMPLE_MSG.start(start), { field: 'start' })
   }
   const days = intOption('days', opts.days, 1, 0)
   if (Math.floor(start / DAY_MS) + days + 1 > MAX_DAY) {
-    throw new MarketDataError('invalid_option', MSG.daysRange(days, start), { field: 'days' })
+    throw new MarketDataError('invalid_option', SAMPLE_MSG.daysRange(days, start), { field: 'days' })
   }
   const tradesPerDay = intOption('tradesPerDay', opts.tradesPerDay, 50_000, 0)
   const volumeDecimals = opts.volumeDecimals ?? 0
   if (volumeDecimals !== 0 && volumeDecimals !== 8) {
-    throw new MarketDataError('invalid_option', MSG.volumeDecimals(volumeDecimals), { field: 'volumeDecimals' })
+    throw new MarketDataError('invalid_option', SAMPLE_MSG.volumeDecimals(volumeDecimals), { field: 'volumeDecimals' })
   }
   const tick = positiveDecimal('tickSize', opts.tickSize ?? '0.25')
   const sp = positiveDecimal('startPrice', opts.startPrice ?? '5000')
   const scale = tick.scale
-  if (scale > 15) throw new MarketDataError('invalid_option', MSG.gridTooFine(), { field: 'tickSize' })
+  if (scale > 15) throw new MarketDataError('invalid_option', SAMPLE_MSG.gridTooFine(), { field: 'tickSize' })
   const LIMIT = 10n ** 15n
-  if (tick.units >= LIMIT) throw new MarketDataError('invalid_option', MSG.tooLarge('tickSize'), { field: 'tickSize' })
+  if (tick.units >= LIMIT) throw new MarketDataError('invalid_option', SAMPLE_MSG.tooLarge('tickSize'), { field: 'tickSize' })
   // start price in tick-scale units, floored (a finer start price is floored onto the grid)
   const spUnits =
     sp.scale <= scale ? sp.units * 10n ** BigInt(scale - sp.scale) : sp.units / 10n ** BigInt(sp.scale - scale)
-  if (spUnits >= LIMIT) throw new MarketDataError('invalid_option', MSG.tooLarge('startPrice'), { field: 'startPrice' })
+  if (spUnits >= LIMIT) throw new MarketDataError('invalid_option', SAMPLE_MSG.tooLarge('startPrice'), { field: 'startPrice' })
   const tickUnits = Number(tick.units)
   const maxTicks = Math.floor((1e15 - 1) / tickUnits)
   const startTicks = Math.max(1, Number(spUnits / tick.units))
   const timeZone = opts.timeZone ?? 'America/New_York'
   if (typeof timeZone !== 'string' || !validZone(timeZone)) {
-    throw new MarketDataError('invalid_option', MSG.timeZone(timeZone), { field: 'timeZone' })
+    throw new MarketDataError('invalid_option', SAMPLE_MSG.timeZone(timeZone), { field: 'timeZone' })
   }
   const kinds = opts.dayKinds ?? ['trend', 'balanced']
   if (!Array.isArray(kinds) || kinds.length === 0 || kinds.some((k) => k !== 'trend' && k !== 'balanced')) {
-    throw new MarketDataError('invalid_option', MSG.dayKinds(kinds), { field: 'dayKinds' })
+    throw new MarketDataError('invalid_option', SAMPLE_MSG.dayKinds(kinds), { field: 'dayKinds' })
   }
   return {
     seed: Math.trunc(seed) | 0,

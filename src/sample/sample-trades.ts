@@ -4,7 +4,7 @@ import { MarketDataError } from '../errors.js'
 import type { Trade, TradeColumns } from '../trades/index.js'
 import { SESSION_NAMES } from '../trades/index.js'
 import { SampleGenerator, type ColumnsOut } from './generator.js'
-import { MSG } from './messages.js'
+import { SAMPLE_MSG } from './messages.js'
 import { resolveSampleOptions, type ResolvedSample, type SampleOptions } from './options.js'
 
 function allocate(n: number): ColumnsOut {
@@ -43,7 +43,7 @@ function materialize(r: ResolvedSample, fn: string): ColumnsOut {
   const total = r.days * r.tradesPerDay
   if (total > MAX_MATERIALIZED_TRADES) {
     const field = r.tradesPerDay > MAX_MATERIALIZED_TRADES ? 'tradesPerDay' : 'days'
-    throw new MarketDataError('invalid_option', MSG.tooMany(fn, field, total, MAX_MATERIALIZED_TRADES), { field })
+    throw new MarketDataError('invalid_option', SAMPLE_MSG.tooMany(fn, field, total, MAX_MATERIALIZED_TRADES), { field })
   }
   const gen = new SampleGenerator(r)
   const out = allocate(gen.total)

@@ -82,12 +82,7 @@ function checkTime(t: number): void {
  * @example bucketStart(Date.UTC(2026, 4, 29, 10, 7), { id: '15m', unit: 'MINUTE', count: 15 }) // Date.UTC(2026, 4, 29, 10, 0)
  */
 export function bucketStart(time: number, tf: Timeframe, opts: BucketOptions = {}): number {
-  checkOptions(opts, BUCKET_OPTION_KEYS, 'bucketStart')
-  checkTime(time)
-  const tz = checkZone(opts.timeZone)
-  const out = new Float64Array(4)
-  bucketRange(time, tf, tz, isUtcZone(tz), out)
-  return out[0] as number
+  return checkedRange(time, tf, opts, 'bucketStart')[0] as number
 }
 
 /**
@@ -101,12 +96,17 @@ export function bucketStart(time: number, tf: Timeframe, opts: BucketOptions = {
  * @example bucketEnd(Date.UTC(2026, 4, 29), { id: '1w', unit: 'WEEK', count: 1 }) // Date.UTC(2026, 5, 1) — Monday
  */
 export function bucketEnd(time: number, tf: Timeframe, opts: BucketOptions = {}): number {
-  checkOptions(opts, BUCKET_OPTION_KEYS, 'bucketEnd')
+  return checkedRange(time, tf, opts, 'bucketEnd')[1] as number
+}
+
+/** The bucket range of `time` ([start, end, ...] as {@link bucketRange} writes it), after checking the arguments. */
+function checkedRange(time: number, tf: Timeframe, opts: BucketOptions, fn: string): Float64Array {
+  checkOptions(opts, BUCKET_OPTION_KEYS, fn)
   checkTime(time)
   const tz = checkZone(opts.timeZone)
   const out = new Float64Array(4)
   bucketRange(time, tf, tz, isUtcZone(tz), out)
-  return out[1] as number
+  return out
 }
 
 /**

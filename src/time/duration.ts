@@ -16,7 +16,6 @@ export interface IsoDuration {
   seconds: number
 }
 
-const show = describeValue
 
 /**
  * Parses a positive ISO 8601 duration: `P[nY][nM][nW][nD][T[nH][nM][n[.f]S]]` (`PT4H`, `P1D`, `P1W`,
@@ -28,7 +27,7 @@ const show = describeValue
  * @example parseIsoDuration('PT4H') // { ok: true, value: { years: 0, months: 0, weeks: 0, days: 0, hours: 4, minutes: 0, seconds: 0 } }
  */
 export function parseIsoDuration(s: string): Result<IsoDuration, string> {
-  const bad = (why: string) => err(`${show(s)} is not a positive ISO 8601 duration such as PT4H, P1D or P1Y2M3DT4H5M6.5S: ${why}`)
+  const bad = (why: string) => err(`${describeValue(s)} is not a positive ISO 8601 duration such as PT4H, P1D or P1Y2M3DT4H5M6.5S: ${why}`)
   if (typeof s !== 'string' || s.length < 3 || s.length > 64 || s[0] !== 'P') return bad('must start with P and name at least one part')
   const d: IsoDuration = { years: 0, months: 0, weeks: 0, days: 0, hours: 0, minutes: 0, seconds: 0 }
   const dateOrder = 'YMWD'
@@ -65,7 +64,7 @@ export function parseIsoDuration(s: string): Result<IsoDuration, string> {
     const unit = s[i]
     const order = inTime ? timeOrder : dateOrder
     const k = unit === undefined ? -1 : order.indexOf(unit)
-    if (k < 0) return bad(`unknown designator ${show(unit ?? '')}`)
+    if (k < 0) return bad(`unknown designator ${describeValue(unit ?? '')}`)
     if (k <= last) return bad('parts out of order or repeated')
     last = k
     i++
@@ -132,7 +131,7 @@ export function addIsoDuration(time: number, d: IsoDuration, opts: { timeZone?: 
  * @example parseClockDuration('90m') // { ok: true, value: 5400000 }
  */
 export function parseClockDuration(s: string): Result<number, string> {
-  const bad = () => err(`${show(s)} is not a duration of the form <n>m or <n>h with n >= 1 (no leading zero)`)
+  const bad = () => err(`${describeValue(s)} is not a duration of the form <n>m or <n>h with n >= 1 (no leading zero)`)
   // a leading zero is refused, as in timeframe ids: the string is echoed as the profile's period
   if (typeof s !== 'string' || s.length < 2 || s.length > 8 || s.charCodeAt(0) === 48) return bad()
   let v = 0

@@ -1,4 +1,4 @@
-export { MINUTE_MS, HOUR_MS, DAY_MS } from './constants.js'
+export { MINUTE_MS, HOUR_MS, DAY_MS, LAST_ISO_MS } from './constants.js'
 export type { TimeUnit, Timeframe, TimeframeId, TimeframeInput, TimeframeRule } from './timeframe.js'
 export { parseTimeframe, resolveTimeframe, listTimeframes, timeframeRank, timeframeId, PARTNER_UNITS } from './timeframe.js'
 export type { BucketOptions } from './bucket.js'

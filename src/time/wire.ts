@@ -1,12 +1,8 @@
 import { describeValue } from '../_lib/describe.js'
 import { err, ok, type Result } from '../result.js'
 import { daysFromCivil, daysInMonth } from './civil.js'
-import { DAY_MS } from './constants.js'
+import { DAY_MS, LAST_ISO_MS } from './constants.js'
 
-/** Largest accepted instant: 9999-12-31T23:59:59.999Z. */
-const MAX_MS = 253402300799999
-
-const show = describeValue
 
 /** Reads `len` digits at `i`, or -1. */
 function digits(s: string, i: number, len: number): number {
@@ -31,7 +27,7 @@ function digits(s: string, i: number, len: number): number {
  * @example parseRfc3339('2026-05-29T00:00:00Z') // { ok: true, value: 1780012800000 }
  */
 export function parseRfc3339(s: string): Result<number, string> {
-  const bad = (why: string) => err(`${show(s)} is not an RFC 3339 date-time (YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm)): ${why}`)
+  const bad = (why: string) => err(`${describeValue(s)} is not an RFC 3339 date-time (YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm)): ${why}`)
   if (typeof s !== 'string') return bad('not a string')
   if (s.length < 20 || s.length > 64) return bad('wrong length')
   const y = digits(s, 0, 4)
@@ -68,7 +64,7 @@ export function parseRfc3339(s: string): Result<number, string> {
     offset = (z === '-' ? -1 : 1) * (oh * 60 + om) * 60_000
   } else return bad('missing Z or offset')
   const v = daysFromCivil(y, mo, d) * DAY_MS + ((h * 60 + mi) * 60 + se) * 1000 + ms - offset
-  if (v < 0 || v > MAX_MS) return bad('out of range (1970..9999)')
+  if (v < 0 || v > LAST_ISO_MS) return bad('out of range (1970..9999)')
   return ok(v)
 }
 
@@ -81,9 +77,9 @@ export function parseRfc3339(s: string): Result<number, string> {
  * @example parseUnixSeconds('1780012800') // { ok: true, value: 1780012800000 }
  */
 export function parseUnixSeconds(s: string): Result<number, string> {
-  if (typeof s !== 'string' || s.length === 0 || s.length > 12) return err(`${show(s)} is not Unix seconds (an integer 0..253402300799)`)
+  if (typeof s !== 'string' || s.length === 0 || s.length > 12) return err(`${describeValue(s)} is not Unix seconds (an integer 0..253402300799)`)
   const v = digits(s, 0, s.length)
-  if (v < 0 || v * 1000 > MAX_MS) return err(`${show(s)} is not Unix seconds (an integer 0..253402300799)`)
+  if (v < 0 || v * 1000 > LAST_ISO_MS) return err(`${describeValue(s)} is not Unix seconds (an integer 0..253402300799)`)
   return ok(v * 1000)
 }
 

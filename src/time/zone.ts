@@ -1,3 +1,4 @@
+import { MAX_TIME } from '../_lib/max-time.js'
 import { daysFromCivil } from './civil.js'
 import { DAY_MS } from './constants.js'
 
@@ -40,7 +41,7 @@ const OFFSETS_PER_ZONE = 4096
 function getTimezoneOffset(tz: string, t: number): number {
   // Date's range ends at ±8.64e15 ms, and day or bucket bounds near it reach past it: past the ends the
   // offset at the end stands (Intl would throw a RangeError there)
-  const whole = Math.floor(Math.min(Math.max(t, -8.64e15), 8.64e15) / 1000) * 1000
+  const whole = Math.floor(Math.min(Math.max(t, -MAX_TIME), MAX_TIME) / 1000) * 1000
   let memo = offsets.get(tz)
   const known = memo?.get(whole)
   if (known !== undefined) return known

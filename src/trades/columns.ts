@@ -1,11 +1,10 @@
 import { parseDataDecimal } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
 import { TRADE_MSG } from './messages.js'
-import type { SessionType, Side, Trade, TradeColumns } from './types.js'
+import { SESSION_NAMES, type SessionType, type Side, type Trade, type TradeColumns } from './types.js'
 import { columnRecordProblem, columnsShapeProblem, isTradeColumns, sessionCodeOf, sideCodeOf, tradeProblem } from './validate.js'
 
 const SIDES: readonly Side[] = ['buy', 'buy', 'sell']
-const SESSIONS: readonly SessionType[] = ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']
 
 /** A decimal input as a number that holds it exactly (its shortest round-trip form is the same decimal), or throws. */
 function exactNumber(x: string | number, index: number, field: 'price' | 'volume'): number {
@@ -102,7 +101,7 @@ export function columnsToTrades(columns: TradeColumns): Trade[] {
     const p = columns.price[i] as number
     const v = columns.volume[i] as number
     const tr: Trade = { time: columns.time[i] as number, price: p === 0 ? 0 : p, volume: v === 0 ? 0 : v, side: SIDES[columns.side[i] as number] as Side }
-    if (columns.session !== undefined) tr.session = SESSIONS[columns.session[i] as number] as SessionType
+    if (columns.session !== undefined) tr.session = SESSION_NAMES[columns.session[i] as number] as SessionType
     out[i] = tr
   }
   return out

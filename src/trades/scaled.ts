@@ -1,8 +1,10 @@
 import { POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
+import { MAX_FAST_SCALE, UNITS_LIMIT_BIG } from '../decimal/units.js'
 import { parseDataDecimal } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
 import type { Trade, TradeColumns } from './types.js'
-import { columnRecordProblem, MAX_TIME, tradeProblem } from './validate.js'
+import { MAX_TIME } from '../_lib/max-time.js'
+import { columnRecordProblem, tradeProblem } from './validate.js'
 
 /** Options of {@link createScaledTradeReader}. */
 export interface ScaledTradeReaderOptions {
@@ -13,11 +15,6 @@ export interface ScaledTradeReaderOptions {
   /** Smallest volume scale to use. Default 0. */
   volumeScale?: number
 }
-
-const L = UNITS_LIMIT
-const LB = BigInt(UNITS_LIMIT)
-/** Largest scale with an exact power of ten in a double; above it every value takes the bigint path. */
-const MAX_FAST_SCALE = 22
 
 /**
  * Reads trades chunk by chunk into reused typed arrays of exact integers, validating every record:
@@ -173,7 +170,7 @@ export class ScaledTradeReader {
           }
         } else if (typeof p === 'number') {
           pu = Math.round(p * PP)
-          if (!(pu / PP === p && pu < L && pu > -L)) pu = Number.NaN
+          if (!(pu / PP === p && pu < UNITS_LIMIT && pu > -UNITS_LIMIT)) pu = Number.NaN
         } else pu = Number.NaN
         const v = tr.volume
         let vu: number
@@ -186,7 +183,7 @@ export class ScaledTradeReader {
           }
         } else if (typeof v === 'number') {
           vu = Math.round(v * VP)
-          if (!(vu / VP === v && vu < L)) vu = Number.NaN
+          if (!(vu / VP === v && vu < UNITS_LIMIT)) vu = Number.NaN
         } else vu = Number.NaN
         if (pu !== pu || !(vu >= 0)) fast = false
         price[i] = pu
@@ -217,7 +214,7 @@ export class ScaledTradeReader {
         for (let i = 0; i < n; i++) {
           const x = src[from + i] as number
           const u = Math.round(x * P)
-          if (u / P === x && u < L && u > -L && (isPrice || x >= 0)) out[i] = u
+          if (u / P === x && u < UNITS_LIMIT && u > -UNITS_LIMIT && (isPrice || x >= 0)) out[i] = u
           else {
             out[i] = Number.NaN
             failed = true
@@ -271,7 +268,7 @@ export class ScaledTradeReader {
             }
           } else if (typeof x === 'number') {
             u = Math.round(x * P)
-            if (!(u / P === x && u < L && u > -L)) u = Number.NaN
+            if (!(u / P === x && u < UNITS_LIMIT && u > -UNITS_LIMIT)) u = Number.NaN
           } else u = Number.NaN
           if (u === u && (isPrice || u >= 0)) out[i] = u
           else {
@@ -312,7 +309,7 @@ export class ScaledTradeReader {
       }
       const u = d.value.units * 10n ** BigInt(scale - d.value.scale)
       // a value only the fast reader's syntax missed (exponent notation) keeps the fast path
-      if (u < LB && u > -LB) out[i] = Number(u)
+      if (u < UNITS_LIMIT_BIG && u > -UNITS_LIMIT_BIG) out[i] = Number(u)
       else big.set(i, u)
     }
     if (isPrice) this.bigPrice = big

@@ -1,11 +1,12 @@
+import { MAX_TIME } from '../_lib/max-time.js'
 import { parseDataDecimal } from '../decimal/parse.js'
 import { MarketDataError, type MarketDataErrorCode } from '../errors.js'
 import { err, ok, type Result } from '../result.js'
 import { TRADE_MSG } from './messages.js'
 import type { SessionType, Trade, TradeColumns } from './types.js'
 
-/** Largest |time| a `Date` can hold (±8.64e15 ms). */
-export const MAX_TIME = 8.64e15
+// MAX_TIME lives in _lib/max-time.ts; re-exported here only until src/footprint/engine.ts imports it from there
+export { MAX_TIME }
 
 /** True when `t` is an integer number of epoch milliseconds a `Date` can hold. */
 export function isValidTime(t: unknown): t is number {
