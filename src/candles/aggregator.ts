@@ -1,6 +1,6 @@
 import { type DecimalInput, exactDouble, parseDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
 import { parseDataDecimal } from '../decimal/parse.js'
-import { formatSum, PriceStrings, spellPrice, unitsText } from './format.js'
+import { PriceStrings, spellPrice, unitsText } from './format.js'
 import { MarketDataError } from '../errors.js'
 import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'
 import { NestingGuard } from '../time/nesting.js'
@@ -17,6 +17,8 @@ import { openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
 import { type OpenCandleState, readCandleState, writeCandleState } from './checkpoint.js'
 import { firstPastInColumn, firstPastInRecords, headOf, pastMaxTime, readMaxTime, recordPast } from '../_lib/max-time.js'
 import type { ColumnOut } from './column-out.js'
+import { MAX_FAST_VOLUME_SCALE } from '../decimal/exact-sums.js'
+import { addFine, type FineSum, sumText, withFine } from './fine-sum.js'
 
 const L = UNITS_LIMIT
 const MAX_TIME = 8.64e15
@@ -126,6 +128,9 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
   private valHi = 0n
   private noValue = false
   private noTrades = false
+  /** Volume and value of the open candle's records finer than the fast sums take (rare; see fine-sum.ts). */
+  private fineVol: FineSum | undefined = undefined
+  private fineVal: FineSum | undefined = undefined
   private closed: Candle[] = []
   // the chunk being consumed: where raw spellings come from (no closure per chunk: keeps the hot loops monomorphic)
   private srcKind = 0 // 1 trade columns, 2 trade objects, 3 candle columns, 4 candle objects
@@ -184,6 +189,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
           time: this.cTime, session: this.cSession, openRaw: this.openRaw, extremes: this.hiU !== Number.NEGATIVE_INFINITY,
           hiRaw: this.hiRaw, loRaw: this.loRaw, closeRaw: this.closeRaw, count: this.count,
           volLo: this.volLo, volHi: this.volHi, valLo: this.valLo, valHi: this.valHi, noValue: this.noValue, noTrades: this.noTrades,
+          fineVol: this.fineVol, fineVal: this.fineVal,
         }
       : undefined
     const state = writeCandleState({ mode: this.mode, seen: this.seen, floor: this.floor, ps: this.ps, vs: this.vs, xs: this.xs, open, closed: this.closed })
@@ -234,6 +240,8 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     this.valHi = o.valHi
     this.noValue = o.noValue
     this.noTrades = o.noTrades
+    this.fineVol = o.fineVol
+    this.fineVal = o.fineVal
   }
 
   /** Adds one trade. @example agg.add({ time, price: '5000.25', volume: '1', side: 'buy' }) */
@@ -592,6 +600,8 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     this.valHi = 0n
     this.noValue = false
     this.noTrades = false
+    this.fineVol = undefined
+    this.fineVal = undefined
   }
 
   private spell(x: DecimalInput): string {
@@ -603,14 +613,14 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     const high = this.spell(this.hiRaw)
     const low = this.spell(this.loRaw)
     const close = this.spell(this.closeRaw)
-    const volume = formatSum(this.volHi, this.volLo, this.vs)
+    const volume = sumText(this.volHi, this.volLo, this.vs, this.fineVol)
     const session = SESSION_NAMES[this.cSession] as SessionType
     // one literal per shape (no property added afterwards): one hidden class, no property-array growth
     if (!this.noValue && !this.noTrades) {
-      return { time: this.cTime, open, high, low, close, volume, value: formatSum(this.valHi, this.valLo, this.xs), trades: this.count, session }
+      return { time: this.cTime, open, high, low, close, volume, value: sumText(this.valHi, this.valLo, this.xs, this.fineVal), trades: this.count, session }
     }
     const c: Candle = { time: this.cTime, open, high, low, close, volume }
-    if (!this.noValue) c.value = formatSum(this.valHi, this.valLo, this.xs)
+    if (!this.noValue) c.value = sumText(this.valHi, this.valLo, this.xs, this.fineVal)
     if (!this.noTrades) c.trades = this.count
     c.session = session
     return c
@@ -635,7 +645,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
       st[1] = priceNumber(this.openRaw)
       st[0] = this.cTime
       st[8] = this.cSession
-      this.colOut.write(st, this.volHi, this.vs, this.valHi, this.xs)
+      this.writeOut(st)
       this.has = false
       this.cEnd = Number.NEGATIVE_INFINITY
       return
@@ -647,20 +657,36 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     const high = pc.number(st[0] as number, ps, grid)
     const low = pc.number(st[1] as number, ps, grid)
     const close = pc.number(st[2] as number, ps, grid)
-    const volume = formatSum(this.volHi, st[3] as number, this.vs)
+    const volume = sumText(this.volHi, st[3] as number, this.vs, this.fineVol)
     const count = st[5] as number
     const session = SESSION_NAMES[this.cSession] as SessionType
     let c: Candle
-    if (!this.noValue && !this.noTrades) c = { time: this.cTime, open, high, low, close, volume, value: formatSum(this.valHi, st[4] as number, this.xs), trades: count, session }
+    if (!this.noValue && !this.noTrades) c = { time: this.cTime, open, high, low, close, volume, value: sumText(this.valHi, st[4] as number, this.xs, this.fineVal), trades: count, session }
     else {
       c = { time: this.cTime, open, high, low, close, volume }
-      if (!this.noValue) c.value = formatSum(this.valHi, st[4] as number, this.xs)
+      if (!this.noValue) c.value = sumText(this.valHi, st[4] as number, this.xs, this.fineVal)
       if (!this.noTrades) c.trades = count
       c.session = session
     }
     this.has = false
     this.cEnd = Number.NEGATIVE_INFINITY
     this.emit(c)
+  }
+
+  /** Writes the open candle in the writer's layout (st[0..8]) to the column sink, its fine sums folded in. */
+  private writeOut(st: Float64Array): void {
+    const out = this.colOut as ColumnOut
+    const fv = this.fineVol
+    const fx = this.fineVal
+    if (fv === undefined && fx === undefined) {
+      out.write(st, this.volHi, this.vs, this.valHi, this.xs)
+      return
+    }
+    const v = withFine(this.volHi, st[5] as number, this.vs, fv ?? { units: 0n, scale: 0 })
+    const x = withFine(this.valHi, st[6] as number, this.xs, fx ?? { units: 0n, scale: 0 })
+    st[5] = 0
+    st[6] = 0
+    out.write(st, v.units, v.scale, x.units, x.scale)
   }
 
   private closeCandle(): void {
@@ -675,7 +701,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
       st[6] = this.valLo
       st[7] = this.count
       st[8] = this.cSession
-      this.colOut.write(st, this.volHi, this.vs, this.valHi, this.xs)
+      this.writeOut(st)
       this.has = false
       this.cEnd = Number.NEGATIVE_INFINITY
       return
@@ -1575,8 +1601,52 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     }
   }
 
+  /**
+   * The exact path over the reader's chunk. A volume finer than the fast sums take (more than
+   * MAX_FAST_VOLUME_SCALE decimals, past the aggregator's scale) is summed apart at its own scale
+   * (`fineVol` / `fineVal`) and the reader goes back to the aggregator's scale: the record costs only
+   * itself, the later trades stay on the fast loops (decision 0143).
+   */
   private consumeTrades(r: ScaledTradeReader, k: number): void {
-    if (r.priceScale !== this.ps || r.volumeScale !== this.vs) this.rescale(r.priceScale, r.volumeScale, r.priceScale + r.volumeScale)
+    const fine = r.volumeScale > this.vs && r.volumeScale > MAX_FAST_VOLUME_SCALE
+    const vs = fine ? this.vs : r.volumeScale
+    try {
+      if (r.priceScale !== this.ps || vs !== this.vs) this.rescale(r.priceScale, vs, r.priceScale + vs)
+      if (fine) this.consumeFine(r, k)
+      else this.consumeScaled(r, k)
+    } finally {
+      if (fine) r.volumeScale = this.vs
+    }
+    if (this.tick && this.has && this.count >= this.perTick) this.closeCandle()
+  }
+
+  /** {@link consumeTrades} for a chunk whose volumes are finer than the aggregator's scale: exact, apart. */
+  private consumeFine(r: ScaledTradeReader, k: number): void {
+    const base = this.seen
+    const fs = r.volumeScale
+    for (let i = 0; i < k; i++) {
+      if (!this.begin(r.time[i] as number, r.session[i] as number, i, base + i)) continue
+      const pb = r.priceBig(i)
+      const pa = r.price[i] as number
+      if (pa === pa) {
+        this.offerHigh(pa, undefined, i)
+        this.offerLow(pa, undefined, i)
+      } else {
+        const pu = bigUnits(pb)
+        this.offerHigh(pu, pb, i)
+        this.offerLow(pu, pb, i)
+      }
+      const vb = r.volumeBig(i)
+      this.fineVol = addFine(this.fineVol, vb, fs)
+      this.fineVal = addFine(this.fineVal, pb * vb, this.ps + fs)
+      this.closeRaw = this.raw('close', i)
+      this.count++
+    }
+    this.seen = base + k
+  }
+
+  /** {@link consumeTrades} at the aggregator's scales. */
+  private consumeScaled(r: ScaledTradeReader, k: number): void {
     const base = this.seen
     for (let i = 0; i < k; i++) {
       if (!this.begin(r.time[i] as number, r.session[i] as number, i, base + i)) continue
@@ -1608,7 +1678,6 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
       this.count++
     }
     this.seen = base + k
-    if (this.tick && this.has && this.count >= this.perTick) this.closeCandle()
   }
 
   // ---- candles in (resampling) -----------------------------------------------------------------

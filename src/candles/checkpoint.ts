@@ -4,6 +4,7 @@ import type { Fields } from '../_lib/checkpoint.js'
 import { jsonNumber } from '../_lib/checkpoint.js'
 import type { Candle } from './types.js'
 import { validateCandle } from './validate.js'
+import type { FineSum } from './fine-sum.js'
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER
 
@@ -24,6 +25,9 @@ export interface OpenCandleState {
   valHi: bigint
   noValue: boolean
   noTrades: boolean
+  /** Volume / value of records finer than the fast sums take, at their own scale (absent: none). */
+  fineVol: FineSum | undefined
+  fineVal: FineSum | undefined
 }
 
 /** Everything but the watermark (the stream's last time), which the envelope holds. */
@@ -60,9 +64,25 @@ export function writeCandleState(s: CandleState): Record<string, unknown> {
     ps: s.ps,
     vs: s.vs,
     xs: s.xs,
-    open: o === undefined ? null : { ...o, volHi: String(o.volHi), valHi: String(o.valHi) },
+    open: o === undefined ? null : { ...o, volHi: String(o.volHi), valHi: String(o.valHi), fineVol: fineJson(o.fineVol), fineVal: fineJson(o.fineVal) },
     closed: s.closed.map((c) => ({ ...c })),
   }
+}
+
+/** A fine sum as JSON (`null`: none). */
+function fineJson(f: FineSum | undefined): { units: string; scale: number } | null {
+  return f === undefined ? null : { units: String(f.units), scale: f.scale }
+}
+
+/**
+ * A fine sum of the open candle: `{ units, scale }`, `null` for none. A state written before fine sums
+ * existed has no such field: it held none (its scale was raised instead), so absent reads as none.
+ */
+function readFine(o: Fields, key: string, nonNegative: boolean, maxScale: number): FineSum | undefined {
+  const x = o.raw(key)
+  if (x === undefined || x === null) return undefined
+  const f = o.obj(key)
+  return { units: f.big('units', nonNegative), scale: f.int('scale', 0, maxScale) }
 }
 
 /** Reads and validates a state written by {@link writeCandleState}; `last` is the envelope's watermark. */
@@ -92,6 +112,8 @@ export function readCandleState(f: Fields, last: number): CandleState {
       valHi: o.big('valHi'),
       noValue: o.bool('noValue'),
       noTrades: o.bool('noTrades'),
+      fineVol: readFine(o, 'fineVol', true, 400),
+      fineVal: readFine(o, 'fineVal', false, 800),
     }
     if (open.time > last) o.fail('time', `a time at or before the watermark ${last}`, open.time)
     // prices are held in units of 10^-ps: a spelling with more decimals cannot come from this state
