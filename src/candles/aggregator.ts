@@ -15,13 +15,12 @@ import { withApplied } from '../_lib/applied.js'
 import type { Aggregator, AggregatorCheckpoint } from '../aggregator.js'
 import { openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
 import { type OpenCandleState, readCandleState, writeCandleState } from './checkpoint.js'
-import { firstPastInColumn, firstPastInRecords, headOf, pastMaxTime, readMaxTime, recordPast } from '../_lib/max-time.js'
+import { firstPastInColumn, firstPastInRecords, headOf, MAX_TIME, pastMaxTime, readMaxTime, recordPast } from '../_lib/max-time.js'
 import type { ColumnOut } from './column-out.js'
 import { MAX_FAST_VOLUME_SCALE } from '../decimal/exact-sums.js'
 import { addFine, type FineSum, sumText, withFine } from './fine-sum.js'
 
 const L = UNITS_LIMIT
-const MAX_TIME = 8.64e15
 /** Records the exact slow path holds: it takes one record at a time (the fast loops take the rest), so small calls allocate little. */
 const CHUNK = 1
 /**
@@ -192,7 +191,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
           fineVol: this.fineVol, fineVal: this.fineVal,
         }
       : undefined
-    const state = writeCandleState({ mode: this.mode, seen: this.seen, floor: this.floor, ps: this.ps, vs: this.vs, xs: this.xs, open, closed: this.closed })
+    const state = writeCandleState({ mode: this.mode, seen: this.seen, floor: this.floor, ps: this.ps, vs: this.vs, xs: this.xs, open, closed: this.closed, nesting: this.nesting?.save() })
     return sealCheckpoint('candles', this.optionsKey, this.last, state)
   }
 
@@ -200,6 +199,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
   private restoreFrom(x: unknown): void {
     const { watermark, state } = openCheckpoint(x, 'candles', this.optionsKey)
     const s = readCandleState(state, watermark)
+    if (s.nesting !== undefined && this.nesting === undefined) state.fail('nesting', 'null (a tick frame has no nesting rule)', state.raw('nesting'))
     const o = s.open
     let end = Number.POSITIVE_INFINITY
     if (o !== undefined && !this.tick) {
@@ -216,6 +216,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     this.xs = s.xs
     if (s.mode === 1) this.reader = createScaledTradeReader({ chunkSize: CHUNK, priceScale: s.ps, volumeScale: s.vs })
     this.closed = s.closed
+    if (s.nesting !== undefined) this.nesting?.restore(s.nesting)
     if (o === undefined) return
     this.has = true
     this.cTime = o.time
