@@ -5,10 +5,9 @@ import { MarketDataError } from '../errors.js'
 import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'
 import { NestingGuard } from '../time/nesting.js'
 import { checkOptions } from '../_lib/closed-options.js'
-import { isTradeColumns, validateTradeColumnsShape, createScaledTradeReader, type ScaledTradeReader, SESSION_NAMES, type SessionType, sessionMask, type Trade, type TradeColumns, type TradeArraySink } from '../trades/index.js'
-import { ALL_SESSION_CODES, codeWords, codesKept, SIDE_CODES } from '../trades/codes.js'
+import { isTradeColumns, createScaledTradeReader, type ScaledTradeReader, SESSION_NAMES, type SessionType, sessionMask, type Trade, type TradeColumns, type TradeArraySink } from '../trades/index.js'
+import { ALL_SESSION_CODES, codeWords, codesKept } from '../trades/codes.js'
 import { CANDLE_MSG } from './messages.js'
-import { TRADE_MSG } from '../trades/messages.js'
 import { RESAMPLE_OPTION_KEYS, type Candle, type CandleColumns, type CandleInput, type CandleOptions } from './types.js'
 import { UnitsColumn } from './units.js'
 import { withApplied } from '../_lib/applied.js'
@@ -19,8 +18,17 @@ import { firstPastInColumn, firstPastInRecords, headOf, MAX_TIME, pastMaxTime, r
 import type { ColumnOut } from './column-out.js'
 import { MAX_FAST_VOLUME_SCALE } from '../decimal/exact-sums.js'
 import { addFine, type FineSum, sumText, withFine } from './fine-sum.js'
+import { candleRun } from './candle-kernel.js'
+import { cleanCandleRun, tradeRun } from './trade-kernels.js'
+import { checkCandleColumns, checkTradeColumns, codesClean } from './column-checks.js'
+import {
+  C_CLOSE_AT, C_CLOSED, C_COUNT, C_DAY, C_END, C_HIGH, C_HIGH_AT, C_LEN, C_LOW, C_LOW_AT, C_OPEN, C_PREV_TIME, C_SESSION,
+  C_START, C_VALUE, C_VOLUME, LOOP_SLOTS, NO_REC, NO_SESSIONS, REC, REC_CAP, REC_CLOSE_AT, REC_HIGH, REC_LOW, REC_OPEN_AT, REC_SESSION,
+  REC_START, REC_TRADES, REC_VALUE, REC_VOLUME, S_CLOSE, S_COUNT, S_HIGH, S_LOW, S_VALUE, S_VOLUME, T_CLOSED, T_COUNT,
+  T_DAY, T_END, T_HIGH, T_HIGH_AT, T_LEN, T_LOW, T_LOW_AT, T_OPEN, T_PREV_TIME, T_RUN_PRICE, T_RUN_UNITS, T_RUN_VOLUME,
+  T_SESSION, T_START, T_VALUE, T_VOLUME, W_CLOSE, W_HIGH, W_LOW, W_OPEN, W_SESSION, W_TIME, W_TRADES, W_VALUE, W_VOLUME,
+} from './loop-slots.js'
 
-const L = UNITS_LIMIT
 /** Records the exact slow path holds: it takes one record at a time (the fast loops take the rest), so small calls allocate little. */
 const CHUNK = 1
 /**
@@ -65,7 +73,7 @@ export interface CandleAggregatorOptions extends CandleOptions {
  * Extreme units past 2^52 (the exact value is the bigint beside them). The ±Infinity sentinels of an
  * empty candle are not: a huge bigint becomes a finite number through {@link bigUnits}.
  */
-const isBig = (u: number): boolean => (u >= L || u <= -L) && u !== Number.POSITIVE_INFINITY && u !== Number.NEGATIVE_INFINITY
+const isBig = (u: number): boolean => (u >= UNITS_LIMIT || u <= -UNITS_LIMIT) && u !== Number.POSITIVE_INFINITY && u !== Number.NEGATIVE_INFINITY
 
 /** A bigint's units as a finite number (±MAX_VALUE past the double range), for extremes held beside it. */
 const bigUnits = (b: bigint): number => Math.min(Math.max(Number(b), -Number.MAX_VALUE), Number.MAX_VALUE)
@@ -138,7 +146,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
   private readonly one: Trade[] = []
   private readonly priceStrings = new PriceStrings()
   /** Loop state handed to and from {@link tradeRun}, {@link cleanCandleRun}, {@link candleRun} and `closeFromScratch` (doubles in a typed array are not boxed). */
-  private readonly scratch = new Float64Array(19)
+  private readonly scratch = new Float64Array(LOOP_SLOTS)
   /** Closed-candle records of candleRun / cleanCandleRun (REC_CAP of REC fields), made when a loop first steps. */
   private rec: Float64Array | undefined = undefined
   /** Set by {@link writeColumnsTo}: closed candles go to these columns instead of Candle objects. */
@@ -629,23 +637,24 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
 
   /**
    * Closes the open candle from a candle column loop's state: high, low and close are the numbers
-   * st[0..2] (their spellings), volume, value and trades below 2^52 st[3..5] (the bigint parts stay in
-   * the fields). Same candle as {@link snapshot}, without storing the state first.
+   * st[S_HIGH], st[S_LOW], st[S_CLOSE] (their spellings), volume, value and trades below 2^52 st[S_VOLUME],
+   * st[S_VALUE], st[S_COUNT] (the bigint parts stay in the fields). Same candle as {@link snapshot}, without storing the state first.
    */
   private closeFromScratch(): void {
     const st = this.scratch
     if (this.colOut !== undefined) {
-      // st[0..5] move to the writer's layout: time, open, high, low, close, volume, value, trades, session
-      const count = st[5] as number
-      st[7] = count
-      st[6] = st[4] as number
-      st[5] = st[3] as number
-      st[4] = st[2] as number
-      st[3] = st[1] as number
-      st[2] = st[0] as number
-      st[1] = priceNumber(this.openRaw)
-      st[0] = this.cTime
-      st[8] = this.cSession
+      // the S_ slots move to the writer's W_ layout: time, open, high, low, close, volume, value, trades, session
+      // (each slot is read before it is written: W_k = S_(k - 2) for k >= 2)
+      const count = st[S_COUNT] as number
+      st[W_TRADES] = count
+      st[W_VALUE] = st[S_VALUE] as number
+      st[W_VOLUME] = st[S_VOLUME] as number
+      st[W_CLOSE] = st[S_CLOSE] as number
+      st[W_LOW] = st[S_LOW] as number
+      st[W_HIGH] = st[S_HIGH] as number
+      st[W_OPEN] = priceNumber(this.openRaw)
+      st[W_TIME] = this.cTime
+      st[W_SESSION] = this.cSession
       this.writeOut(st)
       this.has = false
       this.cEnd = Number.NEGATIVE_INFINITY
@@ -655,17 +664,17 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     const grid = this.gridDecimals
     const pc = this.priceStrings
     const open = this.spell(this.openRaw)
-    const high = pc.number(st[0] as number, ps, grid)
-    const low = pc.number(st[1] as number, ps, grid)
-    const close = pc.number(st[2] as number, ps, grid)
-    const volume = sumText(this.volHi, st[3] as number, this.vs, this.fineVol)
-    const count = st[5] as number
+    const high = pc.number(st[S_HIGH] as number, ps, grid)
+    const low = pc.number(st[S_LOW] as number, ps, grid)
+    const close = pc.number(st[S_CLOSE] as number, ps, grid)
+    const volume = sumText(this.volHi, st[S_VOLUME] as number, this.vs, this.fineVol)
+    const count = st[S_COUNT] as number
     const session = SESSION_NAMES[this.cSession] as SessionType
     let c: Candle
-    if (!this.noValue && !this.noTrades) c = { time: this.cTime, open, high, low, close, volume, value: sumText(this.valHi, st[4] as number, this.xs, this.fineVal), trades: count, session }
+    if (!this.noValue && !this.noTrades) c = { time: this.cTime, open, high, low, close, volume, value: sumText(this.valHi, st[S_VALUE] as number, this.xs, this.fineVal), trades: count, session }
     else {
       c = { time: this.cTime, open, high, low, close, volume }
-      if (!this.noValue) c.value = sumText(this.valHi, st[4] as number, this.xs, this.fineVal)
+      if (!this.noValue) c.value = sumText(this.valHi, st[S_VALUE] as number, this.xs, this.fineVal)
       if (!this.noTrades) c.trades = count
       c.session = session
     }
@@ -674,7 +683,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     this.emit(c)
   }
 
-  /** Writes the open candle in the writer's layout (st[0..8]) to the column sink, its fine sums folded in. */
+  /** Writes the open candle in the writer's W_ layout to the column sink, its fine sums folded in. */
   private writeOut(st: Float64Array): void {
     const out = this.colOut as ColumnOut
     const fv = this.fineVol
@@ -683,25 +692,25 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
       out.write(st, this.volHi, this.vs, this.valHi, this.xs)
       return
     }
-    const v = withFine(this.volHi, st[5] as number, this.vs, fv ?? { units: 0n, scale: 0 })
-    const x = withFine(this.valHi, st[6] as number, this.xs, fx ?? { units: 0n, scale: 0 })
-    st[5] = 0
-    st[6] = 0
+    const v = withFine(this.volHi, st[W_VOLUME] as number, this.vs, fv ?? { units: 0n, scale: 0 })
+    const x = withFine(this.valHi, st[W_VALUE] as number, this.xs, fx ?? { units: 0n, scale: 0 })
+    st[W_VOLUME] = 0
+    st[W_VALUE] = 0
     out.write(st, v.units, v.scale, x.units, x.scale)
   }
 
   private closeCandle(): void {
     if (this.colOut !== undefined) {
       const st = this.scratch
-      st[0] = this.cTime
-      st[1] = priceNumber(this.openRaw)
-      st[2] = priceNumber(this.hiRaw)
-      st[3] = priceNumber(this.loRaw)
-      st[4] = priceNumber(this.closeRaw)
-      st[5] = this.volLo
-      st[6] = this.valLo
-      st[7] = this.count
-      st[8] = this.cSession
+      st[W_TIME] = this.cTime
+      st[W_OPEN] = priceNumber(this.openRaw)
+      st[W_HIGH] = priceNumber(this.hiRaw)
+      st[W_LOW] = priceNumber(this.loRaw)
+      st[W_CLOSE] = priceNumber(this.closeRaw)
+      st[W_VOLUME] = this.volLo
+      st[W_VALUE] = this.valLo
+      st[W_TRADES] = this.count
+      st[W_SESSION] = this.cSession
       this.writeOut(st)
       this.has = false
       this.cEnd = Number.NEGATIVE_INFINITY
@@ -820,42 +829,42 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
       for (; i < n; i++) {
         const stop = lim === Number.POSITIVE_INFINITY ? n : Math.min(n, i + (lim - count))
         if (i < stop) {
-          st[0] = last < -MAX_TIME ? -MAX_TIME : last
-          st[1] = tEnd
-          st[2] = runVol
-          st[3] = lastX
+          st[T_PREV_TIME] = last < -MAX_TIME ? -MAX_TIME : last
+          st[T_END] = tEnd
+          st[T_RUN_VOLUME] = runVol
+          st[T_RUN_PRICE] = lastX
           if (clean && VP === 1) {
             // the whole candle, price changes included, in one loop
-            st[4] = lastPU
-            st[5] = hiU
-            st[6] = loU
-            st[7] = volLo
-            st[8] = valLo
-            st[9] = hiI
-            st[10] = loI
+            st[T_RUN_UNITS] = lastPU
+            st[T_HIGH] = hiU
+            st[T_LOW] = loU
+            st[T_VOLUME] = volLo
+            st[T_VALUE] = valLo
+            st[T_HIGH_AT] = hiI
+            st[T_LOW_AT] = loI
             st[T_COUNT] = count
             st[T_LEN] = 0
             if (openIdx >= 0 && !this.tick && this.volHi === 0n && this.valHi === 0n && b !== undefined && b.dayGrid(st, T_DAY)) {
               st[T_START] = this.cTime
               st[T_OPEN] = openIdx
-              st[T_SESS] = this.cSession
+              st[T_SESSION] = this.cSession
             }
-            st[T_K] = 0
-            const j = cleanCandleRun(T, V, P, SS ?? EMPTY_U8, i, stop, PP, st, (st[T_LEN] as number) > 0 ? (this.rec ??= new Float64Array(REC_CAP * REC)) : NO_REC)
+            st[T_CLOSED] = 0
+            const j = cleanCandleRun(T, V, P, SS ?? NO_SESSIONS, i, stop, PP, st, (st[T_LEN] as number) > 0 ? (this.rec ??= new Float64Array(REC_CAP * REC)) : NO_REC)
             if (j > i) {
-              last = st[0] as number
-              runVol = st[2] as number
-              lastX = st[3] as number
-              lastPU = st[4] as number
-              hiU = st[5] as number
-              loU = st[6] as number
-              volLo = st[7] as number
-              valLo = st[8] as number
-              hiI = st[9] as number
-              loI = st[10] as number
+              last = st[T_PREV_TIME] as number
+              runVol = st[T_RUN_VOLUME] as number
+              lastX = st[T_RUN_PRICE] as number
+              lastPU = st[T_RUN_UNITS] as number
+              hiU = st[T_HIGH] as number
+              loU = st[T_LOW] as number
+              volLo = st[T_VOLUME] as number
+              valLo = st[T_VALUE] as number
+              hiI = st[T_HIGH_AT] as number
+              loI = st[T_LOW_AT] as number
               count = st[T_COUNT] as number
               closeI = j - 1
-              const k = st[T_K] as number
+              const k = st[T_CLOSED] as number
               if (k > 0) {
                 // cleanCandleRun closed k candles and opened the one now open: their candles, then its state
                 openIdx = st[T_OPEN] as number
@@ -863,7 +872,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
                 this.has = false
                 this.cEnd = Number.NEGATIVE_INFINITY
                 this.closeTradeRecords(P, k)
-                this.openCandle(st[T_START] as number, st[T_SESS] as number, P[openIdx] as number)
+                this.openCandle(st[T_START] as number, st[T_SESSION] as number, P[openIdx] as number)
                 end = this.cEnd
                 tEnd = Math.min(end, MAX_TIME + 1)
               }
@@ -872,8 +881,8 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
           } else {
             const j = tradeRun(T, SD, SS, V, P, i, stop, mask, VP, st)
             if (j > i) {
-              last = st[0] as number
-              runVol = st[2] as number
+              last = st[T_PREV_TIME] as number
+              runVol = st[T_RUN_VOLUME] as number
               count += j - i
               closeI = j - 1
               i = j
@@ -892,7 +901,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
         if (v === lastV) vu = lastVU
         else {
           vu = Math.round(v * VP)
-          if (vu / VP !== v || !(vu < L && vu >= 0)) break
+          if (vu / VP !== v || !(vu < UNITS_LIMIT && vu >= 0)) break
           lastV = v
           lastVU = vu
         }
@@ -901,7 +910,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
           // another session's trade: validated, not taken
           if (x !== lastX) {
             const u = Math.round(x * PP)
-            if (u / PP !== x || !(u < L && u > -L)) break
+            if (u / PP !== x || !(u < UNITS_LIMIT && u > -UNITS_LIMIT)) break
           }
           last = t
           continue
@@ -916,18 +925,18 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
         // value = sum of price x volume is summed per run of one price: the run's volume times its price
         if (x !== lastX) {
           const u = Math.round(x * PP)
-          if (u / PP !== x || !(u < L && u > -L)) break
+          if (u / PP !== x || !(u < UNITS_LIMIT && u > -UNITS_LIMIT)) break
           if (runVol !== 0) {
             const pv = lastPU * runVol
-            if (pv < L && pv > -L) {
+            if (pv < UNITS_LIMIT && pv > -UNITS_LIMIT) {
               valLo += pv
-              if (valLo > L || valLo < -L) {
+              if (valLo > UNITS_LIMIT || valLo < -UNITS_LIMIT) {
                 this.valHi += BigInt(valLo)
                 valLo = 0
               }
             } else this.valHi += BigInt(lastPU) * BigInt(runVol)
             volLo += runVol
-            if (volLo > L) {
+            if (volLo > UNITS_LIMIT) {
               this.volHi += BigInt(volLo)
               volLo = 0
             }
@@ -946,7 +955,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
         }
         last = t
         runVol += vu
-        if (runVol > L) {
+        if (runVol > UNITS_LIMIT) {
           this.valHi += BigInt(lastPU) * BigInt(runVol)
           this.volHi += BigInt(runVol)
           runVol = 0
@@ -981,7 +990,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
 
   /** True when a price can open a candle on the fast path (its units at the current scale are exact and below 2^52). */
   private opensCandle(x: DecimalInput): boolean {
-    return this.ps <= 22 && Math.abs(CandleAggregator.unitsFast(x, this.ps, POW10[this.ps] as number)) < L
+    return this.ps <= 22 && Math.abs(CandleAggregator.unitsFast(x, this.ps, POW10[this.ps] as number)) < UNITS_LIMIT
   }
 
   /**
@@ -1035,14 +1044,14 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
             vu = Math.round(v * VP)
             if (vu / VP !== v) vu = Number.NaN
           } else break
-          if (!(vu < L && vu >= 0)) break
+          if (!(vu < UNITS_LIMIT && vu >= 0)) break
           lastV = v
           lastVU = vu
         }
         const x = tr.price
         if (((mask >> s) & 1) === 0) {
           // another session's trade: validated, not taken
-          if (x !== lastX && !(Math.abs(CandleAggregator.unitsFast(x, ps, PP)) < L)) break
+          if (x !== lastX && !(Math.abs(CandleAggregator.unitsFast(x, ps, PP)) < UNITS_LIMIT)) break
           last = t
           continue
         }
@@ -1054,18 +1063,18 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
         // as in fastColumns: a price is converted and compared only when it changes; value per run of one price
         if (x !== lastX) {
           const u = CandleAggregator.unitsFast(x, ps, PP)
-          if (!(u < L && u > -L)) break
+          if (!(u < UNITS_LIMIT && u > -UNITS_LIMIT)) break
           if (runVol !== 0) {
             const pv = lastPU * runVol
-            if (pv < L && pv > -L) {
+            if (pv < UNITS_LIMIT && pv > -UNITS_LIMIT) {
               valLo += pv
-              if (valLo > L || valLo < -L) {
+              if (valLo > UNITS_LIMIT || valLo < -UNITS_LIMIT) {
                 this.valHi += BigInt(valLo)
                 valLo = 0
               }
             } else this.valHi += BigInt(lastPU) * BigInt(runVol)
             volLo += runVol
-            if (volLo > L) {
+            if (volLo > UNITS_LIMIT) {
               this.volHi += BigInt(volLo)
               volLo = 0
             }
@@ -1084,7 +1093,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
         }
         last = t
         runVol += vu
-        if (runVol > L) {
+        if (runVol > UNITS_LIMIT) {
           this.valHi += BigInt(lastPU) * BigInt(runVol)
           this.volHi += BigInt(runVol)
           runVol = 0
@@ -1168,43 +1177,43 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
       let ns = 0
       for (; i < n; i++) {
         // the common candle runs in the tight loop of candleRun; the body below takes any other, one at a time
-        st[0] = last < -MAX_TIME ? -MAX_TIME : last
-        st[1] = Math.min(end, MAX_TIME + 1)
-        st[2] = hiX
-        st[3] = loX
-        st[4] = volLo
-        st[5] = valLo
-        st[6] = count
-        st[R_LEN] = 0
-        if (openIdx >= 0 && this.volHi === 0n && this.valHi === 0n && b !== undefined && b.dayGrid(st, R_DAY)) {
-          st[R_START] = this.cTime
-          st[R_OPEN] = openIdx
-          st[R_SESS] = this.cSession
-          st[R_CLOSE] = closeI
+        st[C_PREV_TIME] = last < -MAX_TIME ? -MAX_TIME : last
+        st[C_END] = Math.min(end, MAX_TIME + 1)
+        st[C_HIGH] = hiX
+        st[C_LOW] = loX
+        st[C_VOLUME] = volLo
+        st[C_VALUE] = valLo
+        st[C_COUNT] = count
+        st[C_LEN] = 0
+        if (openIdx >= 0 && this.volHi === 0n && this.valHi === 0n && b !== undefined && b.dayGrid(st, C_DAY)) {
+          st[C_START] = this.cTime
+          st[C_OPEN] = openIdx
+          st[C_SESSION] = this.cSession
+          st[C_CLOSE_AT] = closeI
         }
-        st[R_K] = 0
+        st[C_CLOSED] = 0
         const j = candleRun(c, i, n, mask, VP, XP, st, cleanSessions, (this.rec ??= new Float64Array(REC_CAP * REC)))
         if (j > i) {
-          last = st[0] as number
-          volLo = st[4] as number
-          valLo = st[5] as number
-          count = st[6] as number
-          if ((st[7] as number) >= 0) {
-            hiX = st[2] as number
-            hiI = st[7] as number
+          last = st[C_PREV_TIME] as number
+          volLo = st[C_VOLUME] as number
+          valLo = st[C_VALUE] as number
+          count = st[C_COUNT] as number
+          if ((st[C_HIGH_AT] as number) >= 0) {
+            hiX = st[C_HIGH] as number
+            hiI = st[C_HIGH_AT] as number
           }
-          if ((st[8] as number) >= 0) {
-            loX = st[3] as number
-            loI = st[8] as number
+          if ((st[C_LOW_AT] as number) >= 0) {
+            loX = st[C_LOW] as number
+            loI = st[C_LOW_AT] as number
           }
-          closeI = st[R_CLOSE] as number
-          const k = st[R_K] as number
+          closeI = st[C_CLOSE_AT] as number
+          const k = st[C_CLOSED] as number
           if (k > 0) {
             // candleRun closed k buckets and opened the one now open: their candles, then its state
-            end = st[1] as number
-            const start = st[R_START] as number
-            const session = st[R_SESS] as number
-            openIdx = st[R_OPEN] as number
+            end = st[C_END] as number
+            const start = st[C_START] as number
+            const session = st[C_SESSION] as number
+            openIdx = st[C_OPEN] as number
             this.closeRecords(c, k, hasX, hasN)
             this.cTime = start
             this.cEnd = end
@@ -1235,12 +1244,12 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
         if (!(l <= o && l <= cl && o <= h && cl <= h && h <= MAXV && l >= -MAXV)) break
         const v = V[i] as number
         const vu = Math.round(v * VP)
-        if (vu / VP !== v || !(vu < L && vu >= 0)) break
+        if (vu / VP !== v || !(vu < UNITS_LIMIT && vu >= 0)) break
         let xu = 0
         if (hasX) {
           const x = X[i] as number
           xu = Math.round(x * XP)
-          if (xu / XP !== x || !(xu < L && xu > -L)) break
+          if (xu / XP !== x || !(xu < UNITS_LIMIT && xu > -UNITS_LIMIT)) break
         }
         // a trade count the open candle cannot hold exactly: the exact path refuses it
         if (t < end && count + nt > 9007199254740991) break
@@ -1261,12 +1270,12 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
         }
         closeI = i
         volLo += vu
-        if (volLo > L) {
+        if (volLo > UNITS_LIMIT) {
           this.volHi += BigInt(volLo)
           volLo = 0
         }
         valLo += xu
-        if (valLo > L || valLo < -L) {
+        if (valLo > UNITS_LIMIT || valLo < -UNITS_LIMIT) {
           this.valHi += BigInt(valLo)
           valLo = 0
         }
@@ -1277,12 +1286,12 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
       if (this.has && hiI >= 0 && loI >= 0 && closeI >= 0) {
         // this loop saw the open candle's extremes and close: it closes from these values (through the
         // scratch array: double arguments of a call would be boxed), the spellings being the doubles
-        st[0] = hiX
-        st[1] = loX
-        st[2] = C[closeI] as number
-        st[3] = volLo
-        st[4] = valLo
-        st[5] = count
+        st[S_HIGH] = hiX
+        st[S_LOW] = loX
+        st[S_CLOSE] = C[closeI] as number
+        st[S_VOLUME] = volLo
+        st[S_VALUE] = valLo
+        st[S_COUNT] = count
         this.closeFromScratch()
       }
       this.nextCandle(T[i] as number, ns, O[i] as number, hiI, loI, closeI, volLo, valLo, count)
@@ -1327,15 +1336,15 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     const made: Candle[] = cb === undefined ? this.closed : []
     for (let q = 0, at = 0; q < k; q++, at += REC) {
       const c: Candle = {
-        time: r[at] as number,
-        open: pc.number(P[r[at + 1] as number] as number, ps, grid),
-        high: pc.number(P[r[at + 2] as number] as number, ps, grid),
-        low: pc.number(P[r[at + 3] as number] as number, ps, grid),
-        close: pc.number(P[r[at + 4] as number] as number, ps, grid),
-        volume: unitsText(r[at + 5] as number, vs),
-        value: unitsText(r[at + 6] as number, xs),
-        trades: r[at + 7] as number,
-        session: SESSION_NAMES[r[at + 8] as number] as SessionType,
+        time: r[at + REC_START] as number,
+        open: pc.number(P[r[at + REC_OPEN_AT] as number] as number, ps, grid),
+        high: pc.number(P[r[at + REC_HIGH] as number] as number, ps, grid),
+        low: pc.number(P[r[at + REC_LOW] as number] as number, ps, grid),
+        close: pc.number(P[r[at + REC_CLOSE_AT] as number] as number, ps, grid),
+        volume: unitsText(r[at + REC_VOLUME] as number, vs),
+        value: unitsText(r[at + REC_VALUE] as number, xs),
+        trades: r[at + REC_TRADES] as number,
+        session: SESSION_NAMES[r[at + REC_SESSION] as number] as SessionType,
       }
       made.push(c)
     }
@@ -1380,18 +1389,18 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     const st = this.scratch
     for (let q = 0; q < k; q++) {
       const at = q * REC
-      this.cTime = r[at] as number
-      this.openRaw = O[r[at + 1] as number] as number
-      this.cSession = r[at + 8] as number
+      this.cTime = r[at + REC_START] as number
+      this.openRaw = O[r[at + REC_OPEN_AT] as number] as number
+      this.cSession = r[at + REC_SESSION] as number
       this.has = true
       this.noValue = !hasX
       this.noTrades = !hasN
-      st[0] = r[at + 2] as number
-      st[1] = r[at + 3] as number
-      st[2] = C[r[at + 4] as number] as number
-      st[3] = r[at + 5] as number
-      st[4] = r[at + 6] as number
-      st[5] = r[at + 7] as number
+      st[S_HIGH] = r[at + REC_HIGH] as number
+      st[S_LOW] = r[at + REC_LOW] as number
+      st[S_CLOSE] = C[r[at + REC_CLOSE_AT] as number] as number
+      st[S_VOLUME] = r[at + REC_VOLUME] as number
+      st[S_VALUE] = r[at + REC_VALUE] as number
+      st[S_COUNT] = r[at + REC_TRADES] as number
       this.closeFromScratch()
     }
   }
@@ -1408,13 +1417,13 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     if (hi) {
       const h = this.hiRaw as number
       const u = Math.round(h * PP)
-      if (u / PP === h && u < L && u > -L) this.hiU = u
+      if (u / PP === h && u < UNITS_LIMIT && u > -UNITS_LIMIT) this.hiU = u
       else exact = false
     }
     if (lo) {
       const l = this.loRaw as number
       const u = Math.round(l * PP)
-      if (u / PP === l && u < L && u > -L) this.loU = u
+      if (u / PP === l && u < UNITS_LIMIT && u > -UNITS_LIMIT) this.loU = u
       else exact = false
     }
     if (exact) return
@@ -1437,7 +1446,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     if (typeof x === 'string') return stringToUnits(x, scale)
     if (typeof x === 'number') {
       const u = Math.round(x * P)
-      return u / P === x && u < L && u > -L ? u : Number.NaN
+      return u / P === x && u < UNITS_LIMIT && u > -UNITS_LIMIT ? u : Number.NaN
     }
     return Number.NaN
   }
@@ -1514,13 +1523,13 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
       }
       closeI = i
       volLo += vu
-      if (volLo > L) {
+      if (volLo > UNITS_LIMIT) {
         this.volHi += BigInt(volLo)
         volLo = 0
       }
       if (xv !== undefined) {
         valLo += xu
-        if (valLo > L || valLo < -L) {
+        if (valLo > UNITS_LIMIT || valLo < -UNITS_LIMIT) {
           this.valHi += BigInt(valLo)
           valLo = 0
         }
@@ -1573,7 +1582,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
   private addRun(pu: number, vol: number): void {
     if (vol === 0) return
     const pv = pu * vol
-    if (pv < L && pv > -L) this.addValue(pv)
+    if (pv < UNITS_LIMIT && pv > -UNITS_LIMIT) this.addValue(pv)
     else this.addValue(0, BigInt(pu) * BigInt(vol))
     this.addVolume(vol)
   }
@@ -1583,7 +1592,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     if (b !== undefined) this.volHi += b
     else {
       const v = this.volLo + u
-      if (v > L) {
+      if (v > UNITS_LIMIT) {
         this.volHi += BigInt(v)
         this.volLo = 0
       } else this.volLo = v
@@ -1595,7 +1604,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     if (b !== undefined) this.valHi += b
     else {
       const x = this.valLo + u
-      if (x > L || x < -L) {
+      if (x > UNITS_LIMIT || x < -UNITS_LIMIT) {
         this.valHi += BigInt(x)
         this.valLo = 0
       } else this.valLo = x
@@ -1658,7 +1667,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
         this.offerLow(p, undefined, i)
         if (v === v) {
           const x = p * v
-          if (x < L && x > -L) this.addValue(x)
+          if (x < UNITS_LIMIT && x > -UNITS_LIMIT) this.addValue(x)
           else this.addValue(0, BigInt(p) * BigInt(v))
           this.addVolume(v)
         } else {
@@ -1827,555 +1836,6 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
   }
 }
 
-/**
- * The common trade of {@link CandleAggregator.fastColumns}: inside the open candle (time in
- * [st[0], st[1]), whole ms), a valid side, a kept session, a whole volume at scale `VP` with the price run's
- * volume st[2] staying below 2^52, and the same price as the last one (st[3]: neither a new high nor a new
- * low, and value is summed per run of one price). Takes trades[from, stop) while they are all that and
- * returns the index of the first that is not (the caller's full loop body takes it); st[0] and st[2] come
- * back as the last time and the run volume. A small function of its own so its loop keeps every
- * value in registers.
- */
-function tradeRun(T: Float64Array, SD: Uint8Array, SS: Uint8Array | undefined, V: Float64Array, P: Float64Array, from: number, stop: number, mask: number, VP: number, st: Float64Array): number {
-  let lo = st[0] as number
-  const tEnd = st[1] as number
-  let runVol = st[2] as number
-  const lastX = st[3] as number
-  let i = from
-  if (SS === undefined && (mask & 1) === 0) return i
-  const hasS = SS !== undefined
-  const S = hasS ? SS : SD
-  if (VP === 1) {
-    for (; i < stop; i++) {
-      const t = T[i] as number
-      if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) break
-      const sd = SD[i] as number
-      if (sd === 0 || sd > 2) break
-      if (hasS) {
-        const s = S[i] as number
-        if (s > 2 || ((mask >> s) & 1) === 0) break
-      }
-      const v = V[i] as number
-      const rv = runVol + v
-      if (Math.floor(v) !== v || !(v >= 0) || !(rv < UNITS_LIMIT) || (P[i] as number) !== lastX) break
-      runVol = rv
-      lo = t
-    }
-  } else {
-    for (; i < stop; i++) {
-      const t = T[i] as number
-      if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) break
-      const sd = SD[i] as number
-      if (sd === 0 || sd > 2) break
-      if (hasS) {
-        const s = S[i] as number
-        if (s > 2 || ((mask >> s) & 1) === 0) break
-      }
-      const v = V[i] as number
-      const vu = Math.round(v * VP)
-      const rv = runVol + vu
-      if (vu / VP !== v || !(vu >= 0) || !(rv < UNITS_LIMIT) || (P[i] as number) !== lastX) break
-      runVol = rv
-      lo = t
-    }
-  }
-  st[0] = lo
-  st[2] = runVol
-  return i
-}
-
-/**
- * The common candle of {@link CandleAggregator.fastCandleColumns}: inside the open candle (time in
- * [st[0], st[1]), whole ms), a kept session, whole trades, ordered finite OHLC, volume and value exact
- * at scales `VP` / `XP` with the candle's sums st[4] / st[5] staying below 2^52 in magnitude. Takes
- * candles[from, stop) while they are all that and returns the index of the first that is not (`cleanSessions`:
- * the session codes are known valid and kept). State in
- * and out through st: [last time, end, high, low, volume units, value units, trades, index of the new
- * high or -1, index of the new low or -1].
- */
-function candleRun(c: CandleColumns, from: number, stop: number, mask: number, VP: number, XP: number, st: Float64Array, cleanSessions: boolean, rec: Float64Array): number {
-  const T = c.time
-  const O = c.open
-  const H = c.high
-  const Lw = c.low
-  const C = c.close
-  const V = c.volume
-  const X = c.value
-  const NT = c.trades
-  const SS = c.session
-  const hasX = X !== undefined
-  const hasN = NT !== undefined
-  const hasS = SS !== undefined && !cleanSessions
-  if (SS === undefined && (mask & 1) === 0) return from
-  const X1 = hasX ? X : V
-  const N1 = hasN ? NT : V
-  const S1 = hasS ? SS : EMPTY_U8
-  const MAXV = Number.MAX_VALUE
-  let lo = st[0] as number
-  let tEnd = st[1] as number
-  let hiX = st[2] as number
-  let loX = st[3] as number
-  let volLo = st[4] as number
-  let valLo = st[5] as number
-  let count = st[6] as number
-  let hiI = -1
-  let loI = -1
-  // bucket stepping (minute / hour frames, a bucket this loop may close itself): the day's grid, the
-  // open bucket's start, opener and session, the closed buckets written so far, the open bucket's close
-  const len = st[R_LEN] as number
-  const dayStart = st[R_DAY] as number
-  const dayEnd = st[R_DAY_END] as number
-  let start = st[R_START] as number
-  let openIdx = st[R_OPEN] as number
-  let sess = st[R_SESS] as number
-  let k = st[R_K] as number
-  let closeIdx = st[R_CLOSE] as number
-  let segStart = from
-  const SC = c.session
-  // short buckets (stepping, at most about 128 candles a bucket by the slice's mean spacing): high and low
-  // by branch-free selects. Their new extremes come too often for a branch to predict (1m -> 15m: about 1.4x);
-  // in long buckets a record is rare and the branch is cheaper. h * a + x * (1 - a) with a = 0 or 1 is exact
-  // for finite h and x (either product is 0 or the value), up to the sign of a zero (which no output keeps);
-  // the extremes' indexes are found after the loop (see below), so the loop carries none.
-  const flat = len > 0 && (stop - from) * len <= 128 * ((T[stop - 1] as number) - (T[from] as number))
-  // in flat mode: the high / low before the open bucket's first candle in this call, and that candle's index
-  let hiBase = hiX
-  let loBase = loX
-  let extFrom = from
-  if (flat) {
-    // no high / low yet (±Infinity, which the products cannot carry): ±MAX_VALUE, below / above any price taken
-    if (hiX < -MAXV) hiX = -MAXV
-    if (loX > MAXV) loX = MAXV
-  }
-  let i = from
-  for (;;) {
-    if (VP === 1 && !hasS && hasX && hasN) {
-      // pairs: the same tests, with the whole-number tests of times, volumes and trades as one sum of
-      // x - floor(x) (0 only when each is whole); value units below 2^51 each keep the pair's sum exact
-      for (; i + 2 <= stop; i += 2) {
-        const t0 = T[i] as number
-        const t1 = T[i + 1] as number
-        if (!(t0 >= lo && t0 <= t1 && t1 < tEnd)) break
-        const o0 = O[i] as number
-        const h0 = H[i] as number
-        const l0 = Lw[i] as number
-        const c0 = C[i] as number
-        const o1 = O[i + 1] as number
-        const h1 = H[i + 1] as number
-        const l1 = Lw[i + 1] as number
-        const c1 = C[i + 1] as number
-        if (!(l0 <= o0 && l0 <= c0 && o0 <= h0 && c0 <= h0 && h0 <= MAXV && l0 >= -MAXV && l1 <= o1 && l1 <= c1 && o1 <= h1 && c1 <= h1 && h1 <= MAXV && l1 >= -MAXV)) break
-        const v0 = V[i] as number
-        const v1 = V[i + 1] as number
-        const n0 = N1[i] as number
-        const n1 = N1[i + 1] as number
-        const nv = volLo + v0 + v1
-        const nc = count + n0 + n1
-        if (!(v0 >= 0 && v1 >= 0 && nv < UNITS_LIMIT && n0 >= 0 && n1 >= 0 && nc <= 9007199254740991)) break
-        if (t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (v0 - Math.floor(v0)) + (v1 - Math.floor(v1)) + (n0 - Math.floor(n0)) + (n1 - Math.floor(n1)) !== 0) break
-        const x0 = X1[i] as number
-        const x1 = X1[i + 1] as number
-        const u0 = Math.round(x0 * XP)
-        const u1 = Math.round(x1 * XP)
-        const nx = valLo + u0 + u1
-        if (u0 / XP !== x0 || u1 / XP !== x1 || !(u0 < HALF_UNITS && u0 > -HALF_UNITS && u1 < HALF_UNITS && u1 > -HALF_UNITS && nx < UNITS_LIMIT && nx > -UNITS_LIMIT)) break
-        lo = t1
-        volLo = nv
-        valLo = nx
-        count = nc
-        if (flat) {
-          const a0 = +(h0 > hiX)
-          hiX = h0 * a0 + hiX * (1 - a0)
-          const a1 = +(h1 > hiX)
-          hiX = h1 * a1 + hiX * (1 - a1)
-          const b0 = +(l0 < loX)
-          loX = l0 * b0 + loX * (1 - b0)
-          const b1 = +(l1 < loX)
-          loX = l1 * b1 + loX * (1 - b1)
-          continue
-        }
-        if (h0 > hiX) {
-          hiX = h0
-          hiI = i
-        }
-        if (h1 > hiX) {
-          hiX = h1
-          hiI = i + 1
-        }
-        if (l0 < loX) {
-          loX = l0
-          loI = i
-        }
-        if (l1 < loX) {
-          loX = l1
-          loI = i + 1
-        }
-      }
-    }
-    for (; i < stop; i++) {
-      const t = T[i] as number
-      if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) break
-      if (hasS) {
-        const s = S1[i] as number
-        if (s > 2 || ((mask >> s) & 1) === 0) break
-      }
-      const o = O[i] as number
-      const h = H[i] as number
-      const l = Lw[i] as number
-      const cl = C[i] as number
-      if (!(l <= o && l <= cl && o <= h && cl <= h && h <= MAXV && l >= -MAXV)) break
-      const v = V[i] as number
-      const vu = VP === 1 ? v : Math.round(v * VP)
-      const nv = volLo + vu
-      if ((VP === 1 ? Math.floor(v) !== v : vu / VP !== v) || !(vu >= 0) || !(nv < UNITS_LIMIT)) break
-      let nx = valLo
-      if (hasX) {
-        const x = X1[i] as number
-        const xu = Math.round(x * XP)
-        nx += xu
-        if (xu / XP !== x || !(nx < UNITS_LIMIT && nx > -UNITS_LIMIT)) break
-      }
-      let nc = count
-      if (hasN) {
-        const nt = N1[i] as number
-        nc += nt
-        if (!(nt >= 0 && nc <= 9007199254740991) || Math.floor(nt) !== nt) break
-      }
-      lo = t
-      volLo = nv
-      valLo = nx
-      count = nc
-      if (flat) {
-        const a = +(h > hiX)
-        hiX = h * a + hiX * (1 - a)
-        const b = +(l < loX)
-        loX = l * b + loX * (1 - b)
-        continue
-      }
-      if (h > hiX) {
-        hiX = h
-        hiI = i
-      }
-      if (l < loX) {
-        loX = l
-        loI = i
-      }
-    }
-    if (i >= stop || len === 0 || k >= REC_CAP) break
-    // candle i: the opener of the next bucket of the day? (every test before anything changes)
-    const t = T[i] as number
-    if (!(t >= tEnd && t >= lo && t < dayEnd && t <= MAX_TIME) || Math.floor(t) !== t) break
-    let s = 0
-    if (SC !== undefined) {
-      s = SC[i] as number
-      if (s > 2 || ((mask >> s) & 1) === 0) break
-    }
-    const o = O[i] as number
-    const h = H[i] as number
-    const l = Lw[i] as number
-    const cl = C[i] as number
-    if (!(l <= o && l <= cl && o <= h && cl <= h && h <= MAXV && l >= -MAXV)) break
-    const v = V[i] as number
-    const vu = VP === 1 ? v : Math.round(v * VP)
-    if ((VP === 1 ? Math.floor(v) !== v : vu / VP !== v) || !(vu >= 0 && vu < UNITS_LIMIT)) break
-    let xu = 0
-    if (hasX) {
-      const x = X1[i] as number
-      xu = Math.round(x * XP)
-      if (xu / XP !== x || !(xu < UNITS_LIMIT && xu > -UNITS_LIMIT)) break
-    }
-    let nt = 0
-    if (hasN) {
-      nt = N1[i] as number
-      if (!(nt >= 0 && nt <= 9007199254740991) || Math.floor(nt) !== nt) break
-    }
-    // the open bucket is written to rec; candle i opens the next
-    const r = k * REC
-    rec[r] = start
-    rec[r + 1] = openIdx
-    rec[r + 2] = hiX
-    rec[r + 3] = loX
-    rec[r + 4] = i > segStart ? i - 1 : closeIdx
-    rec[r + 5] = volLo
-    rec[r + 6] = valLo
-    rec[r + 7] = count
-    rec[r + 8] = sess
-    k++
-    start = dayStart + Math.floor((t - dayStart) / len) * len
-    tEnd = Math.min(start + len, dayEnd, MAX_TIME + 1)
-    openIdx = i
-    sess = s
-    hiX = h
-    loX = l
-    hiI = loI = i
-    hiBase = Number.NEGATIVE_INFINITY
-    loBase = Number.POSITIVE_INFINITY
-    extFrom = i
-    volLo = vu
-    valLo = xu
-    count = nt
-    lo = t
-    i++
-    segStart = i - 1
-  }
-  if (flat) {
-    // the open bucket's extremes as the branches would have left them: the first candle since extFrom
-    // holding a high above hiBase (a low below loBase) and equal to the high (low) now, else none
-    hiI = loI = -1
-    if (hiX > hiBase) {
-      for (let q = extFrom; q < i; q++) {
-        if ((H[q] as number) === hiX) {
-          hiI = q
-          break
-        }
-      }
-    }
-    if (loX < loBase) {
-      for (let q = extFrom; q < i; q++) {
-        if ((Lw[q] as number) === loX) {
-          loI = q
-          break
-        }
-      }
-    }
-  }
-  st[0] = lo
-  st[1] = tEnd
-  st[2] = hiX
-  st[3] = loX
-  st[4] = volLo
-  st[5] = valLo
-  st[6] = count
-  st[7] = hiI
-  st[8] = loI
-  st[R_START] = start
-  st[R_OPEN] = openIdx
-  st[R_SESS] = sess
-  st[R_K] = k
-  st[R_CLOSE] = i > segStart ? i - 1 : closeIdx
-  return i
-}
-
-// candleRun's bucket stepping state in the scratch array (after its 0..8), and the closed-bucket records
-const R_DAY = 9
-const R_DAY_END = 10
-const R_LEN = 11
-const R_START = 12
-const R_OPEN = 13
-const R_SESS = 14
-const R_K = 15
-const R_CLOSE = 16
-// cleanCandleRun's stepping state in the scratch array (after its 0..10): the open candle's trade count,
-// the day's grid, the open candle's start, opener and session, candles closed. These share slots with
-// candleRun's R_* (an aggregator takes trades or candles, never both; either call sets its slots first).
-const T_COUNT = 11
-const T_DAY = 12
-const T_DAY_END = 13
-const T_LEN = 14
-const T_START = 15
-const T_OPEN = 16
-const T_SESS = 17
-const T_K = 18
-/** Fields of a closed-bucket record: start, opener index, high, low, close index, volume, value, trades, session. */
-const REC = 9
-/** Closed buckets one candleRun call may write before the caller turns them into candles. */
-const REC_CAP = 64
-
-
-const HALF_UNITS = UNITS_LIMIT / 2
-
-/** Records for a cleanCandleRun call that does not step (never written). */
-const NO_REC = new Float64Array(0)
-
-/** Stands for an absent session column in {@link candleRun} (never read: keeps its loads on one array type). */
-const EMPTY_U8 = new Uint8Array(0)
-
-/**
- * The open candle's trades[from, stop) whose side and session codes are known valid and kept
- * ({@link codesClean}), with whole-lot volumes (scale 0): ascending whole-ms times in [st[0], st[1]),
- * volumes >= 0, prices exact at scale `PP` (10^price scale). A price change is taken in the loop (the run
- * of the previous price goes into the volume and value sums), so the loop runs until the candle ends, a
- * record needs the exact slow path or a sum would reach 2^52; each record is taken whole or not at all.
- * State in and out through st: [last time, end, run volume, last price, its units, high units, low
- * units, volume units, value units, index of the high, index of the low] (indexes -1: not set here),
- * then the T_* slots: the open candle's trade count in and out, and, when st[T_LEN] > 0 (the candle was
- * opened in these columns, minute / hour frames), the day's grid and the candle's start, opener and
- * session: the loop then closes the candle at the next one's first trade of the same day, writes it to
- * `rec` (REC fields, at most rec.length / REC a call, count in st[T_K]) and goes on with the next.
- */
-function cleanCandleRun(T: Float64Array, V: Float64Array, P: Float64Array, S: Uint8Array, from: number, stop: number, PP: number, st: Float64Array, rec: Float64Array): number {
-  let lo = st[0] as number
-  let tEnd = st[1] as number
-  let runVol = st[2] as number
-  let lastX = st[3] as number
-  let lastPU = st[4] as number
-  let hiU = st[5] as number
-  let loU = st[6] as number
-  let volLo = st[7] as number
-  let valLo = st[8] as number
-  let hiI = st[9] as number
-  let loI = st[10] as number
-  // candle stepping (minute / hour frames, a candle this loop may close itself; see candleRun): the day's
-  // grid, the open candle's start, opener and session, the candles closed so far; its trades counted as
-  // cntBase + (i - segFrom), its close the trade before i
-  const len = st[T_LEN] as number
-  const dayStart = st[T_DAY] as number
-  const dayEnd = st[T_DAY_END] as number
-  let start = st[T_START] as number
-  let openIdx = st[T_OPEN] as number
-  let sess = st[T_SESS] as number
-  let k = 0
-  let cntBase = st[T_COUNT] as number
-  let segFrom = from
-  const hasS = S.length > 0
-  let i = from
-  for (;;) {
-    // blocks of 4 at one price: ascending times in [lo, tEnd), whole times and volumes (the sum of
-    // x - floor(x) is 0 only when each is whole), volumes >= 0 and the last price; a block that fails any
-    // goes one trade at a time below
-    for (; i + 4 <= stop; i += 4) {
-      const t0 = T[i] as number
-      const t1 = T[i + 1] as number
-      const t2 = T[i + 2] as number
-      const t3 = T[i + 3] as number
-      const v0 = V[i] as number
-      const v1 = V[i + 1] as number
-      const v2 = V[i + 2] as number
-      const v3 = V[i + 3] as number
-      const rv = runVol + v0 + v1 + v2 + v3
-      if (!(t0 >= lo && t0 <= t1 && t1 <= t2 && t2 <= t3 && t3 < tEnd) || !(v0 >= 0 && v1 >= 0 && v2 >= 0 && v3 >= 0 && rv < UNITS_LIMIT)) break
-      if (t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (t2 - Math.floor(t2)) + (t3 - Math.floor(t3)) + (v0 - Math.floor(v0)) + (v1 - Math.floor(v1)) + (v2 - Math.floor(v2)) + (v3 - Math.floor(v3)) !== 0) break
-      if ((P[i] as number) !== lastX || (P[i + 1] as number) !== lastX || (P[i + 2] as number) !== lastX || (P[i + 3] as number) !== lastX) break
-      runVol = rv
-      lo = t3
-    }
-    if (i >= stop) break
-    // one trade, which may change the price: every test before anything is changed
-    const t = T[i] as number
-    if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) {
-      // the opener of the next candle of the day? (every test before anything changes)
-      // (a candle whose trades this call has not reached, i === segFrom, is closed by the caller)
-      if (len === 0 || k * REC >= rec.length || i === segFrom || !(t >= tEnd && t >= lo && t < dayEnd && t <= MAX_TIME) || Math.floor(t) !== t || hiI < 0 || loI < 0) break
-      const v = V[i] as number
-      if (Math.floor(v) !== v || !(v >= 0 && v < UNITS_LIMIT)) break
-      const x = P[i] as number
-      const u = Math.round(x * PP)
-      if (u / PP !== x || !(u < UNITS_LIMIT && u > -UNITS_LIMIT)) break
-      const pv = lastPU * runVol
-      const nval = valLo + pv
-      const nvol = volLo + runVol
-      if (!(pv < UNITS_LIMIT && pv > -UNITS_LIMIT && nval < UNITS_LIMIT && nval > -UNITS_LIMIT && nvol < UNITS_LIMIT)) break
-      // the open candle is written to rec; trade i opens the next
-      const r = k * REC
-      rec[r] = start
-      rec[r + 1] = openIdx
-      rec[r + 2] = hiI
-      rec[r + 3] = loI
-      rec[r + 4] = i - 1
-      rec[r + 5] = nvol
-      rec[r + 6] = nval
-      rec[r + 7] = cntBase + (i - segFrom)
-      rec[r + 8] = sess
-      k++
-      start = dayStart + Math.floor((t - dayStart) / len) * len
-      tEnd = Math.min(start + len, dayEnd, MAX_TIME + 1)
-      openIdx = i
-      sess = hasS ? (S[i] as number) : 0
-      hiU = loU = lastPU = u
-      hiI = loI = i
-      lastX = x
-      runVol = v
-      volLo = valLo = 0
-      cntBase = 0
-      segFrom = i
-      lo = t
-      i++
-      continue
-    }
-    const v = V[i] as number
-    if (Math.floor(v) !== v || !(v >= 0)) break
-    const x = P[i] as number
-    if (x !== lastX) {
-      const u = Math.round(x * PP)
-      if (u / PP !== x || !(u < UNITS_LIMIT && u > -UNITS_LIMIT) || !(v < UNITS_LIMIT)) break
-      const pv = lastPU * runVol
-      const nval = valLo + pv
-      const nvol = volLo + runVol
-      if (!(pv < UNITS_LIMIT && pv > -UNITS_LIMIT && nval < UNITS_LIMIT && nval > -UNITS_LIMIT && nvol < UNITS_LIMIT)) break
-      valLo = nval
-      volLo = nvol
-      runVol = v
-      lastX = x
-      lastPU = u
-      if (u > hiU) {
-        hiU = u
-        hiI = i
-      }
-      if (u < loU) {
-        loU = u
-        loI = i
-      }
-    } else {
-      const rv = runVol + v
-      if (!(rv < UNITS_LIMIT)) break
-      runVol = rv
-    }
-    lo = t
-    i++
-  }
-  st[0] = lo
-  st[2] = runVol
-  st[3] = lastX
-  st[4] = lastPU
-  st[5] = hiU
-  st[6] = loU
-  st[7] = volLo
-  st[8] = valLo
-  st[9] = hiI
-  st[10] = loI
-  st[T_COUNT] = cntBase + (i - segFrom)
-  st[T_START] = start
-  st[T_OPEN] = openIdx
-  st[T_SESS] = sess
-  st[T_K] = k
-  return i
-}
-
-/**
- * True when every side code of trades[from, to) is 1 or 2 and every session code is 0..2 and kept by
- * `mask` (all sessions kept, or no session column and the main session kept); `sideW` / `sessW` are the
- * columns' {@link codeWords}.
- */
-function codesClean(c: TradeColumns, sideW: Uint32Array | null, sessW: Uint32Array | null, from: number, to: number, mask: number): boolean {
-  const SS = c.session
-  if (SS === undefined ? (mask & 1) === 0 : (mask & 7) !== 7) return false
-  return codesKept(c.side, sideW, from, to, SIDE_CODES) && (SS === undefined || codesKept(SS, sessW, from, to, ALL_SESSION_CODES))
-}
-
-/** Throws `invalid_option` naming the field when trade columns are not equal-length typed arrays of their kinds. */
-export function checkTradeColumns(c: TradeColumns): void {
-  const r = validateTradeColumnsShape(c)
-  if (!r.ok) throw r.error
-}
-
-/** Throws `invalid_option` naming the field when candle columns are not equal-length typed arrays. */
-export function checkCandleColumns(cc: CandleColumns): void {
-  // a column whose read throws (a getter, a Proxy trap, a revoked Proxy) is invalid_option naming it
-  let f: keyof CandleColumns = 'time'
-  try {
-    if (typeof cc !== 'object' || cc === null || !(cc.time instanceof Float64Array)) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns('time', 'Float64Array'), { field: 'time' })
-    const n = cc.time.length
-    for (f of ['open', 'high', 'low', 'close', 'volume', 'value', 'trades'] as const) {
-      const a = cc[f]
-      if (a === undefined && (f === 'value' || f === 'trades')) continue
-      if (!(a instanceof Float64Array) || a.length !== n) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns(f, 'Float64Array'), { field: f })
-    }
-    f = 'session'
-    if (cc.session !== undefined && (!(cc.session instanceof Uint8Array) || cc.session.length !== n)) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns('session', 'Uint8Array'), { field: 'session' })
-  } catch (e) {
-    throw e instanceof MarketDataError ? e : new MarketDataError('invalid_option', TRADE_MSG.readThrew(f, e), { field: f })
-  }
-}
 
 /** The times of candle objects[from, to), read without throwing (NaN for one that cannot be read: the aggregator refuses it). */
 function candleTimes(candles: ArrayLike<CandleInput>, from: number, to: number): Float64Array {
