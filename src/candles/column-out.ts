@@ -8,8 +8,8 @@ import type { CandleColumns } from './types.js'
 import { REC_CLOSE_AT, REC_HIGH, REC_LOW, REC_OPEN_AT, REC_SESSION, REC_START, REC_TRADES, REC_VALUE, REC_VOLUME, W_CLOSE, W_HIGH, W_LOW, W_OPEN, W_SESSION, W_TIME, W_TRADES, W_VALUE, W_VOLUME } from './loop-slots.js'
 
 /**
- * Growable candle columns that an aggregator writes closed candles to ({@link writeColumnsTo}) instead
- * of making `Candle` objects.
+ * Growable candle columns, the column sink of a candle engine (given at its construction): closed candles
+ * are written here as numbers instead of made into `Candle` objects.
  */
 export class ColumnOut {
   n = 0
@@ -91,8 +91,13 @@ export class ColumnOut {
     }
   }
 
-  private grow(): void {
-    const cap = Math.max(16, this.time.length * 2)
+  /** Grows the columns to hold at least `cap` candles (a size known once the input is checked). */
+  reserve(cap: number): void {
+    if (cap > this.time.length) this.grow(cap)
+  }
+
+  private grow(min = 0): void {
+    const cap = Math.max(16, this.time.length * 2, min)
     const f = (a: Float64Array): Float64Array => {
       const b = new Float64Array(cap)
       b.set(a)
