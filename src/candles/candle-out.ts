@@ -37,7 +37,7 @@ export function snapshotOne(e: CandleEngine): Candle {
 /**
  * Closes the open candle from a candle column loop's state: high, low and close are the numbers
  * st[S_HIGH], st[S_LOW], st[S_CLOSE] (their spellings), volume, value and trades below 2^52 st[S_VOLUME],
- * st[S_VALUE], st[S_COUNT] (the bigint parts stay in the fields). Same candle as {@link snapshot}, without storing the state first.
+ * st[S_VALUE], st[S_COUNT] (the bigint parts stay in the fields). Same candle as {@link snapshotOne}, without storing the state first.
  */
 export function closeFromScratch(e: CandleEngine): void {
   const st = e.scratch
@@ -124,7 +124,7 @@ export function closeCandle(e: CandleEngine): void {
 /**
  * Closes the k candles cleanCandleRun closed itself, in order, from its records (see REC): each was
  * opened by a trade of these columns and holds only their trades, with sums below 2^52 (no bigint part).
- * The same candles as {@link snapshot}: prices spelled from the trades' numbers, sums from their units
+ * The same candles as {@link snapshotOne}: prices spelled from the trades' numbers, sums from their units
  * (with columns out, the numbers themselves go into the columns).
  * With `onCandle`, every candle is made before the first call (callbacks may not feed the aggregator,
  * and a callback that throws leaves the rest unsent, as the per-candle path does).

@@ -32,7 +32,7 @@ export function tradeObjectRun(e: CandleEngine, trades: ArrayLike<Trade>, from: 
 
 /**
  * Fused validate + convert + aggregate loop over trade objects[from, n) at the current scales (the
- * object twin of {@link fastColumns}); returns the index of the first record it cannot take.
+ * object twin of {@link fastTradeColumns}); returns the index of the first record it cannot take.
  */
 export function fastTradeObjects(e: CandleEngine, c: ArrayLike<Trade>, from: number, n: number): number {
   const ps = e.ps
@@ -97,7 +97,7 @@ export function fastTradeObjects(e: CandleEngine, c: ArrayLike<Trade>, from: num
         ns = s
         break
       }
-      // as in fastColumns: a price is converted and compared only when it changes; value per run of one price
+      // as in fastTradeColumns: a price is converted and compared only when it changes; value per run of one price
       if (x !== lastX) {
         const u = unitsFast(x, ps, PP)
         if (!(u < UNITS_LIMIT && u > -UNITS_LIMIT)) break
@@ -140,7 +140,7 @@ export function fastTradeObjects(e: CandleEngine, c: ArrayLike<Trade>, from: num
     }
     if (!next) break
     const tr = c[i] as Trade
-    // as in fastColumns: a record that opens a new candle has its price checked first (the exact path
+    // as in fastTradeColumns: a record that opens a new candle has its price checked first (the exact path
     // takes a record this check refuses; a call of its own keeps the per-trade loop as it was)
     if (!opensCandle(e, tr.price)) break
     nextCandle(e, tr.time, ns, tr.price, hiI, loI, closeI, volLo, valLo, count, lastPU, runVol)
