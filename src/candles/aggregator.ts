@@ -122,15 +122,16 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
 
   /** Adds one trade. @example agg.add({ time, price: '5000.25', volume: '1', side: 'buy' }) */
   add(trade: Trade): void {
-    feed(this.e)
-    if (this.e.maxTime !== undefined) this.refusePast(trade)
-    const r = tradeReader(this.e)
-    const one = this.e.one
+    const e = this.e
+    feed(e)
+    if (e.maxTime !== undefined) this.refusePast(trade)
+    const r = tradeReader(e)
+    const one = e.one
     one[0] = trade
-    if (fastTradeObjects(this.e, one, 0, 1) === 1) return
-    const k = r.readTrade(trade, this.e.seen)
-    setSource(this.e, SOURCE_TRADE_OBJECTS, one, 0)
-    consumeTrades(this.e, r, k)
+    if (fastTradeObjects(e, one, 0, 1) === 1) return
+    const k = r.readTrade(trade, e.seen)
+    setSource(e, SOURCE_TRADE_OBJECTS, one, 0)
+    consumeTrades(e, r, k)
   }
 
   /**
