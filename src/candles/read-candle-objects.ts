@@ -1,5 +1,6 @@
 // Reader of candle objects (resampling): the nesting check, the fused fast loop, and the exact path for
-// any candle it stops at.
+// any candle it stops at. Its sum steps repeat the candle-columns reader's on purpose (running sums in
+// locals, see read-trade-objects.ts).
 import { MAX_TIME } from '../_lib/max-time.js'
 import { POW10, UNITS_LIMIT } from '../decimal/index.js'
 import { exactCandleColumns } from './engine-ops.js'

@@ -1,5 +1,7 @@
 // Reader of trade objects: the fused fast loop (the object twin of the columns reader), and the exact
-// path for any record it stops at.
+// path for any record it stops at. Its price-change and candle-change steps are a copy of the columns
+// reader's on purpose: they update the loop's running sums in locals, which a shared helper could only
+// reach through an object or the loop-state array, at a cost on every trade.
 import { MAX_TIME } from '../_lib/max-time.js'
 import { type DecimalInput, POW10, UNITS_LIMIT, stringToUnits } from '../decimal/index.js'
 import { type Trade, isTradeColumns } from '../trades/index.js'
