@@ -1,18 +1,21 @@
 // W8: one high-scale record (volume 0.30000000000000004, 17 decimals) in a long whole-lot stream. It must
-// cost only itself (at most its own bucket), not every later trade of the call: daily TPO and 1h
-// footprint on the same stream with and without the record, each beside the naive big.js peer.
+// cost only itself (at most its own bucket), not every later trade of the call: daily TPO, 1h footprint
+// and 1h candles on the same stream with and without the record, each beside the naive big.js peer.
+import type { Candle } from '../src/candles/index.js'
 import type { FootprintProfile } from '../src/footprint/index.js'
 import type { TpoProfile } from '../src/tpo/index.js'
 import type { TradeColumns } from '../src/trades/index.js'
 import { ES, columns, human, prefix } from './data.js'
 import { runGroup, type BenchOptions, type Impl, type Row } from './harness.js'
 import { libFn } from './lib.js'
-import { footprintBig, fromColumns, tpoBig, utcBucket, type TpoConfig } from './peers/bigjs.js'
+import { candlesBig, footprintBig, fromColumns, tpoBig, utcBucket, type TpoConfig } from './peers/bigjs.js'
+import { candleObjLines } from './w2-candles.js'
 import { footprintLines, HOUR } from './w1-footprint.js'
 import { tpoLines } from './w4-tpo.js'
 
 type TpoFn = (trades: unknown, opts: Record<string, unknown>) => TpoProfile[]
 type FootprintFn = (trades: unknown, opts: Record<string, unknown>) => FootprintProfile[]
+type CandlesFn = (trades: unknown, opts: Record<string, unknown>) => Candle[]
 
 /** The record put into the stream: a double's shortest form with 17 decimals. */
 const HIGH_SCALE = 0.30000000000000004
@@ -67,6 +70,23 @@ export async function runW8(bench: BenchOptions): Promise<Row[]> {
       { impl: 'naive big.js', exact: true, n: nBig, run: (n) => footprintBig(fromColumns(cols, n), { bucket: utcBucket(HOUR), rowSizeValue: '1', priceDecimals: 2 }), canon: (r) => r as string[] },
     ]
     rows.push(...(await runGroup(`W8 footprint 1h x 4 ticks, ${label} (${human(N)} trades)`, 'trades', impls, bench)))
+  }
+  // Candle objects out: a candle volume of 17 decimals is no double, so the columns-out path refuses it (inexact)
+  const cf = libFn<CandlesFn>('candles', 'candlesFromTrades')
+  for (const [label, cols] of [['whole lots', plain], ['one record of 17 decimals at trade 10', hostile]] as const) {
+    const impls: Impl[] = [
+      {
+        impl: 'library candlesFromTrades',
+        library: true,
+        exact: true,
+        n: N,
+        ...(cf.missing !== undefined ? { unavailable: cf.missing } : {}),
+        run: (n) => (cf.fn as CandlesFn)(prefix(cols, n), { timeframe: '1h' }),
+        canon: (r) => candleObjLines(r as Candle[]),
+      },
+      { impl: 'naive big.js', exact: true, n: nBig, run: (n) => candlesBig(fromColumns(cols, n), utcBucket(HOUR)), canon: (r) => r as string[] },
+    ]
+    rows.push(...(await runGroup(`W8 trades -> 1h candles, ${label} (${human(N)} trades)`, 'trades', impls, bench)))
   }
   return rows
 }

@@ -1,84 +1,30 @@
-import { type DecimalInput, exactDouble, parseDecimal, POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
-import { parseDataDecimal } from '../decimal/parse.js'
-import { formatSum, PriceStrings, spellPrice, unitsText } from './format.js'
-import { MarketDataError } from '../errors.js'
-import { type Bucketer, createBucketer, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'
-import { NestingGuard } from '../time/nesting.js'
-import { checkOptions } from '../_lib/closed-options.js'
-import { isTradeColumns, validateTradeColumnsShape, createScaledTradeReader, type ScaledTradeReader, SESSION_NAMES, type SessionType, sessionMask, type Trade, type TradeColumns, type TradeArraySink } from '../trades/index.js'
-import { ALL_SESSION_CODES, codeWords, codesKept, SIDE_CODES } from '../trades/codes.js'
-import { CANDLE_MSG } from './messages.js'
-import { TRADE_MSG } from '../trades/messages.js'
-import { RESAMPLE_OPTION_KEYS, type Candle, type CandleColumns, type CandleInput, type CandleOptions } from './types.js'
-import { UnitsColumn } from './units.js'
+// The streaming candle aggregator: the public face (the shared Aggregator contract) over one CandleEngine.
+// Records go to the readers (read-*.ts), closed candles to the engine's sink; checkpoint / restore go
+// through checkpoint.ts.
 import { withApplied } from '../_lib/applied.js'
-import type { Aggregator, AggregatorCheckpoint } from '../aggregator.js'
 import { openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
+import { checkOptions } from '../_lib/closed-options.js'
+import { MAX_TIME, firstPastInRecords, pastMaxTime, recordPast } from '../_lib/max-time.js'
+import type { Aggregator, AggregatorCheckpoint } from '../aggregator.js'
+import { MarketDataError } from '../errors.js'
+import type { Bucketer, Timeframe } from '../time/index.js'
+import { type Trade, type TradeArraySink, type TradeColumns, createScaledTradeReader } from '../trades/index.js'
+import { closeCandle, snapshotOne } from './candle-out.js'
 import { type OpenCandleState, readCandleState, writeCandleState } from './checkpoint.js'
-import { firstPastInColumn, firstPastInRecords, headOf, pastMaxTime, readMaxTime, recordPast } from '../_lib/max-time.js'
-import type { ColumnOut } from './column-out.js'
+import { checkCandleColumns, checkTradeColumns } from './column-checks.js'
+import { closeStream, columnBatch, feed, tradeReader } from './engine-ops.js'
+import { CHUNK, CandleEngine, SOURCE_TRADE_OBJECTS } from './engine.js'
+import { consumeTrades } from './exact-trades.js'
+import { CANDLE_MSG } from './messages.js'
+import { setSource, unitsOf } from './open-candle.js'
+import { AGGREGATOR_OPTION_KEYS, type CandleAggregatorOptions } from './options.js'
+import { candleColumnsIn } from './read-candle-columns.js'
+import { candlesIn } from './read-candle-objects.js'
+import { tradeColumnsIn } from './read-trade-columns.js'
+import { fastTradeObjects, tradeObjectRun } from './read-trade-objects.js'
+import type { Candle, CandleColumns, CandleInput } from './types.js'
 
-const L = UNITS_LIMIT
-const MAX_TIME = 8.64e15
-/** Records the exact slow path holds: it takes one record at a time (the fast loops take the rest), so small calls allocate little. */
-const CHUNK = 1
-/**
- * Records a fast loop takes per call: many short calls get the loops optimized as whole functions (one
- * long call runs on on-stack-replacement code, where V8 may box every record's doubles).
- */
-const FAST_RUN = 16384
-
-/** Keys of {@link CandleAggregatorOptions}; `restore` and `maxTime` belong to the streaming contract (checkpoint/restore, a bound on time). */
-const AGGREGATOR_OPTION_KEYS = [...RESAMPLE_OPTION_KEYS, 'onCandle', 'restore', 'maxTime'] as const
-
-/** Options of {@link createCandleAggregator}. */
-export interface CandleAggregatorOptions extends CandleOptions {
-  /**
-   * Called with each candle as it closes; without it closed candles wait for {@link CandleAggregator.take}.
-   * While it runs no candle is open (`current()` is undefined); it may read (`current`, `take`) but not
-   * feed the aggregator that calls it (`add*`, `advance`, `finish` throw `invalid_option`, field `onCandle`).
-   */
-  onCandle?: (candle: Candle) => void
-  /**
-   * The frame of input candles (resampling; same forms as `timeframe`). Each target bucket must hold whole
-   * source buckets, checked per candle in `timeZone`, else `incompatible`; without it the frame is inferred
-   * from the smallest gap between candle starts seen so far (see docs/resampling.md).
-   */
-  sourceTimeframe?: TimeframeInput
-  /**
-   * Latest record time accepted (UTC epoch ms, inclusive). A record stamped after it is refused with
-   * `out_of_range` and changes nothing, so one trade stamped in 2200 cannot move the stream's time and
-   * make every later record late. Default: no bound.
-   */
-  maxTime?: number
-  /**
-   * A state from {@link CandleAggregator.checkpoint} (after `JSON.stringify` / `JSON.parse` as you like):
-   * the aggregator continues exactly where that one stood. The options must shape the output as the
-   * checkpointed aggregator's did (timeframe, timeZone, sessions, tickSize decimals), else `invalid_option`
-   * naming `restore.options.<name>`; every field of the state is validated.
-   */
-  restore?: AggregatorCheckpoint
-}
-
-/**
- * Extreme units past 2^52 (the exact value is the bigint beside them). The ±Infinity sentinels of an
- * empty candle are not: a huge bigint becomes a finite number through {@link bigUnits}.
- */
-const isBig = (u: number): boolean => (u >= L || u <= -L) && u !== Number.POSITIVE_INFINITY && u !== Number.NEGATIVE_INFINITY
-
-/** A bigint's units as a finite number (±MAX_VALUE past the double range), for extremes held beside it. */
-const bigUnits = (b: bigint): number => Math.min(Math.max(Number(b), -Number.MAX_VALUE), Number.MAX_VALUE)
-
-/** Units of a validated decimal input at `scale` (>= its decimals), as a number when below 2^52, else via bigint. */
-function unitsOf(x: DecimalInput, scale: number): { u: number; b: bigint } {
-  const d = parseDataDecimal(x)
-  if (!d.ok) return { u: 0, b: 0n }
-  const k = scale - d.value.scale
-  // (k < 0 only for trailing zeros past the scale: the restore of a checkpoint checked that)
-  const b = k >= 0 ? d.value.units * 10n ** BigInt(k) : d.value.units / 10n ** BigInt(-k)
-  const u = bigUnits(b)
-  return { u, b }
-}
+export type { CandleAggregatorOptions } from './options.js'
 
 /**
  * Streaming candle builder: trades (or candles, for resampling) in time order in, candles out. One
@@ -88,85 +34,18 @@ function unitsOf(x: DecimalInput, scale: number): { u: number; b: bigint } {
  */
 export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candle> {
   readonly timeframe: Timeframe
-  private readonly tick: boolean
-  private readonly perTick: number
-  private readonly bucketer: Bucketer | undefined
-  private readonly mask: number
-  private readonly gridDecimals: number | undefined
-  private readonly onCandle: ((c: Candle) => void) | undefined
-  private readonly maxTime: number | undefined
-  /** True while `onCandle` runs. */
-  private emitting = false
-  private reader: ScaledTradeReader | undefined
-  private cols: { t: Float64Array; s: Uint8Array; n: Float64Array; hasValue: Uint8Array; hasTrades: Uint8Array; o: UnitsColumn; h: UnitsColumn; l: UnitsColumn; c: UnitsColumn; v: UnitsColumn; x: UnitsColumn } | undefined
-  private mode = 0 // 0 none yet, 1 trades, 2 candles
-  private seen = 0
-  private last = Number.NEGATIVE_INFINITY
-  private floor = Number.NEGATIVE_INFINITY
-  private ps = 0
-  private vs = 0
-  private xs = 0
-  // the open candle
-  private has = false
-  private cTime = 0
-  private cEnd = Number.NEGATIVE_INFINITY
-  private cSession = 0
-  private openRaw: DecimalInput = 0
-  private hiRaw: DecimalInput = 0
-  private loRaw: DecimalInput = 0
-  private closeRaw: DecimalInput = 0
-  private hiU = Number.NEGATIVE_INFINITY
-  private loU = Number.POSITIVE_INFINITY
-  private hiB = 0n
-  private loB = 0n
-  private count = 0
-  private volLo = 0
-  private volHi = 0n
-  private valLo = 0
-  private valHi = 0n
-  private noValue = false
-  private noTrades = false
-  private closed: Candle[] = []
-  // the chunk being consumed: where raw spellings come from (no closure per chunk: keeps the hot loops monomorphic)
-  private srcKind = 0 // 1 trade columns, 2 trade objects, 3 candle columns, 4 candle objects
-  private src: unknown = undefined
-  private srcBase = 0
-  private readonly one: Trade[] = []
-  private readonly priceStrings = new PriceStrings()
-  /** Loop state handed to and from {@link tradeRun}, {@link cleanCandleRun}, {@link candleRun} and `closeFromScratch` (doubles in a typed array are not boxed). */
-  private readonly scratch = new Float64Array(19)
-  /** Closed-candle records of candleRun / cleanCandleRun (REC_CAP of REC fields), made when a loop first steps. */
-  private rec: Float64Array | undefined = undefined
-  /** Set by {@link writeColumnsTo}: closed candles go to these columns instead of Candle objects. */
-  private colOut: ColumnOut | undefined = undefined
-  /** The nesting rule of candle input (time frames only). */
-  private readonly nesting: NestingGuard | undefined
+  private readonly e: CandleEngine
+  /** The options that shape the output, as a checkpoint holds them. */
+  private readonly optionsKey: Record<string, unknown>
 
   constructor(opts: CandleAggregatorOptions) {
     if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
     checkOptions(opts, AGGREGATOR_OPTION_KEYS, 'createCandleAggregator')
-    this.timeframe = resolveTimeframe(opts.timeframe)
-    this.tick = this.timeframe.unit === 'TICK'
-    this.perTick = this.timeframe.count
-    this.bucketer = this.tick ? undefined : createBucketer(this.timeframe, opts.timeZone === undefined ? {} : { timeZone: opts.timeZone })
-    this.mask = sessionMask(opts.sessions)
-    if (opts.tickSize !== undefined) {
-      const d = parseDecimal(opts.tickSize)
-      if (!d.ok || d.value.units <= 0n) throw new MarketDataError('invalid_option', CANDLE_MSG.tickSize(opts.tickSize), { field: 'tickSize' })
-      this.gridDecimals = d.value.scale
-    }
-    this.onCandle = opts.onCandle
-    const source = opts.sourceTimeframe === undefined ? undefined : resolveTimeframe(opts.sourceTimeframe, 'sourceTimeframe')
-    if (source?.unit === 'TICK') throw new MarketDataError('invalid_option', CANDLE_MSG.tickSource(source.id), { field: 'sourceTimeframe' })
-    this.nesting = this.bucketer === undefined ? undefined : new NestingGuard({ target: this.timeframe, timeZone: this.bucketer.timeZone, source })
-    this.maxTime = readMaxTime(opts.maxTime)
-    const tf = this.timeframe
-    this.optionsKey = { timeframe: `${tf.count} ${tf.unit}`, timeZone: opts.timeZone ?? 'UTC', sessions: this.mask, priceDecimals: this.gridDecimals ?? null }
+    this.e = new CandleEngine(opts)
+    const tf = (this.timeframe = this.e.timeframe)
+    this.optionsKey = { timeframe: `${tf.count} ${tf.unit}`, timeZone: opts.timeZone ?? 'UTC', sessions: this.e.mask, priceDecimals: this.e.gridDecimals ?? null }
     if (opts.restore !== undefined) this.restoreFrom(opts.restore)
   }
-
-  /** The options that shape the output, as a checkpoint holds them. */
-  private readonly optionsKey: Record<string, unknown>
 
   /**
    * The state as JSON-safe data (see {@link CandleAggregatorOptions.restore}): the open candle, the candles
@@ -178,75 +57,81 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
    * const again = createCandleAggregator({ timeframe: '1m', restore: JSON.parse(saved) })
    */
   checkpoint(): AggregatorCheckpoint {
-    this.feed()
-    const open: OpenCandleState | undefined = this.has
+    feed(this.e)
+    const open: OpenCandleState | undefined = this.e.has
       ? {
-          time: this.cTime, session: this.cSession, openRaw: this.openRaw, extremes: this.hiU !== Number.NEGATIVE_INFINITY,
-          hiRaw: this.hiRaw, loRaw: this.loRaw, closeRaw: this.closeRaw, count: this.count,
-          volLo: this.volLo, volHi: this.volHi, valLo: this.valLo, valHi: this.valHi, noValue: this.noValue, noTrades: this.noTrades,
+          time: this.e.cTime, session: this.e.cSession, openRaw: this.e.openRaw, extremes: this.e.hiU !== Number.NEGATIVE_INFINITY,
+          hiRaw: this.e.hiRaw, loRaw: this.e.loRaw, closeRaw: this.e.closeRaw, count: this.e.count,
+          volLo: this.e.volLo, volHi: this.e.volHi, valLo: this.e.valLo, valHi: this.e.valHi, noValue: this.e.noValue, noTrades: this.e.noTrades,
+          fineVol: this.e.fineVol, fineVal: this.e.fineVal,
         }
       : undefined
-    const state = writeCandleState({ mode: this.mode, seen: this.seen, floor: this.floor, ps: this.ps, vs: this.vs, xs: this.xs, open, closed: this.closed })
-    return sealCheckpoint('candles', this.optionsKey, this.last, state)
+    const state = writeCandleState({ mode: this.e.mode, seen: this.e.seen, floor: this.e.floor, ps: this.e.ps, vs: this.e.vs, xs: this.e.xs, open, closed: this.e.closed, nesting: this.e.nesting?.save() })
+    return sealCheckpoint('candles', this.optionsKey, this.e.last, state)
   }
 
   /** Takes a checkpoint's state (validated first: nothing is set unless all of it is valid). */
   private restoreFrom(x: unknown): void {
     const { watermark, state } = openCheckpoint(x, 'candles', this.optionsKey)
     const s = readCandleState(state, watermark)
+    if (s.nesting !== undefined && this.e.nesting === undefined) state.fail('nesting', 'null (a tick frame has no nesting rule)', state.raw('nesting'))
     const o = s.open
     let end = Number.POSITIVE_INFINITY
-    if (o !== undefined && !this.tick) {
-      const b = this.bucketer as Bucketer
-      if (b.locate(o.time) !== o.time) state.obj('open').fail('time', `the start of a ${this.timeframe.id ?? 'timeframe'} bucket`, o.time)
+    if (o !== undefined && !this.e.tick) {
+      const b = this.e.bucketer as Bucketer
+      if (b.locate(o.time) !== o.time) state.obj('open').fail('time', `the start of a ${this.e.timeframe.id ?? 'timeframe'} bucket`, o.time)
       end = b.end
     }
-    this.mode = s.mode
-    this.seen = s.seen
-    this.last = watermark
-    this.floor = s.floor
-    this.ps = s.ps
-    this.vs = s.vs
-    this.xs = s.xs
-    if (s.mode === 1) this.reader = createScaledTradeReader({ chunkSize: CHUNK, priceScale: s.ps, volumeScale: s.vs })
-    this.closed = s.closed
+    this.e.mode = s.mode
+    this.e.seen = s.seen
+    this.e.last = watermark
+    this.e.floor = s.floor
+    this.e.ps = s.ps
+    this.e.vs = s.vs
+    this.e.xs = s.xs
+    if (s.mode === 1) this.e.reader = createScaledTradeReader({ chunkSize: CHUNK, priceScale: s.ps, volumeScale: s.vs })
+    this.e.closed = s.closed
+    if (s.nesting !== undefined) this.e.nesting?.restore(s.nesting)
     if (o === undefined) return
-    this.has = true
-    this.cTime = o.time
-    this.cEnd = end
-    this.cSession = o.session
-    this.openRaw = o.openRaw
-    this.hiRaw = o.hiRaw
-    this.loRaw = o.loRaw
-    this.closeRaw = o.closeRaw
+    this.e.has = true
+    this.e.cTime = o.time
+    this.e.cEnd = end
+    this.e.cSession = o.session
+    this.e.openRaw = o.openRaw
+    this.e.hiRaw = o.hiRaw
+    this.e.loRaw = o.loRaw
+    this.e.closeRaw = o.closeRaw
     if (o.extremes) {
       const h = unitsOf(o.hiRaw, s.ps)
       const l = unitsOf(o.loRaw, s.ps)
-      this.hiU = h.u
-      this.hiB = h.b
-      this.loU = l.u
-      this.loB = l.b
+      this.e.hiU = h.u
+      this.e.hiB = h.b
+      this.e.loU = l.u
+      this.e.loB = l.b
     }
-    this.count = o.count
-    this.volLo = o.volLo
-    this.volHi = o.volHi
-    this.valLo = o.valLo
-    this.valHi = o.valHi
-    this.noValue = o.noValue
-    this.noTrades = o.noTrades
+    this.e.count = o.count
+    this.e.volLo = o.volLo
+    this.e.volHi = o.volHi
+    this.e.valLo = o.valLo
+    this.e.valHi = o.valHi
+    this.e.noValue = o.noValue
+    this.e.noTrades = o.noTrades
+    this.e.fineVol = o.fineVol
+    this.e.fineVal = o.fineVal
   }
 
   /** Adds one trade. @example agg.add({ time, price: '5000.25', volume: '1', side: 'buy' }) */
   add(trade: Trade): void {
-    this.feed()
-    if (this.maxTime !== undefined) this.refusePast(trade)
-    const r = this.tradeReader()
-    const one = this.one
+    const e = this.e
+    feed(e)
+    if (e.maxTime !== undefined) this.refusePast(trade)
+    const r = tradeReader(e)
+    const one = e.one
     one[0] = trade
-    if (this.fastObjects(one, 0, 1) === 1) return
-    const k = r.readTrade(trade, this.seen)
-    this.setSource(2, one, 0)
-    this.consumeTrades(r, k)
+    if (fastTradeObjects(e, one, 0, 1) === 1) return
+    const k = r.readTrade(trade, e.seen)
+    setSource(e, SOURCE_TRADE_OBJECTS, one, 0)
+    consumeTrades(e, r, k)
   }
 
   /**
@@ -256,21 +141,21 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
    * before it (it changed nothing): resume at `from + applied` (after fixing or dropping that record).
    */
   addTrades(trades: ArrayLike<Trade>, from = 0, to = trades.length): void {
-    this.feed()
-    const s0 = this.seen
+    feed(this.e)
+    const s0 = this.e.seen
     try {
-      const past = this.maxTime === undefined ? -1 : firstPastInRecords(trades, from, to, this.maxTime)
-      this.objectRun(trades, from, past >= 0 ? past : to, false)
+      const past = this.e.maxTime === undefined ? -1 : firstPastInRecords(trades, from, to, this.e.maxTime)
+      tradeObjectRun(this.e, trades, from, past >= 0 ? past : to, false)
       if (past >= 0) this.refusePast(trades[past])
     } catch (e) {
-      throw withApplied(e, this.seen - s0)
+      throw withApplied(e, this.e.seen - s0)
     }
   }
 
   /** Throws `out_of_range` for a record stamped after `maxTime` (set). */
   private refusePast(record: unknown): void {
-    const t = recordPast(record, this.maxTime as number)
-    if (t !== undefined) throw pastMaxTime(t, this.maxTime as number, this.seen)
+    const t = recordPast(record, this.e.maxTime as number)
+    if (t !== undefined) throw pastMaxTime(t, this.e.maxTime as number, this.e.seen)
   }
 
   /**
@@ -281,173 +166,40 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
    * @example const at = agg.addTradeRun(mixed, 0, mixed.length) // mixed[at] is a TradeColumns batch, or at === mixed.length
    */
   addTradeRun(trades: ArrayLike<Trade | TradeColumns>, from: number, to: number): number {
-    this.feed()
-    const past = this.maxTime === undefined ? -1 : firstPastInRecords(trades, from, to, this.maxTime)
-    const at = this.objectRun(trades as ArrayLike<Trade>, from, past >= 0 ? past : to, true)
+    feed(this.e)
+    const past = this.e.maxTime === undefined ? -1 : firstPastInRecords(trades, from, to, this.e.maxTime)
+    const at = tradeObjectRun(this.e, trades as ArrayLike<Trade>, from, past >= 0 ? past : to, true)
     if (at === past) this.refusePast(trades[past])
-    return at
-  }
-
-  /**
-   * The trade objects of trades[from, to): the fused fast loop, and a record it cannot take exactly alone
-   * through the scaled reader (which throws for a bad one); with `stopAtBatch` it stops at a `TradeColumns`
-   * batch instead (the fast loop stops there too: its time is not a number). Returns where it stopped.
-   */
-  private objectRun(trades: ArrayLike<Trade>, from: number, to: number, stopAtBatch: boolean): number {
-    const r = this.tradeReader()
-    let at = from
-    while (at < to) {
-      const stop = Math.min(to, at + FAST_RUN)
-      at = this.fastObjects(trades, at, stop)
-      if (at >= stop) continue
-      if (stopAtBatch && isTradeColumns(trades[at])) break
-      const k = r.readTrades(trades, at, at + 1, this.seen)
-      this.setSource(2, trades, at)
-      this.consumeTrades(r, k)
-      at += k
-    }
     return at
   }
 
   /** Adds a batch of columnar trades (the fast path). @throws MarketDataError with `applied` (see {@link addTrades}). */
   addColumns(columns: TradeColumns): void {
-    this.columnBatch(columns, checkTradeColumns, (c) => this.columnsIn(c))
-  }
-
-  /**
-   * A batch of trade or candle columns: all its rows, or those before the first one stamped after
-   * `maxTime` (then `out_of_range`); an error carries the rows applied.
-   */
-  private columnBatch<C extends TradeColumns | CandleColumns>(columns: C, check: (c: C) => void, take: (c: C) => void): void {
-    this.feed()
-    const s0 = this.seen
-    try {
-      const past = this.maxTime === undefined ? -1 : firstPastInColumn(columns, this.maxTime)
-      if (past < 0) {
-        take(columns)
-        return
-      }
-      check(columns)
-      take(headOf(columns, past))
-      throw pastMaxTime(columns.time[past] as number, this.maxTime as number, this.seen)
-    } catch (e) {
-      throw withApplied(e, this.seen - s0)
-    }
-  }
-
-  private columnsIn(columns: TradeColumns): void {
-    const r = this.tradeReader()
-    checkTradeColumns(columns)
-    const n = columns.time.length
-    const sideW = codeWords(columns.side)
-    const sessW = columns.session === undefined ? null : codeWords(columns.session)
-    for (let at = 0; at < n;) {
-      // the fused fast loop runs until a record needs the exact slow path (more decimals, huge units,
-      // invalid, out of order); that record's chunk goes through the scaled reader, then the fast loop
-      // resumes. A slice whose side and session codes are all valid and kept (checked 4 bytes a word,
-      // once) lets the tight loop skip those tests.
-      const stop = Math.min(n, at + FAST_RUN)
-      const clean = codesClean(columns, sideW, sessW, at, stop, this.mask)
-      while (at < stop) {
-        at = this.fastColumns(columns, at, stop, clean)
-        if (at >= stop) break
-        // one record through the exact path (it grows the scales, takes huge units, or throws), then fast again
-        const k = r.readColumns(columns, at, at + 1, this.seen)
-        this.setSource(1, columns, at)
-        this.consumeTrades(r, k)
-        at += k
-      }
-    }
+    columnBatch(this.e, columns, checkTradeColumns, (c) => tradeColumnsIn(this.e, c))
   }
 
   /** Adds one input candle (resampling). */
   addCandle(candle: CandleInput): void {
-    this.feed()
+    feed(this.e)
     this.addCandles([candle])
   }
 
   /** Adds candles[from, to) of an array (resampling). @throws MarketDataError with `applied` (see {@link addTrades}). */
   addCandles(candles: ArrayLike<CandleInput>, from = 0, to = candles.length): void {
-    this.feed()
-    const s0 = this.seen
+    feed(this.e)
+    const s0 = this.e.seen
     try {
-      const past = this.maxTime === undefined ? -1 : firstPastInRecords(candles, from, to, this.maxTime)
-      this.candlesIn(candles, from, past >= 0 ? past : to)
+      const past = this.e.maxTime === undefined ? -1 : firstPastInRecords(candles, from, to, this.e.maxTime)
+      candlesIn(this.e, candles, from, past >= 0 ? past : to)
       if (past >= 0) this.refusePast(candles[past])
     } catch (e) {
-      throw withApplied(e, this.seen - s0)
-    }
-  }
-
-  private candlesIn(candles: ArrayLike<CandleInput>, from: number, to: number): void {
-    this.candleColumns()
-    if (this.nesting === undefined) this.candleObjectRun(candles, from, to)
-    else this.nested(candleTimes(candles, from, to), to - from, (a, b) => this.candleObjectRun(candles, from + a, from + b))
-  }
-
-  private candleObjectRun(candles: ArrayLike<CandleInput>, from: number, to: number): void {
-    for (let at = from; at < to;) {
-      const stop = Math.min(to, at + FAST_RUN)
-      at = this.fastCandleObjects(candles, at, stop)
-      if (at >= stop) continue
-      const k = 1
-      this.readCandleObjects(candles, at, k)
-      this.setSource(4, candles, at)
-      this.consumeCandles(k)
-      at += k
+      throw withApplied(e, this.e.seen - s0)
     }
   }
 
   /** Adds a batch of columnar candles (the fast resampling path). @throws MarketDataError with `applied` (see {@link addTrades}). */
   addCandleColumns(columns: CandleColumns): void {
-    this.columnBatch(columns, checkCandleColumns, (c) => this.candleColumnsIn(c))
-  }
-
-  private candleColumnsIn(columns: CandleColumns): void {
-    this.candleColumns()
-    const n = columns.time.length
-    checkCandleColumns(columns)
-    if (this.nesting === undefined) this.candleColumnRun(columns, 0, n)
-    else this.nested(columns.time, n, (a, b) => this.candleColumnRun(columns, a, b))
-  }
-
-  private candleColumnRun(columns: CandleColumns, from: number, n: number): void {
-    const S = columns.session
-    const sessW = S === undefined || (this.mask & 7) !== 7 ? null : codeWords(S)
-    for (let at = from; at < n;) {
-      const stop = Math.min(n, at + FAST_RUN)
-      // a slice whose session codes are all valid and kept (tested once, 4 bytes a word) skips the per-candle test
-      const clean = S !== undefined && sessW !== null && codesKept(S, sessW, at, stop, ALL_SESSION_CODES)
-      while (at < stop) {
-        at = this.fastCandleColumns(columns, at, stop, clean)
-        if (at >= stop) break
-        const k = 1
-        this.readCandleColumnChunk(columns, at, k)
-        this.setSource(3, columns, at)
-        this.consumeCandles(k)
-        at += k
-      }
-    }
-  }
-
-  /**
-   * Feeds candles[0, n) of a call (their times `times[0, n)`) up to the first one the nesting rule refuses,
-   * then throws its refusal. When the aggregator refuses a record itself, the guard is rewound to the
-   * records applied, so a refused record changes nothing in either.
-   */
-  private nested(times: Float64Array, n: number, run: (from: number, to: number) => void): void {
-    const g = this.nesting as NestingGuard
-    const saved = g.save()
-    const seen = this.seen
-    const stop = g.scan(times, 0, n, seen)
-    try {
-      run(0, stop)
-    } catch (e) {
-      g.restore(saved)
-      g.scan(times, 0, Math.min(stop, this.seen - seen), seen)
-      throw e
-    }
-    if (stop < n) throw g.error
+    columnBatch(this.e, columns, checkCandleColumns, (c) => candleColumnsIn(this.e, c))
   }
 
   /**
@@ -456,35 +208,35 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
    * with `onCandle`, which received them). A later record before `time` throws `late_record`.
    */
   advance(time: number): Candle[] {
-    this.feed()
+    feed(this.e)
     if (typeof time !== 'number' || !(time >= -MAX_TIME && time <= MAX_TIME)) throw new MarketDataError('invalid_time', CANDLE_MSG.time(time), { field: 'time' })
-    if (this.mode === 2) this.nesting?.advance(time)
-    if (time > this.floor) this.floor = time
-    if (time > this.last) this.last = time
-    if (!this.tick && this.has && time >= this.cEnd) this.closeCandle()
+    if (this.e.mode === 2) this.e.nesting?.advance(time)
+    if (time > this.e.floor) this.e.floor = time
+    if (time > this.e.last) this.e.last = time
+    if (!this.e.tick && this.e.has && time >= this.e.cEnd) closeCandle(this.e)
     return this.take()
   }
 
   /** The stream's time: the latest record or `advance` time (records come in time order; -Infinity at first). */
   get watermark(): number {
-    return this.last
+    return this.e.last
   }
 
   /** The open candle so far, in a list (empty when none is open): {@link current} as the contract's `snapshot`. */
   snapshot(): Candle[] {
-    return this.has ? [this.snapshotOne()] : []
+    return this.e.has ? [snapshotOne(this.e)] : []
   }
 
   /** Closed candles not yet taken (in time order); empties the queue. */
   take(): Candle[] {
-    const out = this.closed
-    this.closed = []
+    const out = this.e.closed
+    this.e.closed = []
     return out
   }
 
   /** The open candle so far (a snapshot), or undefined. */
   current(): Candle | undefined {
-    return this.has ? this.snapshotOne() : undefined
+    return this.e.has ? snapshotOne(this.e) : undefined
   }
 
   /**
@@ -493,16 +245,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
    * candle with the same time; later records for later buckets go on as usual.
    */
   flush(): Candle[] {
-    this.feed()
-    if (this.mode === 2) this.nesting?.finish()
-    if (this.has) {
-      const end = this.cEnd
-      this.closeCandle()
-      if (!this.tick && end > this.floor) {
-        this.floor = end
-        if (end > this.last) this.last = end
-      }
-    }
+    closeStream(this.e)
     return this.take()
   }
 
@@ -510,1827 +253,6 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
   finish(): Candle[] {
     return this.flush()
   }
-
-  // ---- internals -------------------------------------------------------------------------------
-
-  private tradeReader(): ScaledTradeReader {
-    if (this.mode === 2) throw new MarketDataError('incompatible', CANDLE_MSG.mixed(), { field: 'add' })
-    this.mode = 1
-    return (this.reader ??= createScaledTradeReader({ chunkSize: CHUNK }))
-  }
-
-  private candleColumns(): NonNullable<CandleAggregator['cols']> {
-    if (this.mode === 1) throw new MarketDataError('incompatible', CANDLE_MSG.mixed(), { field: 'add' })
-    this.mode = 2
-    return (this.cols ??= {
-      t: new Float64Array(CHUNK),
-      s: new Uint8Array(CHUNK),
-      n: new Float64Array(CHUNK),
-      hasValue: new Uint8Array(CHUNK),
-      hasTrades: new Uint8Array(CHUNK),
-      o: new UnitsColumn(CHUNK),
-      h: new UnitsColumn(CHUNK),
-      l: new UnitsColumn(CHUNK),
-      c: new UnitsColumn(CHUNK),
-      v: new UnitsColumn(CHUNK),
-      x: new UnitsColumn(CHUNK),
-    })
-  }
-
-  private orderError(t: number, index: number): MarketDataError {
-    if (t < this.floor) return new MarketDataError('late_record', CANDLE_MSG.late(t, this.floor), { index, field: 'time' })
-    return new MarketDataError('out_of_order', CANDLE_MSG.outOfOrder(t, this.last), { index, field: 'time' })
-  }
-
-  /** Moves the open candle's sums and extremes to new scales (they only grow). */
-  private rescale(ps: number, vs: number, xs: number): void {
-    if (this.has) {
-      // a candle opened by a record not taken yet has no extremes (the ±Infinity sentinels stay)
-      if (ps !== this.ps && this.hiU !== Number.NEGATIVE_INFINITY) {
-        const h = unitsOf(this.hiRaw, ps)
-        const l = unitsOf(this.loRaw, ps)
-        this.hiU = h.u
-        this.hiB = h.b
-        this.loU = l.u
-        this.loB = l.b
-      }
-      if (vs !== this.vs) {
-        this.volHi = (this.volHi + BigInt(this.volLo)) * 10n ** BigInt(vs - this.vs)
-        this.volLo = 0
-      }
-      if (xs !== this.xs) {
-        this.valHi = (this.valHi + BigInt(this.valLo)) * 10n ** BigInt(xs - this.xs)
-        this.valLo = 0
-      }
-    }
-    this.ps = ps
-    this.vs = vs
-    this.xs = xs
-  }
-
-  /** Opens a candle at record time t (bucket start, or t itself for tick frames). */
-  private openCandle(t: number, session: number, openRaw: DecimalInput): void {
-    if (this.tick) {
-      this.cTime = t
-      this.cEnd = Number.POSITIVE_INFINITY
-    } else {
-      const b = this.bucketer as Bucketer
-      this.cTime = b.locate(t)
-      this.cEnd = b.end
-    }
-    this.has = true
-    this.cSession = session
-    this.openRaw = openRaw
-    this.hiU = Number.NEGATIVE_INFINITY
-    this.loU = Number.POSITIVE_INFINITY
-    this.hiB = 0n
-    this.loB = 0n
-    this.count = 0
-    this.volLo = 0
-    this.volHi = 0n
-    this.valLo = 0
-    this.valHi = 0n
-    this.noValue = false
-    this.noTrades = false
-  }
-
-  private spell(x: DecimalInput): string {
-    return typeof x === 'number' ? this.priceStrings.number(x, this.ps, this.gridDecimals) : spellPrice(x, this.gridDecimals, this.ps, this.priceStrings)
-  }
-
-  private snapshotOne(): Candle {
-    const open = this.spell(this.openRaw)
-    const high = this.spell(this.hiRaw)
-    const low = this.spell(this.loRaw)
-    const close = this.spell(this.closeRaw)
-    const volume = formatSum(this.volHi, this.volLo, this.vs)
-    const session = SESSION_NAMES[this.cSession] as SessionType
-    // one literal per shape (no property added afterwards): one hidden class, no property-array growth
-    if (!this.noValue && !this.noTrades) {
-      return { time: this.cTime, open, high, low, close, volume, value: formatSum(this.valHi, this.valLo, this.xs), trades: this.count, session }
-    }
-    const c: Candle = { time: this.cTime, open, high, low, close, volume }
-    if (!this.noValue) c.value = formatSum(this.valHi, this.valLo, this.xs)
-    if (!this.noTrades) c.trades = this.count
-    c.session = session
-    return c
-  }
-
-  /**
-   * Closes the open candle from a candle column loop's state: high, low and close are the numbers
-   * st[0..2] (their spellings), volume, value and trades below 2^52 st[3..5] (the bigint parts stay in
-   * the fields). Same candle as {@link snapshot}, without storing the state first.
-   */
-  private closeFromScratch(): void {
-    const st = this.scratch
-    if (this.colOut !== undefined) {
-      // st[0..5] move to the writer's layout: time, open, high, low, close, volume, value, trades, session
-      const count = st[5] as number
-      st[7] = count
-      st[6] = st[4] as number
-      st[5] = st[3] as number
-      st[4] = st[2] as number
-      st[3] = st[1] as number
-      st[2] = st[0] as number
-      st[1] = priceNumber(this.openRaw)
-      st[0] = this.cTime
-      st[8] = this.cSession
-      this.colOut.write(st, this.volHi, this.vs, this.valHi, this.xs)
-      this.has = false
-      this.cEnd = Number.NEGATIVE_INFINITY
-      return
-    }
-    const ps = this.ps
-    const grid = this.gridDecimals
-    const pc = this.priceStrings
-    const open = this.spell(this.openRaw)
-    const high = pc.number(st[0] as number, ps, grid)
-    const low = pc.number(st[1] as number, ps, grid)
-    const close = pc.number(st[2] as number, ps, grid)
-    const volume = formatSum(this.volHi, st[3] as number, this.vs)
-    const count = st[5] as number
-    const session = SESSION_NAMES[this.cSession] as SessionType
-    let c: Candle
-    if (!this.noValue && !this.noTrades) c = { time: this.cTime, open, high, low, close, volume, value: formatSum(this.valHi, st[4] as number, this.xs), trades: count, session }
-    else {
-      c = { time: this.cTime, open, high, low, close, volume }
-      if (!this.noValue) c.value = formatSum(this.valHi, st[4] as number, this.xs)
-      if (!this.noTrades) c.trades = count
-      c.session = session
-    }
-    this.has = false
-    this.cEnd = Number.NEGATIVE_INFINITY
-    this.emit(c)
-  }
-
-  private closeCandle(): void {
-    if (this.colOut !== undefined) {
-      const st = this.scratch
-      st[0] = this.cTime
-      st[1] = priceNumber(this.openRaw)
-      st[2] = priceNumber(this.hiRaw)
-      st[3] = priceNumber(this.loRaw)
-      st[4] = priceNumber(this.closeRaw)
-      st[5] = this.volLo
-      st[6] = this.valLo
-      st[7] = this.count
-      st[8] = this.cSession
-      this.colOut.write(st, this.volHi, this.vs, this.valHi, this.xs)
-      this.has = false
-      this.cEnd = Number.NEGATIVE_INFINITY
-      return
-    }
-    const c = this.snapshotOne()
-    this.has = false
-    this.cEnd = Number.NEGATIVE_INFINITY
-    this.emit(c)
-  }
-
-  /** Where the raw spellings of the chunk being consumed come from (see {@link raw}). */
-  private setSource(kind: number, src: unknown, base: number): void {
-    this.srcKind = kind
-    this.src = src
-    this.srcBase = base
-  }
-
-  /** The input spelling of a price field of chunk entry i. */
-  private raw(f: 'open' | 'high' | 'low' | 'close', i: number): DecimalInput {
-    const j = this.srcBase + i
-    switch (this.srcKind) {
-      case 1:
-        return (this.src as TradeColumns).price[j] as number
-      case 2:
-        return ((this.src as ArrayLike<Trade>)[j] as Trade).price
-      // one named load per field (a keyed load by a varying name would go megamorphic)
-      case 3: {
-        const c = this.src as CandleColumns
-        return (f === 'high' ? c.high : f === 'low' ? c.low : f === 'close' ? c.close : c.open)[j] as number
-      }
-      default: {
-        const c = (this.src as ArrayLike<CandleInput>)[j] as CandleInput
-        return f === 'high' ? c.high : f === 'low' ? c.low : f === 'close' ? c.close : c.open
-      }
-    }
-  }
-
-  /**
-   * Stores a hot loop's running state of the open candle: the spellings of its high, low and close by
-   * chunk index (-1: not changed by this loop) and its extremes' units and sums.
-   */
-  private keep(hiI: number, loI: number, closeI: number, hiU: number, loU: number, volLo: number, valLo: number, count: number): void {
-    if (hiI >= 0) this.hiRaw = this.raw('high', hiI)
-    if (loI >= 0) this.loRaw = this.raw('low', loI)
-    if (closeI >= 0) this.closeRaw = this.raw('close', closeI)
-    this.hiU = hiU
-    this.loU = loU
-    this.volLo = volLo
-    this.valLo = valLo
-    this.count = count
-  }
-
-  /**
-   * A hot loop met the first record of a new candle: closes the open one (after storing the loop's state
-   * of it) and opens one at record time t. Once per candle, so the loops stay small. The loops then read
-   * the end from `cEnd` (a double field; a call's result kept in the loop variable could make V8 box
-   * every record's doubles, as could on-stack-replacement code: see FAST_RUN).
-   */
-  private nextCandle(t: number, session: number, openRaw: DecimalInput, hiI: number, loI: number, closeI: number, volLo: number, valLo: number, count: number, runPU = 0, runVol = 0): void {
-    if (this.has) {
-      this.keep(hiI, loI, closeI, 0, 0, volLo, valLo, count)
-      this.addRun(runPU, runVol)
-      this.closeCandle()
-    }
-    this.openCandle(t, session, openRaw)
-  }
-
-  /**
-   * Fused validate + convert + aggregate loop over columns[from, n) at the current scales; stops at the
-   * first record it cannot take exactly on the fast path and returns its index (n when all were taken).
-   * The inner loop runs over the records of one candle with no call in it; the outer one opens candles.
-   */
-  private fastColumns(c: TradeColumns, from: number, n: number, clean = false): number {
-    const ps = this.ps
-    const vs = this.vs
-    if (ps > 22 || vs > 22) return from
-    const PP = POW10[ps] as number
-    const VP = POW10[vs] as number
-    const T = c.time
-    const P = c.price
-    const V = c.volume
-    const SD = c.side
-    const SS = c.session
-    const hasS = SS !== undefined
-    const mask = this.mask
-    const lim = this.tick ? this.perTick : Number.POSITIVE_INFINITY
-    this.setSource(1, c, 0)
-    let last = this.last
-    let end = this.cEnd
-    let hiU = this.hiU
-    let loU = this.loU
-    let volLo = this.volLo
-    let valLo = this.valLo
-    let count = this.count
-    let hiI = -1
-    let loI = -1
-    let closeI = -1
-    let lastX = Number.NaN
-    let lastPU = 0
-    let lastV = Number.NaN
-    let lastVU = 0
-    let runVol = 0
-    const st = this.scratch
-    // the trade that opened the open candle in this call (-1: opened before): only such a candle, all in
-    // these columns, may cleanCandleRun close itself and step on to the next ones
-    let openIdx = -1
-    const b = this.bucketer
-    let i = from
-    for (;;) {
-      let next = false
-      let ns = 0
-      // the common trade (in the candle, valid, a kept session, the same price as the last one) runs in
-      // tradeRun's tight loop; any other goes once through the full body below, then tradeRun again
-      let tEnd = Math.min(end, MAX_TIME + 1)
-      for (; i < n; i++) {
-        const stop = lim === Number.POSITIVE_INFINITY ? n : Math.min(n, i + (lim - count))
-        if (i < stop) {
-          st[0] = last < -MAX_TIME ? -MAX_TIME : last
-          st[1] = tEnd
-          st[2] = runVol
-          st[3] = lastX
-          if (clean && VP === 1) {
-            // the whole candle, price changes included, in one loop
-            st[4] = lastPU
-            st[5] = hiU
-            st[6] = loU
-            st[7] = volLo
-            st[8] = valLo
-            st[9] = hiI
-            st[10] = loI
-            st[T_COUNT] = count
-            st[T_LEN] = 0
-            if (openIdx >= 0 && !this.tick && this.volHi === 0n && this.valHi === 0n && b !== undefined && b.dayGrid(st, T_DAY)) {
-              st[T_START] = this.cTime
-              st[T_OPEN] = openIdx
-              st[T_SESS] = this.cSession
-            }
-            st[T_K] = 0
-            const j = cleanCandleRun(T, V, P, SS ?? EMPTY_U8, i, stop, PP, st, (st[T_LEN] as number) > 0 ? (this.rec ??= new Float64Array(REC_CAP * REC)) : NO_REC)
-            if (j > i) {
-              last = st[0] as number
-              runVol = st[2] as number
-              lastX = st[3] as number
-              lastPU = st[4] as number
-              hiU = st[5] as number
-              loU = st[6] as number
-              volLo = st[7] as number
-              valLo = st[8] as number
-              hiI = st[9] as number
-              loI = st[10] as number
-              count = st[T_COUNT] as number
-              closeI = j - 1
-              const k = st[T_K] as number
-              if (k > 0) {
-                // cleanCandleRun closed k candles and opened the one now open: their candles, then its state
-                openIdx = st[T_OPEN] as number
-                // the candle open before the loop is closed: no callback may see it as open
-                this.has = false
-                this.cEnd = Number.NEGATIVE_INFINITY
-                this.closeTradeRecords(P, k)
-                this.openCandle(st[T_START] as number, st[T_SESS] as number, P[openIdx] as number)
-                end = this.cEnd
-                tEnd = Math.min(end, MAX_TIME + 1)
-              }
-              i = j
-            }
-          } else {
-            const j = tradeRun(T, SD, SS, V, P, i, stop, mask, VP, st)
-            if (j > i) {
-              last = st[0] as number
-              runVol = st[2] as number
-              count += j - i
-              closeI = j - 1
-              i = j
-            }
-          }
-        }
-        if (i >= n) break
-        const t = T[i] as number
-        if (!(t >= last) || t > MAX_TIME || t < -MAX_TIME || Math.floor(t) !== t) break
-        const sd = SD[i] as number
-        if (sd !== 1 && sd !== 2) break
-        const s = hasS ? (SS[i] as number) : 0
-        if (s > 2) break
-        const v = V[i] as number
-        let vu: number
-        if (v === lastV) vu = lastVU
-        else {
-          vu = Math.round(v * VP)
-          if (vu / VP !== v || !(vu < L && vu >= 0)) break
-          lastV = v
-          lastVU = vu
-        }
-        const x = P[i] as number
-        if (((mask >> s) & 1) === 0) {
-          // another session's trade: validated, not taken
-          if (x !== lastX) {
-            const u = Math.round(x * PP)
-            if (u / PP !== x || !(u < L && u > -L)) break
-          }
-          last = t
-          continue
-        }
-        if (t >= end || count >= lim) {
-          next = true
-          ns = s
-          break
-        }
-        // a price equal to the last taken one can be neither a new high nor a new low: only a change
-        // converts and compares (lastX restarts with each candle)
-        // value = sum of price x volume is summed per run of one price: the run's volume times its price
-        if (x !== lastX) {
-          const u = Math.round(x * PP)
-          if (u / PP !== x || !(u < L && u > -L)) break
-          if (runVol !== 0) {
-            const pv = lastPU * runVol
-            if (pv < L && pv > -L) {
-              valLo += pv
-              if (valLo > L || valLo < -L) {
-                this.valHi += BigInt(valLo)
-                valLo = 0
-              }
-            } else this.valHi += BigInt(lastPU) * BigInt(runVol)
-            volLo += runVol
-            if (volLo > L) {
-              this.volHi += BigInt(volLo)
-              volLo = 0
-            }
-            runVol = 0
-          }
-          lastX = x
-          lastPU = u
-          if (u > hiU) {
-            hiU = u
-            hiI = i
-          }
-          if (u < loU) {
-            loU = u
-            loI = i
-          }
-        }
-        last = t
-        runVol += vu
-        if (runVol > L) {
-          this.valHi += BigInt(lastPU) * BigInt(runVol)
-          this.volHi += BigInt(runVol)
-          runVol = 0
-        }
-        closeI = i
-        count++
-      }
-      if (!next) break
-      // record i opens a new candle; the inner loop takes it again (its checks pass again). Its price is
-      // checked first: a refused record must not close the open candle nor open one (the exact path
-      // takes a record this check stops at; once per candle, in a call of its own off the per-trade loop)
-      if (!this.opensCandle(P[i] as number)) break
-      this.nextCandle(T[i] as number, ns, P[i] as number, hiI, loI, closeI, volLo, valLo, count, lastPU, runVol)
-      end = this.cEnd
-      openIdx = i
-      lastX = Number.NaN
-      runVol = 0
-      hiU = Number.NEGATIVE_INFINITY
-      loU = Number.POSITIVE_INFINITY
-      volLo = valLo = count = 0
-      hiI = loI = closeI = -1
-    }
-    this.seen += i - from
-    this.last = last
-    if (this.has) {
-      this.keep(hiI, loI, closeI, hiU, loU, volLo, valLo, count)
-      this.addRun(lastPU, runVol)
-      if (count >= lim) this.closeCandle()
-    }
-    return i
-  }
-
-  /** True when a price can open a candle on the fast path (its units at the current scale are exact and below 2^52). */
-  private opensCandle(x: DecimalInput): boolean {
-    return this.ps <= 22 && Math.abs(CandleAggregator.unitsFast(x, this.ps, POW10[this.ps] as number)) < L
-  }
-
-  /**
-   * Fused validate + convert + aggregate loop over trade objects[from, n) at the current scales (the
-   * object twin of {@link fastColumns}); returns the index of the first record it cannot take.
-   */
-  private fastObjects(c: ArrayLike<Trade>, from: number, n: number): number {
-    const ps = this.ps
-    const vs = this.vs
-    if (ps > 22 || vs > 22) return from
-    const PP = POW10[ps] as number
-    const VP = POW10[vs] as number
-    const mask = this.mask
-    const lim = this.tick ? this.perTick : Number.POSITIVE_INFINITY
-    this.setSource(2, c, 0)
-    let last = this.last
-    let end = this.cEnd
-    let hiU = this.hiU
-    let loU = this.loU
-    let volLo = this.volLo
-    let valLo = this.valLo
-    let count = this.count
-    let hiI = -1
-    let loI = -1
-    let closeI = -1
-    let lastX: DecimalInput = Number.NaN
-    let lastPU = 0
-    let lastV: DecimalInput = Number.NaN
-    let lastVU = 0
-    let runVol = 0
-    let i = from
-    for (;;) {
-      let next = false
-      let ns = 0
-      for (; i < n; i++) {
-        const tr = c[i] as Trade
-        if (typeof tr !== 'object' || tr === null) break
-        const t = tr.time
-        if (typeof t !== 'number' || !(t >= last) || t > MAX_TIME || t < -MAX_TIME || Math.floor(t) !== t) break
-        const sd = tr.side
-        if (sd !== 'buy' && sd !== 'sell') break
-        const se = tr.session
-        const s = se === undefined || se === 'MAINSESSION' ? 0 : se === 'PRE_MARKET' ? 1 : se === 'POST_MARKET' ? 2 : 3
-        if (s === 3) break
-        const v = tr.volume
-        let vu: number
-        if (v === lastV) vu = lastVU
-        else {
-          if (typeof v === 'string') vu = stringToUnits(v, vs)
-          else if (typeof v === 'number') {
-            vu = Math.round(v * VP)
-            if (vu / VP !== v) vu = Number.NaN
-          } else break
-          if (!(vu < L && vu >= 0)) break
-          lastV = v
-          lastVU = vu
-        }
-        const x = tr.price
-        if (((mask >> s) & 1) === 0) {
-          // another session's trade: validated, not taken
-          if (x !== lastX && !(Math.abs(CandleAggregator.unitsFast(x, ps, PP)) < L)) break
-          last = t
-          continue
-        }
-        if (t >= end || count >= lim) {
-          next = true
-          ns = s
-          break
-        }
-        // as in fastColumns: a price is converted and compared only when it changes; value per run of one price
-        if (x !== lastX) {
-          const u = CandleAggregator.unitsFast(x, ps, PP)
-          if (!(u < L && u > -L)) break
-          if (runVol !== 0) {
-            const pv = lastPU * runVol
-            if (pv < L && pv > -L) {
-              valLo += pv
-              if (valLo > L || valLo < -L) {
-                this.valHi += BigInt(valLo)
-                valLo = 0
-              }
-            } else this.valHi += BigInt(lastPU) * BigInt(runVol)
-            volLo += runVol
-            if (volLo > L) {
-              this.volHi += BigInt(volLo)
-              volLo = 0
-            }
-            runVol = 0
-          }
-          lastX = x
-          lastPU = u
-          if (u > hiU) {
-            hiU = u
-            hiI = i
-          }
-          if (u < loU) {
-            loU = u
-            loI = i
-          }
-        }
-        last = t
-        runVol += vu
-        if (runVol > L) {
-          this.valHi += BigInt(lastPU) * BigInt(runVol)
-          this.volHi += BigInt(runVol)
-          runVol = 0
-        }
-        closeI = i
-        count++
-      }
-      if (!next) break
-      const tr = c[i] as Trade
-      // as in fastColumns: a record that opens a new candle has its price checked first (the exact path
-      // takes a record this check refuses; a call of its own keeps the per-trade loop as it was)
-      if (!this.opensCandle(tr.price)) break
-      this.nextCandle(tr.time, ns, tr.price, hiI, loI, closeI, volLo, valLo, count, lastPU, runVol)
-      end = this.cEnd
-      lastX = Number.NaN
-      runVol = 0
-      hiU = Number.NEGATIVE_INFINITY
-      loU = Number.POSITIVE_INFINITY
-      volLo = valLo = count = 0
-      hiI = loI = closeI = -1
-    }
-    this.seen += i - from
-    this.last = last
-    if (this.has) {
-      this.keep(hiI, loI, closeI, hiU, loU, volLo, valLo, count)
-      this.addRun(lastPU, runVol)
-      if (count >= lim) this.closeCandle()
-    }
-    return i
-  }
-
-  /**
-   * Fused validate + convert + aggregate loop over candle columns[from, n) at the current scales; stops
-   * at the first candle it cannot take exactly on the fast path and returns its index. Prices stay
-   * doubles: double order is decimal order, and below 2^52 units the double of hiU / 10^ps stands for
-   * exactly that decimal (the 2^52 printing bound), so only the extremes still open at the end become
-   * units. Volume, value and trades are summed exactly in units.
-   */
-  private fastCandleColumns(c: CandleColumns, from: number, n: number, cleanSessions = false): number {
-    const ps = this.ps
-    const vs = this.vs
-    const xs = this.xs
-    if (ps > 22 || vs > 22 || xs > 22) return from
-    if (this.has && (isBig(this.hiU) || isBig(this.loU))) return from
-    const PP = POW10[ps] as number
-    const VP = POW10[vs] as number
-    const XP = POW10[xs] as number
-    const T = c.time
-    const O = c.open
-    const H = c.high
-    const Lw = c.low
-    const C = c.close
-    const V = c.volume
-    const X = c.value
-    const NT = c.trades
-    const SS = c.session
-    const hasX = X !== undefined
-    const hasN = NT !== undefined
-    const hasS = SS !== undefined
-    const mask = this.mask
-    const MAXV = Number.MAX_VALUE
-    this.setSource(3, c, 0)
-    let last = this.last
-    let end = this.cEnd
-    let hiX = this.has ? this.hiU / PP : Number.NEGATIVE_INFINITY
-    let loX = this.has ? this.loU / PP : Number.POSITIVE_INFINITY
-    let volLo = this.volLo
-    let valLo = this.valLo
-    let count = this.count
-    let hiI = -1
-    let loI = -1
-    let closeI = -1
-    // the index of the candle that opened the open bucket in this call (-1: opened before): only such a
-    // bucket, all in these columns, may candleRun close itself and step on to the next ones
-    let openIdx = -1
-    const st = this.scratch
-    const b = this.bucketer
-    let i = from
-    for (;;) {
-      let next = false
-      let ns = 0
-      for (; i < n; i++) {
-        // the common candle runs in the tight loop of candleRun; the body below takes any other, one at a time
-        st[0] = last < -MAX_TIME ? -MAX_TIME : last
-        st[1] = Math.min(end, MAX_TIME + 1)
-        st[2] = hiX
-        st[3] = loX
-        st[4] = volLo
-        st[5] = valLo
-        st[6] = count
-        st[R_LEN] = 0
-        if (openIdx >= 0 && this.volHi === 0n && this.valHi === 0n && b !== undefined && b.dayGrid(st, R_DAY)) {
-          st[R_START] = this.cTime
-          st[R_OPEN] = openIdx
-          st[R_SESS] = this.cSession
-          st[R_CLOSE] = closeI
-        }
-        st[R_K] = 0
-        const j = candleRun(c, i, n, mask, VP, XP, st, cleanSessions, (this.rec ??= new Float64Array(REC_CAP * REC)))
-        if (j > i) {
-          last = st[0] as number
-          volLo = st[4] as number
-          valLo = st[5] as number
-          count = st[6] as number
-          if ((st[7] as number) >= 0) {
-            hiX = st[2] as number
-            hiI = st[7] as number
-          }
-          if ((st[8] as number) >= 0) {
-            loX = st[3] as number
-            loI = st[8] as number
-          }
-          closeI = st[R_CLOSE] as number
-          const k = st[R_K] as number
-          if (k > 0) {
-            // candleRun closed k buckets and opened the one now open: their candles, then its state
-            end = st[1] as number
-            const start = st[R_START] as number
-            const session = st[R_SESS] as number
-            openIdx = st[R_OPEN] as number
-            this.closeRecords(c, k, hasX, hasN)
-            this.cTime = start
-            this.cEnd = end
-            this.openRaw = O[openIdx] as number
-            this.cSession = session
-            this.has = true
-            this.hiU = Number.NEGATIVE_INFINITY
-            this.loU = Number.POSITIVE_INFINITY
-            this.noValue = false
-            this.noTrades = false
-          }
-          i = j
-          if (i >= n) break
-        }
-        const t = T[i] as number
-        if (!(t >= last) || t > MAX_TIME || t < -MAX_TIME || Math.floor(t) !== t) break
-        const s = hasS ? (SS[i] as number) : 0
-        if (s > 2) break
-        let nt = 0
-        if (hasN) {
-          nt = NT[i] as number
-          if (!(nt >= 0 && nt <= 9007199254740991) || Math.floor(nt) !== nt) break
-        }
-        const o = O[i] as number
-        const h = H[i] as number
-        const l = Lw[i] as number
-        const cl = C[i] as number
-        if (!(l <= o && l <= cl && o <= h && cl <= h && h <= MAXV && l >= -MAXV)) break
-        const v = V[i] as number
-        const vu = Math.round(v * VP)
-        if (vu / VP !== v || !(vu < L && vu >= 0)) break
-        let xu = 0
-        if (hasX) {
-          const x = X[i] as number
-          xu = Math.round(x * XP)
-          if (xu / XP !== x || !(xu < L && xu > -L)) break
-        }
-        // a trade count the open candle cannot hold exactly: the exact path refuses it
-        if (t < end && count + nt > 9007199254740991) break
-        last = t
-        if (((mask >> s) & 1) === 0) continue
-        if (t >= end) {
-          next = true
-          ns = s
-          break
-        }
-        if (h > hiX) {
-          hiX = h
-          hiI = i
-        }
-        if (l < loX) {
-          loX = l
-          loI = i
-        }
-        closeI = i
-        volLo += vu
-        if (volLo > L) {
-          this.volHi += BigInt(volLo)
-          volLo = 0
-        }
-        valLo += xu
-        if (valLo > L || valLo < -L) {
-          this.valHi += BigInt(valLo)
-          valLo = 0
-        }
-        count += nt
-      }
-      if (!next) break
-      if (closeI >= 0) this.missingColumns(hasX, hasN)
-      if (this.has && hiI >= 0 && loI >= 0 && closeI >= 0) {
-        // this loop saw the open candle's extremes and close: it closes from these values (through the
-        // scratch array: double arguments of a call would be boxed), the spellings being the doubles
-        st[0] = hiX
-        st[1] = loX
-        st[2] = C[closeI] as number
-        st[3] = volLo
-        st[4] = valLo
-        st[5] = count
-        this.closeFromScratch()
-      }
-      this.nextCandle(T[i] as number, ns, O[i] as number, hiI, loI, closeI, volLo, valLo, count)
-      end = this.cEnd
-      openIdx = i
-      hiX = Number.NEGATIVE_INFINITY
-      loX = Number.POSITIVE_INFINITY
-      volLo = valLo = count = 0
-      hiI = loI = closeI = -1
-    }
-    this.seen += i - from
-    this.last = last
-    if (this.has) {
-      if (closeI >= 0) this.missingColumns(hasX, hasN)
-      this.keep(hiI, loI, closeI, this.hiU, this.loU, volLo, valLo, count)
-      if (hiI >= 0 || loI >= 0) this.extremeUnits(hiI >= 0, loI >= 0, PP)
-    }
-    return i
-  }
-
-  /**
-   * Closes the k candles cleanCandleRun closed itself, in order, from its records (see REC): each was
-   * opened by a trade of these columns and holds only their trades, with sums below 2^52 (no bigint part).
-   * The same candles as {@link snapshot}: prices spelled from the trades' numbers, sums from their units
-   * (with columns out, the numbers themselves go into the columns).
-   * With `onCandle`, every candle is made before the first call (callbacks may not feed the aggregator,
-   * and a callback that throws leaves the rest unsent, as the per-candle path does).
-   */
-  private closeTradeRecords(P: Float64Array, k: number): void {
-    const r = this.rec as Float64Array
-    const pc = this.priceStrings
-    const ps = this.ps
-    const grid = this.gridDecimals
-    const vs = this.vs
-    const xs = this.xs
-    if (this.colOut !== undefined) {
-      // columns out: the records go straight into the columns, prices read from the trades' numbers
-      this.colOut.writeRecords(r, k, REC, P, P, vs, xs, P)
-      return
-    }
-    const cb = this.onCandle
-    const made: Candle[] = cb === undefined ? this.closed : []
-    for (let q = 0, at = 0; q < k; q++, at += REC) {
-      const c: Candle = {
-        time: r[at] as number,
-        open: pc.number(P[r[at + 1] as number] as number, ps, grid),
-        high: pc.number(P[r[at + 2] as number] as number, ps, grid),
-        low: pc.number(P[r[at + 3] as number] as number, ps, grid),
-        close: pc.number(P[r[at + 4] as number] as number, ps, grid),
-        volume: unitsText(r[at + 5] as number, vs),
-        value: unitsText(r[at + 6] as number, xs),
-        trades: r[at + 7] as number,
-        session: SESSION_NAMES[r[at + 8] as number] as SessionType,
-      }
-      made.push(c)
-    }
-    if (cb !== undefined) for (const c of made) this.emit(c)
-  }
-
-  /** Hands a closed candle to `onCandle` (no candle is open meanwhile, and feeding is refused), else queues it. */
-  private emit(c: Candle): void {
-    const cb = this.onCandle
-    if (cb === undefined) {
-      this.closed.push(c)
-      return
-    }
-    this.emitting = true
-    try {
-      cb(c)
-    } finally {
-      this.emitting = false
-    }
-  }
-
-  /** Refuses a call that feeds the aggregator from inside its own `onCandle`: the loop that called it is mid-way. */
-  private feed(): void {
-    if (this.emitting) throw new MarketDataError('invalid_option', CANDLE_MSG.reentrant(), { field: 'onCandle' })
-  }
-
-  /**
-   * Closes the k buckets candleRun closed itself, in order, from its records (see REC): each was opened
-   * by a candle of these columns and holds only their candles, with sums below 2^52.
-   */
-  private closeRecords(c: CandleColumns, k: number, hasX: boolean, hasN: boolean): void {
-    const r = this.rec as Float64Array
-    const O = c.open
-    const C = c.close
-    if (this.colOut !== undefined) {
-      // columns out: the records go straight into the columns (what closeFromScratch would write for each)
-      this.colOut.writeRecords(r, k, REC, O, C, this.vs, this.xs)
-      this.has = false
-      this.cEnd = Number.NEGATIVE_INFINITY
-      return
-    }
-    const st = this.scratch
-    for (let q = 0; q < k; q++) {
-      const at = q * REC
-      this.cTime = r[at] as number
-      this.openRaw = O[r[at + 1] as number] as number
-      this.cSession = r[at + 8] as number
-      this.has = true
-      this.noValue = !hasX
-      this.noTrades = !hasN
-      st[0] = r[at + 2] as number
-      st[1] = r[at + 3] as number
-      st[2] = C[r[at + 4] as number] as number
-      st[3] = r[at + 5] as number
-      st[4] = r[at + 6] as number
-      st[5] = r[at + 7] as number
-      this.closeFromScratch()
-    }
-  }
-
-  /** The open candle took records without a value / trades column: it has no value / trades. */
-  private missingColumns(hasValue: boolean, hasTrades: boolean): void {
-    if (!hasValue) this.noValue = true
-    if (!hasTrades) this.noTrades = true
-  }
-
-  /** hiU / loU (units at ps) of the open candle's numeric high / low spellings, exactly (the scale grows when needed). */
-  private extremeUnits(hi: boolean, lo: boolean, PP: number): void {
-    let exact = true
-    if (hi) {
-      const h = this.hiRaw as number
-      const u = Math.round(h * PP)
-      if (u / PP === h && u < L && u > -L) this.hiU = u
-      else exact = false
-    }
-    if (lo) {
-      const l = this.loRaw as number
-      const u = Math.round(l * PP)
-      if (u / PP === l && u < L && u > -L) this.loU = u
-      else exact = false
-    }
-    if (exact) return
-    let ps = this.ps
-    for (const x of [this.hiRaw, this.loRaw]) {
-      const d = parseDataDecimal(x)
-      if (d.ok && d.value.scale > ps) ps = d.value.scale
-    }
-    if (ps !== this.ps) this.rescale(ps, this.vs, this.xs)
-    const h = unitsOf(this.hiRaw, ps)
-    const l = unitsOf(this.loRaw, ps)
-    this.hiU = h.u
-    this.hiB = h.b
-    this.loU = l.u
-    this.loB = l.b
-  }
-
-  /** Units of a decimal input at scale (fast path only): NaN when it does not convert exactly below 2^52. */
-  private static unitsFast(x: unknown, scale: number, P: number): number {
-    if (typeof x === 'string') return stringToUnits(x, scale)
-    if (typeof x === 'number') {
-      const u = Math.round(x * P)
-      return u / P === x && u < L && u > -L ? u : Number.NaN
-    }
-    return Number.NaN
-  }
-
-  /**
-   * Fused validate + convert + aggregate loop over candle objects[from, n) at the current scales;
-   * returns the index of the first candle it cannot take (it then goes alone through the exact path).
-   */
-  private fastCandleObjects(c: ArrayLike<CandleInput>, from: number, n: number): number {
-    const ps = this.ps
-    const vs = this.vs
-    const xs = this.xs
-    if (ps > 22 || vs > 22 || xs > 22) return from
-    const PP = POW10[ps] as number
-    const VP = POW10[vs] as number
-    const XP = POW10[xs] as number
-    const mask = this.mask
-    const conv = CandleAggregator.unitsFast
-    this.setSource(4, c, 0)
-    let last = this.last
-    let end = this.cEnd
-    let hiU = this.hiU
-    let loU = this.loU
-    let volLo = this.volLo
-    let valLo = this.valLo
-    let count = this.count
-    let hiI = -1
-    let loI = -1
-    let closeI = -1
-    let i = from
-    // one loop with the candle change inline: re-reading a record's six decimal strings would cost more than the call
-    for (; i < n; i++) {
-      const cd = c[i] as CandleInput
-      if (typeof cd !== 'object' || cd === null) break
-      const t = cd.time
-      if (typeof t !== 'number' || !(t >= last) || t > MAX_TIME || t < -MAX_TIME || Math.floor(t) !== t) break
-      const se = cd.session
-      const s = se === undefined || se === 'MAINSESSION' ? 0 : se === 'PRE_MARKET' ? 1 : se === 'POST_MARKET' ? 2 : 3
-      if (s === 3) break
-      const nt = cd.trades
-      if (nt !== undefined && (typeof nt !== 'number' || !(nt >= 0 && nt <= 9007199254740991) || Math.floor(nt) !== nt)) break
-      const ou = conv(cd.open, ps, PP)
-      const hu = conv(cd.high, ps, PP)
-      const lu = conv(cd.low, ps, PP)
-      const cu = conv(cd.close, ps, PP)
-      if (!(lu <= ou && lu <= cu && ou <= hu && cu <= hu)) break
-      const vu = conv(cd.volume, vs, VP)
-      if (!(vu >= 0)) break
-      const xv = cd.value
-      let xu = 0
-      if (xv !== undefined) {
-        xu = conv(xv, xs, XP)
-        if (xu !== xu) break
-      }
-      // a trade count the open candle cannot hold exactly: the exact path refuses it
-      if (nt !== undefined && t < end && count + nt > 9007199254740991) break
-      last = t
-      if (((mask >> s) & 1) === 0) continue
-      if (t >= end) {
-        this.nextCandle(t, s, cd.open, hiI, loI, closeI, volLo, valLo, count)
-        end = this.cEnd
-        hiU = Number.NEGATIVE_INFINITY
-        loU = Number.POSITIVE_INFINITY
-        volLo = valLo = count = 0
-        hiI = loI = closeI = -1
-      }
-      if (hu > hiU) {
-        hiU = hu
-        hiI = i
-      }
-      if (lu < loU) {
-        loU = lu
-        loI = i
-      }
-      closeI = i
-      volLo += vu
-      if (volLo > L) {
-        this.volHi += BigInt(volLo)
-        volLo = 0
-      }
-      if (xv !== undefined) {
-        valLo += xu
-        if (valLo > L || valLo < -L) {
-          this.valHi += BigInt(valLo)
-          valLo = 0
-        }
-      } else this.noValue = true
-      if (nt !== undefined) count += nt
-      else this.noTrades = true
-    }
-    this.seen += i - from
-    this.last = last
-    if (this.has) this.keep(hiI, loI, closeI, hiU, loU, volLo, valLo, count)
-    return i
-  }
-
-  // ---- the exact path: one record at a time, after the fast loop stopped at it ---------------------
-
-  /**
-   * The exact path's start of a record (entry i of the chunk, `index` in the stream): order check, session
-   * filter, candle change. False when the record's session is filtered out.
-   */
-  private begin(t: number, s: number, i: number, index: number): boolean {
-    if (t < this.last) {
-      this.seen = index
-      throw this.orderError(t, index)
-    }
-    this.last = t
-    if (((this.mask >> s) & 1) === 0) return false
-    if (this.tick ? this.count >= this.perTick || !this.has : t >= this.cEnd) this.nextCandle(t, s, this.raw('open', i), -1, -1, -1, this.volLo, this.valLo, this.count)
-    return true
-  }
-
-  /** Offers entry i's high in units (`b`: the exact bigint when the units are past 2^52). */
-  private offerHigh(u: number, b: bigint | undefined, i: number): void {
-    if (b === undefined ? u > this.hiU : isBig(this.hiU) ? b > this.hiB : u > this.hiU) {
-      this.hiU = u
-      if (b !== undefined) this.hiB = b
-      this.hiRaw = this.raw('high', i)
-    }
-  }
-
-  /** Offers entry i's low in units (`b`: the exact bigint when the units are past 2^52). */
-  private offerLow(u: number, b: bigint | undefined, i: number): void {
-    if (b === undefined ? u < this.loU : isBig(this.loU) ? b < this.loB : u < this.loU) {
-      this.loU = u
-      if (b !== undefined) this.loB = b
-      this.loRaw = this.raw('low', i)
-    }
-  }
-
-  /** Adds a run of trades at one price: volume units `vol` (< 2^53) at price units `pu` (|pu| < 2^52). */
-  private addRun(pu: number, vol: number): void {
-    if (vol === 0) return
-    const pv = pu * vol
-    if (pv < L && pv > -L) this.addValue(pv)
-    else this.addValue(0, BigInt(pu) * BigInt(vol))
-    this.addVolume(vol)
-  }
-
-  /** Adds volume units (a number below 2^52, or the exact bigint). */
-  private addVolume(u: number, b?: bigint): void {
-    if (b !== undefined) this.volHi += b
-    else {
-      const v = this.volLo + u
-      if (v > L) {
-        this.volHi += BigInt(v)
-        this.volLo = 0
-      } else this.volLo = v
-    }
-  }
-
-  /** Adds value units (a number below 2^52 in magnitude, or the exact bigint). */
-  private addValue(u: number, b?: bigint): void {
-    if (b !== undefined) this.valHi += b
-    else {
-      const x = this.valLo + u
-      if (x > L || x < -L) {
-        this.valHi += BigInt(x)
-        this.valLo = 0
-      } else this.valLo = x
-    }
-  }
-
-  private consumeTrades(r: ScaledTradeReader, k: number): void {
-    if (r.priceScale !== this.ps || r.volumeScale !== this.vs) this.rescale(r.priceScale, r.volumeScale, r.priceScale + r.volumeScale)
-    const base = this.seen
-    for (let i = 0; i < k; i++) {
-      if (!this.begin(r.time[i] as number, r.session[i] as number, i, base + i)) continue
-      const p = r.price[i] as number
-      const v = r.volume[i] as number
-      if (p === p) {
-        this.offerHigh(p, undefined, i)
-        this.offerLow(p, undefined, i)
-        if (v === v) {
-          const x = p * v
-          if (x < L && x > -L) this.addValue(x)
-          else this.addValue(0, BigInt(p) * BigInt(v))
-          this.addVolume(v)
-        } else {
-          const vb = r.volumeBig(i)
-          this.addValue(0, BigInt(p) * vb)
-          this.addVolume(0, vb)
-        }
-      } else {
-        const pb = r.priceBig(i)
-        const pa = bigUnits(pb)
-        this.offerHigh(pa, pb, i)
-        this.offerLow(pa, pb, i)
-        const vb = r.volumeBig(i)
-        this.addValue(0, pb * vb)
-        this.addVolume(0, vb)
-      }
-      this.closeRaw = this.raw('close', i)
-      this.count++
-    }
-    this.seen = base + k
-    if (this.tick && this.has && this.count >= this.perTick) this.closeCandle()
-  }
-
-  // ---- candles in (resampling) -----------------------------------------------------------------
-
-  private candleFail(index: number, field: string, msg: string, code: 'invalid_decimal' | 'invalid_volume' | 'invalid_time' | 'invalid_session' | 'invalid_option' = 'invalid_decimal'): never {
-    throw new MarketDataError(code, msg, { index, field })
-  }
-
-  private readCandleObjects(candles: ArrayLike<CandleInput>, from: number, k: number): void {
-    const c = this.cols as NonNullable<CandleAggregator['cols']>
-    const base = this.seen
-    for (let i = 0; i < k; i++) {
-      const x = candles[from + i] as CandleInput
-      if (typeof x !== 'object' || x === null) this.candleFail(base + i, 'candle', CANDLE_MSG.notCandle(x), 'invalid_option')
-      const t = x.time
-      if (typeof t !== 'number' || !(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t) this.candleFail(base + i, 'time', CANDLE_MSG.time(t), 'invalid_time')
-      c.t[i] = t
-      const se = x.session
-      const s = se === undefined || se === 'MAINSESSION' ? 0 : se === 'PRE_MARKET' ? 1 : se === 'POST_MARKET' ? 2 : -1
-      if (s < 0) this.candleFail(base + i, 'session', CANDLE_MSG.session(se), 'invalid_session')
-      c.s[i] = s
-      const tr = x.trades
-      if (tr === undefined) c.hasTrades[i] = 0
-      else {
-        if (typeof tr !== 'number' || !Number.isSafeInteger(tr) || tr < 0) this.candleFail(base + i, 'trades', CANDLE_MSG.trades(tr), 'invalid_option')
-        c.hasTrades[i] = 1
-        c.n[i] = tr
-      }
-      c.hasValue[i] = x.value === undefined ? 0 : 1
-    }
-    const fail = (f: string, vol = false) => (i: number): never => this.candleFail(base + i, f, vol ? CANDLE_MSG.volume(f, (candles[from + i] as CandleInput)[f as 'volume']) : CANDLE_MSG.price(f, (candles[from + i] as CandleInput)[f as 'open']), vol ? 'invalid_volume' : 'invalid_decimal')
-    c.o.fromObjects(candles, from, k, 'open', false, false, fail('open'))
-    c.h.fromObjects(candles, from, k, 'high', false, false, fail('high'))
-    c.l.fromObjects(candles, from, k, 'low', false, false, fail('low'))
-    c.c.fromObjects(candles, from, k, 'close', false, false, fail('close'))
-    c.v.fromObjects(candles, from, k, 'volume', false, true, fail('volume', true))
-    c.x.fromObjects(candles, from, k, 'value', true, false, fail('value'))
-    this.unifyCandleScales()
-  }
-
-  private readCandleColumnChunk(cc: CandleColumns, from: number, k: number): void {
-    const c = this.cols as NonNullable<CandleAggregator['cols']>
-    const base = this.seen
-    const T = cc.time
-    const S = cc.session
-    const N = cc.trades
-    for (let i = 0; i < k; i++) {
-      const t = T[from + i] as number
-      if (!(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t) this.candleFail(base + i, 'time', CANDLE_MSG.time(t), 'invalid_time')
-      c.t[i] = t
-      const s = S === undefined ? 0 : (S[from + i] as number)
-      if (s > 2) this.candleFail(base + i, 'session', CANDLE_MSG.session(s), 'invalid_session')
-      c.s[i] = s
-      if (N !== undefined) {
-        const n = N[from + i] as number
-        if (!(n >= 0) || !Number.isSafeInteger(n)) this.candleFail(base + i, 'trades', CANDLE_MSG.trades(n), 'invalid_option')
-        c.n[i] = n
-      }
-    }
-    c.hasTrades.fill(N === undefined ? 0 : 1, 0, k)
-    c.hasValue.fill(cc.value === undefined ? 0 : 1, 0, k)
-    const fail = (f: string, src: Float64Array, vol = false) => (i: number): never => this.candleFail(base + i, f, vol ? CANDLE_MSG.volume(f, src[from + i]) : CANDLE_MSG.price(f, src[from + i]), vol ? 'invalid_volume' : 'invalid_decimal')
-    c.o.fromNumbers(cc.open, from, k, false, fail('open', cc.open))
-    c.h.fromNumbers(cc.high, from, k, false, fail('high', cc.high))
-    c.l.fromNumbers(cc.low, from, k, false, fail('low', cc.low))
-    c.c.fromNumbers(cc.close, from, k, false, fail('close', cc.close))
-    c.v.fromNumbers(cc.volume, from, k, true, fail('volume', cc.volume, true))
-    if (cc.value !== undefined) c.x.fromNumbers(cc.value, from, k, false, fail('value', cc.value))
-    else c.x.out.fill(0, 0, k)
-    this.unifyCandleScales()
-  }
-
-  private unifyCandleScales(): void {
-    const c = this.cols as NonNullable<CandleAggregator['cols']>
-    const ps = Math.max(c.o.scale, c.h.scale, c.l.scale, c.c.scale, this.ps) | 0
-    c.o.raise(ps)
-    c.h.raise(ps)
-    c.l.raise(ps)
-    c.c.raise(ps)
-    c.v.raise(this.vs)
-    c.x.raise(this.xs)
-    if (ps !== this.ps || c.v.scale !== this.vs || c.x.scale !== this.xs) this.rescale(ps, c.v.scale, c.x.scale)
-  }
-
-  /** The exact path over one chunk read into `cols` (one candle: the fast loop stopped at it). */
-  private consumeCandles(k: number): void {
-    const c = this.cols as NonNullable<CandleAggregator['cols']>
-    const base = this.seen
-    for (let i = 0; i < k; i++) {
-      const t = c.t[i] as number
-      if (t < this.last) {
-        this.seen = base + i
-        throw this.orderError(t, base + i)
-      }
-      const o = c.o.out[i] as number
-      const h = c.h.out[i] as number
-      const l = c.l.out[i] as number
-      const cl = c.c.out[i] as number
-      if (o === o && h === h && l === l && cl === cl) {
-        if (!(l <= o && l <= cl && l <= h)) this.candleFail(base + i, 'low', CANDLE_MSG.ohlc('low'))
-        if (!(o <= h && cl <= h)) this.candleFail(base + i, 'high', CANDLE_MSG.ohlc('high'))
-      } else {
-        const ob = c.o.bigAt(i)
-        const hb = c.h.bigAt(i)
-        const lb = c.l.bigAt(i)
-        const cb = c.c.bigAt(i)
-        if (!(lb <= ob && lb <= cb && lb <= hb)) this.candleFail(base + i, 'low', CANDLE_MSG.ohlc('low'))
-        if (!(ob <= hb && cb <= hb)) this.candleFail(base + i, 'high', CANDLE_MSG.ohlc('high'))
-      }
-      const s = c.s[i] as number
-      if (c.hasTrades[i] !== 0 && ((this.mask >> s) & 1) === 1) {
-        // the trades count is checked before the candle changes (a refused record changes nothing)
-        const opens = this.tick ? this.count >= this.perTick || !this.has : t >= this.cEnd
-        if ((opens ? 0 : this.count) + (c.n[i] as number) > Number.MAX_SAFE_INTEGER) {
-          this.seen = base + i
-          throw new MarketDataError('inexact', CANDLE_MSG.tradesCount(opens ? c.t[i] as number : this.cTime), { index: base + i, field: 'trades' })
-        }
-      }
-      if (!this.begin(t, s, i, base + i)) continue
-      if (h === h) this.offerHigh(h, undefined, i)
-      else {
-        const hb = c.h.bigAt(i)
-        this.offerHigh(bigUnits(hb), hb, i)
-      }
-      if (l === l) this.offerLow(l, undefined, i)
-      else {
-        const lb = c.l.bigAt(i)
-        this.offerLow(bigUnits(lb), lb, i)
-      }
-      this.closeRaw = this.raw('close', i)
-      const v = c.v.out[i] as number
-      if (v === v) this.addVolume(v)
-      else this.addVolume(0, c.v.bigAt(i))
-      if (c.hasValue[i] === 0) this.noValue = true
-      else {
-        const x = c.x.out[i] as number
-        if (x === x) this.addValue(x)
-        else this.addValue(0, c.x.bigAt(i))
-      }
-      if (c.hasTrades[i] === 0) this.noTrades = true
-      else {
-        this.count += c.n[i] as number
-      }
-    }
-    this.seen = base + k
-  }
-}
-
-/**
- * The common trade of {@link CandleAggregator.fastColumns}: inside the open candle (time in
- * [st[0], st[1]), whole ms), a valid side, a kept session, a whole volume at scale `VP` with the price run's
- * volume st[2] staying below 2^52, and the same price as the last one (st[3]: neither a new high nor a new
- * low, and value is summed per run of one price). Takes trades[from, stop) while they are all that and
- * returns the index of the first that is not (the caller's full loop body takes it); st[0] and st[2] come
- * back as the last time and the run volume. A small function of its own so its loop keeps every
- * value in registers.
- */
-function tradeRun(T: Float64Array, SD: Uint8Array, SS: Uint8Array | undefined, V: Float64Array, P: Float64Array, from: number, stop: number, mask: number, VP: number, st: Float64Array): number {
-  let lo = st[0] as number
-  const tEnd = st[1] as number
-  let runVol = st[2] as number
-  const lastX = st[3] as number
-  let i = from
-  if (SS === undefined && (mask & 1) === 0) return i
-  const hasS = SS !== undefined
-  const S = hasS ? SS : SD
-  if (VP === 1) {
-    for (; i < stop; i++) {
-      const t = T[i] as number
-      if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) break
-      const sd = SD[i] as number
-      if (sd === 0 || sd > 2) break
-      if (hasS) {
-        const s = S[i] as number
-        if (s > 2 || ((mask >> s) & 1) === 0) break
-      }
-      const v = V[i] as number
-      const rv = runVol + v
-      if (Math.floor(v) !== v || !(v >= 0) || !(rv < UNITS_LIMIT) || (P[i] as number) !== lastX) break
-      runVol = rv
-      lo = t
-    }
-  } else {
-    for (; i < stop; i++) {
-      const t = T[i] as number
-      if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) break
-      const sd = SD[i] as number
-      if (sd === 0 || sd > 2) break
-      if (hasS) {
-        const s = S[i] as number
-        if (s > 2 || ((mask >> s) & 1) === 0) break
-      }
-      const v = V[i] as number
-      const vu = Math.round(v * VP)
-      const rv = runVol + vu
-      if (vu / VP !== v || !(vu >= 0) || !(rv < UNITS_LIMIT) || (P[i] as number) !== lastX) break
-      runVol = rv
-      lo = t
-    }
-  }
-  st[0] = lo
-  st[2] = runVol
-  return i
-}
-
-/**
- * The common candle of {@link CandleAggregator.fastCandleColumns}: inside the open candle (time in
- * [st[0], st[1]), whole ms), a kept session, whole trades, ordered finite OHLC, volume and value exact
- * at scales `VP` / `XP` with the candle's sums st[4] / st[5] staying below 2^52 in magnitude. Takes
- * candles[from, stop) while they are all that and returns the index of the first that is not (`cleanSessions`:
- * the session codes are known valid and kept). State in
- * and out through st: [last time, end, high, low, volume units, value units, trades, index of the new
- * high or -1, index of the new low or -1].
- */
-function candleRun(c: CandleColumns, from: number, stop: number, mask: number, VP: number, XP: number, st: Float64Array, cleanSessions: boolean, rec: Float64Array): number {
-  const T = c.time
-  const O = c.open
-  const H = c.high
-  const Lw = c.low
-  const C = c.close
-  const V = c.volume
-  const X = c.value
-  const NT = c.trades
-  const SS = c.session
-  const hasX = X !== undefined
-  const hasN = NT !== undefined
-  const hasS = SS !== undefined && !cleanSessions
-  if (SS === undefined && (mask & 1) === 0) return from
-  const X1 = hasX ? X : V
-  const N1 = hasN ? NT : V
-  const S1 = hasS ? SS : EMPTY_U8
-  const MAXV = Number.MAX_VALUE
-  let lo = st[0] as number
-  let tEnd = st[1] as number
-  let hiX = st[2] as number
-  let loX = st[3] as number
-  let volLo = st[4] as number
-  let valLo = st[5] as number
-  let count = st[6] as number
-  let hiI = -1
-  let loI = -1
-  // bucket stepping (minute / hour frames, a bucket this loop may close itself): the day's grid, the
-  // open bucket's start, opener and session, the closed buckets written so far, the open bucket's close
-  const len = st[R_LEN] as number
-  const dayStart = st[R_DAY] as number
-  const dayEnd = st[R_DAY_END] as number
-  let start = st[R_START] as number
-  let openIdx = st[R_OPEN] as number
-  let sess = st[R_SESS] as number
-  let k = st[R_K] as number
-  let closeIdx = st[R_CLOSE] as number
-  let segStart = from
-  const SC = c.session
-  // short buckets (stepping, at most about 128 candles a bucket by the slice's mean spacing): high and low
-  // by branch-free selects. Their new extremes come too often for a branch to predict (1m -> 15m: about 1.4x);
-  // in long buckets a record is rare and the branch is cheaper. h * a + x * (1 - a) with a = 0 or 1 is exact
-  // for finite h and x (either product is 0 or the value), up to the sign of a zero (which no output keeps);
-  // the extremes' indexes are found after the loop (see below), so the loop carries none.
-  const flat = len > 0 && (stop - from) * len <= 128 * ((T[stop - 1] as number) - (T[from] as number))
-  // in flat mode: the high / low before the open bucket's first candle in this call, and that candle's index
-  let hiBase = hiX
-  let loBase = loX
-  let extFrom = from
-  if (flat) {
-    // no high / low yet (±Infinity, which the products cannot carry): ±MAX_VALUE, below / above any price taken
-    if (hiX < -MAXV) hiX = -MAXV
-    if (loX > MAXV) loX = MAXV
-  }
-  let i = from
-  for (;;) {
-    if (VP === 1 && !hasS && hasX && hasN) {
-      // pairs: the same tests, with the whole-number tests of times, volumes and trades as one sum of
-      // x - floor(x) (0 only when each is whole); value units below 2^51 each keep the pair's sum exact
-      for (; i + 2 <= stop; i += 2) {
-        const t0 = T[i] as number
-        const t1 = T[i + 1] as number
-        if (!(t0 >= lo && t0 <= t1 && t1 < tEnd)) break
-        const o0 = O[i] as number
-        const h0 = H[i] as number
-        const l0 = Lw[i] as number
-        const c0 = C[i] as number
-        const o1 = O[i + 1] as number
-        const h1 = H[i + 1] as number
-        const l1 = Lw[i + 1] as number
-        const c1 = C[i + 1] as number
-        if (!(l0 <= o0 && l0 <= c0 && o0 <= h0 && c0 <= h0 && h0 <= MAXV && l0 >= -MAXV && l1 <= o1 && l1 <= c1 && o1 <= h1 && c1 <= h1 && h1 <= MAXV && l1 >= -MAXV)) break
-        const v0 = V[i] as number
-        const v1 = V[i + 1] as number
-        const n0 = N1[i] as number
-        const n1 = N1[i + 1] as number
-        const nv = volLo + v0 + v1
-        const nc = count + n0 + n1
-        if (!(v0 >= 0 && v1 >= 0 && nv < UNITS_LIMIT && n0 >= 0 && n1 >= 0 && nc <= 9007199254740991)) break
-        if (t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (v0 - Math.floor(v0)) + (v1 - Math.floor(v1)) + (n0 - Math.floor(n0)) + (n1 - Math.floor(n1)) !== 0) break
-        const x0 = X1[i] as number
-        const x1 = X1[i + 1] as number
-        const u0 = Math.round(x0 * XP)
-        const u1 = Math.round(x1 * XP)
-        const nx = valLo + u0 + u1
-        if (u0 / XP !== x0 || u1 / XP !== x1 || !(u0 < HALF_UNITS && u0 > -HALF_UNITS && u1 < HALF_UNITS && u1 > -HALF_UNITS && nx < UNITS_LIMIT && nx > -UNITS_LIMIT)) break
-        lo = t1
-        volLo = nv
-        valLo = nx
-        count = nc
-        if (flat) {
-          const a0 = +(h0 > hiX)
-          hiX = h0 * a0 + hiX * (1 - a0)
-          const a1 = +(h1 > hiX)
-          hiX = h1 * a1 + hiX * (1 - a1)
-          const b0 = +(l0 < loX)
-          loX = l0 * b0 + loX * (1 - b0)
-          const b1 = +(l1 < loX)
-          loX = l1 * b1 + loX * (1 - b1)
-          continue
-        }
-        if (h0 > hiX) {
-          hiX = h0
-          hiI = i
-        }
-        if (h1 > hiX) {
-          hiX = h1
-          hiI = i + 1
-        }
-        if (l0 < loX) {
-          loX = l0
-          loI = i
-        }
-        if (l1 < loX) {
-          loX = l1
-          loI = i + 1
-        }
-      }
-    }
-    for (; i < stop; i++) {
-      const t = T[i] as number
-      if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) break
-      if (hasS) {
-        const s = S1[i] as number
-        if (s > 2 || ((mask >> s) & 1) === 0) break
-      }
-      const o = O[i] as number
-      const h = H[i] as number
-      const l = Lw[i] as number
-      const cl = C[i] as number
-      if (!(l <= o && l <= cl && o <= h && cl <= h && h <= MAXV && l >= -MAXV)) break
-      const v = V[i] as number
-      const vu = VP === 1 ? v : Math.round(v * VP)
-      const nv = volLo + vu
-      if ((VP === 1 ? Math.floor(v) !== v : vu / VP !== v) || !(vu >= 0) || !(nv < UNITS_LIMIT)) break
-      let nx = valLo
-      if (hasX) {
-        const x = X1[i] as number
-        const xu = Math.round(x * XP)
-        nx += xu
-        if (xu / XP !== x || !(nx < UNITS_LIMIT && nx > -UNITS_LIMIT)) break
-      }
-      let nc = count
-      if (hasN) {
-        const nt = N1[i] as number
-        nc += nt
-        if (!(nt >= 0 && nc <= 9007199254740991) || Math.floor(nt) !== nt) break
-      }
-      lo = t
-      volLo = nv
-      valLo = nx
-      count = nc
-      if (flat) {
-        const a = +(h > hiX)
-        hiX = h * a + hiX * (1 - a)
-        const b = +(l < loX)
-        loX = l * b + loX * (1 - b)
-        continue
-      }
-      if (h > hiX) {
-        hiX = h
-        hiI = i
-      }
-      if (l < loX) {
-        loX = l
-        loI = i
-      }
-    }
-    if (i >= stop || len === 0 || k >= REC_CAP) break
-    // candle i: the opener of the next bucket of the day? (every test before anything changes)
-    const t = T[i] as number
-    if (!(t >= tEnd && t >= lo && t < dayEnd && t <= MAX_TIME) || Math.floor(t) !== t) break
-    let s = 0
-    if (SC !== undefined) {
-      s = SC[i] as number
-      if (s > 2 || ((mask >> s) & 1) === 0) break
-    }
-    const o = O[i] as number
-    const h = H[i] as number
-    const l = Lw[i] as number
-    const cl = C[i] as number
-    if (!(l <= o && l <= cl && o <= h && cl <= h && h <= MAXV && l >= -MAXV)) break
-    const v = V[i] as number
-    const vu = VP === 1 ? v : Math.round(v * VP)
-    if ((VP === 1 ? Math.floor(v) !== v : vu / VP !== v) || !(vu >= 0 && vu < UNITS_LIMIT)) break
-    let xu = 0
-    if (hasX) {
-      const x = X1[i] as number
-      xu = Math.round(x * XP)
-      if (xu / XP !== x || !(xu < UNITS_LIMIT && xu > -UNITS_LIMIT)) break
-    }
-    let nt = 0
-    if (hasN) {
-      nt = N1[i] as number
-      if (!(nt >= 0 && nt <= 9007199254740991) || Math.floor(nt) !== nt) break
-    }
-    // the open bucket is written to rec; candle i opens the next
-    const r = k * REC
-    rec[r] = start
-    rec[r + 1] = openIdx
-    rec[r + 2] = hiX
-    rec[r + 3] = loX
-    rec[r + 4] = i > segStart ? i - 1 : closeIdx
-    rec[r + 5] = volLo
-    rec[r + 6] = valLo
-    rec[r + 7] = count
-    rec[r + 8] = sess
-    k++
-    start = dayStart + Math.floor((t - dayStart) / len) * len
-    tEnd = Math.min(start + len, dayEnd, MAX_TIME + 1)
-    openIdx = i
-    sess = s
-    hiX = h
-    loX = l
-    hiI = loI = i
-    hiBase = Number.NEGATIVE_INFINITY
-    loBase = Number.POSITIVE_INFINITY
-    extFrom = i
-    volLo = vu
-    valLo = xu
-    count = nt
-    lo = t
-    i++
-    segStart = i - 1
-  }
-  if (flat) {
-    // the open bucket's extremes as the branches would have left them: the first candle since extFrom
-    // holding a high above hiBase (a low below loBase) and equal to the high (low) now, else none
-    hiI = loI = -1
-    if (hiX > hiBase) {
-      for (let q = extFrom; q < i; q++) {
-        if ((H[q] as number) === hiX) {
-          hiI = q
-          break
-        }
-      }
-    }
-    if (loX < loBase) {
-      for (let q = extFrom; q < i; q++) {
-        if ((Lw[q] as number) === loX) {
-          loI = q
-          break
-        }
-      }
-    }
-  }
-  st[0] = lo
-  st[1] = tEnd
-  st[2] = hiX
-  st[3] = loX
-  st[4] = volLo
-  st[5] = valLo
-  st[6] = count
-  st[7] = hiI
-  st[8] = loI
-  st[R_START] = start
-  st[R_OPEN] = openIdx
-  st[R_SESS] = sess
-  st[R_K] = k
-  st[R_CLOSE] = i > segStart ? i - 1 : closeIdx
-  return i
-}
-
-// candleRun's bucket stepping state in the scratch array (after its 0..8), and the closed-bucket records
-const R_DAY = 9
-const R_DAY_END = 10
-const R_LEN = 11
-const R_START = 12
-const R_OPEN = 13
-const R_SESS = 14
-const R_K = 15
-const R_CLOSE = 16
-// cleanCandleRun's stepping state in the scratch array (after its 0..10): the open candle's trade count,
-// the day's grid, the open candle's start, opener and session, candles closed. These share slots with
-// candleRun's R_* (an aggregator takes trades or candles, never both; either call sets its slots first).
-const T_COUNT = 11
-const T_DAY = 12
-const T_DAY_END = 13
-const T_LEN = 14
-const T_START = 15
-const T_OPEN = 16
-const T_SESS = 17
-const T_K = 18
-/** Fields of a closed-bucket record: start, opener index, high, low, close index, volume, value, trades, session. */
-const REC = 9
-/** Closed buckets one candleRun call may write before the caller turns them into candles. */
-const REC_CAP = 64
-
-
-const HALF_UNITS = UNITS_LIMIT / 2
-
-/** Records for a cleanCandleRun call that does not step (never written). */
-const NO_REC = new Float64Array(0)
-
-/** Stands for an absent session column in {@link candleRun} (never read: keeps its loads on one array type). */
-const EMPTY_U8 = new Uint8Array(0)
-
-/**
- * The open candle's trades[from, stop) whose side and session codes are known valid and kept
- * ({@link codesClean}), with whole-lot volumes (scale 0): ascending whole-ms times in [st[0], st[1]),
- * volumes >= 0, prices exact at scale `PP` (10^price scale). A price change is taken in the loop (the run
- * of the previous price goes into the volume and value sums), so the loop runs until the candle ends, a
- * record needs the exact slow path or a sum would reach 2^52; each record is taken whole or not at all.
- * State in and out through st: [last time, end, run volume, last price, its units, high units, low
- * units, volume units, value units, index of the high, index of the low] (indexes -1: not set here),
- * then the T_* slots: the open candle's trade count in and out, and, when st[T_LEN] > 0 (the candle was
- * opened in these columns, minute / hour frames), the day's grid and the candle's start, opener and
- * session: the loop then closes the candle at the next one's first trade of the same day, writes it to
- * `rec` (REC fields, at most rec.length / REC a call, count in st[T_K]) and goes on with the next.
- */
-function cleanCandleRun(T: Float64Array, V: Float64Array, P: Float64Array, S: Uint8Array, from: number, stop: number, PP: number, st: Float64Array, rec: Float64Array): number {
-  let lo = st[0] as number
-  let tEnd = st[1] as number
-  let runVol = st[2] as number
-  let lastX = st[3] as number
-  let lastPU = st[4] as number
-  let hiU = st[5] as number
-  let loU = st[6] as number
-  let volLo = st[7] as number
-  let valLo = st[8] as number
-  let hiI = st[9] as number
-  let loI = st[10] as number
-  // candle stepping (minute / hour frames, a candle this loop may close itself; see candleRun): the day's
-  // grid, the open candle's start, opener and session, the candles closed so far; its trades counted as
-  // cntBase + (i - segFrom), its close the trade before i
-  const len = st[T_LEN] as number
-  const dayStart = st[T_DAY] as number
-  const dayEnd = st[T_DAY_END] as number
-  let start = st[T_START] as number
-  let openIdx = st[T_OPEN] as number
-  let sess = st[T_SESS] as number
-  let k = 0
-  let cntBase = st[T_COUNT] as number
-  let segFrom = from
-  const hasS = S.length > 0
-  let i = from
-  for (;;) {
-    // blocks of 4 at one price: ascending times in [lo, tEnd), whole times and volumes (the sum of
-    // x - floor(x) is 0 only when each is whole), volumes >= 0 and the last price; a block that fails any
-    // goes one trade at a time below
-    for (; i + 4 <= stop; i += 4) {
-      const t0 = T[i] as number
-      const t1 = T[i + 1] as number
-      const t2 = T[i + 2] as number
-      const t3 = T[i + 3] as number
-      const v0 = V[i] as number
-      const v1 = V[i + 1] as number
-      const v2 = V[i + 2] as number
-      const v3 = V[i + 3] as number
-      const rv = runVol + v0 + v1 + v2 + v3
-      if (!(t0 >= lo && t0 <= t1 && t1 <= t2 && t2 <= t3 && t3 < tEnd) || !(v0 >= 0 && v1 >= 0 && v2 >= 0 && v3 >= 0 && rv < UNITS_LIMIT)) break
-      if (t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (t2 - Math.floor(t2)) + (t3 - Math.floor(t3)) + (v0 - Math.floor(v0)) + (v1 - Math.floor(v1)) + (v2 - Math.floor(v2)) + (v3 - Math.floor(v3)) !== 0) break
-      if ((P[i] as number) !== lastX || (P[i + 1] as number) !== lastX || (P[i + 2] as number) !== lastX || (P[i + 3] as number) !== lastX) break
-      runVol = rv
-      lo = t3
-    }
-    if (i >= stop) break
-    // one trade, which may change the price: every test before anything is changed
-    const t = T[i] as number
-    if (!(t >= lo && t < tEnd) || Math.floor(t) !== t) {
-      // the opener of the next candle of the day? (every test before anything changes)
-      // (a candle whose trades this call has not reached, i === segFrom, is closed by the caller)
-      if (len === 0 || k * REC >= rec.length || i === segFrom || !(t >= tEnd && t >= lo && t < dayEnd && t <= MAX_TIME) || Math.floor(t) !== t || hiI < 0 || loI < 0) break
-      const v = V[i] as number
-      if (Math.floor(v) !== v || !(v >= 0 && v < UNITS_LIMIT)) break
-      const x = P[i] as number
-      const u = Math.round(x * PP)
-      if (u / PP !== x || !(u < UNITS_LIMIT && u > -UNITS_LIMIT)) break
-      const pv = lastPU * runVol
-      const nval = valLo + pv
-      const nvol = volLo + runVol
-      if (!(pv < UNITS_LIMIT && pv > -UNITS_LIMIT && nval < UNITS_LIMIT && nval > -UNITS_LIMIT && nvol < UNITS_LIMIT)) break
-      // the open candle is written to rec; trade i opens the next
-      const r = k * REC
-      rec[r] = start
-      rec[r + 1] = openIdx
-      rec[r + 2] = hiI
-      rec[r + 3] = loI
-      rec[r + 4] = i - 1
-      rec[r + 5] = nvol
-      rec[r + 6] = nval
-      rec[r + 7] = cntBase + (i - segFrom)
-      rec[r + 8] = sess
-      k++
-      start = dayStart + Math.floor((t - dayStart) / len) * len
-      tEnd = Math.min(start + len, dayEnd, MAX_TIME + 1)
-      openIdx = i
-      sess = hasS ? (S[i] as number) : 0
-      hiU = loU = lastPU = u
-      hiI = loI = i
-      lastX = x
-      runVol = v
-      volLo = valLo = 0
-      cntBase = 0
-      segFrom = i
-      lo = t
-      i++
-      continue
-    }
-    const v = V[i] as number
-    if (Math.floor(v) !== v || !(v >= 0)) break
-    const x = P[i] as number
-    if (x !== lastX) {
-      const u = Math.round(x * PP)
-      if (u / PP !== x || !(u < UNITS_LIMIT && u > -UNITS_LIMIT) || !(v < UNITS_LIMIT)) break
-      const pv = lastPU * runVol
-      const nval = valLo + pv
-      const nvol = volLo + runVol
-      if (!(pv < UNITS_LIMIT && pv > -UNITS_LIMIT && nval < UNITS_LIMIT && nval > -UNITS_LIMIT && nvol < UNITS_LIMIT)) break
-      valLo = nval
-      volLo = nvol
-      runVol = v
-      lastX = x
-      lastPU = u
-      if (u > hiU) {
-        hiU = u
-        hiI = i
-      }
-      if (u < loU) {
-        loU = u
-        loI = i
-      }
-    } else {
-      const rv = runVol + v
-      if (!(rv < UNITS_LIMIT)) break
-      runVol = rv
-    }
-    lo = t
-    i++
-  }
-  st[0] = lo
-  st[2] = runVol
-  st[3] = lastX
-  st[4] = lastPU
-  st[5] = hiU
-  st[6] = loU
-  st[7] = volLo
-  st[8] = valLo
-  st[9] = hiI
-  st[10] = loI
-  st[T_COUNT] = cntBase + (i - segFrom)
-  st[T_START] = start
-  st[T_OPEN] = openIdx
-  st[T_SESS] = sess
-  st[T_K] = k
-  return i
-}
-
-/**
- * True when every side code of trades[from, to) is 1 or 2 and every session code is 0..2 and kept by
- * `mask` (all sessions kept, or no session column and the main session kept); `sideW` / `sessW` are the
- * columns' {@link codeWords}.
- */
-function codesClean(c: TradeColumns, sideW: Uint32Array | null, sessW: Uint32Array | null, from: number, to: number, mask: number): boolean {
-  const SS = c.session
-  if (SS === undefined ? (mask & 1) === 0 : (mask & 7) !== 7) return false
-  return codesKept(c.side, sideW, from, to, SIDE_CODES) && (SS === undefined || codesKept(SS, sessW, from, to, ALL_SESSION_CODES))
-}
-
-/** Throws `invalid_option` naming the field when trade columns are not equal-length typed arrays of their kinds. */
-export function checkTradeColumns(c: TradeColumns): void {
-  const r = validateTradeColumnsShape(c)
-  if (!r.ok) throw r.error
-}
-
-/** Throws `invalid_option` naming the field when candle columns are not equal-length typed arrays. */
-export function checkCandleColumns(cc: CandleColumns): void {
-  // a column whose read throws (a getter, a Proxy trap, a revoked Proxy) is invalid_option naming it
-  let f: keyof CandleColumns = 'time'
-  try {
-    if (typeof cc !== 'object' || cc === null || !(cc.time instanceof Float64Array)) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns('time', 'Float64Array'), { field: 'time' })
-    const n = cc.time.length
-    for (f of ['open', 'high', 'low', 'close', 'volume', 'value', 'trades'] as const) {
-      const a = cc[f]
-      if (a === undefined && (f === 'value' || f === 'trades')) continue
-      if (!(a instanceof Float64Array) || a.length !== n) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns(f, 'Float64Array'), { field: f })
-    }
-    f = 'session'
-    if (cc.session !== undefined && (!(cc.session instanceof Uint8Array) || cc.session.length !== n)) throw new MarketDataError('invalid_option', CANDLE_MSG.notColumns('session', 'Uint8Array'), { field: 'session' })
-  } catch (e) {
-    throw e instanceof MarketDataError ? e : new MarketDataError('invalid_option', TRADE_MSG.readThrew(f, e), { field: f })
-  }
-}
-
-/** The times of candle objects[from, to), read without throwing (NaN for one that cannot be read: the aggregator refuses it). */
-function candleTimes(candles: ArrayLike<CandleInput>, from: number, to: number): Float64Array {
-  const out = new Float64Array(to - from)
-  for (let i = from; i < to; i++) {
-    try {
-      const c = candles[i]
-      const t = typeof c === 'object' && c !== null ? c.time : Number.NaN
-      out[i - from] = typeof t === 'number' ? t : Number.NaN
-    } catch {
-      out[i - from] = Number.NaN
-    }
-  }
-  return out
-}
-
-/** A price spelling of column input (always a number there) as a number. */
-const priceNumber = (x: DecimalInput): number => (typeof x === 'number' ? x : exactDouble(x))
-
-/**
- * Makes `agg` write each closed candle to `out` (numbers) instead of queueing `Candle` objects: the
- * engine of `resampleCandleColumns` and `candleColumnsFromTrades`. Internal (not exported from the package).
- */
-export function writeColumnsTo(agg: CandleAggregator, out: ColumnOut): void {
-  agg['colOut'] = out
 }
 
 /**

@@ -2,8 +2,11 @@
 import { type DecimalInput, parseDecimal } from '../decimal/index.js'
 import type { Fields } from '../_lib/checkpoint.js'
 import { jsonNumber } from '../_lib/checkpoint.js'
+import { MAX_TIME } from '../_lib/max-time.js'
 import type { Candle } from './types.js'
 import { validateCandle } from './validate.js'
+import type { FineSum } from './fine-sum.js'
+import type { NestingState } from '../time/nesting.js'
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER
 
@@ -24,6 +27,9 @@ export interface OpenCandleState {
   valHi: bigint
   noValue: boolean
   noTrades: boolean
+  /** Volume / value of records finer than the fast sums take, at their own scale (absent: none). */
+  fineVol: FineSum | undefined
+  fineVal: FineSum | undefined
 }
 
 /** Everything but the watermark (the stream's last time), which the envelope holds. */
@@ -36,6 +42,8 @@ export interface CandleState {
   xs: number
   open: OpenCandleState | undefined
   closed: Candle[]
+  /** The nesting guard of candle input (time frames; undefined: none, or a state written before it was kept). */
+  nesting: NestingState | undefined
 }
 
 /** True when a decimal has at most `scale` decimals (trailing zeros not counted). */
@@ -60,9 +68,73 @@ export function writeCandleState(s: CandleState): Record<string, unknown> {
     ps: s.ps,
     vs: s.vs,
     xs: s.xs,
-    open: o === undefined ? null : { ...o, volHi: String(o.volHi), valHi: String(o.valHi) },
+    open: o === undefined ? null : { ...o, volHi: String(o.volHi), valHi: String(o.valHi), fineVol: fineJson(o.fineVol), fineVal: fineJson(o.fineVal) },
     closed: s.closed.map((c) => ({ ...c })),
+    nesting: s.nesting === undefined ? null : nestingJson(s.nesting),
   }
+}
+
+/** NaN ("none yet") as null, the infinities as strings. */
+const orNull = (x: number): number | string | null => (x === x ? jsonNumber(x) : null)
+
+function nestingJson(n: NestingState): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(n)) out[k] = orNull(v)
+  return out
+}
+
+/** An integer in [min, max], or NaN written as null. */
+function intOrNaN(f: Fields, key: string, min: number, max: number): number {
+  return f.raw(key) === null ? Number.NaN : f.int(key, min, max)
+}
+
+/** A smallest gap: an integer >= 1, or Infinity (no gap yet). */
+function gap(f: Fields, key: string, max: number): number {
+  const x = f.num(key, 'pos')
+  if (x !== Number.POSITIVE_INFINITY && !(Number.isInteger(x) && x >= 1 && x <= max)) f.fail(key, `an integer 1..${max} or "Infinity"`, x)
+  return x
+}
+
+/**
+ * The nesting guard's state (absent or null: none; a state written before the guard's state was kept
+ * restores with a fresh guard, as it did). Times at or before the watermark, the index before `seen`.
+ */
+function readNesting(f: Fields, last: number, seen: number): NestingState | undefined {
+  const x = f.raw('nesting')
+  if (x === undefined || x === null) return undefined
+  const g = f.obj('nesting')
+  const n: NestingState = {
+    level: g.int('level', 0, 2),
+    gMs: gap(g, 'gMs', 2 * MAX_TIME),
+    gDays: gap(g, 'gDays', 2e8),
+    gMonths: gap(g, 'gMonths', 7e6),
+    inferredT: g.time('inferredT', 'neg'),
+    lastDay: intOrNaN(g, 'lastDay', -1e8, 1e8),
+    lastMonth: intOrNaN(g, 'lastMonth', -4e6, 4e6),
+    tStart: g.raw('tStart') === null ? Number.NaN : g.time('tStart'),
+    tEnd: g.time('tEnd', 'neg'),
+    sEnd: g.time('sEnd', 'both'),
+    lastT: g.time('lastT', 'neg'),
+    lastIndex: g.int('lastIndex', -1, Math.max(-1, seen - 1)),
+  }
+  for (const k of ['inferredT', 'lastT'] as const) if (n[k] > last) g.fail(k, `a time at or before the watermark ${last}`, n[k])
+  return n
+}
+
+/** A fine sum as JSON (`null`: none). */
+function fineJson(f: FineSum | undefined): { units: string; scale: number } | null {
+  return f === undefined ? null : { units: String(f.units), scale: f.scale }
+}
+
+/**
+ * A fine sum of the open candle: `{ units, scale }`, `null` for none. A state written before fine sums
+ * existed has no such field: it held none (its scale was raised instead), so absent reads as none.
+ */
+function readFine(o: Fields, key: string, nonNegative: boolean, maxScale: number): FineSum | undefined {
+  const x = o.raw(key)
+  if (x === undefined || x === null) return undefined
+  const f = o.obj(key)
+  return { units: f.big('units', nonNegative), scale: f.int('scale', 0, maxScale) }
 }
 
 /** Reads and validates a state written by {@link writeCandleState}; `last` is the envelope's watermark. */
@@ -92,6 +164,8 @@ export function readCandleState(f: Fields, last: number): CandleState {
       valHi: o.big('valHi'),
       noValue: o.bool('noValue'),
       noTrades: o.bool('noTrades'),
+      fineVol: readFine(o, 'fineVol', true, 400),
+      fineVal: readFine(o, 'fineVal', false, 800),
     }
     if (open.time > last) o.fail('time', `a time at or before the watermark ${last}`, open.time)
     // prices are held in units of 10^-ps: a spelling with more decimals cannot come from this state
@@ -106,5 +180,5 @@ export function readCandleState(f: Fields, last: number): CandleState {
     if (!v.ok) c.fail(v.error.field ?? 'time', 'a candle', c.raw(v.error.field ?? 'time'))
     closed.push({ ...(list[i] as Candle) })
   }
-  return { mode, seen, floor, ps, vs, xs, open, closed }
+  return { mode, seen, floor, ps, vs, xs, open, closed, nesting: readNesting(f, last, seen) }
 }

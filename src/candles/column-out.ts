@@ -5,10 +5,11 @@ import { MarketDataError } from '../errors.js'
 import { formatSum } from './format.js'
 import { CANDLE_MSG } from './messages.js'
 import type { CandleColumns } from './types.js'
+import { REC_CLOSE_AT, REC_HIGH, REC_LOW, REC_OPEN_AT, REC_SESSION, REC_START, REC_TRADES, REC_VALUE, REC_VOLUME, W_CLOSE, W_HIGH, W_LOW, W_OPEN, W_SESSION, W_TIME, W_TRADES, W_VALUE, W_VOLUME } from './loop-slots.js'
 
 /**
- * Growable candle columns that an aggregator writes closed candles to ({@link writeColumnsTo}) instead
- * of making `Candle` objects.
+ * Growable candle columns, the column sink of a candle engine (given at its construction): closed candles
+ * are written here as numbers instead of made into `Candle` objects.
  */
 export class ColumnOut {
   n = 0
@@ -47,17 +48,17 @@ export class ColumnOut {
   write(st: Float64Array, volHi: bigint, vs: number, valHi: bigint, xs: number): void {
     if (this.n >= this.time.length) this.grow()
     const k = this.n++
-    const time = st[0] as number
+    const time = st[W_TIME] as number
     this.time[k] = time
     // + 0: a -0 price is 0 (as its decimal form "0" reads back)
-    this.open[k] = (st[1] as number) + 0
-    this.high[k] = (st[2] as number) + 0
-    this.low[k] = (st[3] as number) + 0
-    this.close[k] = (st[4] as number) + 0
-    this.volume[k] = this.sum(volHi, st[5] as number, vs, 'volume', time)
-    this.value[k] = this.sum(valHi, st[6] as number, xs, 'value', time)
-    this.trades[k] = st[7] as number
-    this.session[k] = st[8] as number
+    this.open[k] = (st[W_OPEN] as number) + 0
+    this.high[k] = (st[W_HIGH] as number) + 0
+    this.low[k] = (st[W_LOW] as number) + 0
+    this.close[k] = (st[W_CLOSE] as number) + 0
+    this.volume[k] = this.sum(volHi, st[W_VOLUME] as number, vs, 'volume', time)
+    this.value[k] = this.sum(valHi, st[W_VALUE] as number, xs, 'value', time)
+    this.trades[k] = st[W_TRADES] as number
+    this.session[k] = st[W_SESSION] as number
   }
 
   /**
@@ -74,24 +75,29 @@ export class ColumnOut {
     let at = 0
     for (let q = 0; q < k; q++, at += size) {
       const j = this.n++
-      const time = r[at] as number
+      const time = r[at + REC_START] as number
       tm[j] = time
-      op[j] = (O[r[at + 1] as number] as number) + 0
-      hi[j] = (HL === undefined ? (r[at + 2] as number) : (HL[r[at + 2] as number] as number)) + 0
-      lo[j] = (HL === undefined ? (r[at + 3] as number) : (HL[r[at + 3] as number] as number)) + 0
-      cl[j] = (C[r[at + 4] as number] as number) + 0
-      const v = r[at + 5] as number
+      op[j] = (O[r[at + REC_OPEN_AT] as number] as number) + 0
+      hi[j] = (HL === undefined ? (r[at + REC_HIGH] as number) : (HL[r[at + REC_HIGH] as number] as number)) + 0
+      lo[j] = (HL === undefined ? (r[at + REC_LOW] as number) : (HL[r[at + REC_LOW] as number] as number)) + 0
+      cl[j] = (C[r[at + REC_CLOSE_AT] as number] as number) + 0
+      const v = r[at + REC_VOLUME] as number
       vo[j] = v < 1e15 && vs <= 22 ? v / VP + 0 : this.sum(0n, v, vs, 'volume', time)
-      const x = r[at + 6] as number
+      const x = r[at + REC_VALUE] as number
       // + 0: a -0 sum is 0, as sum() gives it
       va[j] = x < 1e15 && x > -1e15 && xs <= 22 ? x / XP + 0 : this.sum(0n, x, xs, 'value', time)
-      tr[j] = r[at + 7] as number
-      se[j] = r[at + 8] as number
+      tr[j] = r[at + REC_TRADES] as number
+      se[j] = r[at + REC_SESSION] as number
     }
   }
 
-  private grow(): void {
-    const cap = Math.max(16, this.time.length * 2)
+  /** Grows the columns to hold at least `cap` candles (a size known once the input is checked). */
+  reserve(cap: number): void {
+    if (cap > this.time.length) this.grow(cap)
+  }
+
+  private grow(min = 0): void {
+    const cap = Math.max(16, this.time.length * 2, min)
     const f = (a: Float64Array): Float64Array => {
       const b = new Float64Array(cap)
       b.set(a)

@@ -2,7 +2,11 @@ import { MarketDataError } from '../errors.js'
 import { DAY_MS, HOUR_MS, MINUTE_MS, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'
 import { isTradeColumns, type TradeColumns } from '../trades/index.js'
 import { tradeInputKind } from '../trades/feed.js'
-import { CandleAggregator, checkCandleColumns, checkTradeColumns, writeColumnsTo } from './aggregator.js'
+import { CandleEngine } from './engine.js'
+import { closeStream, columnBatch } from './engine-ops.js'
+import { candleColumnsIn } from './read-candle-columns.js'
+import { tradeColumnsIn } from './read-trade-columns.js'
+import { checkCandleColumns, checkTradeColumns } from './column-checks.js'
 import { ColumnOut } from './column-out.js'
 import { CANDLE_MSG } from './messages.js'
 import { CANDLE_OPTION_KEYS, RESAMPLE_OPTION_KEYS, type CandleColumns, type CandleOptions, type SourceTimeframeOption } from './types.js'
@@ -35,13 +39,14 @@ type ResampleColumnOptions = CandleColumnOptions & SourceTimeframeOption
  * m15.time.length // candles; m15.volume[0] // 1234.5, exactly the sum of its 1m volumes
  */
 export function resampleCandleColumns(columns: CandleColumns, opts: CandleColumnOptions & { sourceTimeframe?: TimeframeInput }): CandleColumns {
-  const { agg, tf } = columnAggregator(opts, 'resampleCandles', false)
+  const tf = columnTimeframe(opts, 'resampleCandles', false)
+  const out = new ColumnOut(0, 'resampleCandles')
+  const e = columnEngine(opts, tf, out)
   checkCandleColumns(columns)
   const n = columns.time.length
-  const out = new ColumnOut(outputRows(tf, n, (columns.time[n - 1] as number) - (columns.time[0] as number)), 'resampleCandles')
-  writeColumnsTo(agg, out)
-  agg.addCandleColumns(columns)
-  agg.finish()
+  out.reserve(outputRows(tf, n, (columns.time[n - 1] as number) - (columns.time[0] as number)))
+  columnBatch(e, columns, checkCandleColumns, (c) => candleColumnsIn(e, c))
+  closeStream(e)
   // an input error (thrown above) comes before a sum numbers cannot carry
   if (out.inexact !== undefined) throw out.inexact
   return out.result(columns)
@@ -69,25 +74,27 @@ export function resampleCandleColumns(columns: CandleColumns, opts: CandleColumn
  * candleColumnsFromTrades([dayOne, dayTwo], { timeframe: '15m', timeZone: 'America/New_York' })
  */
 export function candleColumnsFromTrades(trades: TradeColumns | Iterable<TradeColumns>, opts: CandleColumnOptions): CandleColumns {
-  const { agg, tf } = columnAggregator(opts, 'candlesFromTrades', true)
+  const tf = columnTimeframe(opts, 'candlesFromTrades', true)
+  const out = new ColumnOut(0, 'candlesFromTrades')
+  const e = columnEngine(opts, tf, out)
   const one = isTradeColumns(trades)
   if (one) checkTradeColumns(trades)
   // read without throwing: a revoked Proxy or a throwing getter is refused as any other non-input
   else if (tradeInputKind(trades) === undefined) throw new MarketDataError('invalid_option', CANDLE_MSG.notTradeColumns(trades, -1), { field: 'trades' })
   // batches: no span to size the output from; it grows as candles come
   const n = one ? trades.time.length : 0
-  const out = new ColumnOut(one ? outputRows(tf, n, (trades.time[n - 1] as number) - (trades.time[0] as number)) : 1024, 'candlesFromTrades')
-  writeColumnsTo(agg, out)
-  if (one) agg.addColumns(trades)
+  out.reserve(one ? outputRows(tf, n, (trades.time[n - 1] as number) - (trades.time[0] as number)) : 1024)
+  const add = (c: TradeColumns): void => columnBatch(e, c, checkTradeColumns, (b) => tradeColumnsIn(e, b))
+  if (one) add(trades)
   else {
     let k = 0
     for (const batch of trades) {
       if (!isTradeColumns(batch)) throw new MarketDataError('invalid_option', CANDLE_MSG.notTradeColumns(batch, k), { field: 'trades' })
-      agg.addColumns(batch)
+      add(batch)
       k++
     }
   }
-  agg.finish()
+  closeStream(e)
   // an input error (thrown above) comes before a sum numbers cannot carry
   if (out.inexact !== undefined) throw out.inexact
   return out.result(ALL_COLUMNS)
@@ -101,15 +108,19 @@ const ALL_COLUMNS = { value: true, trades: true, session: true }
  * (`strings`): options object, timeframe (a tick frame refused unless `ticks`), `tickSize` refused, then
  * zone and sessions.
  */
-function columnAggregator(opts: ResampleColumnOptions, strings: string, ticks: boolean): { agg: CandleAggregator; tf: Timeframe } {
+function columnTimeframe(opts: ResampleColumnOptions, strings: string, ticks: boolean): Timeframe {
   if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
   // tickSize is known (refused below with its own reason); sourceTimeframe only when resampling
   checkOptions(opts, ticks ? CANDLE_OPTION_KEYS : RESAMPLE_OPTION_KEYS, ticks ? 'candleColumnsFromTrades' : 'resampleCandleColumns')
   const tf = resolveTimeframe(opts.timeframe)
   if (!ticks && tf.unit === 'TICK') throw new MarketDataError('invalid_option', CANDLE_MSG.tickResample(tf.id), { field: 'timeframe' })
   if ((opts as CandleOptions).tickSize !== undefined) throw new MarketDataError('invalid_option', CANDLE_MSG.columnTickSize(strings), { field: 'tickSize' })
-  const agg = new CandleAggregator({ timeframe: tf, ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}), ...(opts.sessions !== undefined ? { sessions: opts.sessions } : {}), ...(opts.sourceTimeframe !== undefined ? { sourceTimeframe: opts.sourceTimeframe } : {}) })
-  return { agg, tf }
+  return tf
+}
+
+/** The candle engine of the column functions: closed candles go to the column sink `out`. */
+function columnEngine(opts: ResampleColumnOptions, tf: Timeframe, out: ColumnOut): CandleEngine {
+  return new CandleEngine({ timeframe: tf, ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}), ...(opts.sessions !== undefined ? { sessions: opts.sessions } : {}), ...(opts.sourceTimeframe !== undefined ? { sourceTimeframe: opts.sourceTimeframe } : {}) }, out)
 }
 
 /** The shortest length of a bucket of one unit, ms (a local day can be 23 hours long; months 28 days). */

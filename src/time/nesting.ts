@@ -1,5 +1,6 @@
 // The nesting rule of resampling: a target bucket holds whole source buckets, or the input is refused.
 import { MarketDataError } from '../errors.js'
+import { MAX_TIME } from '../_lib/max-time.js'
 import { Bucketer } from './bucket.js'
 import { civilFromDays, daysFromCivil } from './civil.js'
 import { DAY_MS, MINUTE_MS } from './constants.js'
@@ -21,7 +22,6 @@ const NESTING_MSG = {
 const MONTHS = 2
 const DAYS = 1
 const ELAPSED = 0
-const MAX_TIME = 8.64e15
 
 /** What the guard needs: the target frame and zone, and the source frame when the caller gives one. */
 export interface NestingSpec {
@@ -48,6 +48,26 @@ interface Inferred {
 }
 
 const freshInference = (): Inferred => ({ level: MONTHS, gMs: Infinity, gDays: Infinity, gMonths: Infinity, lastT: Number.NEGATIVE_INFINITY, lastDay: Number.NaN, lastMonth: Number.NaN })
+
+/**
+ * The guard's running state (see {@link NestingGuard.save}): the inference (level, smallest gaps, the
+ * last inferred time, day and month) and the last accepted candle's target bucket, source bucket end,
+ * time and stream index. NaN and the infinities mark "none yet"; a checkpoint encodes them.
+ */
+export interface NestingState {
+  level: number
+  gMs: number
+  gDays: number
+  gMonths: number
+  inferredT: number
+  lastDay: number
+  lastMonth: number
+  tStart: number
+  tEnd: number
+  sEnd: number
+  lastT: number
+  lastIndex: number
+}
 
 /** Is the target frame finer than the source (a 1m target of 5m candles)? By nominal length, months of 30.44 days. */
 export function finerThan(target: Timeframe, source: Timeframe): boolean {
@@ -91,15 +111,33 @@ export class NestingGuard {
     }
   }
 
-  /** A copy of the state, to rewind to when the aggregator refuses a record the guard already passed. */
-  save(): unknown {
-    return [{ ...this.inf }, this.tStart, this.tEnd, this.sEnd, this.lastT, this.lastIndex]
+  /**
+   * A copy of the state: to rewind to when the aggregator refuses a record the guard already passed, and
+   * for a checkpoint (a stream resumed without `sourceTimeframe` keeps the frame inferred so far).
+   */
+  save(): NestingState {
+    const f = this.inf
+    return {
+      level: f.level, gMs: f.gMs, gDays: f.gDays, gMonths: f.gMonths, inferredT: f.lastT, lastDay: f.lastDay, lastMonth: f.lastMonth,
+      tStart: this.tStart, tEnd: this.tEnd, sEnd: this.sEnd, lastT: this.lastT, lastIndex: this.lastIndex,
+    }
   }
 
-  restore(s: unknown): void {
-    const a = s as [Inferred, number, number, number, number, number]
-    Object.assign(this.inf, a[0])
-    ;[, this.tStart, this.tEnd, this.sEnd, this.lastT, this.lastIndex] = a
+  /** Sets the state {@link save} returned (a checkpoint's is validated by its reader first). */
+  restore(s: NestingState): void {
+    const f = this.inf
+    f.level = s.level
+    f.gMs = s.gMs
+    f.gDays = s.gDays
+    f.gMonths = s.gMonths
+    f.lastT = s.inferredT
+    f.lastDay = s.lastDay
+    f.lastMonth = s.lastMonth
+    this.tStart = s.tStart
+    this.tEnd = s.tEnd
+    this.sEnd = s.sEnd
+    this.lastT = s.lastT
+    this.lastIndex = s.lastIndex
     this.error = undefined
   }
 

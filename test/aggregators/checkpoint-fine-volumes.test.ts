@@ -1,7 +1,8 @@
 // A checkpoint taken while an open bucket holds a volume finer than the fast sums take (kept apart at its
-// own scale) restores it exactly: the footprint and TPO outputs equal the uninterrupted run.
+// own scale) restores it exactly: the candle, footprint and TPO outputs equal the uninterrupted run.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { createCandleAggregator } from '../../src/candles/index.js'
 import { createFootprintAggregator } from '../../src/footprint/index.js'
 import { createTpoAggregator } from '../../src/tpo/index.js'
 import type { Trade } from '../../src/trades/index.js'
@@ -15,6 +16,7 @@ const tradesArb = fc.array(fc.record({ dt: fc.constantFrom(0, 1_000, 600_000), p
   })
 
 const makers = {
+  candles: (restore?: unknown) => createCandleAggregator({ timeframe: '1h', ...(restore === undefined ? {} : { restore: restore as never }) }),
   footprint: (restore?: unknown) => createFootprintAggregator({ timeframe: '1h', tickSize: '0.25', ...(restore === undefined ? {} : { restore: restore as never }) }),
   tpo: (restore?: unknown) => createTpoAggregator({ timeframe: '1d', tickSize: '0.25', ...(restore === undefined ? {} : { restore: restore as never }) }),
 }
