@@ -1,9 +1,7 @@
+import { UNITS_LIMIT_BIG, MAX_FAST_SCALE } from '../decimal/units.js'
 import { POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
 import { parseDataDecimal } from '../decimal/parse.js'
 
-const L = UNITS_LIMIT
-const LB = BigInt(UNITS_LIMIT)
-const MAX_FAST_SCALE = 22
 
 /**
  * One field of a chunk as exact integer units at an adaptive scale (internal; the candle twin of the
@@ -84,7 +82,7 @@ export class UnitsColumn {
           for (let i = 0; i < n; i++) {
             const x = src[from + i] as number
             const u = Math.round(x * P)
-            if (u / P === x && u < L && u > -L && (!nonNeg || x >= 0)) out[i] = u
+            if (u / P === x && u < UNITS_LIMIT && u > -UNITS_LIMIT && (!nonNeg || x >= 0)) out[i] = u
             else {
               out[i] = Number.NaN
               failed = true
@@ -97,7 +95,7 @@ export class UnitsColumn {
             if (typeof x === 'string') u = stringToUnits(x, scale)
             else if (typeof x === 'number') {
               u = Math.round(x * P)
-              if (!(u / P === x && u < L && u > -L)) u = Number.NaN
+              if (!(u / P === x && u < UNITS_LIMIT && u > -UNITS_LIMIT)) u = Number.NaN
             } else u = Number.NaN
             if (u === u && (!nonNeg || u >= 0)) out[i] = u
             else {
@@ -131,7 +129,7 @@ export class UnitsColumn {
         }
         const u = d.value.units * 10n ** BigInt(scale - d.value.scale)
         // a value only the fast reader's syntax missed (exponent notation) keeps the fast path
-        if (u < LB && u > -LB) out[i] = Number(u)
+        if (u < UNITS_LIMIT_BIG && u > -UNITS_LIMIT_BIG) out[i] = Number(u)
         else big.set(i, u)
       }
       if (grew) continue

@@ -1,3 +1,4 @@
+import { MAX_TIME } from '../_lib/max-time.js'
 import { isArray } from '../_lib/describe.js'
 import { parseDataDecimal } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
@@ -7,7 +8,6 @@ import { isIndex } from '../trades/validate.js'
 import { CANDLE_MSG } from './messages.js'
 import type { CandleInput } from './types.js'
 
-const MAX_TIME = 8.64e15
 
 function cmp(a: { units: bigint; scale: number }, b: { units: bigint; scale: number }): number {
   const s = Math.max(a.scale, b.scale)
