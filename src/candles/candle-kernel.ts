@@ -58,7 +58,7 @@ export function candleRun(c: CandleColumns, from: number, stop: number, mask: nu
   let openIdx = st[C_OPEN] as number
   let sess = st[C_SESSION] as number
   let k = st[C_CLOSED] as number
-  let closeIdx = st[C_CLOSE_AT] as number
+  const closeIdx = st[C_CLOSE_AT] as number
   let segStart = from
   const SC = c.session
   // short buckets (stepping, at most about 128 candles a bucket by the slice's mean spacing): high and low

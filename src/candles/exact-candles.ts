@@ -9,7 +9,7 @@ import { addValue, addVolume, bigUnits, raw, rescale } from './open-candle.js'
 import { CANDLE_MSG } from './messages.js'
 import type { CandleColumns, CandleInput } from './types.js'
 
-export function candleFail(e: CandleEngine, index: number, field: string, msg: string, code: 'invalid_decimal' | 'invalid_volume' | 'invalid_time' | 'invalid_session' | 'invalid_option' = 'invalid_decimal'): never {
+export function candleFail(index: number, field: string, msg: string, code: 'invalid_decimal' | 'invalid_volume' | 'invalid_time' | 'invalid_session' | 'invalid_option' = 'invalid_decimal'): never {
   throw new MarketDataError(code, msg, { index, field })
 }
 
@@ -18,24 +18,24 @@ export function readCandleObjects(e: CandleEngine, candles: ArrayLike<CandleInpu
   const base = e.seen
   for (let i = 0; i < k; i++) {
     const x = candles[from + i] as CandleInput
-    if (typeof x !== 'object' || x === null) candleFail(e, base + i, 'candle', CANDLE_MSG.notCandle(x), 'invalid_option')
+    if (typeof x !== 'object' || x === null) candleFail(base + i, 'candle', CANDLE_MSG.notCandle(x), 'invalid_option')
     const t = x.time
-    if (typeof t !== 'number' || !(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t) candleFail(e, base + i, 'time', CANDLE_MSG.time(t), 'invalid_time')
+    if (typeof t !== 'number' || !(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t) candleFail(base + i, 'time', CANDLE_MSG.time(t), 'invalid_time')
     c.t[i] = t
     const se = x.session
     const s = se === undefined || se === 'MAINSESSION' ? 0 : se === 'PRE_MARKET' ? 1 : se === 'POST_MARKET' ? 2 : -1
-    if (s < 0) candleFail(e, base + i, 'session', CANDLE_MSG.session(se), 'invalid_session')
+    if (s < 0) candleFail(base + i, 'session', CANDLE_MSG.session(se), 'invalid_session')
     c.s[i] = s
     const tr = x.trades
     if (tr === undefined) c.hasTrades[i] = 0
     else {
-      if (typeof tr !== 'number' || !Number.isSafeInteger(tr) || tr < 0) candleFail(e, base + i, 'trades', CANDLE_MSG.trades(tr), 'invalid_option')
+      if (typeof tr !== 'number' || !Number.isSafeInteger(tr) || tr < 0) candleFail(base + i, 'trades', CANDLE_MSG.trades(tr), 'invalid_option')
       c.hasTrades[i] = 1
       c.n[i] = tr
     }
     c.hasValue[i] = x.value === undefined ? 0 : 1
   }
-  const fail = (f: string, vol = false) => (i: number): never => candleFail(e, base + i, f, vol ? CANDLE_MSG.volume(f, (candles[from + i] as CandleInput)[f as 'volume']) : CANDLE_MSG.price(f, (candles[from + i] as CandleInput)[f as 'open']), vol ? 'invalid_volume' : 'invalid_decimal')
+  const fail = (f: string, vol = false) => (i: number): never => candleFail(base + i, f, vol ? CANDLE_MSG.volume(f, (candles[from + i] as CandleInput)[f as 'volume']) : CANDLE_MSG.price(f, (candles[from + i] as CandleInput)[f as 'open']), vol ? 'invalid_volume' : 'invalid_decimal')
   c.o.fromObjects(candles, from, k, 'open', false, false, fail('open'))
   c.h.fromObjects(candles, from, k, 'high', false, false, fail('high'))
   c.l.fromObjects(candles, from, k, 'low', false, false, fail('low'))
@@ -53,20 +53,20 @@ export function readCandleColumnChunk(e: CandleEngine, cc: CandleColumns, from: 
   const N = cc.trades
   for (let i = 0; i < k; i++) {
     const t = T[from + i] as number
-    if (!(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t) candleFail(e, base + i, 'time', CANDLE_MSG.time(t), 'invalid_time')
+    if (!(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t) candleFail(base + i, 'time', CANDLE_MSG.time(t), 'invalid_time')
     c.t[i] = t
     const s = S === undefined ? 0 : (S[from + i] as number)
-    if (s > 2) candleFail(e, base + i, 'session', CANDLE_MSG.session(s), 'invalid_session')
+    if (s > 2) candleFail(base + i, 'session', CANDLE_MSG.session(s), 'invalid_session')
     c.s[i] = s
     if (N !== undefined) {
       const n = N[from + i] as number
-      if (!(n >= 0) || !Number.isSafeInteger(n)) candleFail(e, base + i, 'trades', CANDLE_MSG.trades(n), 'invalid_option')
+      if (!(n >= 0) || !Number.isSafeInteger(n)) candleFail(base + i, 'trades', CANDLE_MSG.trades(n), 'invalid_option')
       c.n[i] = n
     }
   }
   c.hasTrades.fill(N === undefined ? 0 : 1, 0, k)
   c.hasValue.fill(cc.value === undefined ? 0 : 1, 0, k)
-  const fail = (f: string, src: Float64Array, vol = false) => (i: number): never => candleFail(e, base + i, f, vol ? CANDLE_MSG.volume(f, src[from + i]) : CANDLE_MSG.price(f, src[from + i]), vol ? 'invalid_volume' : 'invalid_decimal')
+  const fail = (f: string, src: Float64Array, vol = false) => (i: number): never => candleFail(base + i, f, vol ? CANDLE_MSG.volume(f, src[from + i]) : CANDLE_MSG.price(f, src[from + i]), vol ? 'invalid_volume' : 'invalid_decimal')
   c.o.fromNumbers(cc.open, from, k, false, fail('open', cc.open))
   c.h.fromNumbers(cc.high, from, k, false, fail('high', cc.high))
   c.l.fromNumbers(cc.low, from, k, false, fail('low', cc.low))
@@ -104,15 +104,15 @@ export function consumeCandles(e: CandleEngine, k: number): void {
     const l = c.l.out[i] as number
     const cl = c.c.out[i] as number
     if (o === o && h === h && l === l && cl === cl) {
-      if (!(l <= o && l <= cl && l <= h)) candleFail(e, base + i, 'low', CANDLE_MSG.ohlc('low'))
-      if (!(o <= h && cl <= h)) candleFail(e, base + i, 'high', CANDLE_MSG.ohlc('high'))
+      if (!(l <= o && l <= cl && l <= h)) candleFail(base + i, 'low', CANDLE_MSG.ohlc('low'))
+      if (!(o <= h && cl <= h)) candleFail(base + i, 'high', CANDLE_MSG.ohlc('high'))
     } else {
       const ob = c.o.bigAt(i)
       const hb = c.h.bigAt(i)
       const lb = c.l.bigAt(i)
       const cb = c.c.bigAt(i)
-      if (!(lb <= ob && lb <= cb && lb <= hb)) candleFail(e, base + i, 'low', CANDLE_MSG.ohlc('low'))
-      if (!(ob <= hb && cb <= hb)) candleFail(e, base + i, 'high', CANDLE_MSG.ohlc('high'))
+      if (!(lb <= ob && lb <= cb && lb <= hb)) candleFail(base + i, 'low', CANDLE_MSG.ohlc('low'))
+      if (!(ob <= hb && cb <= hb)) candleFail(base + i, 'high', CANDLE_MSG.ohlc('high'))
     }
     const s = c.s[i] as number
     if (c.hasTrades[i] !== 0 && ((e.mask >> s) & 1) === 1) {

@@ -103,7 +103,7 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
           st[T_LOW_AT] = loI
           st[T_COUNT] = count
           st[T_LEN] = 0
-          if (openIdx >= 0 && !e.tick && e.volHi === 0n && e.valHi === 0n && b !== undefined && b.dayGrid(st, T_DAY)) {
+          if (openIdx >= 0 && !e.tick && e.volHi === 0n && e.valHi === 0n && b?.dayGrid(st, T_DAY)) {
             st[T_START] = e.cTime
             st[T_OPEN] = openIdx
             st[T_SESSION] = e.cSession

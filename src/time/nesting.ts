@@ -302,10 +302,16 @@ export class NestingGuard {
    * at a local midnight) its span is unknown: taken as is when it is the only candle (`only`), refused
    * otherwise, since it may run past the target boundary.
    */
+  /** End of the local day holding `t`. */
+  private localDayEnd(t: number): number {
+    this.dayB.locate(t)
+    return this.dayB.end
+  }
+
   private closes(only = false): boolean {
     const e = this.spanEnd(this.lastT)
     // a frame shorter than a day ends by the local day's end: a target bucket reaching it holds the candle anyway
-    if (e === this.lastT && !only && !this.frameKnown() && (this.dayB.locate(this.lastT), this.tEnd < this.dayB.end)) {
+    if (e === this.lastT && !only && !this.frameKnown() && this.tEnd < this.localDayEnd(this.lastT)) {
       const advice = this.spec.advice === undefined ? '' : this.spec.advice(undefined)
       const at = this.spec.indexes === undefined ? this.lastIndex : (this.spec.indexes[this.lastIndex] as number)
       this.error = new MarketDataError('incompatible', NESTING_MSG.unknownFrame(this.lastT, `${this.spec.target.id} ${this.spec.targetName ?? 'target'}`, this.tEnd) + advice, { index: at, field: 'time' })

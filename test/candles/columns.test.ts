@@ -1,7 +1,7 @@
 // resampleCandleColumns: the candles of resampleCandles as numbers, exact or refused.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { resampleCandleColumns, resampleCandles, type Candle, type CandleColumns, type CandleOptions } from '../../src/candles/index.js'
+import { resampleCandleColumns, resampleCandles, type CandleColumns, type CandleOptions } from '../../src/candles/index.js'
 import { MarketDataError } from '../../src/errors.js'
 import type { TimeframeId } from '../../src/time/index.js'
 import { buildCandles, candleArb, SESSIONS, T0 } from './arbitraries.js'

@@ -93,7 +93,7 @@ describe('prices at exactly ±2^52 units', () => {
       fc.property(fc.array(recArb, { minLength: 1, maxLength: 10 }), fc.constantFrom('1h', '4t'), (recs, timeframe) => {
         const trades: Trade[] = recs.map((r, i) => ({
           time: T0 + i,
-          price: r.asObject ? String(r.value) + (r.zeros > 0 ? '.' + '0'.repeat(r.zeros) : '') : r.value,
+          price: r.asObject ? String(r.value) + (r.zeros > 0 ? `.${'0'.repeat(r.zeros)}` : '') : r.value,
           volume: 1,
           side: 'buy',
         }))

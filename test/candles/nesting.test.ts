@@ -66,7 +66,7 @@ function straddles(c: Candle, S: string, T: string, timeZone: string): boolean {
 describe('resampling nests or refuses', () => {
   it('nesting S -> T: resample(candles(S), T) = candles(T), with sourceTimeframe, for objects and columns', () => {
     fc.assert(
-      fc.property(pairWithTrades(NESTING, (S, T) => Math.floor(shortest(T) / 4)), zoneArb, ({ S, T, trades }, timeZone) => {
+      fc.property(pairWithTrades(NESTING, (_S, T) => Math.floor(shortest(T) / 4)), zoneArb, ({ S, T, trades }, timeZone) => {
         const source = candlesFromTrades(trades, { timeframe: frame(S), timeZone })
         const want = candlesFromTrades(trades, { timeframe: frame(T), timeZone })
         expect(resampleCandles(source, { timeframe: frame(T), sourceTimeframe: frame(S), timeZone })).toEqual(want)

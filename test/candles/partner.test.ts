@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type CandleInput } from '../../src/candles/index.js'
+import type { CandleInput } from '../../src/candles/index.js'
 import { toPartnerCandle, toPartnerCandles } from '../../src/partner/index.js'
 import { parseDecimal } from '../../src/decimal/index.js'
 import { fromPartnerDecimal } from '../../src/partner/index.js'

@@ -2,7 +2,7 @@
 // (Its fast loops' bail-outs and long days are in fast-path.test.ts and stepping.test.ts.)
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { candleColumnsFromTrades, candlesFromTrades, resampleCandleColumns, type CandleColumns, type CandleOptions } from '../../src/candles/index.js'
+import { candleColumnsFromTrades, candlesFromTrades, resampleCandleColumns, type CandleOptions } from '../../src/candles/index.js'
 import type { MarketDataError } from '../../src/errors.js'
 import { timeZoneArb, timeframeArb, tradesArb } from '../../src/testing/index.js'
 import { tradesToColumns, type SessionType, type Trade, type TradeColumns } from '../../src/trades/index.js'
