@@ -1,5 +1,6 @@
-import { ExactSums, POW10, parseDecimal, type ExactDecimal } from '../decimal/index.js'
-import { compareExact, type RowSet } from './rowset.js'
+import { ExactSums, UNITS_LIMIT, type ExactDecimal } from '../decimal/index.js'
+import { exactExtremes, type PriceExtremes } from './price-extremes.js'
+import type { RowSet } from './rowset.js'
 
 /**
  * Shared by the buckets of one engine. How to compute a row's lower bound as a double: `row * rowUnits / pow`
@@ -19,7 +20,6 @@ export interface SpareArrays {
   bnd: Float64Array<ArrayBuffer>
 }
 
-const LIMIT = 2 ** 52
 const INITIAL_CAP = 64
 /** Spare array sets kept per engine. */
 const MAX_SPARE = 4
@@ -27,29 +27,10 @@ const MAX_SPARE = 4
 const DENSE_MAX = 1 << 16
 
 /**
- * The sign of u / 10^scale - d, exact: decided on doubles when they are far apart (their rounding is far
- * below the margin), else on the exact decimals.
- */
-function compareUnitsDouble(u: bigint, scale: number, d: number): number {
-  if (scale <= 22) {
-    const a = Number(u) / (POW10[scale] as number)
-    const diff = a - d
-    if (Math.abs(diff) > 1e-9 * Math.max(Math.abs(a), Math.abs(d))) return diff > 0 ? 1 : -1
-  }
-  return compareExact({ units: u, scale }, exactDouble(d))
-}
-
-/** The exact decimal of a finite double (its shortest form). */
-function exactDouble(x: number): ExactDecimal {
-  const r = parseDecimal(x)
-  return r.ok ? r.value : { units: 0n, scale: 0 }
-}
-
-/**
  * The rows of one open bucket. Dense mode: slot = row - base in typed arrays (`cap` slots); sparse mode
  * (`cap` = 0): a Map from row to slot. Volumes are exact integer units (ExactSums); counts are doubles.
  */
-export class BucketState {
+export class BucketState implements PriceExtremes {
   readonly start: number
   readonly end: number
   base = 0
@@ -236,7 +217,7 @@ export class BucketState {
 
   /** Records a traded price given as exact units. */
   addPriceBig(u: bigint): void {
-    if (u < BigInt(LIMIT) && u > -BigInt(LIMIT)) {
+    if (u < BigInt(UNITS_LIMIT) && u > -BigInt(UNITS_LIMIT)) {
       const x = Number(u)
       if (x < this.minP) this.minP = x
       if (x > this.maxP) this.maxP = x
@@ -249,7 +230,7 @@ export class BucketState {
   /** Adds exact volume units to slot k of one side (1 buy, 2 sell) and counts the trade. */
   addVolumeBig(k: number, side: 1 | 2, u: bigint): void {
     const j = 2 * k + side - 1
-    if (u < BigInt(LIMIT)) this.sums.add(j, Number(u))
+    if (u < BigInt(UNITS_LIMIT)) this.sums.add(j, Number(u))
     else this.sums.addBig(j, u)
     this.spilled = true
     this.counts[j] = (this.counts[j] as number) + 1
@@ -300,7 +281,7 @@ export class BucketState {
   /** Multiplies every volume unit by 10^k (the engine's volume scale grew). */
   rescaleVolumes(k: number): void {
     const f = 10n ** BigInt(k)
-    const lim = BigInt(LIMIT)
+    const lim = BigInt(UNITS_LIMIT)
     const sums = this.sums
     this.forEachUsed((slot) => {
       for (let j = 2 * slot; j < 2 * slot + 2; j++) {
@@ -320,35 +301,9 @@ export class BucketState {
     return this.minP === Infinity && this.minBig === null && this.minD === Infinity
   }
 
-  /**
-   * Exact high and low prices (units at `pScale` for the unit paths, doubles for the columnar path). On a tie
-   * the units win (their scale); a double is read into its shortest form only when it is the answer.
-   */
+  /** Exact high and low prices (see {@link exactExtremes}). */
   extremes(pScale: number): { high: ExactDecimal; low: ExactDecimal } {
-    const hasD = this.maxD !== -Infinity
-    let uHi: bigint | null = null
-    let uLo: bigint | null = null
-    if (this.maxP !== -Infinity) {
-      uHi = BigInt(this.maxP)
-      uLo = BigInt(this.minP)
-    }
-    if (this.maxBig !== null && this.minBig !== null) {
-      if (uHi === null || this.maxBig > uHi) uHi = this.maxBig
-      if (uLo === null || this.minBig < uLo) uLo = this.minBig
-    }
-    if (uHi === null || uLo === null) {
-      // columnar records only (the usual case): the doubles' shortest forms
-      if (hasD) return { high: exactDouble(this.maxD), low: exactDouble(this.minD) }
-      const zero = { units: 0n, scale: pScale }
-      return { high: zero, low: zero }
-    }
-    const high = { units: uHi, scale: pScale }
-    const low = { units: uLo, scale: pScale }
-    if (!hasD) return { high, low }
-    return {
-      high: compareUnitsDouble(uHi, pScale, this.maxD) < 0 ? exactDouble(this.maxD) : high,
-      low: compareUnitsDouble(uLo, pScale, this.minD) > 0 ? exactDouble(this.minD) : low,
-    }
+    return exactExtremes(this, pScale)
   }
 
   /** The rows in ascending order, exact. */

@@ -1,12 +1,13 @@
 import { feedTrades, feedTradesAsync, type AsyncTradeInput, type TradeArraySink, type TradeInput } from '../trades/index.js'
 import type { Trade, TradeColumns } from '../trades/types.js'
 import { FootprintEngine } from './engine.js'
+import { profileSink } from './profile-sink.js'
 import type { FootprintOptions, FootprintProfile } from './types.js'
 import { checkOptions } from '../_lib/closed-options.js'
 import { FOOTPRINT_OPTION_KEYS } from './types.js'
 
 /** A sink feeding an engine, numbering records across the whole input (for error indexes). */
-export function engineSink(engine: FootprintEngine): TradeArraySink {
+export function engineSink<Out>(engine: FootprintEngine<Out>): TradeArraySink {
   let seen = 0
   return {
     add(trade: Trade) {
@@ -48,7 +49,7 @@ export function engineSink(engine: FootprintEngine): TradeArraySink {
  */
 export function footprintProfiles(trades: TradeInput, opts: FootprintOptions): FootprintProfile[] {
   checkOptions(opts, FOOTPRINT_OPTION_KEYS, 'footprintProfiles')
-  const engine = new FootprintEngine(opts, 'footprintProfiles')
+  const engine = new FootprintEngine(opts, 'footprintProfiles', profileSink)
   feedTrades(trades, engineSink(engine))
   return engine.close(Infinity)
 }
@@ -65,7 +66,7 @@ export function footprintProfiles(trades: TradeInput, opts: FootprintOptions): F
  */
 export async function footprintProfilesAsync(trades: AsyncTradeInput, opts: FootprintOptions): Promise<FootprintProfile[]> {
   checkOptions(opts, FOOTPRINT_OPTION_KEYS, 'footprintProfilesAsync')
-  const engine = new FootprintEngine(opts, 'footprintProfilesAsync')
+  const engine = new FootprintEngine(opts, 'footprintProfilesAsync', profileSink)
   await feedTradesAsync(trades, engineSink(engine))
   return engine.close(Infinity)
 }
