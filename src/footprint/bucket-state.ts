@@ -5,12 +5,24 @@ import type { RowSet } from './rowset.js'
 /**
  * Shared by the buckets of one engine. How to compute a row's lower bound as a double: `row * rowUnits / pow`
  * (the grid's units at its decimals); `spare`: arrays of closed buckets at the initial capacity, for the next
- * buckets to reuse (a new bucket then allocates no typed array).
+ * buckets to reuse (a new bucket then allocates no typed array); `arena`: where new dense buckets carve their
+ * arrays from.
  */
 export interface BoundSpec {
   rowUnits: number
   pow: number
   spare?: SpareArrays[]
+  arena?: Arena
+}
+
+/**
+ * A block of doubles that dense buckets carve their arrays from, `used` of them taken: one backing store
+ * for many buckets. A typed array with its own buffer costs an off-heap allocation and external-memory
+ * accounting each, which made a bucket's arrays most of its fixed cost (thin data, a few trades a bucket).
+ */
+export interface Arena {
+  buf: Float64Array<ArrayBuffer>
+  used: number
 }
 
 /** The typed arrays of a dense bucket at the initial capacity. */
@@ -20,7 +32,14 @@ export interface SpareArrays {
   bnd: Float64Array<ArrayBuffer>
 }
 
-const INITIAL_CAP = 64
+/** Rows of a new dense bucket (it doubles as it needs): few trades a bucket touch few rows. */
+const INITIAL_CAP = 16
+/** Doubles of one arena block (256 KiB): about 400 new buckets. */
+const ARENA_SIZE = 1 << 15
+/** Placeholders of a bucket that holds no row yet (cap 0: read as empty, never written). */
+const NO_SUMS = new ExactSums(2)
+const NO_COUNTS = new Float64Array(2)
+const NO_BOUNDS = new Float64Array(1)
 /** Spare array sets kept per engine. */
 const MAX_SPARE = 4
 /** Past this many rows a bucket whose rows are mostly empty switches from a dense array to a Map. */
@@ -36,16 +55,16 @@ export class BucketState implements PriceExtremes {
   base = 0
   cap = 0
   /** Volume units, interleaved: slot k buy at 2k, sell at 2k + 1 (index = 2k + side - 1, no side branch). */
-  sums = new ExactSums(2)
+  sums: ExactSums = NO_SUMS
   /** Trade counts, interleaved like `sums`. */
-  counts = new Float64Array(2)
+  counts: Float64Array<ArrayBuffer> = NO_COUNTS
   /**
    * Dense mode: bnd[k] = the double nearest the lower bound of row base + k (k = 0..cap). A double price p
    * lies in row base + k exactly when bnd[k] <= p < bnd[k + 1] (rounding to the nearest double is
    * monotonic, and a bound with few digits is its double's shortest form), so the columnar path bins
    * prices by comparisons, without converting them.
    */
-  bnd = new Float64Array(1)
+  bnd: Float64Array<ArrayBuffer> = NO_BOUNDS
   /** Extreme traded prices seen by the columnar path, as doubles (read by their shortest form at the end). */
   minD = Infinity
   maxD = -Infinity
@@ -78,6 +97,11 @@ export class BucketState implements PriceExtremes {
       bnd[k] = Math.abs(u) < 1e15 && pow === pow ? u / pow : Number.NaN
     }
     this.bnd = bnd
+  }
+
+  /** True once the rows live in a Map (cap 0 for good). */
+  isSparse(): boolean {
+    return this.sparse !== null
   }
 
   /** Slot of `row`, creating it (and growing or switching storage) when needed. */
@@ -130,11 +154,22 @@ export class BucketState implements PriceExtremes {
     }
     // one buffer for the sums, the counts and (dense) the row bounds: one allocation, not three
     const dense = this.sparse === null
-    const buf = new Float64Array(4 * n + (dense ? n + 1 : 0))
+    const size = 4 * n + (dense ? n + 1 : 0)
+    const buf = dense ? this.carve(size) : new Float64Array(size)
     this.sums = new ExactSums(1)
     this.sums.lo = buf.subarray(0, 2 * n)
     this.counts = buf.subarray(2 * n, 4 * n)
     if (dense) this.bnd = buf.subarray(4 * n)
+  }
+
+  /** `size` zeroed doubles from the engine's arena (a new block when it is full; large requests get their own). */
+  private carve(size: number): Float64Array<ArrayBuffer> {
+    if (size > ARENA_SIZE >> 3) return new Float64Array(size)
+    let a = this.spec.arena
+    if (a === undefined || a.used + size > a.buf.length) a = this.spec.arena = { buf: new Float64Array(ARENA_SIZE), used: 0 }
+    const from = a.used
+    a.used = from + size
+    return a.buf.subarray(from, from + size)
   }
 
   /**

@@ -1,5 +1,6 @@
 import { POW10, UNITS_LIMIT } from '../decimal/index.js'
 import { MAX_FAST_VOLUME_SCALE } from '../decimal/exact-sums.js'
+import { MAX_TIME } from '../_lib/max-time.js'
 import { MarketDataError } from '../errors.js'
 import { createScaledTradeReader, type ScaledTradeReader } from '../trades/index.js'
 import type { Trade, TradeColumns } from '../trades/types.js'
@@ -130,6 +131,25 @@ export class FootprintEngine<Out> {
     return true
   }
 
+  /**
+   * The columnar reader's way into the bucket of a record the kernel stopped at because its time `t` lies
+   * outside the current window: when t is a whole ms inside [from, to) whose bucket the watermark has not
+   * closed, moves there and, for a bucket without rows yet, lays its rows around price `p` (a double), so
+   * the kernel takes the record on its next call instead of the exact path. Returns false otherwise (the
+   * exact path then judges the record). Nothing is counted here, and the kernel still checks every field.
+   */
+  enterAt(t: number, p: number): boolean {
+    const { from, to, bucketer } = this.options
+    if (!(t >= from && t < to && t >= -MAX_TIME && t <= MAX_TIME && Math.floor(t) === t)) return false
+    bucketer.locate(t)
+    if (bucketer.end <= this.watermark) return false
+    this.enter(t, 0)
+    const st = this.current as BucketState
+    const row = Math.floor(p * this.rowInverse)
+    if (st.cap === 0 && !st.isSparse() && this.rowUnits === this.rowUnits && Number.isSafeInteger(row)) st.slotOf(row)
+    return true
+  }
+
   /** Loads the current bucket's window and the row guess into the loop state for a kernel. */
   loadWindow(): Float64Array {
     const loop = this.loop
@@ -168,11 +188,18 @@ export class FootprintEngine<Out> {
   /** Closes (removes, hands to the sink and returns, in time order) the buckets whose end is <= upTo. */
   close(upTo: number): Out[] {
     const done: BucketState[] = []
-    for (const st of this.states.values()) if (st.end <= upTo) done.push(st)
-    done.sort((a, b) => a.start - b.start)
+    let sorted = true
+    for (const st of this.states.values()) {
+      if (st.end > upTo) continue
+      if (done.length > 0 && (done[done.length - 1] as BucketState).start > st.start) sorted = false
+      done.push(st)
+    }
+    // buckets usually open in time order: sorting is then skipped, and closing them all clears the map at once
+    if (!sorted) done.sort((a, b) => a.start - b.start)
+    if (done.length === this.states.size) this.states.clear()
+    else for (const st of done) this.states.delete(st.start)
     const out: Out[] = []
     for (const st of done) {
-      this.states.delete(st.start)
       if (st === this.current) {
         this.current = null
         this.windowStart = Number.NaN

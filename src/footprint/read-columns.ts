@@ -62,6 +62,9 @@ export function readColumns<Out>(e: FootprintEngine<Out>, c: TradeColumns, index
       if (i >= n) break
       if (i === sliceEnd) continue
     }
+    // a record of another bucket: straight into it when it is a plain one (the kernel then takes it)
+    const t = c.time[i] as number
+    if (!(t >= e.windowStart && t < e.windowEnd) && e.enterAt(t, c.price[i] as number)) continue
     reader.readColumns(c, i, i + 1, index + i)
     addExactChunk(e, 1, index + i)
     i++
