@@ -1,5 +1,5 @@
 // footprintProfiles over one batch of time-ordered columns closes its buckets piece by piece as the batch
-// goes (4096 records a piece): the same profiles as the object path (which closes them all at the end),
+// goes (16384 records a piece, when buckets hold few trades): the same profiles as the object path (which closes them all at the end),
 // across piece boundaries, with filters, and with error indexes counted from the batch's start.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
@@ -20,7 +20,7 @@ describe('footprintProfiles: time-ordered columns longer than a piece', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 1, max: 1e6 }),
-        fc.integer({ min: 4000, max: 13000 }),
+        fc.integer({ min: 17000, max: 40000 }),
         fc.constantFrom('1m', '5m', '1h'),
         fc.constantFrom<'busy-crypto' | 'thin-altcoin'>('busy-crypto', 'thin-altcoin'),
         fc.boolean(),
@@ -37,23 +37,23 @@ describe('footprintProfiles: time-ordered columns longer than a piece', () => {
   })
 
   it('equal the big.js reference on a thin market over several pieces', () => {
-    const c = sampleMarketTrades('thin-altcoin', { seed: 7, trades: 9000 })
+    const c = sampleMarketTrades('thin-altcoin', { seed: 7, trades: 35000 })
     const got = footprintProfiles(c, { timeframe: '5m', tickSize: '0.000001' })
-    expect(got.length).toBeGreaterThan(300)
+    expect(got.length).toBeGreaterThan(1000)
     expect(got).toEqual(referenceFootprint(columnsAsTrades(c), { timeframe: '5m', tickSize: '0.000001' }))
   })
 
   it('name a bad record in a later piece by its index in the batch', () => {
-    const c = sampleMarketTrades('busy-crypto', { seed: 3, trades: 10000 })
-    c.volume[9001] = -1
+    const c = sampleMarketTrades('thin-altcoin', { seed: 3, trades: 40000 })
+    c.volume[33001] = -1
     let err: unknown
     try {
-      footprintProfiles(c, { timeframe: '5m', tickSize: '0.01' })
+      footprintProfiles(c, { timeframe: '5m', tickSize: '0.000001' })
     } catch (e) {
       err = e
     }
     expect(err).toBeInstanceOf(MarketDataError)
-    expect((err as MarketDataError).index).toBe(9001)
+    expect((err as MarketDataError).index).toBe(33001)
     expect((err as MarketDataError).field).toBe('volume')
   })
 })
