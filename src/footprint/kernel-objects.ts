@@ -59,8 +59,46 @@ export function objectsKernel(
       if (u / pPow !== p || !(u < UNITS_LIMIT && u > -UNITS_LIMIT)) break
     } else break
     let vu: number
-    if (typeof v === 'string') vu = plainVolumeUnits(v, vScale, vPow)
-    else if (typeof v === 'number') {
+    if (typeof v === 'string') {
+      // a plain decimal (digits, one dot with digits on both sides, at most vScale decimals) read inline,
+      // each character once; any other string stops the loop and the exact reader judges it
+      const n = v.length
+      let q = 0
+      let c = 0
+      vu = -0
+      for (; q < n; q++) {
+        c = v.charCodeAt(q) - 48
+        if (c >>> 0 > 9) break
+        vu = vu * 10 + c
+      }
+      if (q < n) {
+        const f = n - 1 - q
+        if (c !== -2 || q === 0 || f === 0 || f > vScale) break
+        // four digits a step (their value first, then one multiply-add into vu): a quarter of the
+        // dependency chain of a multiply-add per digit (8-decimal volumes: W5 about +2-4%)
+        let bad = false
+        for (q++; q + 4 <= n; q += 4) {
+          const c0 = v.charCodeAt(q) - 48
+          const c1 = v.charCodeAt(q + 1) - 48
+          const c2 = v.charCodeAt(q + 2) - 48
+          const c3 = v.charCodeAt(q + 3) - 48
+          if (c0 >>> 0 > 9 || c1 >>> 0 > 9 || c2 >>> 0 > 9 || c3 >>> 0 > 9) {
+            bad = true
+            break
+          }
+          vu = vu * 10000 + ((c0 * 10 + c1) * 100 + (c2 * 10 + c3))
+        }
+        if (bad) break
+        for (; q < n; q++) {
+          c = v.charCodeAt(q) - 48
+          if (c >>> 0 > 9) break
+          vu = vu * 10 + c
+        }
+        if (q < n) break
+        if (f < vScale) vu *= POW10[vScale - f] as number
+      } else if (n === 0) break
+      else if (vScale > 0) vu *= vPow
+    } else if (typeof v === 'number') {
       vu = Math.round(v * vPow)
       if (vu / vPow !== v) vu = Number.NaN
     } else break
@@ -84,40 +122,4 @@ export function objectsKernel(
   st[Slot.MinPrice] = minP
   st[Slot.MaxPrice] = maxP
   return i
-}
-
-/**
- * The units (at `vScale` decimals; `vPow` = 10^vScale) of a plain decimal volume string: digits, at most one
- * dot with digits on both sides, at most `vScale` decimals; each character read once. NaN for any other
- * string (the exact reader then judges it).
- */
-function plainVolumeUnits(v: string, vScale: number, vPow: number): number {
-  const n = v.length
-  let q = 0
-  let c = 0
-  let vu = -0
-  for (; q < n; q++) {
-    c = v.charCodeAt(q) - 48
-    if (c >>> 0 > 9) break
-    vu = vu * 10 + c
-  }
-  if (q === n) return n === 0 ? Number.NaN : vScale > 0 ? vu * vPow : vu
-  const f = n - 1 - q
-  if (c !== -2 || q === 0 || f === 0 || f > vScale) return Number.NaN
-  // four digits a step (their value first, then one multiply-add into vu): a quarter of the dependency
-  // chain of a multiply-add per digit (8-decimal volumes: W5 about +2-4%)
-  for (q++; q + 4 <= n; q += 4) {
-    const c0 = v.charCodeAt(q) - 48
-    const c1 = v.charCodeAt(q + 1) - 48
-    const c2 = v.charCodeAt(q + 2) - 48
-    const c3 = v.charCodeAt(q + 3) - 48
-    if (c0 >>> 0 > 9 || c1 >>> 0 > 9 || c2 >>> 0 > 9 || c3 >>> 0 > 9) return Number.NaN
-    vu = vu * 10000 + ((c0 * 10 + c1) * 100 + (c2 * 10 + c3))
-  }
-  for (; q < n; q++) {
-    c = v.charCodeAt(q) - 48
-    if (c >>> 0 > 9) return Number.NaN
-    vu = vu * 10 + c
-  }
-  return f < vScale ? vu * (POW10[vScale - f] as number) : vu
 }
