@@ -1,5 +1,36 @@
 import { UNITS_LIMIT } from '../decimal/index.js'
-import { Slot } from './loop-slots.js'
+
+/**
+ * Named slots of the `Float64Array` that carries loop state into and out of the footprint kernels (numbers
+ * read there as unboxed doubles: number parameters would be unboxed again on every use inside a loop). A
+ * `const enum`: every use compiles to its literal index (declared here, beside the block loops that read it
+ * on every call: a compiler that sees one file at a time, as tsx does, inlines it only in its own file).
+ */
+export const enum Slot {
+  /** Lowest traded price of the bucket: a double (columns) or units at the price scale (objects). In and out. */
+  MinPrice = 0,
+  /** Highest traded price, as {@link Slot.MinPrice}. In and out. */
+  MaxPrice = 1,
+  /** The open bucket's time window [start, end), clipped to the `from` / `to` options. In. */
+  WindowStart = 2,
+  WindowEnd = 3,
+  /** 1 / row height and half a row height in rows: the row guess floor((p - bound[0]) * inv + half). In. */
+  RowInverse = 4,
+  RowHalf = 5,
+  /** 10^volume scale (NaN past 22 decimals: no record takes the fast path then). In. */
+  VolumePow = 6,
+  /** The price of the pending run (NaN: none yet). Between the columnar loop and its blocks. */
+  RunPrice = 8,
+  /** Units the pending run may still add before the row's larger slot sum would pass 2^52. */
+  RunRoom = 11,
+  /** The pending run's total volume units, buy volume units, buy trades and all trades. */
+  RunVolume = 12,
+  RunBuyVolume = 13,
+  RunBuyTrades = 14,
+  RunTrades = 15,
+  /** Slots in all. */
+  Length = 16,
+}
 
 /**
  * The columnar hot loop over records [from, to) of one open bucket's dense row range: no calls it cannot
