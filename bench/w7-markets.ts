@@ -114,7 +114,7 @@ function bucketColumns(d: DataSet, buckets: number, k: number): TradeColumns {
  */
 async function bucketCostGroups(d: DataSet, fp: ((t: unknown, o: object) => FootprintProfile[]) | undefined, missing: string | undefined, bench: BenchOptions): Promise<Row[]> {
   const rows: Row[] = []
-  const buckets = bench.quick ? 50_000 : 200_000
+  const buckets = bench.quick ? 20_000 : 50_000
   for (const k of [1, 8]) {
     const data = bucketColumns(d, buckets, k)
     const sub = (m: number): TradeColumns => ({ time: data.time.subarray(0, m * k), price: data.price.subarray(0, m * k), volume: data.volume.subarray(0, m * k), side: data.side.subarray(0, m * k) })
