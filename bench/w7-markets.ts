@@ -86,6 +86,48 @@ function cellLines(c: FootprintCells): string[] {
   return out
 }
 
+/**
+ * `buckets` 1m buckets of `k` trades each, one trade a row (`k` consecutive rows from a price of the data
+ * set), with the data set's volumes and sides: what a footprint bucket costs, fixed and per output row.
+ */
+function bucketColumns(d: DataSet, buckets: number, k: number): TradeColumns {
+  const n = buckets * k
+  const c: TradeColumns = { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n) }
+  const src = d.cols
+  const pow = 10 ** d.decimals
+  for (let b = 0, i = 0; b < buckets; b++) {
+    const base = Math.round((src.price[b % src.price.length] as number) * pow / d.tickUnits) * d.tickUnits
+    for (let j = 0; j < k; j++, i++) {
+      c.time[i] = Math.floor((src.time[0] as number) / MIN) * MIN + b * MIN + j
+      // the double nearest the decimal (its shortest form is that decimal)
+      c.price[i] = (base + j * d.tickUnits) / pow
+      c.volume[i] = src.volume[i % src.volume.length] as number
+      c.side[i] = src.side[i % src.side.length] as number
+    }
+  }
+  return c
+}
+
+/**
+ * The fixed cost of a footprint bucket and the cost of an output row: 1m buckets of one trade (one row)
+ * and of 8 trades on 8 rows; rows in buckets (time a bucket = 1 / rate). The float loop is the bound.
+ */
+async function bucketCostGroups(d: DataSet, fp: ((t: unknown, o: object) => FootprintProfile[]) | undefined, missing: string | undefined, bench: BenchOptions): Promise<Row[]> {
+  const rows: Row[] = []
+  const buckets = bench.quick ? 20_000 : 50_000
+  for (const k of [1, 8]) {
+    const data = bucketColumns(d, buckets, k)
+    const sub = (m: number): TradeColumns => ({ time: data.time.subarray(0, m * k), price: data.price.subarray(0, m * k), volume: data.volume.subarray(0, m * k), side: data.side.subarray(0, m * k) })
+    const dd: DataSet = { ...d, cols: data }
+    const impls: Impl[] = [
+      { impl: `library footprintProfiles (1m, tick ${d.tickSize})`, library: true, exact: true, n: buckets, ...(missing !== undefined ? { unavailable: missing } : {}), run: (m) => fp?.(sub(m), { timeframe: '1m', tickSize: d.tickSize }), canon: (r) => footprintLines(r as FootprintProfile[], dd) },
+      { impl: 'hand-written float loop', exact: false, n: buckets, noCheck: 'float binning and sums (the bound)', run: (m) => footprintFloat(data, m * k, MIN, d.tickUnits / 10 ** d.decimals, d.decimals), canon: (r) => floatFootprintLines(r as string[], dd) },
+    ]
+    rows.push(...(await runGroup(`W7 ${d.name}: footprint cost a bucket, ${k} trade${k === 1 ? '' : 's'} on ${k} row${k === 1 ? '' : 's'} (${human(buckets)} buckets)`, 'buckets', impls, bench)))
+  }
+  return rows
+}
+
 /** 1m candles of a data set as columns (the resampling input): exact volumes, no value column on inexact data. */
 function minuteColumns(d: DataSet): CandleColumns {
   const f = libFn<(t: unknown, o: object) => Candle[]>('candles', 'candlesFromTrades')
@@ -152,6 +194,7 @@ export async function runW7(bench: BenchOptions, set: MarketSet, withLoops: bool
     impls.push(polarsImpl('group-by (bucket, row, side)', n, () => polarsFootprint(frame, ms, d.decimals, d.tickUnits), (r) => cellLines(r as FootprintCells), loadTrades, d.exact))
     rows.push(...(await runGroup(`W7 ${d.name}: footprint ${id} (${human(n)})`, 'trades', impls, bench)))
   }
+  if (withLoops && set !== 'es') rows.push(...(await bucketCostGroups(d, fp.fn, fp.missing, bench)))
   const m1 = minuteColumns(d)
   const rs = libFn<(c: unknown, o: object) => CandleColumns>('candles', 'resampleCandleColumns')
   let cframe: unknown

@@ -7,6 +7,7 @@ import { validateTradeColumnsShape } from '../trades/index.js'
 import { feedTrades, type TradeInput } from '../trades/index.js'
 import type { Trade, TradeColumns } from '../trades/types.js'
 import { FootprintEngine } from './engine.js'
+import { profileSink } from './profile-sink.js'
 import { engineSink } from './footprint-profiles.js'
 import { MSG } from './messages.js'
 import type { FootprintOptions, FootprintProfile } from './types.js'
@@ -59,7 +60,7 @@ export interface FootprintAggregator extends Aggregator<Trade, FootprintProfile>
  */
 export function createFootprintAggregator(opts: FootprintAggregatorOptions): FootprintAggregator {
   checkOptions(opts, [...FOOTPRINT_OPTION_KEYS, 'restore', 'maxTime'], 'createFootprintAggregator')
-  const engine = new FootprintEngine(opts, 'createFootprintAggregator')
+  const engine = new FootprintEngine(opts, 'createFootprintAggregator', profileSink)
   const maxTime = readMaxTime(opts.maxTime)
   if (opts.restore !== undefined) restoreFootprint(engine, opts.restore)
   return {

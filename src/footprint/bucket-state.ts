@@ -1,15 +1,28 @@
-import { ExactSums, POW10, parseDecimal, type ExactDecimal } from '../decimal/index.js'
-import { compareExact, type RowSet } from './rowset.js'
+import { ExactSums, UNITS_LIMIT, type ExactDecimal } from '../decimal/index.js'
+import { exactExtremes, type PriceExtremes } from './price-extremes.js'
+import type { RowSet } from './rowset.js'
 
 /**
  * Shared by the buckets of one engine. How to compute a row's lower bound as a double: `row * rowUnits / pow`
  * (the grid's units at its decimals); `spare`: arrays of closed buckets at the initial capacity, for the next
- * buckets to reuse (a new bucket then allocates no typed array).
+ * buckets to reuse (a new bucket then allocates no typed array); `arena`: where new dense buckets carve their
+ * arrays from.
  */
 export interface BoundSpec {
   rowUnits: number
   pow: number
   spare?: SpareArrays[]
+  arena?: Arena
+}
+
+/**
+ * A block of doubles that dense buckets carve their arrays from, `used` of them taken: one backing store
+ * for many buckets. A typed array with its own buffer costs an off-heap allocation and external-memory
+ * accounting each, which made a bucket's arrays most of its fixed cost (thin data, a few trades a bucket).
+ */
+export interface Arena {
+  buf: Float64Array<ArrayBuffer>
+  used: number
 }
 
 /** The typed arrays of a dense bucket at the initial capacity. */
@@ -19,52 +32,39 @@ export interface SpareArrays {
   bnd: Float64Array<ArrayBuffer>
 }
 
-const LIMIT = 2 ** 52
-const INITIAL_CAP = 64
+/** Rows of a new dense bucket (it doubles as it needs): few trades a bucket touch few rows. */
+const INITIAL_CAP = 16
+/** Doubles of one arena block (256 KiB): about 400 new buckets. */
+const ARENA_SIZE = 1 << 15
+/** Placeholders of a bucket that holds no row yet (cap 0: read as empty, never written). */
+const NO_SUMS = new ExactSums(2)
+const NO_COUNTS = new Float64Array(2)
+const NO_BOUNDS = new Float64Array(1)
 /** Spare array sets kept per engine. */
 const MAX_SPARE = 4
 /** Past this many rows a bucket whose rows are mostly empty switches from a dense array to a Map. */
 const DENSE_MAX = 1 << 16
 
 /**
- * The sign of u / 10^scale - d, exact: decided on doubles when they are far apart (their rounding is far
- * below the margin), else on the exact decimals.
- */
-function compareUnitsDouble(u: bigint, scale: number, d: number): number {
-  if (scale <= 22) {
-    const a = Number(u) / (POW10[scale] as number)
-    const diff = a - d
-    if (Math.abs(diff) > 1e-9 * Math.max(Math.abs(a), Math.abs(d))) return diff > 0 ? 1 : -1
-  }
-  return compareExact({ units: u, scale }, exactDouble(d))
-}
-
-/** The exact decimal of a finite double (its shortest form). */
-function exactDouble(x: number): ExactDecimal {
-  const r = parseDecimal(x)
-  return r.ok ? r.value : { units: 0n, scale: 0 }
-}
-
-/**
  * The rows of one open bucket. Dense mode: slot = row - base in typed arrays (`cap` slots); sparse mode
  * (`cap` = 0): a Map from row to slot. Volumes are exact integer units (ExactSums); counts are doubles.
  */
-export class BucketState {
+export class BucketState implements PriceExtremes {
   readonly start: number
   readonly end: number
   base = 0
   cap = 0
   /** Volume units, interleaved: slot k buy at 2k, sell at 2k + 1 (index = 2k + side - 1, no side branch). */
-  sums = new ExactSums(2)
+  sums: ExactSums = NO_SUMS
   /** Trade counts, interleaved like `sums`. */
-  counts = new Float64Array(2)
+  counts: Float64Array<ArrayBuffer> = NO_COUNTS
   /**
    * Dense mode: bnd[k] = the double nearest the lower bound of row base + k (k = 0..cap). A double price p
    * lies in row base + k exactly when bnd[k] <= p < bnd[k + 1] (rounding to the nearest double is
    * monotonic, and a bound with few digits is its double's shortest form), so the columnar path bins
    * prices by comparisons, without converting them.
    */
-  bnd = new Float64Array(1)
+  bnd: Float64Array<ArrayBuffer> = NO_BOUNDS
   /** Extreme traded prices seen by the columnar path, as doubles (read by their shortest form at the end). */
   minD = Infinity
   maxD = -Infinity
@@ -97,6 +97,11 @@ export class BucketState {
       bnd[k] = Math.abs(u) < 1e15 && pow === pow ? u / pow : Number.NaN
     }
     this.bnd = bnd
+  }
+
+  /** True once the rows live in a Map (cap 0 for good). */
+  isSparse(): boolean {
+    return this.sparse !== null
   }
 
   /** Slot of `row`, creating it (and growing or switching storage) when needed. */
@@ -149,11 +154,22 @@ export class BucketState {
     }
     // one buffer for the sums, the counts and (dense) the row bounds: one allocation, not three
     const dense = this.sparse === null
-    const buf = new Float64Array(4 * n + (dense ? n + 1 : 0))
+    const size = 4 * n + (dense ? n + 1 : 0)
+    const buf = dense ? this.carve(size) : new Float64Array(size)
     this.sums = new ExactSums(1)
     this.sums.lo = buf.subarray(0, 2 * n)
     this.counts = buf.subarray(2 * n, 4 * n)
     if (dense) this.bnd = buf.subarray(4 * n)
+  }
+
+  /** `size` zeroed doubles from the engine's arena (a new block when it is full; large requests get their own). */
+  private carve(size: number): Float64Array<ArrayBuffer> {
+    if (size > ARENA_SIZE >> 3) return new Float64Array(size)
+    let a = this.spec.arena
+    if (a === undefined || a.used + size > a.buf.length) a = this.spec.arena = { buf: new Float64Array(ARENA_SIZE), used: 0 }
+    const from = a.used
+    a.used = from + size
+    return a.buf.subarray(from, from + size)
   }
 
   /**
@@ -236,7 +252,7 @@ export class BucketState {
 
   /** Records a traded price given as exact units. */
   addPriceBig(u: bigint): void {
-    if (u < BigInt(LIMIT) && u > -BigInt(LIMIT)) {
+    if (u < BigInt(UNITS_LIMIT) && u > -BigInt(UNITS_LIMIT)) {
       const x = Number(u)
       if (x < this.minP) this.minP = x
       if (x > this.maxP) this.maxP = x
@@ -249,7 +265,7 @@ export class BucketState {
   /** Adds exact volume units to slot k of one side (1 buy, 2 sell) and counts the trade. */
   addVolumeBig(k: number, side: 1 | 2, u: bigint): void {
     const j = 2 * k + side - 1
-    if (u < BigInt(LIMIT)) this.sums.add(j, Number(u))
+    if (u < BigInt(UNITS_LIMIT)) this.sums.add(j, Number(u))
     else this.sums.addBig(j, u)
     this.spilled = true
     this.counts[j] = (this.counts[j] as number) + 1
@@ -300,7 +316,7 @@ export class BucketState {
   /** Multiplies every volume unit by 10^k (the engine's volume scale grew). */
   rescaleVolumes(k: number): void {
     const f = 10n ** BigInt(k)
-    const lim = BigInt(LIMIT)
+    const lim = BigInt(UNITS_LIMIT)
     const sums = this.sums
     this.forEachUsed((slot) => {
       for (let j = 2 * slot; j < 2 * slot + 2; j++) {
@@ -320,35 +336,9 @@ export class BucketState {
     return this.minP === Infinity && this.minBig === null && this.minD === Infinity
   }
 
-  /**
-   * Exact high and low prices (units at `pScale` for the unit paths, doubles for the columnar path). On a tie
-   * the units win (their scale); a double is read into its shortest form only when it is the answer.
-   */
+  /** Exact high and low prices (see {@link exactExtremes}). */
   extremes(pScale: number): { high: ExactDecimal; low: ExactDecimal } {
-    const hasD = this.maxD !== -Infinity
-    let uHi: bigint | null = null
-    let uLo: bigint | null = null
-    if (this.maxP !== -Infinity) {
-      uHi = BigInt(this.maxP)
-      uLo = BigInt(this.minP)
-    }
-    if (this.maxBig !== null && this.minBig !== null) {
-      if (uHi === null || this.maxBig > uHi) uHi = this.maxBig
-      if (uLo === null || this.minBig < uLo) uLo = this.minBig
-    }
-    if (uHi === null || uLo === null) {
-      // columnar records only (the usual case): the doubles' shortest forms
-      if (hasD) return { high: exactDouble(this.maxD), low: exactDouble(this.minD) }
-      const zero = { units: 0n, scale: pScale }
-      return { high: zero, low: zero }
-    }
-    const high = { units: uHi, scale: pScale }
-    const low = { units: uLo, scale: pScale }
-    if (!hasD) return { high, low }
-    return {
-      high: compareUnitsDouble(uHi, pScale, this.maxD) < 0 ? exactDouble(this.maxD) : high,
-      low: compareUnitsDouble(uLo, pScale, this.minD) > 0 ? exactDouble(this.minD) : low,
-    }
+    return exactExtremes(this, pScale)
   }
 
   /** The rows in ascending order, exact. */

@@ -2,15 +2,14 @@
 import type { AggregatorCheckpoint } from '../aggregator.js'
 import { Fields, jsonNumber, openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
 import type { BucketState } from './bucket-state.js'
-import { type ExactDecimal, floorDivBig } from '../decimal/index.js'
+import { type ExactDecimal, UNITS_LIMIT, floorDivBig } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import type { FootprintEngine } from './engine.js'
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER
-const LIMIT = 2 ** 52
 
 /** The engine's open buckets, scales and watermark as a checkpoint (read from its running state on demand). */
-export function footprintCheckpoint(engine: FootprintEngine): AggregatorCheckpoint {
+export function footprintCheckpoint(engine: FootprintEngine<unknown>): AggregatorCheckpoint {
   const buckets = engine.openBuckets().map((st) => {
     const set = st.rowSet(engine.vScale)
     return {
@@ -35,7 +34,7 @@ function bigOrNull(f: Fields, key: string): bigint | null {
 }
 
 /** Restores a new engine from a checkpoint (validated whole before the engine changes). */
-export function restoreFootprint(engine: FootprintEngine, x: unknown): void {
+export function restoreFootprint(engine: FootprintEngine<unknown>, x: unknown): void {
   const { watermark, state } = openCheckpoint(x, 'footprint', engine.optionsKey)
   const pScale = state.int('pScale', engine.grid.decimals, 400)
   const vScale = state.int('vScale', 0, 400)
@@ -60,7 +59,7 @@ export function restoreFootprint(engine: FootprintEngine, x: unknown): void {
     if (rows.reduce((n, r) => n + r.nb + r.ns, 0) > MAX_SAFE) b.fail('rows', 'trade counts whose total is a safe integer', rowsRaw.length)
     const minP = b.num('minP', 'pos')
     const maxP = b.num('maxP', 'neg')
-    for (const [k, v] of [['minP', minP], ['maxP', maxP]] as const) if (Number.isFinite(v) && !(Number.isInteger(v) && Math.abs(v) < LIMIT)) b.fail(k, 'integer price units below 2^52', v)
+    for (const [k, v] of [['minP', minP], ['maxP', maxP]] as const) if (Number.isFinite(v) && !(Number.isInteger(v) && Math.abs(v) < UNITS_LIMIT)) b.fail(k, 'integer price units below 2^52', v)
     const ext = { minP, maxP, minBig: bigOrNull(b, 'minBig'), maxBig: bigOrNull(b, 'maxBig'), minD: b.num('minD', 'pos'), maxD: b.num('maxD', 'neg') }
     if ((minP === Infinity) !== (maxP === -Infinity) || (ext.minBig === null) !== (ext.maxBig === null) || (ext.minD === Infinity) !== (ext.maxD === -Infinity)) b.fail('minP', 'low and high set together', minP)
     if ((minP !== Infinity && minP > maxP) || (ext.minBig !== null && ext.maxBig !== null && ext.minBig > ext.maxBig) || (ext.minD !== Infinity && ext.minD > ext.maxD)) b.fail('minP', 'a low at or below the high', minP)
@@ -82,7 +81,7 @@ export function restoreFootprint(engine: FootprintEngine, x: unknown): void {
 }
 
 /** Row of an exact price on the engine's grid (floor, anchored at 0). */
-function rowOf(d: ExactDecimal, engine: FootprintEngine): number {
+function rowOf(d: ExactDecimal, engine: FootprintEngine<unknown>): number {
   const g = engine.grid
   const s = Math.max(d.scale, g.decimals)
   return Number(floorDivBig(d.units * 10n ** BigInt(s - d.scale), BigInt(g.rowUnits) * 10n ** BigInt(s - g.decimals)))

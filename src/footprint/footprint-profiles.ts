@@ -1,12 +1,13 @@
-import { feedTrades, feedTradesAsync, type AsyncTradeInput, type TradeArraySink, type TradeInput } from '../trades/index.js'
+import { feedTrades, feedTradesAsync, isTradeColumns, type AsyncTradeInput, type TradeArraySink, type TradeInput } from '../trades/index.js'
 import type { Trade, TradeColumns } from '../trades/types.js'
 import { FootprintEngine } from './engine.js'
+import { profileSink } from './profile-sink.js'
 import type { FootprintOptions, FootprintProfile } from './types.js'
 import { checkOptions } from '../_lib/closed-options.js'
 import { FOOTPRINT_OPTION_KEYS } from './types.js'
 
 /** A sink feeding an engine, numbering records across the whole input (for error indexes). */
-export function engineSink(engine: FootprintEngine): TradeArraySink {
+export function engineSink<Out>(engine: FootprintEngine<Out>): TradeArraySink {
   let seen = 0
   return {
     add(trade: Trade) {
@@ -48,9 +49,63 @@ export function engineSink(engine: FootprintEngine): TradeArraySink {
  */
 export function footprintProfiles(trades: TradeInput, opts: FootprintOptions): FootprintProfile[] {
   checkOptions(opts, FOOTPRINT_OPTION_KEYS, 'footprintProfiles')
-  const engine = new FootprintEngine(opts, 'footprintProfiles')
+  const engine = new FootprintEngine(opts, 'footprintProfiles', profileSink)
+  if (isTradeColumns(trades) && fewTradesABucket(engine, trades) && timeOrdered(trades)) return closingAsItGoes(engine, trades)
   feedTrades(trades, engineSink(engine))
   return engine.close(Infinity)
+}
+
+/** Records a sorted batch is fed in, closing the buckets behind it after each piece. */
+const PIECE = 16384
+/**
+ * Mean trades a bucket below which a batch is checked for time order and closed piece by piece: with more,
+ * the buckets are few, keeping them to the end costs nothing, and the order scan would cost the fast
+ * columnar pass about a tenth.
+ */
+const FEW_TRADES = 1024
+
+/** True when the batch's time span holds more than one bucket (of the first's length) a FEW_TRADES records. */
+function fewTradesABucket<Out>(engine: FootprintEngine<Out>, c: TradeColumns): boolean {
+  const n = c.time.length
+  const first = c.time[0] as number
+  const span = (c.time[n - 1] as number) - first
+  if (!(n > PIECE && span > 0 && Number.isSafeInteger(first))) return false
+  const b = engine.options.bucketer
+  b.locate(first)
+  return span / (b.end - b.start) > n / FEW_TRADES
+}
+
+/**
+ * True for well-formed columns (typed arrays of one length) whose times never decrease: then a bucket
+ * that ends at or before a record's time gets no later record.
+ */
+function timeOrdered(c: TradeColumns): boolean {
+  const n = c.time.length
+  if (!(c.time instanceof Float64Array && c.price instanceof Float64Array && c.volume instanceof Float64Array && c.side instanceof Uint8Array)) return false
+  if (c.price.length !== n || c.volume.length !== n || c.side.length !== n || (c.session !== undefined && !(c.session instanceof Uint8Array && c.session.length === n))) return false
+  const t = c.time
+  for (let i = 1; i < n; i++) if (!((t[i] as number) >= (t[i - 1] as number))) return false
+  return true
+}
+
+/**
+ * Time-ordered columns, a piece at a time, closing after each piece the buckets that end at or before its
+ * last time: the same profiles in the same order as closing everything at the end, but a closed bucket's
+ * arrays go to the next buckets and memory holds the open ones only (most of a bucket's fixed cost on
+ * thin data was keeping every bucket alive to the end). Error indexes count from the batch's start.
+ */
+function closingAsItGoes<Out>(engine: FootprintEngine<Out>, c: TradeColumns): Out[] {
+  const n = c.time.length
+  const out: Out[] = []
+  for (let i = 0; i < n; i += PIECE) {
+    const j = Math.min(n, i + PIECE)
+    const piece: TradeColumns = { time: c.time.subarray(i, j), price: c.price.subarray(i, j), volume: c.volume.subarray(i, j), side: c.side.subarray(i, j) }
+    if (c.session !== undefined) piece.session = c.session.subarray(i, j)
+    engine.addColumns(piece, i)
+    for (const p of engine.close(c.time[j - 1] as number)) out.push(p)
+  }
+  for (const p of engine.close(Infinity)) out.push(p)
+  return out
 }
 
 /**
@@ -65,7 +120,7 @@ export function footprintProfiles(trades: TradeInput, opts: FootprintOptions): F
  */
 export async function footprintProfilesAsync(trades: AsyncTradeInput, opts: FootprintOptions): Promise<FootprintProfile[]> {
   checkOptions(opts, FOOTPRINT_OPTION_KEYS, 'footprintProfilesAsync')
-  const engine = new FootprintEngine(opts, 'footprintProfilesAsync')
+  const engine = new FootprintEngine(opts, 'footprintProfilesAsync', profileSink)
   await feedTradesAsync(trades, engineSink(engine))
   return engine.close(Infinity)
 }

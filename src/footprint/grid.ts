@@ -1,4 +1,4 @@
-import { decimalToString, formatFixed, parseDecimal, type DecimalInput, type ExactDecimal } from '../decimal/index.js'
+import { UNITS_LIMIT, decimalToString, formatFixed, parseDecimal, type DecimalInput, type ExactDecimal } from '../decimal/index.js'
 import { decimalProblemNote } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
 import { MSG } from './messages.js'
@@ -16,7 +16,6 @@ export interface Grid {
   rowUnits: number
 }
 
-const LIMIT = 2 ** 52
 
 function positive(x: unknown, field: 'tickSize' | 'rowSizeValue'): ExactDecimal {
   const r = parseDecimal(x)
@@ -52,7 +51,7 @@ export function resolveGrid(tickSize: unknown, rowSize: unknown, rowSizeValue: u
   }
   const decimals = Math.max(tick.scale, row.scale)
   const ru = unitsAt(row, decimals)
-  if (ru >= BigInt(LIMIT)) throw new MarketDataError('invalid_option', MSG.rowTooLarge(decimalToString(row)), { field: 'rowSizeValue' })
+  if (ru >= BigInt(UNITS_LIMIT)) throw new MarketDataError('invalid_option', MSG.rowTooLarge(decimalToString(row)), { field: 'rowSizeValue' })
   return { tickSize: decimalToString(tick), rowSizeValue: decimalToString(row), rowSize: ticks, decimals, rowUnits: Number(ru) }
 }
 

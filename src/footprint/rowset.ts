@@ -59,7 +59,26 @@ export function buildProfile(
   }
   // counts of merged profiles add up as doubles: refuse a total that no longer holds exactly
   if (!Number.isSafeInteger(cb + cs)) throw new MarketDataError('inexact', MSG.countSum('trades'), { field: 'trades' })
-  const poc = volumePocIndex(set)
+  const p = assembleProfile(meta, grid, rows, volumePocIndex(set), { vb, vs, cb, cs, vScale }, high, low)
+  if (analytics !== undefined) p.analytics = computeAnalytics(grid, set, analytics)
+  return p
+}
+
+/** A profile's totals: buy and sell volume units (at `vScale` decimals, bigints or safe-integer doubles) and trades. */
+export interface ProfileTotals {
+  vb: bigint | number
+  vs: bigint | number
+  cb: number
+  cs: number
+  vScale: number
+}
+
+/** The profile object around its formatted rows (`poc`: index of the volume POC row, -1 for none). */
+export function assembleProfile(meta: ProfileMeta, grid: Grid, rows: FootprintRow[], poc: number, t: ProfileTotals, high: ExactDecimal, low: ExactDecimal): FootprintProfile {
+  const { cb, cs, vScale } = t
+  // (safe-integer doubles: their sum and difference are exact too, the caller checked the sum)
+  const vb = t.vb as bigint
+  const vs = t.vs as bigint
   const p: FootprintProfile = {
     time: meta.time,
     end: meta.end,
@@ -80,7 +99,6 @@ export function buildProfile(
   }
   if (meta.profileStart !== undefined) p.profileStart = meta.profileStart
   if (meta.sessionType !== undefined) p.sessionType = meta.sessionType
-  if (analytics !== undefined) p.analytics = computeAnalytics(grid, set, analytics)
   return p
 }
 

@@ -9,18 +9,21 @@
  *
  * Convention: Steidlmayer/Dalton POC with the mypivots / Linnsoft / CQG tie rules.
  */
-export function pocIndex(values: readonly bigint[], rows?: ArrayLike<number>): number {
-  const n = values.length
+export function pocIndex(values: readonly bigint[] | readonly number[], rows?: ArrayLike<number>): number {
+  // bigints, or doubles holding integers whose total is a safe integer (every sum below is then exact):
+  // one kind throughout, so the comparisons and sums below read both (typed as bigint for the compiler)
+  const v = values as readonly bigint[]
+  const n = v.length
   if (n === 0) return -1
   const at = (i: number) => (rows === undefined ? i : (rows[i] as number))
   const mid2 = at(0) + at(n - 1)
-  let max = values[0] as bigint
-  for (let i = 1; i < n; i++) if ((values[i] as bigint) > max) max = values[i] as bigint
+  let max = v[0] as bigint
+  for (let i = 1; i < n; i++) if ((v[i] as bigint) > max) max = v[i] as bigint
   let best = -1
   let bestDist = 0
   let tie = -1
   for (let i = 0; i < n; i++) {
-    if (values[i] !== max) continue
+    if (v[i] !== max) continue
     const d = Math.abs(2 * at(i) - mid2)
     if (best < 0 || d < bestDist) {
       best = i
@@ -30,12 +33,12 @@ export function pocIndex(values: readonly bigint[], rows?: ArrayLike<number>): n
   }
   if (tie < 0) return best
   // best is below the middle, tie above (same distance, ascending scan)
-  let above = 0n
-  let below = 0n
+  let above = (typeof max === 'bigint' ? 0n : 0) as bigint
+  let below = above
   for (let i = 0; i < n; i++) {
     const side = 2 * at(i) - mid2
-    if (side > 0) above += values[i] as bigint
-    else if (side < 0) below += values[i] as bigint
+    if (side > 0) above += v[i] as bigint
+    else if (side < 0) below += v[i] as bigint
   }
   return above > below ? tie : best
 }

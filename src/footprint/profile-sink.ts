@@ -1,0 +1,70 @@
+import type { BucketState } from './bucket-state.js'
+import type { FootprintEngine } from './engine.js'
+import { rowPrice } from './grid.js'
+import { pocIndex } from '../profile/point-of-control.js'
+import { formatUnits } from '../decimal/index.js'
+import { assembleProfile, buildProfile, type ProfileMeta } from './rowset.js'
+import type { FootprintProfile, FootprintRow } from './types.js'
+
+/**
+ * Where a footprint engine's closed (or snapshot) buckets go: passed to the engine at construction, it turns
+ * one bucket's state into one output. The bucket is read only; the engine releases it afterwards.
+ */
+export interface BucketSink<Out> {
+  /** The output of one bucket that holds trades, read at the engine's current scales. */
+  build(bucket: BucketState, engine: FootprintEngine<Out>): Out
+}
+
+/**
+ * The sink of `footprintProfiles` and the aggregator: one `FootprintProfile` object a bucket. A dense bucket
+ * whose sums never spilled past 2^52 (the usual one) is formatted straight from its slots; any other goes
+ * through its exact row set.
+ */
+export const profileSink: BucketSink<FootprintProfile> = {
+  build(st, engine) {
+    const o = engine.options
+    const meta: ProfileMeta = { time: st.start, end: st.end, profileStart: o.from > st.start ? o.from : undefined, sessionType: o.sessionType }
+    const { high, low } = st.extremes(engine.pScale)
+    if (o.analytics === undefined && !st.spilled && st.fine === undefined && !st.isSparse()) {
+      const p = denseProfile(st, engine, meta, high, low)
+      if (p !== undefined) return p
+    }
+    return buildProfile(meta, o.grid, st.rowSet(engine.vScale), high, low, o.analytics)
+  },
+}
+
+/**
+ * A dense, unspilled bucket's profile from its double slots (integer units below 2^52 each); undefined when a
+ * total would pass 2^53 (the exact row set then formats it).
+ */
+function denseProfile(st: BucketState, engine: FootprintEngine<FootprintProfile>, meta: ProfileMeta, high: Parameters<typeof assembleProfile>[5], low: Parameters<typeof assembleProfile>[6]): FootprintProfile | undefined {
+  const grid = engine.grid
+  const vScale = engine.vScale
+  const sums = st.sums.lo
+  const counts = st.counts
+  const rows: FootprintRow[] = []
+  const volumes: number[] = []
+  const rowNumbers: number[] = []
+  let vb = 0
+  let vs = 0
+  let cb = 0
+  let cs = 0
+  for (let k = 0; k < st.cap; k++) {
+    const nb = counts[2 * k] as number
+    const ns = counts[2 * k + 1] as number
+    if (nb + ns === 0) continue
+    const b = sums[2 * k] as number
+    const s = sums[2 * k + 1] as number
+    vb += b
+    vs += s
+    cb += nb
+    cs += ns
+    const row = st.base + k
+    rows.push([rowPrice(grid, row), formatUnits(b, vScale), formatUnits(s, vScale), nb, ns])
+    volumes.push(b + s)
+    rowNumbers.push(row)
+  }
+  // every partial sum is exact while the whole stays a safe integer (non-negative integers)
+  if (!(vb + vs <= Number.MAX_SAFE_INTEGER) || !Number.isSafeInteger(cb + cs)) return undefined
+  return assembleProfile(meta, grid, rows, pocIndex(volumes, rowNumbers), { vb, vs, cb, cs, vScale }, high, low)
+}
