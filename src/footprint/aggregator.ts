@@ -5,11 +5,11 @@ import { footprintCheckpoint, restoreFootprint } from './checkpoint.js'
 import { boundedSink, firstPastInColumn, firstPastInRecords, headOf, pastMaxTime, readMaxTime, recordPast, timeAt } from '../_lib/max-time.js'
 import { validateTradeColumnsShape } from '../trades/index.js'
 import { feedTrades, type TradeInput } from '../trades/index.js'
-import type { Trade, TradeColumns } from '../trades/types.js'
+import type { Trade } from '../trades/types.js'
 import { FootprintEngine } from './engine.js'
 import { profileSink } from './profile-sink.js'
 import { engineSink } from './footprint-profiles.js'
-import { MSG } from './messages.js'
+import { FOOTPRINT_MSG } from './messages.js'
 import type { FootprintOptions, FootprintProfile } from './types.js'
 import { checkOptions } from '../_lib/closed-options.js'
 import { FOOTPRINT_OPTION_KEYS } from './types.js'
@@ -102,7 +102,7 @@ export function createFootprintAggregator(opts: FootprintAggregatorOptions): Foo
       }
     },
     advance(time) {
-      if (typeof time !== 'number' || Number.isNaN(time)) throw new MarketDataError('invalid_time', MSG.advance(time), { field: 'time' })
+      if (typeof time !== 'number' || Number.isNaN(time)) throw new MarketDataError('invalid_time', FOOTPRINT_MSG.advance(time), { field: 'time' })
       if (time > engine.watermark) engine.watermark = time
       return engine.close(engine.watermark)
     },

@@ -1,7 +1,7 @@
 import { decimalToString, formatUnits, parseDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { rowPrice, unitsAt, type Grid } from './grid.js'
-import { MSG } from './messages.js'
+import { FOOTPRINT_MSG } from './messages.js'
 import type { RowSet } from './exact-rows.js'
 import type { FootprintAnalytics, FootprintAnalyticsOptions, FootprintImbalance, FootprintStackedImbalance } from './types.js'
 import { checkOptions } from '../_lib/closed-options.js'
@@ -20,16 +20,16 @@ export interface ResolvedAnalyticsOptions {
  */
 export function resolveAnalyticsOptions(o: unknown, field: 'analytics' | 'options' = 'analytics'): ResolvedAnalyticsOptions {
   if (o !== undefined && o !== true && (typeof o !== 'object' || o === null || Array.isArray(o))) {
-    throw new MarketDataError('invalid_option', field === 'analytics' ? MSG.analyticsOption(o) : MSG.analyticsArgument(o), { field })
+    throw new MarketDataError('invalid_option', field === 'analytics' ? FOOTPRINT_MSG.analyticsOption(o) : FOOTPRINT_MSG.analyticsArgument(o), { field })
   }
   checkOptions(o, ANALYTICS_OPTION_KEYS, field === 'analytics' ? 'the analytics option' : 'footprintAnalytics')
   const opts: FootprintAnalyticsOptions = o === true || o === undefined ? {} : (o as FootprintAnalyticsOptions)
   const r = parseDecimal(opts.ratio ?? 300)
-  if (!r.ok || r.value.units <= 0n) throw new MarketDataError('invalid_option', MSG.ratio(opts.ratio), { field: 'ratio' })
+  if (!r.ok || r.value.units <= 0n) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.ratio(opts.ratio), { field: 'ratio' })
   const m = parseDecimal(opts.minVolume ?? 0)
-  if (!m.ok || m.value.units < 0n) throw new MarketDataError('invalid_option', MSG.minVolume(opts.minVolume), { field: 'minVolume' })
+  if (!m.ok || m.value.units < 0n) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.minVolume(opts.minVolume), { field: 'minVolume' })
   const k = opts.stackedRows ?? 3
-  if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 2) throw new MarketDataError('invalid_option', MSG.stackedRows(opts.stackedRows), { field: 'stackedRows' })
+  if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 2) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.stackedRows(opts.stackedRows), { field: 'stackedRows' })
   return { ratio: r.value, minVolume: m.value, stackedRows: k }
 }
 

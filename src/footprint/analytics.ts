@@ -2,7 +2,7 @@ import { formatUnits, parseDecimal, type ExactDecimal } from '../decimal/index.j
 import { MarketDataError } from '../errors.js'
 import { computeAnalytics, resolveAnalyticsOptions } from './analytics-core.js'
 import { unitsAt } from './grid.js'
-import { MSG } from './messages.js'
+import { FOOTPRINT_MSG } from './messages.js'
 import { parseProfile } from './rowset.js'
 import type { FootprintAnalytics, FootprintAnalyticsOptions, FootprintProfile } from './types.js'
 
@@ -49,20 +49,20 @@ export interface CumulativeDeltaPoint {
  */
 export function cumulativeDelta(profiles: readonly FootprintProfile[]): CumulativeDeltaPoint[] {
   const fn = 'cumulativeDelta'
-  if (!Array.isArray(profiles)) throw new MarketDataError('invalid_option', MSG.notProfile(fn))
+  if (!Array.isArray(profiles)) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.notProfile(fn))
   const n = profiles.length
   const items: { time: number; delta: string; d: ExactDecimal }[] = new Array(n)
   let scale = 0
   for (let i = 0; i < n; i++) {
     const p: unknown = profiles[i]
     const who = `profiles[${i}]`
-    if (typeof p !== 'object' || p === null || Array.isArray(p)) throw new MarketDataError('invalid_option', MSG.notProfileAt(fn, who, p), { index: i, field: who })
+    if (typeof p !== 'object' || p === null || Array.isArray(p)) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.notProfileAt(fn, who, p), { index: i, field: who })
     const { time, delta } = p as Record<string, unknown>
     if (typeof time !== 'number' || !Number.isFinite(time)) {
-      throw new MarketDataError('invalid_option', MSG.profileField(fn, who, 'time', time, 'must be a finite epoch-millisecond number'), { index: i, field: 'time' })
+      throw new MarketDataError('invalid_option', FOOTPRINT_MSG.profileField(fn, who, 'time', time, 'must be a finite epoch-millisecond number'), { index: i, field: 'time' })
     }
     const r = typeof delta === 'string' ? parseDecimal(delta) : undefined
-    if (r === undefined || !r.ok) throw new MarketDataError('invalid_decimal', MSG.profileField(fn, who, 'delta', delta, 'must be a decimal string'), { index: i, field: 'delta' })
+    if (r === undefined || !r.ok) throw new MarketDataError('invalid_decimal', FOOTPRINT_MSG.profileField(fn, who, 'delta', delta, 'must be a decimal string'), { index: i, field: 'delta' })
     items[i] = { time, delta: delta as string, d: r.value }
     scale = Math.max(scale, r.value.scale)
   }

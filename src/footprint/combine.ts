@@ -1,7 +1,7 @@
 import { parseDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { resolveAnalyticsOptions, type ResolvedAnalyticsOptions } from './analytics-core.js'
-import { MSG } from './messages.js'
+import { FOOTPRINT_MSG } from './messages.js'
 import { buildProfile, compareExact, RowAccumulator, type ParsedProfile, type ProfileMeta } from './rowset.js'
 import type { FootprintProfile } from './types.js'
 
@@ -40,8 +40,8 @@ export function combineProfiles(items: readonly ParsedItem[], time: number, end:
   let sessionType = first.p.sessionType
   for (let i = 0; i < items.length; i++) {
     const { p, q } = items[i] as ParsedItem
-    if (!sameDecimal(q.grid.tickSize, grid.tickSize)) throw new MarketDataError('grid_mismatch', MSG.tick(fn, grid.tickSize, q.grid.tickSize), { field: 'tickSize' })
-    if (!sameDecimal(q.grid.rowSizeValue, grid.rowSizeValue)) throw new MarketDataError('grid_mismatch', MSG.grid(fn, grid.rowSizeValue, q.grid.rowSizeValue), { field: 'rowSizeValue' })
+    if (!sameDecimal(q.grid.tickSize, grid.tickSize)) throw new MarketDataError('grid_mismatch', FOOTPRINT_MSG.tick(fn, grid.tickSize, q.grid.tickSize), { field: 'tickSize' })
+    if (!sameDecimal(q.grid.rowSizeValue, grid.rowSizeValue)) throw new MarketDataError('grid_mismatch', FOOTPRINT_MSG.grid(fn, grid.rowSizeValue, q.grid.rowSizeValue), { field: 'rowSizeValue' })
     acc.add(q.set)
     if (q.set.rows.length > 0) {
       if (high === undefined || compareExact(q.high, high) > 0) high = q.high

@@ -6,7 +6,7 @@ import { sessionMask } from '../trades/index.js'
 import type { SessionType } from '../trades/types.js'
 import { resolveAnalyticsOptions, type ResolvedAnalyticsOptions } from './analytics-core.js'
 import { resolveGrid, type Grid } from './grid.js'
-import { MSG } from './messages.js'
+import { FOOTPRINT_MSG } from './messages.js'
 import type { FootprintOptions } from './types.js'
 
 /** A footprint engine's options, resolved and checked once. */
@@ -33,9 +33,9 @@ export interface EngineOptions {
  * Throws `invalid_option` naming the option.
  */
 export function resolveEngineOptions(opts: FootprintOptions, fn: string): EngineOptions {
-  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', MSG.optionsMissing(fn))
+  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.optionsMissing(fn))
   const timeframe = resolveTimeframe(opts.timeframe)
-  if (timeframe.unit === 'TICK') throw new MarketDataError('invalid_option', MSG.tickFrame(timeframe.id), { field: 'timeframe' })
+  if (timeframe.unit === 'TICK') throw new MarketDataError('invalid_option', FOOTPRINT_MSG.tickFrame(timeframe.id), { field: 'timeframe' })
   const grid = resolveGrid(opts.tickSize, opts.rowSize, opts.rowSizeValue)
   const bucketer = createBucketer(timeframe, opts.timeZone === undefined ? {} : { timeZone: opts.timeZone })
   const from = checkBound(opts.from, 'from', -Infinity)
@@ -64,6 +64,6 @@ export function resolveEngineOptions(opts: FootprintOptions, fn: string): Engine
 function checkBound(x: unknown, field: 'from' | 'to', dflt: number): number {
   if (x === undefined) return dflt
   // a whole ms within the Date range, as trade times: profileStart echoes it
-  if (typeof x !== 'number' || !(x >= -MAX_TIME && x <= MAX_TIME) || Math.floor(x) !== x) throw new MarketDataError('invalid_option', MSG.range(field, x), { field })
+  if (typeof x !== 'number' || !(x >= -MAX_TIME && x <= MAX_TIME) || Math.floor(x) !== x) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.range(field, x), { field })
   return x
 }

@@ -8,7 +8,7 @@ import { BucketState, type BoundSpec } from './bucket-state.js'
 import { resolveEngineOptions, type EngineOptions } from './engine-options.js'
 import type { Grid } from './grid.js'
 import { Slot } from './kernel-columns.js'
-import { MSG } from './messages.js'
+import { FOOTPRINT_MSG } from './messages.js'
 import type { BucketSink } from './profile-sink.js'
 import { readColumns } from './read-columns.js'
 import { readTrade, readTradeArray, readTrades } from './read-objects.js'
@@ -119,7 +119,7 @@ export class FootprintEngine<Out> {
     if (t < from || t >= to) return false
     const start = bucketer.locate(t)
     const end = bucketer.end
-    if (end <= this.watermark) throw new MarketDataError('late_record', MSG.late(t, end, this.watermark), { index, field: 'time' })
+    if (end <= this.watermark) throw new MarketDataError('late_record', FOOTPRINT_MSG.late(t, end, this.watermark), { index, field: 'time' })
     let st = this.states.get(start)
     if (st === undefined) {
       st = new BucketState(start, end, this.bounds)

@@ -2,7 +2,7 @@ import { UNITS_LIMIT, floorDivBig, formatUnits } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import type { BucketState } from './bucket-state.js'
 import type { FootprintEngine } from './engine.js'
-import { MSG } from './messages.js'
+import { FOOTPRINT_MSG } from './messages.js'
 
 const EMPTY = new Float64Array(0)
 const MAX_ROW = BigInt(Number.MAX_SAFE_INTEGER)
@@ -113,7 +113,7 @@ function addExactEntry<Out>(e: FootprintEngine<Out>, st: BucketState, i: number,
   const row = floorDivBig(pu, e.rowUnitsBig)
   // row indexes are doubles: past 2^53 they would silently name a neighbouring row
   if (row > MAX_ROW || row < -MAX_ROW) {
-    throw new MarketDataError('invalid_decimal', MSG.priceRow(formatUnits(pu, e.pScale), e.grid.rowSizeValue), { index, field: 'price' })
+    throw new MarketDataError('invalid_decimal', FOOTPRINT_MSG.priceRow(formatUnits(pu, e.pScale), e.grid.rowSizeValue), { index, field: 'price' })
   }
   const k = st.slotOf(Number(row))
   st.addPriceBig(pu)

@@ -1,7 +1,7 @@
 import { UNITS_LIMIT, decimalToString, formatFixed, parseDecimal, type DecimalInput, type ExactDecimal } from '../decimal/index.js'
 import { decimalProblemNote } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
-import { MSG } from './messages.js'
+import { FOOTPRINT_MSG } from './messages.js'
 
 /** A resolved price grid: rows `[k * rowSizeValue, (k + 1) * rowSizeValue)` anchored at 0. */
 export interface Grid {
@@ -19,7 +19,7 @@ export interface Grid {
 
 function positive(x: unknown, field: 'tickSize' | 'rowSizeValue'): ExactDecimal {
   const r = parseDecimal(x)
-  if (!r.ok || r.value.units <= 0n) throw new MarketDataError('invalid_option', `${MSG[field](x)}${decimalProblemNote(x)}`, { field })
+  if (!r.ok || r.value.units <= 0n) throw new MarketDataError('invalid_option', `${FOOTPRINT_MSG[field](x)}${decimalProblemNote(x)}`, { field })
   return r.value
 }
 
@@ -34,7 +34,7 @@ export function unitsAt(d: ExactDecimal, scale: number): bigint {
  */
 export function resolveGrid(tickSize: unknown, rowSize: unknown, rowSizeValue: unknown): Grid {
   const tick = positive(tickSize, 'tickSize')
-  if (rowSize !== undefined && rowSizeValue !== undefined) throw new MarketDataError('invalid_option', MSG.rowBoth(), { field: 'rowSize' })
+  if (rowSize !== undefined && rowSizeValue !== undefined) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.rowBoth(), { field: 'rowSize' })
   let row: ExactDecimal
   let ticks: number
   if (rowSizeValue !== undefined) {
@@ -45,13 +45,13 @@ export function resolveGrid(tickSize: unknown, rowSize: unknown, rowSizeValue: u
     ticks = ru % tu === 0n ? Number(ru / tu) : Number(ru) / Number(tu)
   } else {
     const k = rowSize ?? 1
-    if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 1) throw new MarketDataError('invalid_option', MSG.rowSize(rowSize), { field: 'rowSize' })
+    if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 1) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.rowSize(rowSize), { field: 'rowSize' })
     row = { units: tick.units * BigInt(k), scale: tick.scale }
     ticks = k
   }
   const decimals = Math.max(tick.scale, row.scale)
   const ru = unitsAt(row, decimals)
-  if (ru >= BigInt(UNITS_LIMIT)) throw new MarketDataError('invalid_option', MSG.rowTooLarge(decimalToString(row)), { field: 'rowSizeValue' })
+  if (ru >= BigInt(UNITS_LIMIT)) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.rowTooLarge(decimalToString(row)), { field: 'rowSizeValue' })
   return { tickSize: decimalToString(tick), rowSizeValue: decimalToString(row), rowSize: ticks, decimals, rowUnits: Number(ru) }
 }
 

@@ -6,6 +6,7 @@ import { UNITS_LIMIT } from '../decimal/index.js'
  * `const enum`: every use compiles to its literal index (declared here, beside the block loops that read it
  * on every call: a compiler that sees one file at a time, as tsx does, inlines it only in its own file).
  */
+// biome-ignore lint/suspicious/noConstEnum: the block loops of this file read a slot on every record, and a const enum is inlined to a literal there (tsup and tsx alike); the readers elsewhere read it as a plain object, outside the loops
 export const enum Slot {
   /** Lowest traded price of the bucket: a double (columns) or units at the price scale (objects). In and out. */
   MinPrice = 0,

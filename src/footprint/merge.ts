@@ -1,6 +1,6 @@
 import { MarketDataError } from '../errors.js'
 import { combineProfiles } from './combine.js'
-import { MSG } from './messages.js'
+import { FOOTPRINT_MSG } from './messages.js'
 import { parseProfile } from './rowset.js'
 import type { FootprintProfile } from './types.js'
 
@@ -23,7 +23,7 @@ export function mergeFootprintProfiles(a: FootprintProfile, b: FootprintProfile)
   const fn = 'mergeFootprintProfiles'
   const qa = parseProfile(a, fn, { who: 'a', index: 0 })
   const qb = parseProfile(b, fn, { who: 'b', index: 1 })
-  if (a.time !== b.time) throw new MarketDataError('incompatible', MSG.mergeBucket(a.time, b.time), { field: 'time' })
-  if (a.end !== b.end) throw new MarketDataError('incompatible', MSG.mergeEnd(a.end, b.end), { field: 'end' })
+  if (a.time !== b.time) throw new MarketDataError('incompatible', FOOTPRINT_MSG.mergeBucket(a.time, b.time), { field: 'time' })
+  if (a.end !== b.end) throw new MarketDataError('incompatible', FOOTPRINT_MSG.mergeEnd(a.end, b.end), { field: 'end' })
   return combineProfiles([{ p: a, q: qa }, { p: b, q: qb }], a.time, a.end, fn)
 }

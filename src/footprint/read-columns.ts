@@ -6,7 +6,7 @@ import type { FootprintEngine } from './engine.js'
 import { addExactChunk } from './exact-path.js'
 import { columnsKernel } from './kernel-columns.js'
 import { Slot } from './kernel-columns.js'
-import { MSG } from './messages.js'
+import { FOOTPRINT_MSG } from './messages.js'
 
 /** Stands for an absent session column in {@link columnsKernel} (never read: its `hasSess` is then 0). */
 const NO_SESSION = new Uint8Array(0)
@@ -23,7 +23,7 @@ const SLICE = 16384
  * exact path. `index` is the stream index of record 0 (for errors).
  */
 export function readColumns<Out>(e: FootprintEngine<Out>, c: TradeColumns, index: number): void {
-  if (!isTradeColumns(c)) throw new MarketDataError('invalid_option', MSG.notTrades(), { field: 'trades' })
+  if (!isTradeColumns(c)) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.notTrades(), { field: 'trades' })
   const n = c.time.length
   let wellFormed = false
   try {

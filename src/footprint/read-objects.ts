@@ -6,7 +6,7 @@ import type { FootprintEngine } from './engine.js'
 import { addExactChunk } from './exact-path.js'
 import { objectsKernel } from './kernel-objects.js'
 import { Slot } from './kernel-columns.js'
-import { MSG } from './messages.js'
+import { FOOTPRINT_MSG } from './messages.js'
 
 /** Records per chunk of a non-array iterable of trade objects. */
 const CHUNK = 4096
@@ -53,7 +53,7 @@ export function readTrades<Out>(e: FootprintEngine<Out>, trades: Iterable<Trade>
     return
   }
   if (typeof trades !== 'object' || trades === null || typeof (trades as Iterable<Trade>)[Symbol.iterator] !== 'function') {
-    throw new MarketDataError('invalid_option', MSG.notTrades(), { field: 'trades' })
+    throw new MarketDataError('invalid_option', FOOTPRINT_MSG.notTrades(), { field: 'trades' })
   }
   const chunk = e.chunk
   let index = 0

@@ -1,7 +1,7 @@
 import { MarketDataError } from '../errors.js'
 import { bucketEnd, bucketStart, createBucketer, resolveTimeframe, type TimeframeInput } from '../time/index.js'
 import { combineProfiles, type ParsedItem } from './combine.js'
-import { MSG } from './messages.js'
+import { FOOTPRINT_MSG } from './messages.js'
 import { parseProfile } from './rowset.js'
 import type { FootprintProfile } from './types.js'
 import { checkOptions } from '../_lib/closed-options.js'
@@ -29,20 +29,20 @@ export interface ResampleFootprintOptions {
  */
 export function resampleFootprint(profiles: readonly FootprintProfile[], opts: ResampleFootprintOptions): FootprintProfile[] {
   const fn = 'resampleFootprint'
-  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', MSG.optionsMissing(fn))
+  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.optionsMissing(fn))
   checkOptions(opts, ['timeframe', 'timeZone'], fn)
   const tf = resolveTimeframe(opts.timeframe)
-  if (tf.unit === 'TICK') throw new MarketDataError('invalid_option', MSG.tickFrame(tf.id), { field: 'timeframe' })
+  if (tf.unit === 'TICK') throw new MarketDataError('invalid_option', FOOTPRINT_MSG.tickFrame(tf.id), { field: 'timeframe' })
   const zone = opts.timeZone === undefined ? {} : { timeZone: opts.timeZone }
   createBucketer(tf, zone) // validates the zone up front (also when there are no profiles)
-  if (!Array.isArray(profiles)) throw new MarketDataError('invalid_option', MSG.notProfile(fn))
+  if (!Array.isArray(profiles)) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.notProfile(fn))
   const groups = new Map<number, { end: number; ps: ParsedItem[] }>()
   for (let i = 0; i < profiles.length; i++) {
     const p = profiles[i] as FootprintProfile
     const q = parseProfile(p, fn, { who: `profiles[${i}]`, index: i })
     const s = bucketStart(p.time, tf, zone)
     const e = bucketEnd(p.time, tf, zone)
-    if (p.end > e || p.end <= p.time) throw new MarketDataError('incompatible', MSG.resampleNest(p.time, p.end, tf.id), { index: i, field: 'time' })
+    if (p.end > e || p.end <= p.time) throw new MarketDataError('incompatible', FOOTPRINT_MSG.resampleNest(p.time, p.end, tf.id), { index: i, field: 'time' })
     let g = groups.get(s)
     if (g === undefined) {
       g = { end: e, ps: [] }

@@ -2,7 +2,7 @@ import { decimalToString, parseDecimal, type DecimalInput, type ExactDecimal } f
 import { MarketDataError } from '../errors.js'
 import { compareExact } from './rowset.js'
 import { unitsAt } from './grid.js'
-import { MSG } from './messages.js'
+import { FOOTPRINT_MSG } from './messages.js'
 import { checkOptions } from '../_lib/closed-options.js'
 import { niceCeil } from '../_lib/nice-number.js'
 
@@ -46,7 +46,7 @@ const ceilDiv = (a: number, b: number): number => Math.ceil(a / b)
 
 function posInt(x: unknown, dflt: number, field: string): number {
   const v = x ?? dflt
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) throw new MarketDataError('invalid_option', MSG.rowsOption(field, x), { field })
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.rowsOption(field, x), { field })
   return v
 }
 
@@ -66,10 +66,10 @@ function posInt(x: unknown, dflt: number, field: string): number {
  * rowSizeScale({ tickSize: '0.25', typicalRange: '30' }) // { min: 1, max: 24, step: 1, default: 4, ... }
  */
 export function rowSizeScale(opts: RowSizeScaleOptions): RowSizeScale {
-  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', MSG.optionsMissing('rowSizeScale'))
+  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.optionsMissing('rowSizeScale'))
   checkOptions(opts, ['tickSize', 'typicalRange', 'ranges', 'targetRows', 'minRows', 'maxRows', 'maxRowSize'], 'rowSizeScale')
   const t = parseDecimal(opts.tickSize)
-  if (!t.ok || t.value.units <= 0n) throw new MarketDataError('invalid_option', MSG.tickSize(opts.tickSize), { field: 'tickSize' })
+  if (!t.ok || t.value.units <= 0n) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.tickSize(opts.tickSize), { field: 'tickSize' })
   const tick = t.value
   const targetRows = posInt(opts.targetRows, 30, 'targetRows')
   const minRows = posInt(opts.minRows, 5, 'minRows')
@@ -78,22 +78,22 @@ export function rowSizeScale(opts: RowSizeScaleOptions): RowSizeScale {
   let range: ExactDecimal | undefined
   if (opts.typicalRange !== undefined) {
     const r = parseDecimal(opts.typicalRange)
-    if (!r.ok || r.value.units < 0n) throw new MarketDataError('invalid_option', MSG.typicalRange(opts.typicalRange), { field: 'typicalRange' })
+    if (!r.ok || r.value.units < 0n) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.typicalRange(opts.typicalRange), { field: 'typicalRange' })
     range = r.value
   } else if (opts.ranges !== undefined) {
-    if (!Array.isArray(opts.ranges)) throw new MarketDataError('invalid_option', MSG.ranges(), { field: 'ranges' })
+    if (!Array.isArray(opts.ranges)) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.ranges(), { field: 'ranges' })
     const xs: ExactDecimal[] = []
     for (const x of opts.ranges) {
       const r = parseDecimal(x)
-      if (!r.ok || r.value.units < 0n) throw new MarketDataError('invalid_option', MSG.ranges(), { field: 'ranges' })
+      if (!r.ok || r.value.units < 0n) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.ranges(), { field: 'ranges' })
       xs.push(r.value)
     }
     xs.sort(compareExact)
     if (xs.length > 0) range = xs[(xs.length - 1) >> 1]
   }
-  const valueOf = (ticks: number): string => decimalToString({ units: tick.units * BigInt(ticks), scale: tick.scale }) 
+  const ticksValue = (ticks: number): string => decimalToString({ units: tick.units * BigInt(ticks), scale: tick.scale }) 
   if (range === undefined) {
-    return { min: 1, max: cap, step: 1, default: 1, tickSize: decimalToString(tick), defaultRowSizeValue: valueOf(1), rangeTicks: null }
+    return { min: 1, max: cap, step: 1, default: 1, tickSize: decimalToString(tick), defaultRowSizeValue: ticksValue(1), rangeTicks: null }
   }
   const s = Math.max(range.scale, tick.scale)
   const ru = unitsAt(range, s)
@@ -104,5 +104,5 @@ export function rowSizeScale(opts: RowSizeScaleOptions): RowSizeScale {
   const mult = (rows: number): number => Math.min(Math.max(step, Math.floor(cap / step) * step), step * Math.max(1, ceilDiv(T, rows * step)))
   const dflt = mult(targetRows)
   const max = Math.max(dflt, mult(minRows))
-  return { min: step, max, step, default: dflt, tickSize: decimalToString(tick), defaultRowSizeValue: valueOf(dflt), rangeTicks: T }
+  return { min: step, max, step, default: dflt, tickSize: decimalToString(tick), defaultRowSizeValue: ticksValue(dflt), rangeTicks: T }
 }

@@ -1,10 +1,11 @@
+import { SESSION_NAMES } from '../trades/types.js'
 import { pocIndex } from '../profile/point-of-control.js'
 import { formatFixed, formatUnits, parseDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import type { SessionType } from '../trades/types.js'
 import { computeAnalytics, type ResolvedAnalyticsOptions } from './analytics-core.js'
 import { resolveGrid, rowPrice, unitsAt, type Grid } from './grid.js'
-import { MSG } from './messages.js'
+import { FOOTPRINT_MSG } from './messages.js'
 import type { FootprintProfile, FootprintRow } from './types.js'
 import type { RowSet } from './exact-rows.js'
 
@@ -58,7 +59,7 @@ export function buildProfile(
     rows[i] = [rowPrice(grid, set.rows[i] as number), formatUnits(b, vScale), formatUnits(s, vScale), nb, ns]
   }
   // counts of merged profiles add up as doubles: refuse a total that no longer holds exactly
-  if (!Number.isSafeInteger(cb + cs)) throw new MarketDataError('inexact', MSG.countSum('trades'), { field: 'trades' })
+  if (!Number.isSafeInteger(cb + cs)) throw new MarketDataError('inexact', FOOTPRINT_MSG.countSum('trades'), { field: 'trades' })
   const p = assembleProfile(meta, grid, rows, volumePocIndex(set), { vb, vs, cb, cs, vScale }, high, low)
   if (analytics !== undefined) p.analytics = computeAnalytics(grid, set, analytics)
   return p
@@ -111,7 +112,7 @@ export interface ParsedProfile {
 }
 
 const MAX_ROW = BigInt(Number.MAX_SAFE_INTEGER)
-const SESSIONS: ReadonlySet<unknown> = new Set(['MAINSESSION', 'PRE_MARKET', 'POST_MARKET'])
+const SESSIONS: ReadonlySet<unknown> = new Set(SESSION_NAMES)
 
 /** Where a profile sits in the caller's arguments: its name in messages (`b`, `profiles[3]`) and its index. */
 export interface ProfileAt {
@@ -126,27 +127,27 @@ function fail(code: 'invalid_option' | 'invalid_decimal' | 'invalid_volume' | 'i
 /** A decimal string field of a profile (grid strings, high, low, row prices); numbers and other types are refused. */
 function decimalField(x: unknown, field: string, fn: string, at: ProfileAt): ExactDecimal {
   const r = typeof x === 'string' ? parseDecimal(x) : undefined
-  if (r === undefined || !r.ok) fail('invalid_decimal', MSG.profileField(fn, at.who, field, x, 'must be a decimal string'), field, at)
+  if (r === undefined || !r.ok) fail('invalid_decimal', FOOTPRINT_MSG.profileField(fn, at.who, field, x, 'must be a decimal string'), field, at)
   return r.value
 }
 
 /** A row volume: a decimal string >= 0. */
 function volumeField(x: unknown, field: string, fn: string, at: ProfileAt): ExactDecimal {
   const d = decimalField(x, field, fn, at)
-  if (d.units < 0n) fail('invalid_volume', MSG.profileField(fn, at.who, field, x, 'must be a decimal string >= 0'), field, at)
+  if (d.units < 0n) fail('invalid_volume', FOOTPRINT_MSG.profileField(fn, at.who, field, x, 'must be a decimal string >= 0'), field, at)
   return d
 }
 
 /** A row trade count: a safe integer >= 0 (a number). */
 function countField(x: unknown, field: string, fn: string, at: ProfileAt): number {
   if (typeof x !== 'number' || !Number.isSafeInteger(x) || x < 0) {
-    fail('invalid_option', MSG.profileField(fn, at.who, field, x, 'must be an integer >= 0 (a number, at most 2^53 - 1)'), field, at)
+    fail('invalid_option', FOOTPRINT_MSG.profileField(fn, at.who, field, x, 'must be an integer >= 0 (a number, at most 2^53 - 1)'), field, at)
   }
   return x === 0 ? 0 : x // no -0
 }
 
 function epochField(x: unknown, field: string, fn: string, at: ProfileAt): void {
-  if (typeof x !== 'number' || !Number.isFinite(x)) fail('invalid_option', MSG.profileField(fn, at.who, field, x, 'must be a finite epoch-millisecond number'), field, at)
+  if (typeof x !== 'number' || !Number.isFinite(x)) fail('invalid_option', FOOTPRINT_MSG.profileField(fn, at.who, field, x, 'must be a finite epoch-millisecond number'), field, at)
 }
 
 /**
@@ -156,23 +157,23 @@ function epochField(x: unknown, field: string, fn: string, at: ProfileAt): void 
  * a row price off the grid; `invalid_session` for an unknown `sessionType`.
  */
 export function parseProfile(p: unknown, fn: string, at: ProfileAt = { who: 'profile' }): ParsedProfile {
-  if (typeof p !== 'object' || p === null || Array.isArray(p)) fail('invalid_option', MSG.notProfileAt(fn, at.who, p), at.who, at)
+  if (typeof p !== 'object' || p === null || Array.isArray(p)) fail('invalid_option', FOOTPRINT_MSG.notProfileAt(fn, at.who, p), at.who, at)
   const o = p as Record<string, unknown>
   epochField(o.time, 'time', fn, at)
   epochField(o.end, 'end', fn, at)
   if (o.profileStart !== undefined) epochField(o.profileStart, 'profileStart', fn, at)
   if (o.sessionType !== undefined && !SESSIONS.has(o.sessionType)) {
-    fail('invalid_session', MSG.profileField(fn, at.who, 'sessionType', o.sessionType, 'must be MAINSESSION, PRE_MARKET or POST_MARKET (or absent)'), 'sessionType', at)
+    fail('invalid_session', FOOTPRINT_MSG.profileField(fn, at.who, 'sessionType', o.sessionType, 'must be MAINSESSION, PRE_MARKET or POST_MARKET (or absent)'), 'sessionType', at)
   }
   if (o.analytics !== undefined && (typeof o.analytics !== 'object' || o.analytics === null || Array.isArray(o.analytics))) {
-    fail('invalid_option', MSG.profileAnalytics(fn, at.who, o.analytics), 'analytics', at)
+    fail('invalid_option', FOOTPRINT_MSG.profileAnalytics(fn, at.who, o.analytics), 'analytics', at)
   }
   decimalField(o.tickSize, 'tickSize', fn, at)
   decimalField(o.rowSizeValue, 'rowSizeValue', fn, at)
   const high = decimalField(o.high, 'high', fn, at)
   const low = decimalField(o.low, 'low', fn, at)
   const rowsIn = o.rows
-  if (!Array.isArray(rowsIn)) fail('invalid_option', MSG.profileField(fn, at.who, 'rows', rowsIn, 'must be an array of rows'), 'rows', at)
+  if (!Array.isArray(rowsIn)) fail('invalid_option', FOOTPRINT_MSG.profileField(fn, at.who, 'rows', rowsIn, 'must be an array of rows'), 'rows', at)
   let grid: Grid
   try {
     grid = resolveGrid(o.tickSize, undefined, o.rowSizeValue)
@@ -188,7 +189,7 @@ export function parseProfile(p: unknown, fn: string, at: ProfileAt = { who: 'pro
   let vScale = 0
   for (let i = 0; i < n; i++) {
     const r: unknown = rowsIn[i]
-    if (!Array.isArray(r) || r.length !== 5) fail('invalid_option', MSG.rowShape(fn, at.who, i, r), `rows[${i}]`, at)
+    if (!Array.isArray(r) || r.length !== 5) fail('invalid_option', FOOTPRINT_MSG.rowShape(fn, at.who, i, r), `rows[${i}]`, at)
     prices[i] = decimalField(r[0], `rows[${i}].price`, fn, at)
     const b = volumeField(r[1], `rows[${i}].volumeBuy`, fn, at)
     const s = volumeField(r[2], `rows[${i}].volumeSell`, fn, at)
@@ -206,12 +207,12 @@ export function parseProfile(p: unknown, fn: string, at: ProfileAt = { who: 'pro
     const text = (rowsIn[i] as unknown[])[0] as string
     const off = pd.scale > grid.decimals
     const atGrid = off ? 0n : unitsAt(pd, grid.decimals)
-    if (off || atGrid % ru !== 0n) fail('grid_mismatch', MSG.rowOffGrid(fn, at.who, i, text, grid.rowSizeValue), `rows[${i}].price`, at)
+    if (off || atGrid % ru !== 0n) fail('grid_mismatch', FOOTPRINT_MSG.rowOffGrid(fn, at.who, i, text, grid.rowSizeValue), `rows[${i}].price`, at)
     const big = atGrid / ru
     // row indexes are doubles: past 2^53 they would silently name a neighbouring row (as in the engine)
-    if (big > MAX_ROW || big < -MAX_ROW) fail('invalid_decimal', MSG.rowFar(fn, at.who, i, text, grid.rowSizeValue), `rows[${i}].price`, at)
+    if (big > MAX_ROW || big < -MAX_ROW) fail('invalid_decimal', FOOTPRINT_MSG.rowFar(fn, at.who, i, text, grid.rowSizeValue), `rows[${i}].price`, at)
     const row = Number(big)
-    if (!(row > prev)) fail('invalid_option', MSG.rowOrder(fn, at.who, i), `rows[${i}].price`, at)
+    if (!(row > prev)) fail('invalid_option', FOOTPRINT_MSG.rowOrder(fn, at.who, i), `rows[${i}].price`, at)
     prev = row
     set.rows[i] = row
     set.buy[i] = unitsAt(buys[i] as ExactDecimal, vScale)
@@ -221,8 +222,8 @@ export function parseProfile(p: unknown, fn: string, at: ProfileAt = { who: 'pro
     // high / low are traded prices: they lie in the highest / lowest row (a profile without rows has nothing to hold them to)
     const rowOf = (row: number, up: number): ExactDecimal => ({ units: (BigInt(row) + BigInt(up)) * ru, scale: grid.decimals })
     const within = (x: ExactDecimal, row: number) => compareExact(x, rowOf(row, 0)) >= 0 && compareExact(x, rowOf(row, 1)) < 0
-    if (!within(high, set.rows[n - 1] as number)) fail('invalid_option', MSG.profileField(fn, at.who, 'high', o.high, `must lie in the highest row (${(rowsIn[n - 1] as unknown[])[0] as string}, row size ${grid.rowSizeValue})`), 'high', at)
-    if (!within(low, set.rows[0] as number)) fail('invalid_option', MSG.profileField(fn, at.who, 'low', o.low, `must lie in the lowest row (${(rowsIn[0] as unknown[])[0] as string}, row size ${grid.rowSizeValue})`), 'low', at)
+    if (!within(high, set.rows[n - 1] as number)) fail('invalid_option', FOOTPRINT_MSG.profileField(fn, at.who, 'high', o.high, `must lie in the highest row (${(rowsIn[n - 1] as unknown[])[0] as string}, row size ${grid.rowSizeValue})`), 'high', at)
+    if (!within(low, set.rows[0] as number)) fail('invalid_option', FOOTPRINT_MSG.profileField(fn, at.who, 'low', o.low, `must lie in the lowest row (${(rowsIn[0] as unknown[])[0] as string}, row size ${grid.rowSizeValue})`), 'low', at)
   }
   return { grid, set, high, low }
 }

@@ -138,7 +138,7 @@ describe('footprint laws', () => {
         const ps = footprintProfiles(trades, { timeframe: '15m', tickSize: '0.25', analytics: true })
         const copy = structuredClone(ps)
         resampleFootprint(ps, { timeframe: '1h' })
-        ps.forEach((p) => regridFootprint(p, { rowSize: 4 }))
+        for (const p of ps) regridFootprint(p, { rowSize: 4 })
         if (ps.length > 0) mergeFootprintProfiles(ps[0] as FootprintProfile, ps[0] as FootprintProfile)
         expect(ps).toEqual(copy)
       }),
