@@ -4,10 +4,9 @@
 //                        [--data-dir DIR | --database-url URL | --memory] [--rotate-signing-key]
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
-import { parseRfc3339 } from '../../src/service/index.js'
+import { PARTNER_OPERATION_PATHS, parseRfc3339 } from '../../src/service/index.js'
 import { sliceTradeColumns, type TradeColumns } from '../../src/index.js'
 import { defaultCatalog } from './catalog.js'
-import { PARTNER_OPERATIONS } from './partner.js'
 import { OPENAPI_PATH, REFERENCE_PATH } from './reference.js'
 import { REST_PREFIX } from './rest.js'
 import { startServer, type ApiKeyConfig } from './server.js'
@@ -142,8 +141,8 @@ async function main(): Promise<void> {
 
   const url = running.url
   const key = apiKeys[0] ?? args.noAccessKeys[0] ?? ''
-  const login = Object.keys(PARTNER_OPERATIONS)[0]!
-  const candles = Object.keys(PARTNER_OPERATIONS)[3]!
+  const login = PARTNER_OPERATION_PATHS.Login
+  const candles = PARTNER_OPERATION_PATHS.ListCandles
   const lines = [
     `listening on ${url}`,
     ...(viewerKey === undefined ? [] : [`viewer:       ${url}/   (footprint, TPO and candles in a browser, with the first api key)`]),

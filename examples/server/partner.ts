@@ -13,6 +13,8 @@ import {
   unauthenticated,
   type LinkedSecurity,
   type LinkOperationName,
+  PARTNER_OPERATION_PATHS,
+  type PartnerOperationName,
   type Status,
 } from '../../src/service/index.js'
 import { securityInfo } from './catalog.js'
@@ -20,18 +22,12 @@ import { listCandles, type ListCandlesContext } from './list-candles.js'
 import { securityById, type MarketStore } from './store.js'
 import type { TokenSigner } from './tokens.js'
 
-/** Operation paths (after the partner prefix) and their short names. */
-export const PARTNER_OPERATIONS = {
-  'svc.partner.external.auth.v1.AuthApi.Login': 'Login',
-  'svc.partner.external.auth.v1.AuthApi.Refresh': 'Refresh',
-  'svc.reference.external.security.v1.SecurityInfoApi.ListSecurities': 'ListSecurities',
-  'svc.marketdata.external.candle.v1.CandleHistoryApi.ListCandles': 'ListCandles',
-  'svc.partner.external.security.v1.LinkApi.LinkSecurity': 'LinkSecurity',
-  'svc.partner.external.security.v1.LinkApi.UnlinkSecurity': 'UnlinkSecurity',
-  'svc.partner.external.security.v1.LinkApi.GetLinkedSecurity': 'GetLinkedSecurity',
-} as const
+/** Operation paths (after the partner prefix) and their short names: the library's paths, turned around. */
+export const PARTNER_OPERATIONS: Readonly<Record<string, PartnerOperationName>> = Object.fromEntries(
+  (Object.keys(PARTNER_OPERATION_PATHS) as PartnerOperationName[]).map((name) => [PARTNER_OPERATION_PATHS[name], name]),
+)
 
-export type PartnerOperation = (typeof PARTNER_OPERATIONS)[keyof typeof PARTNER_OPERATIONS]
+export type PartnerOperation = PartnerOperationName
 
 /** Server state interface A needs. */
 export interface PartnerContext extends ListCandlesContext {

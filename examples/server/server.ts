@@ -181,9 +181,7 @@ export async function createHandler(
   /** Interface A: POST JSON -> operation -> HTTP 200 with a `status`. */
   async function partner(req: IncomingMessage, { url, base }: RequestContext): Promise<Answer> {
     const path = url.pathname.slice(partnerPrefix.length)
-    const op: PartnerOperation | undefined = Object.hasOwn(PARTNER_OPERATIONS, path)
-      ? PARTNER_OPERATIONS[path as keyof typeof PARTNER_OPERATIONS]
-      : undefined
+    const op: PartnerOperation | undefined = Object.hasOwn(PARTNER_OPERATIONS, path) ? PARTNER_OPERATIONS[path] : undefined
     if (op === undefined) return { status: 404, headers: base, body: { status: { code: 5, message: `no operation ${path}`, details: [] } } }
     if (req.method !== 'POST') return { status: 405, headers: { ...base, allow: 'POST' }, body: { status: invalidArgument('use POST') } }
     const type = req.headers['content-type'] ?? ''
