@@ -126,8 +126,9 @@ class TpoEngine implements TpoAggregator {
   addColumns(columns: TradeColumns): void {
     const shape = validateTradeColumnsShape(columns)
     if (!shape.ok) throw withApplied(shape.error, 0)
-    // a NaN volume of the caller's columns is an error, never the exact volume of a trade object read before
+    // a NaN volume or price of the caller's columns is an error, never the exact value of a trade object read before
     this.reader.exactVolume = undefined
+    this.reader.exactPrice = undefined
     // in chunks: `run` is then called often enough to be optimised as a whole function, with type
     // feedback for its write-back code, instead of only by on-stack replacement of one long loop (OSR
     // code lacking that feedback deoptimises on every later call; measured 2-3x slower)
@@ -204,8 +205,8 @@ class TpoEngine implements TpoAggregator {
     let openJ = -1
     let closeJ = -1
     for (const j of order) {
-      const high = exactOf(acc.bHi[j] as number)
-      const low = exactOf(acc.bLo[j] as number)
+      const high = acc.blockHigh(j)
+      const low = acc.blockLow(j)
       blocks.push({ start: acc.bStart[j] as number, high, low, lowRow: rowOfDecimal(low, grid), highRow: rowOfDecimal(high, grid) })
       if (acc.bMain[j] === 1 && ibStart === null) ibStart = acc.bStart[j] as number
       if (openJ < 0 || (acc.bOpenT[j] as number) < (acc.bOpenT[openJ] as number)) openJ = j
@@ -231,9 +232,9 @@ class TpoEngine implements TpoAggregator {
       initialBalancePeriod: cfg.initialBalancePeriod,
       blocks,
       initialBalanceStart: ibStart,
-      open: exactOf(acc.bOpenP[openJ] as number),
+      open: acc.blockOpen(openJ),
       openTime: acc.bOpenT[openJ] as number,
-      close: exactOf(acc.bCloseP[closeJ] as number),
+      close: acc.blockClose(closeJ),
       closeTime: acc.bCloseT[closeJ] as number,
       volumeScale: vs,
       rowLow: acc.rowBase,
@@ -283,9 +284,15 @@ class TpoEngine implements TpoAggregator {
   private tradedRows(acc: PeriodAcc): readonly [number, number] {
     let a = Number.POSITIVE_INFINITY
     let b = Number.NEGATIVE_INFINITY
+    const g = this.cfg.grid
     for (let j = 0; j < acc.n; j++) {
       const h = acc.bHi[j] as number
       if (h === Number.NEGATIVE_INFINITY) continue
+      if (acc.exact?.has(j) === true) {
+        a = Math.min(a, rowOfDecimal(acc.blockLow(j), g))
+        b = Math.max(b, rowOfDecimal(acc.blockHigh(j), g))
+        continue
+      }
       a = Math.min(a, this.rowOf(acc.bLo[j] as number, -1))
       b = Math.max(b, this.rowOf(h, -1))
     }
@@ -294,17 +301,22 @@ class TpoEngine implements TpoAggregator {
 
   /** Checks that a price of a skipped record is a finite decimal; returns a row never used (0). */
   private checkPrice(p: number, index: number): number {
+    if (p !== p && this.reader.exactPrice !== undefined) return 0
     const d = parseDecimal(p)
     if (!d.ok) throw new MarketDataError('invalid_decimal', TPO_MSG.price(p, d.error), { index, field: 'price' })
     return 0
   }
 
-  /** Row of a price (validated): exact units on the grid, floor division by the row height. */
+  /**
+   * Row of a price (validated): exact units on the grid, floor division by the row height. A NaN price
+   * is the reader's {@link TradeReader.exactPrice} (a decimal a double cannot hold) when it has one.
+   */
   private rowOf(p: number, index: number): number {
     const g = this.cfg.grid
     const u = toUnits(p, g.scale)
     if (u === u) return Math.floor(u / g.rowUnits)
-    const d = parseDecimal(p)
+    const exact = p !== p ? this.reader.exactPrice : undefined
+    const d = exact === undefined ? parseDecimal(p) : { ok: true as const, value: exact }
     if (!d.ok) throw new MarketDataError('invalid_decimal', TPO_MSG.price(p, d.error), { index, field: 'price' })
     try {
       return rowOfDecimal(d.value, g)
@@ -510,7 +522,18 @@ class TpoEngine implements TpoAggregator {
         if (p < lo) lo = p
       }
       if (skip) continue
-      if (t >= cT) {
+      if (p !== p) {
+        // a price a double cannot hold (checked and placed on its row above): its block keeps it exactly
+        this.save(acc, j, hi, lo, oT, oP, cT, cP)
+        const a = acc as PeriodAcc
+        a.addExactPrice(j, this.reader.exactPrice as ExactDecimal, t)
+        hi = a.bHi[j] as number
+        lo = a.bLo[j] as number
+        oT = a.bOpenT[j] as number
+        oP = a.bOpenP[j] as number
+        cT = a.bCloseT[j] as number
+        cP = a.bCloseP[j] as number
+      } else if (t >= cT) {
         if (cT === -Infinity) {
           oT = t
           oP = p
@@ -762,11 +785,6 @@ function hasTrades(acc: PeriodAcc): boolean {
   return false
 }
 
-function exactOf(p: number): ExactDecimal {
-  const d = parseDecimal(p)
-  if (!d.ok) throw new MarketDataError('invalid_decimal', TPO_MSG.price(p, d.error), { field: 'price' })
-  return d.value
-}
 
 /**
  * A streaming TPO aggregator: feed trades with `add` / `addTrades` / `addColumns` (periods may receive
