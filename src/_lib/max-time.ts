@@ -6,7 +6,8 @@ import { show } from '../trades/messages.js'
 import type { TradeArraySink } from '../trades/feed.js'
 import type { Trade } from '../trades/types.js'
 
-const MAX_TIME = 8.64e15
+/** Largest |time| of a record in epoch ms: the Date range (±8.64e15), shared by every engine. */
+export const MAX_TIME = 8.64e15
 
 /** Reads the `maxTime` option: undefined, or an integer epoch ms within ±8.64e15 (else `invalid_option`). */
 export function readMaxTime(x: unknown): number | undefined {
