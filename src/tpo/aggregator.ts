@@ -1,18 +1,19 @@
 import { POW10, UNITS_LIMIT, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
-import { createBucketer, type Bucketer } from '../time/index.js'
+import { createBucketer } from '../time/index.js'
 import { validateTradeColumnsShape, type Trade, type TradeColumns } from '../trades/index.js'
 import { TPO_MSG } from './messages.js'
 import { appliedBefore, withApplied } from '../_lib/applied.js'
 import { resolveTpoOptions, type TpoConfig } from './options.js'
 import { PeriodAcc } from './period-acc.js'
-import { finishProfiles, hasTrades } from './period-output.js'
+import { finishProfiles } from './period-output.js'
+import { OpenPeriods } from './open-periods.js'
 import { TradeReader } from './trade-reader.js'
 import { ExactPath } from './exact-path.js'
 import type { TpoAggregator, TpoAggregatorOptions, TpoProfile } from './types.js'
 import type { AggregatorCheckpoint } from '../aggregator.js'
 import { restoreTpo, tpoCheckpoint } from './checkpoint.js'
-import { firstPastInColumn, firstPastInRecords, MAX_TIME, pastMaxTime, readMaxTime, recordPast, timeAt } from '../_lib/max-time.js'
+import { firstPastInColumn, firstPastInRecords, pastMaxTime, readMaxTime, recordPast, timeAt } from '../_lib/max-time.js'
 import { ARG_BLOCK_END, ARG_BLOCK_START, ARG_PRICE_POW, ARG_ROW_UNITS, ARG_SESSION, ARG_SLOTS, ARG_VOLUME_POW, FAST_CHUNK, fastRun } from './fast-loop.js'
 import { checkOptions } from '../_lib/closed-options.js'
 import { TPO_OPTION_KEYS } from './types.js'
@@ -32,24 +33,14 @@ const RUN_CHUNK = 8192
  */
 class TpoEngine implements TpoAggregator {
   private readonly cfg: TpoConfig
-  private readonly periodB: Bucketer
-  private readonly blockB: Bucketer
-  private periods = new Map<number, (PeriodAcc | undefined)[]>()
-  watermark = -Infinity
-  /** Exact units of the volume {@link unitsOf} last answered NaN for (added by {@link slowAdd}), at `bigScale` decimals. */
+  /** The open periods, the watermark and the current block slot. */
+  private readonly open: OpenPeriods
   private addCount = 0
   private readonly reader = new TradeReader(16)
   /** The exact steps off the fast paths: rows of any price, volumes past 2^52 or finer than the fast sums. */
   private readonly exact: ExactPath
   /** The fast loop's numeric arguments (see {@link fastRun}). */
   private readonly args = new Float64Array(ARG_SLOTS)
-  // current slot
-  private cur: PeriodAcc | null = null
-  private curBlock = -1
-  private curSk = -1
-  private bStart = Number.NaN
-  private bEnd = Number.NaN
-  private skip = false
   /** 10^scale of the price grid. */
   private readonly pp: number
 
@@ -61,18 +52,23 @@ class TpoEngine implements TpoAggregator {
     this.pp = POW10_F[this.cfg.grid.scale] as number
     this.exact = new ExactPath(this.reader, this.cfg.grid)
     const zone = this.cfg.timeZone === undefined ? {} : { timeZone: this.cfg.timeZone }
-    this.periodB = createBucketer(this.cfg.period, zone)
-    this.blockB = createBucketer(this.cfg.block, zone)
+    const periodB = createBucketer(this.cfg.period, zone)
+    const blockB = createBucketer(this.cfg.block, zone)
+    this.open = new OpenPeriods(this.cfg, periodB, blockB)
     if (opts.restore !== undefined) {
-      const r = restoreTpo(opts.restore, this.cfg, this.periodB, this.blockB)
-      this.watermark = r.watermark
+      const r = restoreTpo(opts.restore, this.cfg, periodB, blockB)
+      this.open.watermark = r.watermark
       this.addCount = r.state.addCount
-      this.periods = r.state.periods
+      this.open.periods = r.state.periods
     }
   }
 
+  get watermark(): number {
+    return this.open.watermark
+  }
+
   checkpoint(): AggregatorCheckpoint {
-    return tpoCheckpoint(this.cfg, this.watermark, { addCount: this.addCount, periods: this.periods })
+    return tpoCheckpoint(this.cfg, this.open.watermark, { addCount: this.addCount, periods: this.open.periods })
   }
 
   add(trade: Trade): void {
@@ -142,77 +138,15 @@ class TpoEngine implements TpoAggregator {
 
   advance(time: number): TpoProfile[] {
     if (typeof time !== 'number' || Number.isNaN(time)) throw new MarketDataError('invalid_time', TPO_MSG.advance(time), { field: 'time' })
-    if (time > this.watermark) this.watermark = time
-    return this.close((acc) => acc.end <= time)
+    return finishProfiles(this.open.closeUntil(time), this.cfg)
   }
 
   snapshot(): TpoProfile[] {
-    const out: PeriodAcc[] = []
-    for (const list of this.periods.values()) for (const acc of list) if (acc !== undefined && acc.n > 0) out.push(acc)
-    return finishProfiles(out, this.cfg)
+    return finishProfiles(this.open.all(), this.cfg)
   }
 
   flush(): TpoProfile[] {
-    // (a period only a refused record opened holds no trade: it moves nothing)
-    for (const list of this.periods.values()) for (const acc of list) if (acc !== undefined && acc.end > this.watermark && hasTrades(acc)) this.watermark = acc.end
-    return this.close(() => true)
-  }
-
-  private close(pred: (acc: PeriodAcc) => boolean): TpoProfile[] {
-    const out: PeriodAcc[] = []
-    for (const [key, list] of this.periods) {
-      const first = list.find((a) => a !== undefined)
-      if (first === undefined || !pred(first)) continue
-      for (const acc of list) if (acc !== undefined && acc.n > 0) out.push(acc)
-      this.periods.delete(key)
-      if (this.cur !== null && list.includes(this.cur)) this.leave()
-    }
-    return finishProfiles(out, this.cfg)
-  }
-
-  private leave(): void {
-    this.cur = null
-    this.curBlock = -1
-    this.curSk = -1
-    this.bStart = Number.NaN
-    this.bEnd = Number.NaN
-  }
-
-  /** Moves the current slot to the block holding `t` for session code `s`; validates both and changes nothing when it throws. */
-  private enter(t: number, s: number, index: number): void {
-    if (!(Math.floor(t) === t && t >= -MAX_TIME && t <= MAX_TIME)) throw new MarketDataError('invalid_time', TPO_MSG.time(t), { index, field: 'time' })
-    if (s > 2) throw new MarketDataError('invalid_session', TPO_MSG.sessionCode(s), { index, field: 'session' })
-    const bs = this.blockB.locate(t)
-    const be = this.blockB.end
-    if ((this.cfg.sessionMask & (1 << s)) === 0) {
-      this.setSlot(null, -1, bs, be, s, true)
-      return
-    }
-    const ps = this.periodB.locate(t)
-    const pe = this.periodB.end
-    if (pe <= this.watermark) throw new MarketDataError('late_record', TPO_MSG.late(t, pe), { index, field: 'time' })
-    let list = this.periods.get(ps)
-    if (list === undefined) {
-      list = [undefined, undefined, undefined]
-      this.periods.set(ps, list)
-    }
-    const slot = this.cfg.grouped ? s : 0
-    let acc = list[slot]
-    if (acc === undefined) {
-      acc = new PeriodAcc(ps, pe, this.cfg.grouped ? s : -1)
-      list[slot] = acc
-    }
-    const j = acc.block(bs)
-    this.setSlot(acc, j, bs, be, s, false)
-  }
-
-  private setSlot(acc: PeriodAcc | null, j: number, bs: number, be: number, s: number, skip: boolean): void {
-    this.cur = acc
-    this.curBlock = j
-    this.bStart = bs
-    this.bEnd = be
-    this.curSk = s
-    this.skip = skip
+    return finishProfiles(this.open.closeAll(), this.cfg)
   }
 
   /** Writes the current block's running extremes and open/close back into its accumulator. */
@@ -234,20 +168,20 @@ class TpoEngine implements TpoAggregator {
   private run(c: TradeColumns, from: number, to: number, base: number): void {
     let i = from
     while (i < to) {
-      const acc = this.cur
-      if (acc !== null && !this.skip) {
+      const acc = this.open.cur
+      if (acc !== null && !this.open.skip) {
         const VP = acc.volScale < POW10_F.length ? (POW10_F[acc.volScale] as number) : Number.NaN
         const a = this.args
-        a[ARG_BLOCK_START] = this.bStart
-        a[ARG_BLOCK_END] = this.bEnd
-        a[ARG_SESSION] = this.curSk
+        a[ARG_BLOCK_START] = this.open.bStart
+        a[ARG_BLOCK_END] = this.open.bEnd
+        a[ARG_SESSION] = this.open.curSk
         a[ARG_PRICE_POW] = this.pp
         a[ARG_ROW_UNITS] = this.cfg.grid.rowUnits
         a[ARG_VOLUME_POW] = VP
         // in chunks: the fast loop returns often, so V8 optimises it as a whole function with feedback
         // for its exit code, rather than only by on-stack replacement of one long first loop (that code
         // deoptimised on its first return and left every later call in slower OSR code, about 1.8x)
-        const j = this.curBlock
+        const j = this.open.curBlock
         for (;;) {
           const lim = to - i > FAST_CHUNK ? i + FAST_CHUNK : to
           i = fastRun(c, i, lim, acc, j, a)
@@ -270,12 +204,12 @@ class TpoEngine implements TpoAggregator {
     const volume = c.volume
     const side = c.side
     const sess = c.session
-    let acc = this.cur
-    let j = this.curBlock
-    let bS = this.bStart
-    let bE = this.bEnd
-    let sk = this.curSk
-    let skip = this.skip
+    let acc = this.open.cur
+    let j = this.open.curBlock
+    let bS = this.open.bStart
+    let bE = this.open.bEnd
+    let sk = this.open.curSk
+    let skip = this.open.skip
     let hi = 0
     let lo = 0
     let oT = 0
@@ -310,13 +244,13 @@ class TpoEngine implements TpoAggregator {
       const s = sess === undefined ? 0 : (sess[i] as number)
       if (!(t >= bS && t < bE) || s !== sk || Math.floor(t) !== t) {
         this.save(acc, j, hi, lo, oT, oP, cT, cP)
-        this.enter(t, s, i + base)
-        acc = this.cur
-        j = this.curBlock
-        bS = this.bStart
-        bE = this.bEnd
+        this.open.enter(t, s, i + base)
+        acc = this.open.cur
+        j = this.open.curBlock
+        bS = this.open.bStart
+        bE = this.open.bEnd
         sk = s
-        skip = this.skip
+        skip = this.open.skip
         if (acc !== null) {
           hi = acc.bHi[j] as number
           lo = acc.bLo[j] as number
