@@ -1,7 +1,9 @@
-// W4: trades -> daily TPO profiles (New York days, 30m blocks, 1-tick rows), columnar and objects.
+// W4: trades -> daily TPO profiles (New York days, 30m blocks, 1-tick rows), columnar and objects; and
+// daily TPO (UTC) on busy crypto trades (src/sample sampleMarketTrades) against the float loop (issue 24).
 import type { TpoProfile } from '../src/tpo/index.js'
 import type { Trade } from '../src/trades/index.js'
-import { norm } from './canon.js'
+import { sampleMarketTrades } from '../src/sample/index.js'
+import { closeLines, norm } from './canon.js'
 import { ES, columns, human, objects, prefix } from './data.js'
 import { runGroup, type BenchOptions, type Impl, type Row } from './harness.js'
 import { libFn } from './lib.js'
@@ -88,5 +90,29 @@ export async function runW4(bench: BenchOptions): Promise<Row[]> {
     ]
     rows.push(...(await runGroup(`W4 daily TPO, 30m blocks, objects with decimal strings (${human(nObj)} trades)`, 'trades', impls, bench)))
   }
+  {
+    // busy crypto: prices change on about two trades in three, volumes with 8 decimals (not exact doubles:
+    // the float loop's sums are compared within a relative tolerance)
+    const nBusy = bench.quick ? 400_000 : 2_000_000
+    const busy = sampleMarketTrades('busy-crypto', { seed: 42, trades: nBusy })
+    const busyOpts = { timeframe: '1d', tickSize: '0.01', blockSize: '30m', timeZone: 'UTC' }
+    const impls: Impl[] = [
+      lib({ n: nBusy, run: (n) => (f.fn as TpoFn)(prefix(busy, n), busyOpts) }),
+      {
+        impl: 'hand-written float loop',
+        exact: false,
+        n: nBusy,
+        speedupTarget: 1.5,
+        note: `float sums: compared within ${BUSY_TOLERANCE} relative`,
+        compare: closeLines(BUSY_TOLERANCE),
+        run: (n) => tpoFloat(busy, n, { timeZone: 'UTC', blockMs: BLOCK, rsv: 0.01, priceDecimals: 2, ibMs: IB }),
+        canon: (r) => r as string[],
+      },
+    ]
+    rows.push(...(await runGroup(`W4 daily TPO (UTC), 30m blocks, busy crypto columnar (${human(nBusy)} trades)`, 'trades', impls, bench)))
+  }
   return rows
 }
+
+/** Float sums of the busy crypto volumes (8 decimals) are compared within this relative tolerance. */
+const BUSY_TOLERANCE = 1e-9

@@ -339,7 +339,14 @@ export function tpoFloat(c: TradeColumns, n: number, cfg: TpoFloatConfig): strin
   const { time, price, volume, side } = c
   const session = c.session
   const { rsv, blockMs, priceDecimals: pd } = cfg
-  const { r0, R } = priceRange(price, n, rsv)
+  // rows from price units (p * 10^pd, rounded: exact for prices with pd decimals), not p / rsv: a float
+  // division misplaces prices on a 0.01 grid (59994.09 / 0.01 = 5999408.999...)
+  const scale = 10 ** pd
+  const ru = Math.round(rsv * scale)
+  const rowOf = (x: number) => Math.floor(Math.round(x * scale) / ru)
+  const range = priceRange(price, n, rsv)
+  const r0 = range.r0 - 1
+  const R = range.R + 2
   const vb = new Float64Array(R)
   const vs = new Float64Array(R)
   const days = new ZoneDays(cfg.timeZone)
@@ -362,8 +369,8 @@ export function tpoFloat(c: TradeColumns, n: number, cfg: TpoFloatConfig): strin
     let pLo = Infinity
     let pHi = -Infinity
     for (let k = 0; k < nb; k++) {
-      const l = Math.floor((bLo[k] as number) / rsv) - r0
-      const h = Math.floor((bHi[k] as number) / rsv) - r0
+      const l = rowOf(bLo[k] as number) - r0
+      const h = rowOf(bHi[k] as number) - r0
       if (l < lo) lo = l
       if (h > hi) hi = h
       if ((bLo[k] as number) < pLo) pLo = bLo[k] as number
@@ -396,7 +403,7 @@ export function tpoFloat(c: TradeColumns, n: number, cfg: TpoFloatConfig): strin
     for (let r = lo; r <= hi; r++) {
       const idx: number[] = []
       for (let k = 0; k < nb; k++) {
-        if (r >= Math.floor((bLo[k] as number) / rsv) - r0 && r <= Math.floor((bHi[k] as number) / rsv) - r0) idx.push(k)
+        if (r >= rowOf(bLo[k] as number) - r0 && r <= rowOf(bHi[k] as number) - r0) idx.push(k)
       }
       out.push(`R|${rp(r)}|${idx.join(',')}|${numText(vb[r] as number)}|${numText(vs[r] as number)}`)
       vb[r] = 0
@@ -426,7 +433,7 @@ export function tpoFloat(c: TradeColumns, n: number, cfg: TpoFloatConfig): strin
     if (p < (bLo[k] as number)) bLo[k] = p
     if (p > (bHi[k] as number)) bHi[k] = p
     if (session === undefined || session[i] === 0) bMain[k] = true
-    const r = Math.floor(p / rsv) - r0
+    const r = rowOf(p) - r0
     if (side[i] === 1) vb[r]! += volume[i] as number
     else vs[r]! += volume[i] as number
   }

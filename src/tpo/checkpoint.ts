@@ -3,8 +3,8 @@ import { UNITS_LIMIT } from '../decimal/index.js'
 import type { AggregatorCheckpoint } from '../aggregator.js'
 import { type Fields, openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
 import type { Bucketer } from '../time/index.js'
-import { MAX_ROWS, rowOfDecimal } from './parts.js'
-import { parseDecimal } from '../decimal/index.js'
+import { compareDecimal, MAX_ROWS, rowOfDecimal } from './parts.js'
+import { exactDouble, formatUnits, parseDecimal, type ExactDecimal } from '../decimal/index.js'
 import type { TpoConfig } from './options.js'
 import { PeriodAcc } from './period-acc.js'
 import { MAX_FAST_VOLUME_SCALE } from '../decimal/exact-sums.js'
@@ -34,11 +34,11 @@ export function tpoCheckpoint(cfg: TpoConfig, watermark: number, s: TpoStreamSta
   for (const list of s.periods.values()) {
     for (const acc of list) {
       if (acc === undefined) continue
-      const blocks: number[][] = []
+      const blocks: (number | string)[][] = []
       // a block only a refused record opened holds no trade (its high is -Infinity): it does not exist
       for (let j = 0; j < acc.n; j++) {
         if ((acc.bHi[j] as number) === -Infinity) continue
-        blocks.push([acc.bStart[j], acc.bHi[j], acc.bLo[j], acc.bOpenT[j], acc.bOpenP[j], acc.bCloseT[j], acc.bCloseP[j], acc.bMain[j]] as number[])
+        blocks.push([acc.bStart[j], priceJson(acc.blockHigh(j)), priceJson(acc.blockLow(j)), acc.bOpenT[j], priceJson(acc.blockOpen(j)), acc.bCloseT[j], priceJson(acc.blockClose(j)), acc.bMain[j]] as (number | string)[])
       }
       if (blocks.length === 0) continue
       // each period sums volumes at its own scale (a finer record's part apart): written as one exact sum a row
@@ -81,15 +81,27 @@ export function restoreTpo(x: unknown, cfg: TpoConfig, periodB: Bucketer, blockB
   return { watermark, state: { addCount, periods } }
 }
 
+/** A block price as JSON: a number when a double holds it, else its decimal string. */
+function priceJson(d: ExactDecimal): number | string {
+  const text = formatUnits(d.units, d.scale)
+  const x = exactDouble(text)
+  return x === x ? x : text
+}
+
+/** A block price (a number, or a decimal string a double cannot hold), else refuses the field. */
+function priceOf(f: Fields, key: string): ExactDecimal {
+  const x = f.decimal(key)
+  const d = parseDecimal(x)
+  return d.ok ? d.value : f.fail(key, 'a finite decimal', x)
+}
+
 /** The row of a block price (on this grid, within its row range), else refuses the field. */
-function rowOfPrice(f: Fields, key: string, p: number, cfg: TpoConfig): number {
-  const d = parseDecimal(p)
+function rowOfPrice(f: Fields, key: string, p: ExactDecimal, cfg: TpoConfig): number {
   try {
-    if (d.ok) return rowOfDecimal(d.value, cfg.grid)
+    return rowOfDecimal(p, cfg.grid)
   } catch {
-    // refused below
+    return f.fail(key, 'a price whose row fits the grid', formatUnits(p.units, p.scale))
   }
-  return f.fail(key, 'a price whose row fits the grid', p)
 }
 
 /** Reads the blocks into `acc`; returns the rows they span ([lowest, highest]). */
@@ -106,25 +118,23 @@ function readBlocks(p: Fields, acc: PeriodAcc, blockB: Bucketer, cfg: TpoConfig)
     const fresh = acc.n
     if (blockB.locate(bs) !== bs || bs < acc.start || bs >= acc.end || acc.block(bs) !== fresh) f.fail('start', 'the start of a block of the period, each block once', bs)
     const j = fresh
-    const hi = f.num('high')
-    const lo = f.num('low')
+    const hi = priceOf(f, 'high')
+    const lo = priceOf(f, 'low')
     const oT = f.time('openTime')
     const cT = f.time('closeTime')
-    if (lo > hi) f.fail('low', 'a price at or below high', lo)
+    if (compareDecimal(lo, hi) > 0) f.fail('low', 'a price at or below high', f.raw('low'))
     rowLo = Math.min(rowLo, rowOfPrice(f, 'low', lo, cfg))
     rowHi = Math.max(rowHi, rowOfPrice(f, 'high', hi, cfg))
     if (rowHi - rowLo + 1 > MAX_ROWS) f.fail('high', `a price within ${MAX_ROWS} rows of the period's other prices`, hi)
     if (oT > cT || oT < bs || cT >= blockB.end) f.fail('openTime', 'open and close times inside the block, open first', oT)
-    acc.bHi[j] = hi
-    acc.bLo[j] = lo
     acc.bOpenT[j] = oT
     acc.bCloseT[j] = cT
-    const open = f.num('open')
-    const close = f.num('close')
-    if (!(open >= lo && open <= hi)) f.fail('open', 'a price between low and high', open)
-    if (!(close >= lo && close <= hi)) f.fail('close', 'a price between low and high', close)
-    acc.bOpenP[j] = open
-    acc.bCloseP[j] = close
+    const open = priceOf(f, 'open')
+    const close = priceOf(f, 'close')
+    const within = (x: ExactDecimal) => compareDecimal(x, lo) >= 0 && compareDecimal(x, hi) <= 0
+    if (!within(open)) f.fail('open', 'a price between low and high', f.raw('open'))
+    if (!within(close)) f.fail('close', 'a price between low and high', f.raw('close'))
+    acc.restorePrices(j, hi, lo, open, close)
     acc.bMain[j] = f.int('main', 0, 1)
   })
   return [rowLo, rowHi]

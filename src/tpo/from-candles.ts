@@ -1,4 +1,5 @@
 import { type ExactDecimal } from '../decimal/index.js'
+import { MAX_TIME } from '../_lib/max-time.js'
 import { parseDataDecimal } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
 import { createBucketer, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'
@@ -12,7 +13,6 @@ import { sessionCodeOf } from '../trades/validate.js'
 import { checkOptions } from '../_lib/closed-options.js'
 import { TPO_OPTION_KEYS } from './types.js'
 
-const MAX_TIME = 8.64e15
 const SESSION_RANK = [1, 0, 2]
 
 interface CandleAcc {

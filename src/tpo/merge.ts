@@ -1,4 +1,5 @@
 import { parseDecimal, type ExactDecimal } from '../decimal/index.js'
+import { MAX_TIME } from '../_lib/max-time.js'
 import { MarketDataError } from '../errors.js'
 import { TPO_MSG } from './messages.js'
 import { resolveInitialBalance, resolveTpoGrid, resolveValueAreaPercent, type TpoGrid } from './options.js'
@@ -21,7 +22,6 @@ function check(cond: boolean, field: string): void {
   if (!cond) throw new MarketDataError('invalid_option', TPO_MSG.notProfile(field), { field })
 }
 
-const MAX_TIME = 8.64e15
 const isTime = (t: unknown): t is number => typeof t === 'number' && Number.isInteger(t) && t >= -MAX_TIME && t <= MAX_TIME
 
 /**

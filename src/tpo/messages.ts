@@ -19,7 +19,8 @@ export const TPO_MSG = {
   sessions: (x: unknown) => `sessions: ${show(x)} is not a list of session types ('MAINSESSION', 'PRE_MARKET', 'POST_MARKET')`,
   time: (x: unknown) => `time: ${show(x)} is not a valid time: expected an integer number of UTC epoch milliseconds within ±8.64e15`,
   price: (x: unknown, why: string) => `price: ${show(x)} is not a finite decimal (${why})`,
-  priceRange: (x: unknown) => `price: ${show(x)} is too far from 0 for the row grid (row numbers must stay below 2^52)`,
+  /** The footprint's rule and words (src/footprint/messages.ts `priceRow`): one trade stream, one refusal. */
+  priceRow: (x: string, rsv: string) => `price: ${x} is too far from 0 for rowSizeValue ${rsv} (the row index price / rowSizeValue must stay within ±(2^53 - 1))`,
   volume: (x: unknown) => `volume: ${show(x)} is not valid: a volume must be a finite decimal >= 0`,
   sideCode: (x: unknown) => `side: ${show(x)} is not a side code: expected 1 (buy) or 2 (sell)`,
   sessionCode: (x: unknown) => `session: ${show(x)} is not a session code: expected 0 (MAINSESSION), 1 (PRE_MARKET) or 2 (POST_MARKET)`,

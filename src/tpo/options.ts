@@ -1,4 +1,4 @@
-import { decimalToString, parseDecimal, type ExactDecimal } from '../decimal/index.js'
+import { decimalToString, parseDecimal, UNITS_LIMIT, type ExactDecimal } from '../decimal/index.js'
 import { decimalProblemNote } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
 import { parseClockDuration, resolveTimeframe, type Timeframe, type TimeframeInput } from '../time/index.js'
@@ -34,8 +34,6 @@ export interface TpoConfig {
   sessionMask: number
 }
 
-const LIMIT = 2 ** 52
-
 /** Resolves the grid from a tick size and a row size in ticks; throws `invalid_option` naming the option. */
 export function resolveTpoGrid(tickSize: unknown, rowSize: unknown): TpoGrid {
   const t = parseDecimal(tickSize)
@@ -44,7 +42,7 @@ export function resolveTpoGrid(tickSize: unknown, rowSize: unknown): TpoGrid {
   if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 1) throw new MarketDataError('invalid_option', TPO_MSG.rowSize(rowSize), { field: 'rowSize' })
   const tick = t.value
   const ru = tick.units * BigInt(k)
-  if (ru >= BigInt(LIMIT)) throw new MarketDataError('invalid_option', TPO_MSG.rowTooLarge(decimalToString({ units: ru, scale: tick.scale })), { field: 'rowSize' })
+  if (ru >= BigInt(UNITS_LIMIT)) throw new MarketDataError('invalid_option', TPO_MSG.rowTooLarge(decimalToString({ units: ru, scale: tick.scale })), { field: 'rowSize' })
   return {
     tickSize: decimalToString(tick),
     scale: tick.scale,

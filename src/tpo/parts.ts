@@ -68,7 +68,10 @@ export function compareDecimal(a: ExactDecimal, b: ExactDecimal): number {
   return x < y ? -1 : x > y ? 1 : 0
 }
 
-/** Row number of an exact price on the grid: floor(price / rowSizeValue). */
+/** Largest row number (either sign) a profile places a price on, as the footprint. */
+const MAX_ROW = BigInt(Number.MAX_SAFE_INTEGER)
+
+/** Row number of an exact price on the grid: floor(price / rowSizeValue), refused past ±(2^53 - 1). */
 export function rowOfDecimal(d: ExactDecimal, grid: TpoGrid): number {
   let num = d.units
   let den = grid.rowUnitsBig
@@ -76,9 +79,9 @@ export function rowOfDecimal(d: ExactDecimal, grid: TpoGrid): number {
   else num *= 10n ** BigInt(grid.scale - d.scale)
   let q = num / den
   if (num % den !== 0n && num < 0n) q -= 1n
-  const r = Number(q)
-  if (!(r < 2 ** 52 && r > -(2 ** 52))) throw new MarketDataError('invalid_decimal', TPO_MSG.priceRange(formatUnits(d.units, d.scale)), { field: 'price' })
-  return r
+  // row numbers are doubles: past 2^53 they would silently name a neighbouring row (the footprint's rule)
+  if (q > MAX_ROW || q < -MAX_ROW) throw new MarketDataError('invalid_decimal', TPO_MSG.priceRow(tradedPrice(grid, d), grid.rowSizeValue), { field: 'price' })
+  return Number(q)
 }
 
 /** Lower bound of row `r`, with the grid's decimals. */

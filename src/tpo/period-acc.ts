@@ -1,4 +1,6 @@
-import { ExactSums, UNITS_LIMIT } from '../decimal/index.js'
+import { ExactSums, exactDouble, formatUnits, UNITS_LIMIT, type ExactDecimal } from '../decimal/index.js'
+import { compareDecimal } from './parts.js'
+import { doubleAbove, doubleBelow, maxExact, minExact, type ExactBlockPrices } from './exact-prices.js'
 import { MarketDataError } from '../errors.js'
 import { TPO_MSG } from './messages.js'
 import { MAX_ROWS } from './parts.js'
@@ -35,6 +37,11 @@ export class PeriodAcc {
   /** Sums of the volumes finer than `MAX_FAST_VOLUME_SCALE` decimals, at `fineScale`, same indexes as `vol` (rare). */
   fine: ExactSums | undefined = undefined
   fineScale = 0
+  /**
+   * The exact prices of the blocks that traded a price a double cannot hold (rare): beside the block's
+   * doubles, which then order the double prices as the exact one does (see {@link addExactPrice}).
+   */
+  exact: Map<number, ExactBlockPrices> | undefined = undefined
 
   constructor(start: number, end: number, session: number) {
     this.start = start
@@ -55,6 +62,76 @@ export class PeriodAcc {
     this.bOpenT[k] = Infinity
     this.bCloseT[k] = -Infinity
     return k
+  }
+
+  /**
+   * Places a price a double cannot hold, of a record at time `t`, into block `j`: its extremes (the
+   * doubles move to the bracketing doubles of `x`, the exact value is kept beside them) and its open and
+   * close (a NaN double price means the exact one).
+   */
+  addExactPrice(j: number, x: ExactDecimal, t: number): void {
+    const map = (this.exact ??= new Map())
+    let e = map.get(j)
+    if (e === undefined) {
+      e = { high: undefined, low: undefined, open: undefined, close: undefined }
+      map.set(j, e)
+    }
+    const below = doubleBelow(x)
+    const above = doubleAbove(x)
+    if (below > (this.bHi[j] as number)) this.bHi[j] = below
+    if (above < (this.bLo[j] as number)) this.bLo[j] = above
+    if (e.high === undefined || compareDecimal(x, e.high) > 0) e.high = x
+    if (e.low === undefined || compareDecimal(x, e.low) < 0) e.low = x
+    const cT = this.bCloseT[j] as number
+    if (t >= cT) {
+      if (cT === Number.NEGATIVE_INFINITY) this.setOpen(j, t, x, e)
+      this.bCloseT[j] = t
+      this.bCloseP[j] = Number.NaN
+      e.close = x
+    } else if (t < (this.bOpenT[j] as number)) this.setOpen(j, t, x, e)
+  }
+
+  private setOpen(j: number, t: number, x: ExactDecimal, e: ExactBlockPrices): void {
+    this.bOpenT[j] = t
+    this.bOpenP[j] = Number.NaN
+    e.open = x
+  }
+
+  /** Sets block `j`'s prices from a checkpoint (each a double where one holds it, else kept exactly). */
+  restorePrices(j: number, high: ExactDecimal, low: ExactDecimal, open: ExactDecimal, close: ExactDecimal): void {
+    const e: ExactBlockPrices = { high: undefined, low: undefined, open: undefined, close: undefined }
+    const dbl = (x: ExactDecimal) => exactDouble(formatUnits(x.units, x.scale))
+    this.bHi[j] = dbl(high)
+    if (this.bHi[j] !== this.bHi[j]) [this.bHi[j], e.high] = [doubleBelow(high), high]
+    this.bLo[j] = dbl(low)
+    if (this.bLo[j] !== this.bLo[j]) [this.bLo[j], e.low] = [doubleAbove(low), low]
+    this.bOpenP[j] = dbl(open)
+    if (this.bOpenP[j] !== this.bOpenP[j]) e.open = open
+    this.bCloseP[j] = dbl(close)
+    if (this.bCloseP[j] !== this.bCloseP[j]) e.close = close
+    if (e.high !== undefined || e.low !== undefined || e.open !== undefined || e.close !== undefined) (this.exact ??= new Map()).set(j, e)
+  }
+
+  /** The exact high of block `j` (it holds trades). */
+  blockHigh(j: number): ExactDecimal {
+    return maxExact(this.bHi[j] as number, this.exact?.get(j)?.high)
+  }
+
+  /** The exact low of block `j` (it holds trades). */
+  blockLow(j: number): ExactDecimal {
+    return minExact(this.bLo[j] as number, this.exact?.get(j)?.low)
+  }
+
+  /** The exact open price of block `j`. */
+  blockOpen(j: number): ExactDecimal {
+    const p = this.bOpenP[j] as number
+    return p === p ? maxExact(p, undefined) : (this.exact?.get(j)?.open as ExactDecimal)
+  }
+
+  /** The exact close price of block `j`. */
+  blockClose(j: number): ExactDecimal {
+    const p = this.bCloseP[j] as number
+    return p === p ? maxExact(p, undefined) : (this.exact?.get(j)?.close as ExactDecimal)
   }
 
   private growBlocks(): void {

@@ -23,6 +23,12 @@ export class TradeReader {
    * exactly (bigint), as the footprint does. Undefined otherwise.
    */
   exactVolume: ExactDecimal | undefined = undefined
+  /**
+   * The exact price of the trade {@link write} wrote last when a double cannot hold it: its column entry
+   * is NaN and the engine places the price exactly (its row and its block's prices), as the footprint
+   * does. Undefined otherwise.
+   */
+  exactPrice: ExactDecimal | undefined = undefined
 
   /** Columns of `n` rows to start with (at least 1); {@link reserve} grows them. */
   constructor(n: number) {
@@ -119,11 +125,15 @@ export class TradeReader {
     } else c.time[k] = time
     const ps = t.price
     let p: number
+    this.exactPrice = undefined
     if (ps === this.lastPriceText) p = this.lastPrice
     else {
       p = exactDouble(ps)
-      if (p !== p) fail(t, index, 'price')
-      if (typeof ps === 'string') {
+      if (p !== p) {
+        const d = parseDataDecimal(ps)
+        if (!d.ok) fail(t, index, 'price')
+        this.exactPrice = d.value
+      } else if (typeof ps === 'string') {
         this.lastPriceText = ps
         this.lastPrice = p
       }

@@ -209,11 +209,11 @@ describe('footprint and tpo', () => {
     }
   })
 
-  it('--skip-bad also skips rows the library refuses (a price a double cannot hold for TPO, a price too far from 0 for the footprint grid), with the same result as without them', async () => {
+  it('--skip-bad also skips rows the library refuses (a price too far from 0 for the row grid, the same rule for TPO and footprint), with the same result as without them', async () => {
     const rows = ['time,price,volume,side', '1780320600000,5000,1,buy', '1780320601000,5000.25,2,sell', '1780320602000,5001,3,buy']
     const cases: Array<[string, string, string]> = [
-      // TPO sums any exact volume (bigint spill), as candles and footprint do: its bad row is a price
-      ['tpo', '1780320601500,99999999999999999999999,1,buy', 'cannot be held exactly as a double'],
+      // TPO sums any exact volume and places any exact price whose row fits, as the footprint does
+      ['tpo', '1780320601500,99999999999999999999999,1,buy', 'too far from 0'],
       ['footprint', '1780320601500,99999999999999999999999,1,buy', 'too far from 0'],
     ]
     for (const [cmd, bad, why] of cases) {

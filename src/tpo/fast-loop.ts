@@ -1,0 +1,234 @@
+// The TPO engine's fast per-trade loop (the kernel): records of one block, prices on the grid inside the
+// allocated rows, volumes at the current scale. Everything else goes through the general loop.
+import { UNITS_LIMIT } from '../decimal/index.js'
+import type { TradeColumns } from '../trades/index.js'
+import type { PeriodAcc } from './period-acc.js'
+
+/** Slots of the fast loop's numeric arguments (see {@link fastRun}). */
+export const ARG_BLOCK_START = 0
+export const ARG_BLOCK_END = 1
+export const ARG_SESSION = 2
+export const ARG_PRICE_POW = 3
+export const ARG_ROW_UNITS = 4
+export const ARG_VOLUME_POW = 5
+export const ARG_SLOTS = 6
+
+/** The sum of 4 volume units a run of 4 takes at most (2^34, so each of them is below it). */
+const FOUR_VOL = 17179869184
+
+/** Records i..i+3 keep the time order from `prevT`, end before `bE` and are whole milliseconds (`t3` is record i+3's). */
+function timesInBlock4(time: Float64Array, i: number, prevT: number, t3: number, bE: number): boolean {
+  const t0 = time[i] as number
+  const t1 = time[i + 1] as number
+  const t2 = time[i + 2] as number
+  return t0 >= prevT && t1 >= t0 && t2 >= t1 && t3 >= t2 && t3 < bE && Math.floor(t0) === t0 && Math.floor(t1) === t1 && Math.floor(t2) === t2 && Math.floor(t3) === t3
+}
+
+/** Records i..i+3 repeat the price `p`. */
+function samePrice4(price: Float64Array, i: number, p: number): boolean {
+  return price[i] === p && price[i + 1] === p && price[i + 2] === p && price[i + 3] === p
+}
+
+/** Records i..i+3 have side code 1 or 2 (code - 1 is 0 or 1 for each exactly when their OR is). */
+function sidesOk4(side: Uint8Array, i: number): boolean {
+  return ((((side[i] as number) - 1) | ((side[i + 1] as number) - 1) | ((side[i + 2] as number) - 1) | ((side[i + 3] as number) - 1)) >>> 0) <= 1
+}
+
+/** Records i..i+3 have session code `sk`. */
+function sessionsAre4(sess: Uint8Array, i: number, sk: number): boolean {
+  return (((sess[i] as number) ^ sk) | ((sess[i + 1] as number) ^ sk) | ((sess[i + 2] as number) ^ sk) | ((sess[i + 3] as number) ^ sk)) === 0
+}
+
+/** Records per fast-loop call at most (2^11: with volumes below 2^40 units, a run's sums stay below 2^51). */
+export const FAST_CHUNK = 2048
+/** Volume units the fast loop takes (2^40); larger volumes go through the general loop. */
+const FAST_VOL = 1099511627776
+
+/**
+ * The fast per-trade loop: records of the current block `j` of `acc` (same session, integral time),
+ * volumes at the current scale below 2^40 units, side codes 1/2, prices on the grid inside the allocated
+ * rows. Stops, having changed nothing for it, at the first record that is not such a record (the general
+ * loop takes it) and returns its index. Every check happens before any state changes.
+ *
+ * Volumes are summed per run of one price (`tot`, and `sell` of it), in registers, and added into the
+ * run's row only when the price changes or the loop ends: a repeated price cannot move the row nor the
+ * block's extremes. Runs of 4 records that repeat the price, keep the time order and pass every check
+ * at once are taken together (one branch per check and field for 4 records; whole lots and volumes with
+ * decimals in two copies of that loop, so the whole-lot one stays lean); any other record goes through
+ * the one-record step below, which also closes unsorted runs and moves rows.
+ * At most {@link FAST_CHUNK} records per call with volumes below 2^40 units keep a run's sums below 2^51,
+ * so they are exact; a row sum that would pass 2^52 stops the loop, and its exit adds exactly.
+ *
+ * `a` holds the numeric arguments (block start and end, session code, 10^price scale, row height in
+ * units, 10^volume scale) as raw doubles: as plain arguments V8 kept them tagged, unboxed them on every
+ * trade and boxed a double per trade.
+ */
+export function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAcc, j: number, a: Float64Array): number {
+  const bS = a[ARG_BLOCK_START] as number
+  const bE = a[ARG_BLOCK_END] as number
+  const sk = (a[ARG_SESSION] as number) | 0
+  const PP = a[ARG_PRICE_POW] as number
+  const RU = a[ARG_ROW_UNITS] as number
+  const VP = a[ARG_VOLUME_POW] as number
+  // read once per call: an import binding read in the loop costs a context load and hole check per access
+  const lim = UNITS_LIMIT
+  const time = c.time
+  const price = c.price
+  const volume = c.volume
+  const side = c.side
+  const sess = c.session
+  const vol = acc.vol.lo
+  const rowBase = acc.rowBase
+  const rowCap = acc.rowCap
+  let hi = acc.bHi[j] as number
+  let lo = acc.bLo[j] as number
+  let lastP = Number.NaN
+  // the pending run of price lastP: 2 * (its row - rowBase), its volume units, those of its sells
+  let k = 0
+  let tot = 0
+  let sell = 0
+  // open/close per run of non-decreasing times [rs, i) (see closeRun), so not per trade
+  let rs = from
+  let prevT = bS
+  let i = from
+  for (;;) {
+    if (VP === 1) {
+      for (; i + 3 < to; i += 4) {
+        const t3 = time[i + 3] as number
+        if (!timesInBlock4(time, i, prevT, t3, bE) || !samePrice4(price, i, lastP)) break
+        const v0 = volume[i] as number
+        const v1 = volume[i + 1] as number
+        const v2 = volume[i + 2] as number
+        const v3 = volume[i + 3] as number
+        // whole units, none negative, and their sum below 2^34 (so each is; checked with the sides)
+        const vs = v0 + v1 + v2 + v3
+        if (!(Math.floor(v0) === v0 && Math.floor(v1) === v1 && Math.floor(v2) === v2 && Math.floor(v3) === v3)) break
+        if (!(v0 >= 0 && v1 >= 0 && v2 >= 0 && v3 >= 0)) break
+        if (!(vs < FOUR_VOL && sidesOk4(side, i) && (sess === undefined || sessionsAre4(sess, i, sk)))) break
+        tot += vs
+        // side code - 1 is 0 (buy) or 1 (sell)
+        sell += v0 * ((side[i] as number) - 1) + v1 * ((side[i + 1] as number) - 1) + v2 * ((side[i + 2] as number) - 1) + v3 * ((side[i + 3] as number) - 1)
+        prevT = t3
+      }
+    } else {
+      // volumes with decimals: the same, volumes scaled to units (a separate loop keeps the whole-lot one lean)
+      for (; i + 3 < to; i += 4) {
+        const t3 = time[i + 3] as number
+        if (!timesInBlock4(time, i, prevT, t3, bE) || !samePrice4(price, i, lastP)) break
+        const w0 = volume[i] as number
+        const w1 = volume[i + 1] as number
+        const w2 = volume[i + 2] as number
+        const w3 = volume[i + 3] as number
+        // units at the volume scale, each proved exact (see numberToUnits), none negative, sum below 2^34
+        const v0 = Math.round(w0 * VP)
+        const v1 = Math.round(w1 * VP)
+        const v2 = Math.round(w2 * VP)
+        const v3 = Math.round(w3 * VP)
+        const vs = v0 + v1 + v2 + v3
+        if (!(v0 / VP === w0 && v1 / VP === w1 && v2 / VP === w2 && v3 / VP === w3)) break
+        if (!(v0 >= 0 && v1 >= 0 && v2 >= 0 && v3 >= 0)) break
+        if (!(vs < FOUR_VOL && sidesOk4(side, i) && (sess === undefined || sessionsAre4(sess, i, sk)))) break
+        tot += vs
+        // side code - 1 is 0 (buy) or 1 (sell)
+        sell += v0 * ((side[i] as number) - 1) + v1 * ((side[i + 1] as number) - 1) + v2 * ((side[i + 2] as number) - 1) + v3 * ((side[i + 3] as number) - 1)
+        prevT = t3
+      }
+    }
+    if (i >= to) break
+    // one record
+    const t = time[i] as number
+    if (!(t < bE) || Math.floor(t) !== t) break
+    if (t < prevT) {
+      // unsorted input: close the run [rs, i) in place (no call in the loop: a call makes V8 spill and
+      // reload the loop's registers around it)
+      if (!(t >= bS)) break
+      if (i > rs) {
+        const tf = time[rs] as number
+        if (tf < (acc.bOpenT[j] as number)) {
+          acc.bOpenT[j] = tf
+          acc.bOpenP[j] = price[rs] as number
+        }
+        const tl = time[i - 1] as number
+        if (tl >= (acc.bCloseT[j] as number)) {
+          acc.bCloseT[j] = tl
+          acc.bCloseP[j] = price[i - 1] as number
+        }
+      }
+      rs = i
+    }
+    if ((sess === undefined ? 0 : (sess[i] as number)) !== sk) break
+    const v = volume[i] as number
+    let u = v
+    if (VP === 1) {
+      if (!(Math.floor(v) === v && v >= 0 && v < FAST_VOL)) break
+    } else {
+      u = Math.round(v * VP)
+      if (!(u / VP === v && u >= 0 && u < FAST_VOL)) break
+    }
+    const sd = (side[i] as number) - 1
+    if (sd >>> 0 > 1) break // side code 1 or 2 (one unsigned compare)
+    const p = price[i] as number
+    if (p !== lastP) {
+      // exact units at the grid's scale (the check proves the decimal; see numberToUnits), then floor
+      const pu = Math.round(p * PP)
+      if (!(pu / PP === p && pu < lim && pu > -lim)) break
+      const kk = Math.floor(pu / RU) - rowBase
+      if (!(kk >= 0 && kk < rowCap)) break
+      // the pending run goes into its row: buy at k, sell at k + 1
+      const xb = (vol[k] as number) + (tot - sell)
+      const xs = (vol[k + 1] as number) + sell
+      if (!(xb <= lim && xs <= lim)) break
+      vol[k] = xb
+      vol[k + 1] = xs
+      tot = 0
+      sell = 0
+      k = 2 * kk
+      lastP = p
+      if (p > hi) hi = p
+      if (p < lo) lo = p
+    }
+    tot += u
+    sell += u * sd
+    prevT = t
+    i++
+  }
+  // the exit work is a call: code after the loop that has not run before V8 optimises the loop (on stack)
+  // has no type feedback, and inline it would deoptimise that code on its first exit
+  return fastExit(c, acc, j, from, rs, i, sk, hi, lo, k, tot, sell)
+}
+
+/**
+ * Moves block `j`'s open/close by the run of non-decreasing times [rs, i): its first record is its
+ * earliest (first among equal times), its last the latest (last among equal times), so only those two
+ * can be the open or the close. Exactly what per-trade updates in time order would give.
+ */
+function closeRun(c: TradeColumns, acc: PeriodAcc, j: number, rs: number, i: number): void {
+  if (i <= rs) return
+  const tf = c.time[rs] as number
+  if (tf < (acc.bOpenT[j] as number)) {
+    acc.bOpenT[j] = tf
+    acc.bOpenP[j] = c.price[rs] as number
+  }
+  const tl = c.time[i - 1] as number
+  if (tl >= (acc.bCloseT[j] as number)) {
+    acc.bCloseT[j] = tl
+    acc.bCloseP[j] = c.price[i - 1] as number
+  }
+}
+
+/**
+ * Closes the fast loop's last time run, adds its pending price run into row sums `k` (buy) and `k + 1`
+ * (sell) exactly (spilling past 2^52), and writes the block's extremes back; returns `i`.
+ */
+function fastExit(c: TradeColumns, acc: PeriodAcc, j: number, from: number, rs: number, i: number, sk: number, hi: number, lo: number, k: number, tot: number, sell: number): number {
+  closeRun(c, acc, j, rs, i)
+  if (tot !== 0) {
+    acc.vol.add(k, tot - sell)
+    acc.vol.add(k + 1, sell)
+  }
+  acc.bHi[j] = hi
+  acc.bLo[j] = lo
+  // unconditional store: a store first reached after V8 optimised this code would deoptimise it
+  acc.bMain[j] = (acc.bMain[j] as number) | (sk === 0 && i > from ? 1 : 0)
+  return i
+}
