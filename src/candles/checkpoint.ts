@@ -8,7 +8,6 @@ import { validateCandle } from './validate.js'
 import type { FineSum } from './fine-sum.js'
 import type { NestingState } from '../time/nesting.js'
 
-const MAX_SAFE = Number.MAX_SAFE_INTEGER
 
 /** The open candle of a checkpoint (its extremes' units are recomputed from the spellings on restore). */
 export interface OpenCandleState {
@@ -140,7 +139,7 @@ function readFine(o: Fields, key: string, nonNegative: boolean, maxScale: number
 /** Reads and validates a state written by {@link writeCandleState}; `last` is the envelope's watermark. */
 export function readCandleState(f: Fields, last: number): CandleState {
   const mode = f.int('mode', 0, 2)
-  const seen = f.int('seen', 0, MAX_SAFE)
+  const seen = f.int('seen', 0, Number.MAX_SAFE_INTEGER)
   const floor = f.time('floor', 'neg')
   if (floor > last) f.fail('floor', `a time at or before the watermark ${last}`, floor)
   const ps = f.int('ps', 0, 400)
@@ -157,7 +156,7 @@ export function readCandleState(f: Fields, last: number): CandleState {
       hiRaw: o.decimal('hiRaw'),
       loRaw: o.decimal('loRaw'),
       closeRaw: o.decimal('closeRaw'),
-      count: o.int('count', 0, MAX_SAFE),
+      count: o.int('count', 0, Number.MAX_SAFE_INTEGER),
       volLo: o.int('volLo', 0, 2 ** 53),
       volHi: o.big('volHi', true),
       valLo: o.int('valLo', -(2 ** 53), 2 ** 53),

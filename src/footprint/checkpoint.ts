@@ -6,7 +6,6 @@ import { type ExactDecimal, UNITS_LIMIT, floorDivBig } from '../decimal/index.js
 import { MarketDataError } from '../errors.js'
 import type { FootprintEngine } from './engine.js'
 
-const MAX_SAFE = Number.MAX_SAFE_INTEGER
 
 /** The engine's open buckets, scales and watermark as a checkpoint (read from its running state on demand). */
 export function footprintCheckpoint(engine: FootprintEngine<unknown>): AggregatorCheckpoint {
@@ -48,15 +47,15 @@ export function restoreFootprint(engine: FootprintEngine<unknown>, x: unknown): 
       if (!Array.isArray(r) || r.length !== 5) b.fail(key, '[row, buy units, sell units, buy trades, sell trades]', r)
       const c = r as unknown[]
       const cell = new Fields({ row: c[0], buy: c[1], sell: c[2], nb: c[3], ns: c[4] }, `${b.path}.${key}`)
-      const row = cell.int('row', -MAX_SAFE, MAX_SAFE)
-      const nb = cell.int('nb', 0, MAX_SAFE)
-      const ns = cell.int('ns', 0, MAX_SAFE)
+      const row = cell.int('row', -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
+      const nb = cell.int('nb', 0, Number.MAX_SAFE_INTEGER)
+      const ns = cell.int('ns', 0, Number.MAX_SAFE_INTEGER)
       if (nb + ns === 0) cell.fail('nb', 'a trade count: a row exists only for prices that traded', nb)
       if (j > 0 && row <= (rowsRaw[j - 1] as number[])[0]!) cell.fail('row', 'rows in ascending order, each once', row)
       return { row, buy: cell.big('buy', true), sell: cell.big('sell', true), nb, ns }
     })
     if (rows.length === 0) b.fail('rows', 'at least one row (empty buckets are not saved)', rowsRaw)
-    if (rows.reduce((n, r) => n + r.nb + r.ns, 0) > MAX_SAFE) b.fail('rows', 'trade counts whose total is a safe integer', rowsRaw.length)
+    if (rows.reduce((n, r) => n + r.nb + r.ns, 0) > Number.MAX_SAFE_INTEGER) b.fail('rows', 'trade counts whose total is a safe integer', rowsRaw.length)
     const minP = b.num('minP', 'pos')
     const maxP = b.num('maxP', 'neg')
     for (const [k, v] of [['minP', minP], ['maxP', maxP]] as const) if (Number.isFinite(v) && !(Number.isInteger(v) && Math.abs(v) < UNITS_LIMIT)) b.fail(k, 'integer price units below 2^52', v)

@@ -1,3 +1,4 @@
+import { MAX_ROW_INDEX } from '../profile/row-limit.js'
 import { UNITS_LIMIT, floorDivBig, formatUnits } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import type { BucketState } from './bucket-state.js'
@@ -5,7 +6,6 @@ import type { FootprintEngine } from './engine.js'
 import { FOOTPRINT_MSG } from './messages.js'
 
 const EMPTY = new Float64Array(0)
-const MAX_ROW = BigInt(Number.MAX_SAFE_INTEGER)
 
 /**
  * The exact path: aggregates the engine reader's current chunk (n entries, already validated and read as
@@ -112,7 +112,7 @@ function addExactEntry<Out>(e: FootprintEngine<Out>, st: BucketState, i: number,
   const pu = r.priceBig(i)
   const row = floorDivBig(pu, e.rowUnitsBig)
   // row indexes are doubles: past 2^53 they would silently name a neighbouring row
-  if (row > MAX_ROW || row < -MAX_ROW) {
+  if (row > MAX_ROW_INDEX || row < -MAX_ROW_INDEX) {
     throw new MarketDataError('invalid_decimal', FOOTPRINT_MSG.priceRow(formatUnits(pu, e.pScale), e.grid.rowSizeValue), { index, field: 'price' })
   }
   const k = st.slotOf(Number(row))

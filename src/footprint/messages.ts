@@ -1,3 +1,4 @@
+import { PROFILE_MSG } from '../profile/row-limit.js'
 import { describeValue } from '../_lib/describe.js'
 
 // Error messages of src/footprint, in one place. Each names the argument or field and the rule.
@@ -18,7 +19,7 @@ export const FOOTPRINT_MSG = {
   time: (x: unknown) => `time: ${describeValue(x)} is not a finite epoch-millisecond number`,
   side: (x: unknown) => `side: ${describeValue(x)} must be 'buy' or 'sell' (columns: 1 = buy, 2 = sell)`,
   session: (x: unknown) => `session: ${describeValue(x)} must be MAINSESSION, PRE_MARKET or POST_MARKET (columns: 0, 1, 2)`,
-  priceRow: (x: string, rsv: string) => `price: ${x} is too far from 0 for rowSizeValue ${rsv} (the row index price / rowSizeValue must stay within ±(2^53 - 1))`,
+  priceRow: PROFILE_MSG.priceRow,
   negativeVolume: (x: unknown) => `volume: ${describeValue(x)} must not be negative`,
   late: (t: number, end: number, watermark: number) =>
     `time: ${t} falls in the bucket ending at ${end}, already closed by advance(${watermark}) (late trade)`,

@@ -1,3 +1,4 @@
+import { MAX_ROW_INDEX } from '../profile/row-limit.js'
 import { SESSION_NAMES } from '../trades/types.js'
 import { pocIndex } from '../profile/point-of-control.js'
 import { formatFixed, formatUnits, parseDecimal, type ExactDecimal } from '../decimal/index.js'
@@ -111,7 +112,6 @@ export interface ParsedProfile {
   low: ExactDecimal
 }
 
-const MAX_ROW = BigInt(Number.MAX_SAFE_INTEGER)
 const SESSIONS: ReadonlySet<unknown> = new Set(SESSION_NAMES)
 
 /** Where a profile sits in the caller's arguments: its name in messages (`b`, `profiles[3]`) and its index. */
@@ -210,7 +210,7 @@ export function parseProfile(p: unknown, fn: string, at: ProfileAt = { who: 'pro
     if (off || atGrid % ru !== 0n) fail('grid_mismatch', FOOTPRINT_MSG.rowOffGrid(fn, at.who, i, text, grid.rowSizeValue), `rows[${i}].price`, at)
     const big = atGrid / ru
     // row indexes are doubles: past 2^53 they would silently name a neighbouring row (as in the engine)
-    if (big > MAX_ROW || big < -MAX_ROW) fail('invalid_decimal', FOOTPRINT_MSG.rowFar(fn, at.who, i, text, grid.rowSizeValue), `rows[${i}].price`, at)
+    if (big > MAX_ROW_INDEX || big < -MAX_ROW_INDEX) fail('invalid_decimal', FOOTPRINT_MSG.rowFar(fn, at.who, i, text, grid.rowSizeValue), `rows[${i}].price`, at)
     const row = Number(big)
     if (!(row > prev)) fail('invalid_option', FOOTPRINT_MSG.rowOrder(fn, at.who, i), `rows[${i}].price`, at)
     prev = row

@@ -5,7 +5,7 @@ import { validateTradeColumnsShape, type Trade, type TradeColumns } from '../tra
 import { TPO_MSG } from './messages.js'
 import { appliedBefore, withApplied } from '../_lib/applied.js'
 import { resolveTpoOptions, type TpoConfig } from './options.js'
-import { PeriodAcc } from './period-acc.js'
+import type { PeriodAcc } from './period-acc.js'
 import { finishProfiles } from './period-output.js'
 import { OpenPeriods } from './open-periods.js'
 import { TradeReader } from './trade-reader.js'

@@ -9,7 +9,6 @@ import type { TpoConfig } from './options.js'
 import { PeriodAcc } from './period-acc.js'
 import { MAX_FAST_VOLUME_SCALE } from '../decimal/exact-sums.js'
 
-const MAX_SAFE = Number.MAX_SAFE_INTEGER
 /** Per block: start, high, low, open time, open price, close time, close price, main-session flag. */
 const BLOCK_FIELDS = ['start', 'high', 'low', 'openTime', 'open', 'closeTime', 'close', 'main'] as const
 
@@ -59,7 +58,7 @@ export function tpoCheckpoint(cfg: TpoConfig, watermark: number, s: TpoStreamSta
 /** Reads and validates a TPO checkpoint against this aggregator's options and frames; returns the watermark and state. */
 export function restoreTpo(x: unknown, cfg: TpoConfig, periodB: Bucketer, blockB: Bucketer): { watermark: number; state: TpoStreamState } {
   const { watermark, state } = openCheckpoint(x, 'tpo', tpoOptionsKey(cfg))
-  const addCount = state.int('addCount', 0, MAX_SAFE)
+  const addCount = state.int('addCount', 0, Number.MAX_SAFE_INTEGER)
   const periods = new Map<number, (PeriodAcc | undefined)[]>()
   const list = state.arr('periods')
   list.forEach((_, i) => {
@@ -148,7 +147,7 @@ function readRows(p: Fields, acc: PeriodAcc, [rowLo, rowHi]: [number, number], v
     const key = `rows[${k}]`
     if (!Array.isArray(raw) || raw.length !== 3) p.fail(key, '[row, buy units, sell units]', raw)
     const f = new (p.constructor as typeof Fields)({ row: raw[0], buy: raw[1], sell: raw[2] }, `${p.path}.${key}`)
-    const row = f.int('row', -MAX_SAFE, MAX_SAFE)
+    const row = f.int('row', -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
     if (row <= prev || row < rowLo || row > rowHi) f.fail('row', `rows in ascending order, each once, within the blocks' rows ${rowLo}..${rowHi}`, row)
     prev = row
     return { row, buy: f.big('buy', true), sell: f.big('sell', true) }

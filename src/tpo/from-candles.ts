@@ -1,4 +1,4 @@
-import { type ExactDecimal } from '../decimal/index.js'
+import type { ExactDecimal } from '../decimal/index.js'
 import { MAX_TIME } from '../_lib/max-time.js'
 import { parseDataDecimal } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'

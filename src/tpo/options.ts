@@ -80,7 +80,7 @@ import { resolveValueAreaPercent } from '../profile/value-area.js'
 export function resolveInitialBalance(x: unknown): { ms: number; id: string } {
   const s = x ?? '1h'
   const r = parseClockDuration(s as string)
-  if (!r.ok) throw new MarketDataError('invalid_option', TPO_MSG.initialBalance(x, r.error), { field: 'initialBalance' })
+  if (!r.ok) throw new MarketDataError('invalid_option', TPO_MSG.initialBalance(r.error), { field: 'initialBalance' })
   return { ms: r.value, id: s as string }
 }
 

@@ -1,3 +1,4 @@
+import { MAX_ROW_INDEX } from '../profile/row-limit.js'
 import { formatFixed, formatUnits, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import type { SessionType } from '../trades/index.js'
@@ -69,7 +70,6 @@ export function compareDecimal(a: ExactDecimal, b: ExactDecimal): number {
 }
 
 /** Largest row number (either sign) a profile places a price on, as the footprint. */
-const MAX_ROW = BigInt(Number.MAX_SAFE_INTEGER)
 
 /** Row number of an exact price on the grid: floor(price / rowSizeValue), refused past ±(2^53 - 1). */
 export function rowOfDecimal(d: ExactDecimal, grid: TpoGrid): number {
@@ -80,7 +80,7 @@ export function rowOfDecimal(d: ExactDecimal, grid: TpoGrid): number {
   let q = num / den
   if (num % den !== 0n && num < 0n) q -= 1n
   // row numbers are doubles: past 2^53 they would silently name a neighbouring row (the footprint's rule)
-  if (q > MAX_ROW || q < -MAX_ROW) throw new MarketDataError('invalid_decimal', TPO_MSG.priceRow(tradedPrice(grid, d), grid.rowSizeValue), { field: 'price' })
+  if (q > MAX_ROW_INDEX || q < -MAX_ROW_INDEX) throw new MarketDataError('invalid_decimal', TPO_MSG.priceRow(tradedPrice(grid, d), grid.rowSizeValue), { field: 'price' })
   return Number(q)
 }
 

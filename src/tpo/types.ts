@@ -1,7 +1,7 @@
 import type { Aggregator, AggregatorCheckpoint } from '../aggregator.js'
 import type { DecimalInput } from '../decimal/index.js'
 import type { TimeframeInput } from '../time/index.js'
-import type { SessionType, Trade, TradeColumns } from '../trades/index.js'
+import type { SessionType, Trade } from '../trades/index.js'
 
 /** A TPO row: `[price, blockIndexes, volumeBuy, volumeSell]`; price is the row's lower bound; indexes point into `blocks`. */
 export type TpoRow = [price: string, blockIndexes: number[], volumeBuy: string, volumeSell: string]

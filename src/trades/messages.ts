@@ -1,9 +1,6 @@
 // Error messages of src/trades, in one place. Each names the field and the rule.
 import { describeValue, showThrown } from '../_lib/describe.js'
 
-/** The value describer, under its old name for src/candles and src/tpo until they import `describeValue` from _lib/describe.ts. */
-export const show = describeValue
-
 export const TRADE_MSG = {
   index: (x: unknown) => `index: ${describeValue(x)} is not a record index: expected a safe integer >= 0 (the index errors name)`,
   notObject: (x: unknown) => `trade: ${describeValue(x)} is not a trade object {time, price, volume, side, session?}`,

@@ -5,9 +5,6 @@ import { err, ok, type Result } from '../result.js'
 import { TRADE_MSG } from './messages.js'
 import type { SessionType, Trade, TradeColumns } from './types.js'
 
-// MAX_TIME lives in _lib/max-time.ts; re-exported here only until src/footprint/engine.ts imports it from there
-export { MAX_TIME }
-
 /** True when `t` is an integer number of epoch milliseconds a `Date` can hold. */
 export function isValidTime(t: unknown): t is number {
   return typeof t === 'number' && t >= -MAX_TIME && t <= MAX_TIME && Math.floor(t) === t
