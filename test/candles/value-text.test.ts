@@ -2,7 +2,7 @@
 // double cannot carry (crypto prices x 8-decimal volumes, far beyond 2^52 units) come out instead of `inexact`.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { candleColumnsFromTrades, type CandleColumns, type CandleOptions } from '../../src/candles/index.js'
+import { candleColumnsFromTrades, candlesFromTrades, type CandleColumns, type CandleOptions } from '../../src/candles/index.js'
 import { tradesToColumns, type Trade } from '../../src/trades/index.js'
 import { asColumns } from './helpers.js'
 import { referenceCandlesFromTrades } from './reference.js'
@@ -98,5 +98,50 @@ describe('candleColumnsFromTrades valueText: exact value text = the big.js refer
     expect(candleColumnsFromTrades(cols, { timeframe: '1m', valueText: false })).toEqual(candleColumnsFromTrades(cols, { timeframe: '1m' }))
     expect(candleColumnsFromTrades(cols, { timeframe: '1m' }).value).toEqual(new Float64Array([10]))
     expect(() => candleColumnsFromTrades(cols, { timeframe: '1m', valueText: 'yes' as never })).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'valueText' }))
+  })
+})
+
+describe('value sums in 26-bit limbs (price units below 2^26 x run volumes past 2^26 units): no carry lost', () => {
+  // price units just below 2^26 (2 decimals: 671088.63) and run volumes up to 2^52 units (8 decimals): each
+  // run's high-limb product is near 2^52, so the limb sums spill and fold within a few runs
+  const limbTrades = fc
+    .array(
+      fc.record({
+        pu: fc.oneof(fc.integer({ min: 2 ** 26 - 40, max: 2 ** 26 - 1 }), fc.integer({ min: -(2 ** 26) + 1, max: -(2 ** 26) + 40 }), fc.integer({ min: 1, max: 2 ** 26 - 1 })),
+        vu: fc.oneof(fc.integer({ min: 2 ** 51, max: 2 ** 52 - 1 }), fc.integer({ min: 2 ** 26 - 4, max: 2 ** 26 + 4 }), fc.integer({ min: 0, max: 2 ** 30 })),
+        repeat: fc.boolean(),
+        gap: fc.constantFrom(0, 1, 20_000),
+      }),
+      { minLength: 1, maxLength: 60 },
+    )
+    .map((rows) => {
+      let t = T0
+      let pu = rows[0]?.pu ?? 1
+      return rows.map((r): Trade => {
+        t += r.gap
+        if (!r.repeat) pu = r.pu
+        return { time: t, price: pu / 100, volume: r.vu / 1e8, side: 'buy' }
+      })
+    })
+
+  it('valueText = the big.js reference (volumes too, when a double carries them)', () => {
+    fc.assert(
+      fc.property(limbTrades, fc.constantFrom<CandleOptions['timeframe']>('1m', '1h', '2t'), (trades, timeframe) => {
+        const w = want(trades, { timeframe })
+        const cols = tradesToColumns(trades)
+        if (w.inexact) expect(() => candleColumnsFromTrades(cols, { timeframe, valueText: true })).toThrow(expect.objectContaining({ code: 'inexact', field: 'volume' }))
+        else expect(candleColumnsFromTrades(cols, { timeframe, valueText: true })).toEqual(w.cols)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('candlesFromTrades on the same trades = the reference (the objects path shares the limb sums)', () => {
+    fc.assert(
+      fc.property(limbTrades, (trades) => {
+        expect(candlesFromTrades(tradesToColumns(trades), { timeframe: '1m' })).toEqual(referenceCandlesFromTrades(trades, { timeframe: '1m' }))
+      }),
+      { numRuns: 200 },
+    )
   })
 })
