@@ -89,7 +89,9 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
     let tEnd = Math.min(end, MAX_TIME + 1)
     for (; i < n; i++) {
       const stop = lim === Number.POSITIVE_INFINITY ? n : Math.min(n, i + (lim - count))
-      if (i < stop) {
+      // tradeRun takes nothing when the price changes (short runs: most trades of busy markets), so it is
+      // called only on a repeat: no state stored and read back for a call that takes no trade
+      if (i < stop && ((clean && VP === 1) || P[i] === lastX)) {
         st[T_PREV_TIME] = last < -MAX_TIME ? -MAX_TIME : last
         st[T_END] = tEnd
         st[T_RUN_VOLUME] = runVol
