@@ -49,6 +49,17 @@ function candleColumnLines(c: CandleColumns, exact: boolean): string[] {
   return out
 }
 
+/** Whether this build's candleColumnsFromTrades takes `valueText` (older builds refuse the option). */
+function hasValueText(fn: ((t: unknown, o: object) => CandleColumns) | undefined, cols: TradeColumns): boolean {
+  if (fn === undefined) return false
+  const one = { time: cols.time.subarray(0, 1), price: cols.price.subarray(0, 1), volume: cols.volume.subarray(0, 1), side: cols.side.subarray(0, 1) }
+  try {
+    return Array.isArray((fn(one, { timeframe: '1m', valueText: true }) as { valueText?: unknown }).valueText)
+  } catch {
+    return false
+  }
+}
+
 /** Library Candle objects in the same canonical form (value left out where float peers cannot match it). */
 function candleObjectLines(cs: readonly Candle[], exact: boolean): string[] {
   return cs.map((c) => exact
@@ -167,11 +178,15 @@ export async function runW7(bench: BenchOptions, set: MarketSet, withLoops: bool
   const cols = libFn<(t: unknown, o: object) => CandleColumns>('candles', 'candleColumnsFromTrades')
   const objs = libFn<(t: unknown, o: object) => Candle[]>('candles', 'candlesFromTrades')
   for (const [id, ms] of FRAMES.filter(([f]) => f === '1m' || f === '5m' || f === '1h')) {
-    // columns out cannot carry this data's exact value sums (they have more digits than a double): objects out
-    const lib: Impl = d.exact
-      ? { impl: 'library candleColumnsFromTrades (columns out)', library: true, exact: true, n, ...(cols.missing !== undefined ? { unavailable: cols.missing } : {}), run: (m) => cols.fn?.(sub(d.cols, m), { timeframe: id }), canon: (r) => candleColumnLines(r as CandleColumns, true) }
+    // a double cannot carry this data's exact value sums (more digits): columns out with the value as exact
+    // decimal text (valueText); a library without that option refuses them (inexact): objects out then
+    const text = !d.exact && hasValueText(cols.fn, d.cols)
+    const lib: Impl = d.exact || text
+      ? { impl: `library candleColumnsFromTrades (columns out${text ? ', valueText' : ''})`, library: true, exact: true, n, ...(cols.missing !== undefined ? { unavailable: cols.missing } : {}), run: (m) => cols.fn?.(sub(d.cols, m), text ? { timeframe: id, valueText: true } : { timeframe: id }), canon: (r) => candleColumnLines(r as CandleColumns, d.exact) }
       : { impl: 'library candlesFromTrades (objects out)', library: true, exact: true, n, note: 'columns out refuses these value sums (inexact)', ...(objs.missing !== undefined ? { unavailable: objs.missing } : {}), run: (m) => objs.fn?.(sub(d.cols, m), { timeframe: id }), canon: (r) => candleObjectLines(r as Candle[], false) }
     const impls: Impl[] = [lib]
+    // beside valueText: the decimal-string objects the crypto rows measured before it
+    if (text) impls.push({ impl: 'library candlesFromTrades (objects out)', exact: true, n, ...(objs.missing !== undefined ? { unavailable: objs.missing } : {}), run: (m) => objs.fn?.(sub(d.cols, m), { timeframe: id }), canon: (r) => candleObjectLines(r as Candle[], false) })
     if (withLoops) impls.push({ impl: 'hand-written float loop', exact: false, n, ...(d.exact ? {} : { note: `float sums: compared within ${TOLERANCE} relative`, compare: close }), run: (m) => candlesFloat(d.cols, m, ms), canon: (r) => candleColumnLines(r as CandleColumns, d.exact) })
     impls.push(polarsImpl('group-by', n, () => polarsCandles(frame, ms), (r) => candleColumnLines(r as CandleColumns, d.exact), loadTrades, d.exact))
     rows.push(...(await runGroup(`W7 ${d.name}: trades -> ${id} candles (${human(n)})`, 'trades', impls, bench)))

@@ -102,3 +102,6 @@ export type { AutoRowSize, AutoRowSizeOptions, RegridTpoOptions } from './tpo/in
 export { autoRowSize, regridTpo } from './tpo/index.js'
 export type { FootprintValueArea, FootprintValueAreaOptions } from './footprint/index.js'
 export { footprintValueArea } from './footprint/index.js'
+
+// candle columns from trades with exact value text (sums a double cannot carry)
+export type { CandleColumnsFromTradesOptions } from './candles/index.js'

@@ -24,12 +24,19 @@ export class ColumnOut {
   value: Float64Array
   trades: Float64Array
   session: Uint8Array
+  /** With `valueText`: each candle's exact `value` as decimal text (the `value` column is then not written). */
+  readonly valueText: string[] | undefined
 
-  /** `strings`: the function that returns these candles as decimal strings (named in the `inexact` error). */
+  /**
+   * `strings`: the function that returns these candles as decimal strings (named in the `inexact` error);
+   * `valueText`: write `value` as exact decimal text instead of a number (any sum, none refused).
+   */
   constructor(
     cap: number,
     private readonly strings: string,
+    valueText = false,
   ) {
+    this.valueText = valueText ? [] : undefined
     this.time = new Float64Array(cap)
     this.open = new Float64Array(cap)
     this.high = new Float64Array(cap)
@@ -56,7 +63,8 @@ export class ColumnOut {
     this.low[k] = (st[W_LOW] as number) + 0
     this.close[k] = (st[W_CLOSE] as number) + 0
     this.volume[k] = this.sum(volHi, st[W_VOLUME] as number, vs, 'volume', time)
-    this.value[k] = this.sum(valHi, st[W_VALUE] as number, xs, 'value', time)
+    if (this.valueText === undefined) this.value[k] = this.sum(valHi, st[W_VALUE] as number, xs, 'value', time)
+    else this.valueText.push(formatSum(valHi, st[W_VALUE] as number, xs))
     this.trades[k] = st[W_TRADES] as number
     this.session[k] = st[W_SESSION] as number
   }
@@ -72,6 +80,7 @@ export class ColumnOut {
     const { time: tm, open: op, high: hi, low: lo, close: cl, volume: vo, value: va, trades: tr, session: se } = this
     const VP = POW10[vs] as number
     const XP = POW10[xs] as number
+    const text = this.valueText
     let at = 0
     for (let q = 0; q < k; q++, at += size) {
       const j = this.n++
@@ -84,8 +93,9 @@ export class ColumnOut {
       const v = r[at + REC_VOLUME] as number
       vo[j] = v < 1e15 && vs <= 22 ? v / VP + 0 : this.sum(0n, v, vs, 'volume', time)
       const x = r[at + REC_VALUE] as number
+      if (text !== undefined) text.push(formatSum(0n, x, xs))
       // + 0: a -0 sum is 0, as sum() gives it
-      va[j] = x < 1e15 && x > -1e15 && xs <= 22 ? x / XP + 0 : this.sum(0n, x, xs, 'value', time)
+      else va[j] = x < 1e15 && x > -1e15 && xs <= 22 ? x / XP + 0 : this.sum(0n, x, xs, 'value', time)
       tr[j] = r[at + REC_TRADES] as number
       se[j] = r[at + REC_SESSION] as number
     }
@@ -116,12 +126,12 @@ export class ColumnOut {
     this.session = s
   }
 
-  /** The candles written, with the optional columns the input has. */
-  result(like: { value?: unknown; trades?: unknown; session?: unknown }): CandleColumns {
+  /** The candles written, with the optional columns the input has (`valueText` instead of `value` when written as text). */
+  result(like: { value?: unknown; trades?: unknown; session?: unknown }): CandleColumns & { valueText?: string[] } {
     const n = this.n
     // full columns are handed out as they are; others are copied to their length (no unused rows kept)
     const fit = <A extends Float64Array | Uint8Array>(a: A): A => (a.length === n ? a : (a.slice(0, n) as A))
-    const out: CandleColumns = {
+    const out: CandleColumns & { valueText?: string[] } = {
       time: fit(this.time),
       open: fit(this.open),
       high: fit(this.high),
@@ -129,7 +139,8 @@ export class ColumnOut {
       close: fit(this.close),
       volume: fit(this.volume),
     }
-    if (like.value !== undefined) out.value = fit(this.value)
+    if (this.valueText !== undefined) out.valueText = this.valueText
+    else if (like.value !== undefined) out.value = fit(this.value)
     if (like.trades !== undefined) out.trades = fit(this.trades)
     if (like.session !== undefined) out.session = fit(this.session)
     return out

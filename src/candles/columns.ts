@@ -9,11 +9,18 @@ import { tradeColumnsIn } from './read-trade-columns.js'
 import { checkCandleColumns, checkTradeColumns } from './column-checks.js'
 import { ColumnOut } from './column-out.js'
 import { CANDLE_MSG } from './messages.js'
-import { CANDLE_OPTION_KEYS, RESAMPLE_OPTION_KEYS, type CandleColumns, type CandleOptions, type SourceTimeframeOption } from './types.js'
+import { CANDLE_COLUMN_OPTION_KEYS, RESAMPLE_OPTION_KEYS, type CandleColumns, type CandleOptions, type SourceTimeframeOption } from './types.js'
 import { checkOptions } from '../_lib/closed-options.js'
 
 /** Options of {@link resampleCandleColumns} and {@link candleColumnsFromTrades}: those of `resampleCandles` / `candlesFromTrades` but `tickSize` (it shapes decimal strings only). */
 export type CandleColumnOptions = Pick<CandleOptions, 'timeframe' | 'timeZone' | 'sessions'>
+
+/**
+ * Options of {@link candleColumnsFromTrades}: {@link CandleColumnOptions} and `valueText`: `true` returns
+ * each candle's exact `value` as decimal text (`valueText: string[]`, no `value` column), so sums a double
+ * cannot carry (crypto prices x 8-decimal volumes) come out instead of throwing `inexact` (default `false`).
+ */
+export type CandleColumnsFromTradesOptions = CandleColumnOptions & { valueText?: boolean }
 
 /** Options of {@link resampleCandleColumns} (internal name): {@link CandleColumnOptions} and `sourceTimeframe`, as `resampleCandles`. */
 type ResampleColumnOptions = CandleColumnOptions & SourceTimeframeOption
@@ -60,22 +67,27 @@ export function resampleCandleColumns(columns: CandleColumns, opts: CandleColumn
  * bucket may span batches). Prices are the trades' numbers; `volume` and `value` (sum of price x volume)
  * are summed exactly and returned as the number whose shortest form is that exact sum; a sum a double cannot
  * carry throws `MarketDataError` `inexact` naming the field (`candlesFromTrades` returns it as a decimal
- * string). The output always has `value`, `trades` and `session` (the first kept trade's code), so it can be
+ * string). With `valueText: true` the output has `valueText` (each candle's exact value as decimal text, one
+ * string a candle) instead of the `value` column, and no value sum is refused; `volume` stays a number column.
+ * The output always has `value` (or `valueText`), `trades` and `session` (the first kept trade's code), so it can be
  * resampled again with {@link resampleCandleColumns}. Bad or out-of-order trades throw `MarketDataError`
  * naming the index (counted across all batches) and field, as `candlesFromTrades` does.
  *
  * @param trades - trades as objects (an array or iterable of `Trade`), `TradeColumns`, or a mix of batches
- * @param opts - options, see {@link CandleColumnOptions}
- * @returns the `CandleColumns`
+ * @param opts - options, see {@link CandleColumnsFromTradesOptions}
+ * @returns the `CandleColumns` (with `valueText: string[]` in place of `value` when asked for)
  * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example
+ * candleColumnsFromTrades(btcColumns, { timeframe: '1h', valueText: true }).valueText?.[0] // '6012345.6789012345'
  * const m1 = candleColumnsFromTrades(tradeColumns, { timeframe: '1m' })
  * m1.time.length // candles; m1.value[0] // 15001.25, exactly the sum of price x volume of its trades
  * candleColumnsFromTrades([dayOne, dayTwo], { timeframe: '15m', timeZone: 'America/New_York' })
  */
-export function candleColumnsFromTrades(trades: TradeColumns | Iterable<TradeColumns>, opts: CandleColumnOptions): CandleColumns {
+export function candleColumnsFromTrades(trades: TradeColumns | Iterable<TradeColumns>, opts: CandleColumnsFromTradesOptions): CandleColumns & { valueText?: string[] } {
   const tf = columnTimeframe(opts, 'candlesFromTrades', true)
-  const out = new ColumnOut(0, 'candlesFromTrades')
+  const text = opts.valueText
+  if (text !== undefined && typeof text !== 'boolean') throw new MarketDataError('invalid_option', CANDLE_MSG.valueText(text), { field: 'valueText' })
+  const out = new ColumnOut(0, 'candlesFromTrades', text === true)
   const e = columnEngine(opts, tf, out)
   const one = isTradeColumns(trades)
   if (one) checkTradeColumns(trades)
@@ -111,7 +123,7 @@ const ALL_COLUMNS = { value: true, trades: true, session: true }
 function columnTimeframe(opts: ResampleColumnOptions, strings: string, ticks: boolean): Timeframe {
   if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
   // tickSize is known (refused below with its own reason); sourceTimeframe only when resampling
-  checkOptions(opts, ticks ? CANDLE_OPTION_KEYS : RESAMPLE_OPTION_KEYS, ticks ? 'candleColumnsFromTrades' : 'resampleCandleColumns')
+  checkOptions(opts, ticks ? CANDLE_COLUMN_OPTION_KEYS : RESAMPLE_OPTION_KEYS, ticks ? 'candleColumnsFromTrades' : 'resampleCandleColumns')
   const tf = resolveTimeframe(opts.timeframe)
   if (!ticks && tf.unit === 'TICK') throw new MarketDataError('invalid_option', CANDLE_MSG.tickResample(tf.id), { field: 'timeframe' })
   if ((opts as CandleOptions).tickSize !== undefined) throw new MarketDataError('invalid_option', CANDLE_MSG.columnTickSize(strings), { field: 'tickSize' })

@@ -33,6 +33,7 @@ export const CANDLE_MSG = {
   tickResample: (id: string) => `timeframe: ${id} is a tick frame; candles can be resampled into time frames only (MINUTE..YEAR)`,
   reentrant: () => 'onCandle: the aggregator was fed (add, advance or finish) from inside its own onCandle; feed it after the callback returns',
   mixed: () => 'add: this aggregator already holds candles (or trades); one aggregator takes either trades or candles',
+  valueText: (x: unknown) => `valueText: ${describeValue(x)} is not a boolean; true returns each candle's value as exact decimal text`,
   columnTickSize: (strings: string) => `tickSize: column prices are numbers; tickSize only shapes decimal strings (${strings})`,
   inexact: (field: string, text: string, time: number, strings: string) =>
     `${field}: the exact sum ${text} of the candle at ${iso(time)} has more significant digits than a double carries; ${strings} returns it as a decimal string`,

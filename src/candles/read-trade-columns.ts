@@ -9,7 +9,7 @@ import { checkTradeColumns, codesClean } from './column-checks.js'
 import { tradeReader } from './engine-ops.js'
 import { type CandleEngine, FAST_RUN, SOURCE_TRADE_COLUMNS } from './engine.js'
 import { consumeTrades } from './exact-trades.js'
-import { addRun, keep, nextCandle, openCandle, opensCandle, setSource } from './open-candle.js'
+import { addRun, foldMid, keep, LIMB, nextCandle, openCandle, opensCandle, setSource } from './open-candle.js'
 import { NO_REC, NO_SESSIONS, REC, REC_CAP, T_CLOSED, T_COUNT, T_DAY, T_END, T_HIGH, T_HIGH_AT, T_LEN, T_LOW, T_LOW_AT, T_OPEN, T_PREV_TIME, T_RUN_PRICE, T_RUN_UNITS, T_RUN_VOLUME, T_SESSION, T_START, T_VALUE, T_VOLUME } from './loop-slots.js'
 import { cleanCandleRun, tradeRun } from './trade-kernels.js'
 
@@ -64,6 +64,8 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
   let loU = e.loU
   let volLo = e.volLo
   let valLo = e.valLo
+  // the high limb of the value sum (weighted by LIMB), folded into valLo / valHi before the state leaves the loop
+  let valMid = 0
   let count = e.count
   let hiI = -1
   let loI = -1
@@ -87,13 +89,17 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
     let tEnd = Math.min(end, MAX_TIME + 1)
     for (; i < n; i++) {
       const stop = lim === Number.POSITIVE_INFINITY ? n : Math.min(n, i + (lim - count))
-      if (i < stop) {
+      // tradeRun takes nothing when the price changes (short runs: most trades of busy markets), so it is
+      // called only on a repeat: no state stored and read back for a call that takes no trade
+      if (i < stop && ((clean && VP === 1) || P[i] === lastX)) {
         st[T_PREV_TIME] = last < -MAX_TIME ? -MAX_TIME : last
         st[T_END] = tEnd
         st[T_RUN_VOLUME] = runVol
         st[T_RUN_PRICE] = lastX
         if (clean && VP === 1) {
-          // the whole candle, price changes included, in one loop
+          // the whole candle, price changes included, in one loop (it sums value in valLo only)
+          valLo = foldMid(e, valLo, valMid)
+          valMid = 0
           st[T_RUN_UNITS] = lastPU
           st[T_HIGH] = hiU
           st[T_LOW] = loU
@@ -193,6 +199,19 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
               e.valHi += BigInt(valLo)
               valLo = 0
             }
+          } else if (lastPU < LIMB && lastPU > -LIMB) {
+            // runVol <= 2^52: two exact products of its 26-bit halves (LIMB), no bigint per run
+            const h = Math.floor(runVol / LIMB)
+            valLo += lastPU * (runVol - h * LIMB)
+            if (valLo > UNITS_LIMIT || valLo < -UNITS_LIMIT) {
+              e.valHi += BigInt(valLo)
+              valLo = 0
+            }
+            valMid += lastPU * h
+            if (valMid > UNITS_LIMIT || valMid < -UNITS_LIMIT) {
+              valLo = foldMid(e, valLo, valMid)
+              valMid = 0
+            }
           } else e.valHi += BigInt(lastPU) * BigInt(runVol)
           volLo += runVol
           if (volLo > UNITS_LIMIT) {
@@ -227,6 +246,8 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
     // checked first: a refused record must not close the open candle nor open one (the exact path
     // takes a record this check stops at; once per candle, in a call of its own off the per-trade loop)
     if (!opensCandle(e, P[i] as number)) break
+    valLo = foldMid(e, valLo, valMid)
+    valMid = 0
     nextCandle(e, T[i] as number, ns, P[i] as number, hiI, loI, closeI, volLo, valLo, count, lastPU, runVol)
     end = e.cEnd
     openIdx = i
@@ -239,6 +260,7 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
   }
   e.seen += i - from
   e.last = last
+  valLo = foldMid(e, valLo, valMid)
   if (e.has) {
     keep(e, hiI, loI, closeI, hiU, loU, volLo, valLo, count)
     addRun(e, lastPU, runVol)

@@ -52,6 +52,9 @@ export interface CandleColumns {
 /** Keys of {@link CandleOptions} (closed options: anything else is refused). */
 export const CANDLE_OPTION_KEYS = ['timeframe', 'timeZone', 'sessions', 'tickSize'] as const
 
+/** Keys of `candleColumnsFromTrades`' options: {@link CANDLE_OPTION_KEYS} and `valueText`. */
+export const CANDLE_COLUMN_OPTION_KEYS = [...CANDLE_OPTION_KEYS, 'valueText'] as const
+
 /** Keys of the resampling functions' options: {@link CANDLE_OPTION_KEYS} and `sourceTimeframe`. */
 export const RESAMPLE_OPTION_KEYS = [...CANDLE_OPTION_KEYS, 'sourceTimeframe'] as const
 
