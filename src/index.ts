@@ -102,3 +102,7 @@ export type { AutoRowSize, AutoRowSizeOptions, RegridTpoOptions } from './tpo/in
 export { autoRowSize, regridTpo } from './tpo/index.js'
 export type { FootprintValueArea, FootprintValueAreaOptions } from './footprint/index.js'
 export { footprintValueArea } from './footprint/index.js'
+
+// footprint profiles as columns (numbers in typed arrays), as candleColumnsFromTrades for candles
+export type { FootprintColumns, FootprintColumnOptions, FootprintRowColumns } from './footprint/index.js'
+export { footprintColumnsFromTrades } from './footprint/index.js'
