@@ -71,14 +71,14 @@ export class ColumnSink implements BucketSink<void> {
     const vScale = engine.vScale
     const sums = st.sums.lo
     const counts = st.counts
-    const vol = this.vol
-    const rowNo = this.rowNo
-    vol.length = 0
-    rowNo.length = 0
     let vb = 0
     let vs = 0
     let cb = 0
     let cs = 0
+    // the POC without arrays when one row holds the most volume (the tie rules need the rows: pocIndex)
+    let max = -1
+    let maxRow = 0
+    let ties = 0
     for (let k = 0; k < st.cap; k++) {
       const nb = counts[2 * k] as number
       const ns = counts[2 * k + 1] as number
@@ -89,22 +89,35 @@ export class ColumnSink implements BucketSink<void> {
       vs += s
       cb += nb
       cs += ns
-      vol.push(b + s)
-      rowNo.push(st.base + k)
+      if (b + s > max) {
+        max = b + s
+        maxRow = st.base + k
+        ties = 0
+      } else if (b + s === max) ties++
     }
     // every partial sum is exact while the whole stays a safe integer (non-negative integers)
     if (!(vb + vs <= Number.MAX_SAFE_INTEGER) || !Number.isSafeInteger(cb + cs)) return false
+    const vol = this.vol
+    const rowNo = this.rowNo
+    vol.length = 0
+    rowNo.length = 0
     for (let k = 0; k < st.cap; k++) {
       const nb = counts[2 * k] as number
       const ns = counts[2 * k + 1] as number
       if (nb + ns === 0) continue
+      const b = sums[2 * k] as number
+      const s = sums[2 * k + 1] as number
       this.row.push(st.base + k)
-      this.vb.push(this.volume(sums[2 * k] as number, vScale, 'volumeBuy', st.start))
-      this.vs.push(this.volume(sums[2 * k + 1] as number, vScale, 'volumeSell', st.start))
+      this.vb.push(this.volume(b, vScale, 'volumeBuy', st.start))
+      this.vs.push(this.volume(s, vScale, 'volumeSell', st.start))
       this.cb.push(nb)
       this.cs.push(ns)
+      if (ties > 0) {
+        vol.push(b + s)
+        rowNo.push(st.base + k)
+      }
     }
-    this.totals(vb, vs, cb, cs, vScale, st.start, rowNo[pocIndex(vol, rowNo)] as number)
+    this.totals(vb, vs, cb, cs, vScale, st.start, ties > 0 ? (rowNo[pocIndex(vol, rowNo)] as number) : maxRow)
     return true
   }
 
