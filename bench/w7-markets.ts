@@ -3,7 +3,7 @@
 // footprint (5m, 1h) and resampling 1m candles (-> 15m, -> 1d). Each data set runs in its own process, once
 // with Polars on one thread and once on two (the pool is sized per process).
 import type { Candle } from '../src/candles/index.js'
-import type { FootprintProfile } from '../src/footprint/index.js'
+import type { FootprintColumns, FootprintProfile } from '../src/footprint/index.js'
 import type { TradeColumns } from '../src/trades/index.js'
 import { sampleMarketTrades } from '../src/sample/index.js'
 import { closeLines } from './canon.js'
@@ -91,6 +91,26 @@ function floatFootprintLines(lines: readonly string[], d: DataSet): string[] {
   return out
 }
 
+/** Library footprint columns in the canonical form of {@link footprintLines} (a row index is the tick row: rowSize 1). */
+function footprintColumnLines(c: FootprintColumns): string[] {
+  const out: string[] = []
+  const r = c.rows
+  for (let i = 0; i < c.time.length; i++) {
+    for (let k = c.rowStart[i] as number; k < (c.rowStart[i + 1] as number); k++) {
+      if ((r.tradesCountBuy[k] as number) > 0) out.push(`${c.time[i]}|${r.row[k]}|1|${r.volumeBuy[k]}|${r.tradesCountBuy[k]}`)
+      if ((r.tradesCountSell[k] as number) > 0) out.push(`${c.time[i]}|${r.row[k]}|2|${r.volumeSell[k]}|${r.tradesCountSell[k]}`)
+    }
+  }
+  return out
+}
+
+type FootprintColumnsFn = (t: unknown, o: object) => FootprintColumns
+
+/** The columns-out row beside an objects-out row (checked equal to it, the group's reference, before timing). */
+function columnsImpl(label: string, n: number, fc: ReturnType<typeof libFn<FootprintColumnsFn>>, run: (f: FootprintColumnsFn, m: number) => FootprintColumns): Impl {
+  return { impl: label, exact: true, n, ...(fc.missing !== undefined ? { unavailable: fc.missing } : {}), run: (m) => (fc.fn === undefined ? undefined : run(fc.fn, m)), canon: (r) => footprintColumnLines(r as FootprintColumns) }
+}
+
 function cellLines(c: FootprintCells): string[] {
   const out: string[] = new Array(c.bucket.length)
   for (let k = 0; k < c.bucket.length; k++) out[k] = `${c.bucket[k]}|${c.row[k]}|${c.side[k]}|${c.volume[k]}|${c.count[k]}`
@@ -125,6 +145,7 @@ function bucketColumns(d: DataSet, buckets: number, k: number): TradeColumns {
  */
 async function bucketCostGroups(d: DataSet, fp: ((t: unknown, o: object) => FootprintProfile[]) | undefined, missing: string | undefined, bench: BenchOptions): Promise<Row[]> {
   const rows: Row[] = []
+  const fc = libFn<FootprintColumnsFn>('footprint', 'footprintColumnsFromTrades')
   const buckets = bench.quick ? 20_000 : 50_000
   for (const k of [1, 8]) {
     const data = bucketColumns(d, buckets, k)
@@ -132,6 +153,7 @@ async function bucketCostGroups(d: DataSet, fp: ((t: unknown, o: object) => Foot
     const dd: DataSet = { ...d, cols: data }
     const impls: Impl[] = [
       { impl: `library footprintProfiles (1m, tick ${d.tickSize})`, library: true, exact: true, n: buckets, ...(missing !== undefined ? { unavailable: missing } : {}), run: (m) => fp?.(sub(m), { timeframe: '1m', tickSize: d.tickSize }), canon: (r) => footprintLines(r as FootprintProfile[], dd) },
+      columnsImpl(`library footprintColumnsFromTrades (1m, tick ${d.tickSize}, columns out)`, buckets, fc, (f, m) => f(sub(m), { timeframe: '1m', tickSize: d.tickSize })),
       { impl: 'hand-written float loop', exact: false, n: buckets, noCheck: 'float binning and sums (the bound)', run: (m) => footprintFloat(data, m * k, MIN, d.tickUnits / 10 ** d.decimals, d.decimals), canon: (r) => floatFootprintLines(r as string[], dd) },
     ]
     rows.push(...(await runGroup(`W7 ${d.name}: footprint cost a bucket, ${k} trade${k === 1 ? '' : 's'} on ${k} row${k === 1 ? '' : 's'} (${human(buckets)} buckets)`, 'buckets', impls, bench)))
@@ -192,9 +214,11 @@ export async function runW7(bench: BenchOptions, set: MarketSet, withLoops: bool
     rows.push(...(await runGroup(`W7 ${d.name}: trades -> ${id} candles (${human(n)})`, 'trades', impls, bench)))
   }
   const fp = libFn<(t: unknown, o: object) => FootprintProfile[]>('footprint', 'footprintProfiles')
+  const fcols = libFn<FootprintColumnsFn>('footprint', 'footprintColumnsFromTrades')
   for (const [id, ms] of FRAMES.filter(([f]) => f === '5m' || f === '1h')) {
     const impls: Impl[] = [
       { impl: `library footprintProfiles (tick ${d.tickSize})`, library: true, exact: true, n, ...(fp.missing !== undefined ? { unavailable: fp.missing } : {}), run: (m) => fp.fn?.(sub(d.cols, m), { timeframe: id, tickSize: d.tickSize }), canon: (r) => footprintLines(r as FootprintProfile[], d) },
+      columnsImpl(`library footprintColumnsFromTrades (tick ${d.tickSize}, columns out)`, n, fcols, (f, m) => f(sub(d.cols, m), { timeframe: id, tickSize: d.tickSize })),
     ]
     if (withLoops) {
       impls.push({

@@ -105,3 +105,7 @@ export { footprintValueArea } from './footprint/index.js'
 
 // candle columns from trades with exact value text (sums a double cannot carry)
 export type { CandleColumnsFromTradesOptions } from './candles/index.js'
+
+// footprint profiles as columns (numbers in typed arrays), as candleColumnsFromTrades for candles
+export type { FootprintColumns, FootprintColumnOptions, FootprintRowColumns } from './footprint/index.js'
+export { footprintColumnsFromTrades } from './footprint/index.js'

@@ -53,6 +53,7 @@ const ENTRIES: Entry[] = [
   { name: 'toPartnerCandle', base: {}, known: ['properties'], call: (o) => lib.toPartnerCandle(candle, o as never) },
   { name: 'toPartnerCandles', base: {}, known: ['properties', 'session_types'], call: (o) => lib.toPartnerCandles([candle], o as never) },
   { name: 'footprintProfiles', base: { timeframe: '1h', tickSize: '0.25' }, known: FOOTPRINT, call: (o) => lib.footprintProfiles(trades, o as never) },
+  { name: 'footprintColumnsFromTrades', base: { timeframe: '1h', tickSize: '0.25' }, known: FOOTPRINT.filter((k) => k !== 'analytics'), call: (o) => lib.footprintColumnsFromTrades(trades, o as never) },
   { name: 'footprintProfiles analytics', base: {}, known: ['ratio', 'minVolume', 'stackedRows'], call: (o) => lib.footprintProfiles(trades, { timeframe: '1h', tickSize: '0.25', analytics: o }) },
   { name: 'createFootprintAggregator', base: { timeframe: '1h', tickSize: '0.25' }, known: [...FOOTPRINT, ...STREAMING], call: (o) => lib.createFootprintAggregator(o as never) },
   { name: 'regridFootprint', base: { rowSize: 2 }, known: ['rowSize', 'rowSizeValue'], call: (o) => lib.regridFootprint(footprint, o as never) },

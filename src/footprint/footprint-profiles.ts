@@ -49,7 +49,11 @@ export function engineSink<Out>(engine: FootprintEngine<Out>): TradeArraySink {
  */
 export function footprintProfiles(trades: TradeInput, opts: FootprintOptions): FootprintProfile[] {
   checkOptions(opts, FOOTPRINT_OPTION_KEYS, 'footprintProfiles')
-  const engine = new FootprintEngine(opts, 'footprintProfiles', profileSink)
+  return runEngine(new FootprintEngine(opts, 'footprintProfiles', profileSink), trades)
+}
+
+/** Feeds all of `trades` to the engine and closes every bucket: its sink's outputs in time order. */
+export function runEngine<Out>(engine: FootprintEngine<Out>, trades: TradeInput): Out[] {
   if (isTradeColumns(trades) && fewTradesABucket(engine, trades) && timeOrdered(trades)) return closingAsItGoes(engine, trades)
   feedTrades(trades, engineSink(engine))
   return engine.close(Infinity)

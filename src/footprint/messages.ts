@@ -54,5 +54,7 @@ export const FOOTPRINT_MSG = {
     `${fn}: ${who}.rows[${i}].price: ${describeValue(x)} is too far from 0 for rowSizeValue ${rsv} (the row index price / rowSizeValue must stay within ±(2^53 - 1))`,
   rowOrder: (fn: string, who: string, i: number) => `${fn}: ${who}.rows[${i}].price: rows must be in strictly ascending price`,
   regridOptions: (x: unknown) => `regridFootprint: options ${describeValue(x)} must be an object { rowSize } or { rowSizeValue }`,
+  inexact: (field: string, text: string, time: number) =>
+    `${field}: the exact sum ${text} of the profile at ${time} has more significant digits than a double carries; footprintProfiles returns it as a decimal string`,
   countSum: (field: string) => `${field}: the summed trade count passes 2^53 - 1 and cannot be held exactly`,
 } as const

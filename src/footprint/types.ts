@@ -118,3 +118,60 @@ export interface FootprintOptions {
   /** Compute order-flow analytics into each profile (`true` for the defaults). */
   analytics?: boolean | FootprintAnalyticsOptions
 }
+
+/** Keys of {@link FootprintColumnOptions}: those of {@link FootprintOptions} but `analytics`. */
+export const FOOTPRINT_COLUMN_OPTION_KEYS = ['timeframe', 'tickSize', 'rowSize', 'rowSizeValue', 'timeZone', 'sessions', 'from', 'to'] as const
+
+/** Options of `footprintColumnsFromTrades`: those of {@link FootprintOptions} but `analytics` (analytics are made of strings; `footprintProfiles` has them). */
+export type FootprintColumnOptions = Omit<FootprintOptions, 'analytics'>
+
+/**
+ * Footprint profiles as columns: the profiles `footprintProfiles` returns, as numbers in typed arrays (no
+ * object or string per profile or row). Profile `i` owns rows `rowStart[i]` to `rowStart[i + 1] - 1` of
+ * {@link FootprintColumns.rows}, in ascending price.
+ *
+ * Reading exact values: a row's price is exactly `row × rowSizeValue` (the decimal product; as a double,
+ * `row * Number(rowSizeValue)` is close but may differ in the last digit). Every volume is the double whose
+ * shortest form (`String(x)`) is the exact decimal sum, as `footprintProfiles` prints it; a sum with more
+ * significant digits than a double carries is refused with `MarketDataError` `inexact` (`footprintProfiles`
+ * returns it as a decimal string). Counts are whole numbers below 2^53. Profile totals `volume` and `delta`
+ * are `volumeBuy + volumeSell` and `volumeBuy - volumeSell` added as decimals (a double addition may round).
+ */
+export interface FootprintColumns {
+  /** Tick size the profiles were built with (minimal form). */
+  tickSize: string
+  /** Row height in ticks, as `FootprintProfile.rowSize`. */
+  rowSize: number
+  /** Row height as an absolute price step (minimal form): row `k` is the price range `[k × rowSizeValue, (k + 1) × rowSizeValue)`. */
+  rowSizeValue: string
+  /** Real start of the first profile when `from` cuts into its bucket. */
+  profileStart?: number
+  /** Set when the `sessions` filter selects exactly one session type. */
+  sessionType?: SessionType
+  /** Per profile: bucket start (UTC epoch ms). */
+  time: Float64Array
+  /** Per profile: bucket end (exclusive). */
+  end: Float64Array
+  /** Offsets into `rows`, one more than profiles: profile i's rows are [rowStart[i], rowStart[i + 1]). */
+  rowStart: Float64Array
+  /** Per profile: total buy and sell volume (exact, see above). */
+  volumeBuy: Float64Array
+  volumeSell: Float64Array
+  /** Per profile: buy and sell trade counts. */
+  tradesCountBuy: Float64Array
+  tradesCountSell: Float64Array
+  /** Per profile: the row index of the volume POC (`FootprintProfile.volumePoc` = `volumePocRow × rowSizeValue`). */
+  volumePocRow: Float64Array
+  /** The rows of every profile, one after another. */
+  rows: FootprintRowColumns
+}
+
+/** The row columns of {@link FootprintColumns}: one entry per row that traded. */
+export interface FootprintRowColumns {
+  /** Grid row index: the row's price is exactly `row × rowSizeValue`. */
+  row: Float64Array
+  volumeBuy: Float64Array
+  volumeSell: Float64Array
+  tradesCountBuy: Float64Array
+  tradesCountSell: Float64Array
+}
