@@ -21,8 +21,9 @@ export class ExactSums {
   lo: Float64Array
   private hi: Map<number, bigint> | undefined
 
-  constructor(n: number) {
-    this.lo = new Float64Array(Math.max(1, n))
+  /** @param sums - how many sums, or a zeroed array to hold them (a caller that carves its own memory allocates nothing more) */
+  constructor(sums: number | Float64Array) {
+    this.lo = typeof sums === 'number' ? new Float64Array(Math.max(1, sums)) : sums
   }
 
   /** Adds integer units with |u| < 2^52. */

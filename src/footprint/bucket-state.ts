@@ -146,8 +146,7 @@ export class BucketState implements PriceExtremes {
   private allocate(n: number): void {
     const spare = n === INITIAL_CAP && this.sparse === null ? this.spec.spare?.pop() : undefined
     if (spare !== undefined) {
-      this.sums = new ExactSums(1)
-      this.sums.lo = spare.lo.fill(0)
+      this.sums = new ExactSums(spare.lo.fill(0))
       this.counts = spare.counts.fill(0)
       this.bnd = spare.bnd
       return
@@ -156,8 +155,7 @@ export class BucketState implements PriceExtremes {
     const dense = this.sparse === null
     const size = 4 * n + (dense ? n + 1 : 0)
     const buf = dense ? this.carve(size) : new Float64Array(size)
-    this.sums = new ExactSums(1)
-    this.sums.lo = buf.subarray(0, 2 * n)
+    this.sums = new ExactSums(buf.subarray(0, 2 * n))
     this.counts = buf.subarray(2 * n, 4 * n)
     if (dense) this.bnd = buf.subarray(4 * n)
   }
