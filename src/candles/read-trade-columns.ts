@@ -91,8 +91,9 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
       const stop = lim === Number.POSITIVE_INFINITY ? n : Math.min(n, i + (lim - count))
       // tradeRun takes nothing when the price changes (short runs: most trades of busy markets), so it is
       // called only on a repeat: no state stored and read back for a call that takes no trade
-      if (clean && VP !== 1 && i < stop) {
-        // decimal volumes: the candle, price changes included, in one loop (value in two limbs)
+      if (clean && VP !== 1 && i < stop && (P[i] === lastX || (lastPU < LIMB && lastPU > -LIMB))) {
+        // decimal volumes: the candle, price changes included, in one loop (value in two limbs). After a
+        // price of 2^26 units or more only on a repeat: the loop stops at a change whose run passes 2^52
         st[T_PREV_TIME] = last < -MAX_TIME ? -MAX_TIME : last
         st[T_END] = tEnd
         st[T_RUN_VOLUME] = runVol
