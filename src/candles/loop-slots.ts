@@ -35,6 +35,8 @@ export const T_OPEN = 16
 export const T_SESSION = 17
 /** Candles the call closed (written to the records). */
 export const T_CLOSED = 18
+/** The value sum's high limb (weighted by 2^26, decision 0601), in and out of fracCandleRun. */
+export const T_VALUE_MID = 19
 
 // ---- candle loops (candleRun and the fast candle-column reader) ------------------------------------
 /** Time of the last candle taken, and the open bucket's end. */
@@ -63,7 +65,7 @@ export const C_CLOSED = 15
 export const C_CLOSE_AT = 16
 
 /** Length of the loop state array (the larger layout). */
-export const LOOP_SLOTS = 19
+export const LOOP_SLOTS = 20
 
 // ---- a closing candle from a candle loop's values (closeFromScratch) --------------------------------
 /** High, low and close (the spellings are these doubles), volume / value units below 2^52, trade count. */

@@ -10,8 +10,8 @@ import { tradeReader } from './engine-ops.js'
 import { type CandleEngine, FAST_RUN, SOURCE_TRADE_COLUMNS } from './engine.js'
 import { consumeTrades } from './exact-trades.js'
 import { addRun, foldMid, keep, LIMB, nextCandle, openCandle, opensCandle, setSource } from './open-candle.js'
-import { NO_REC, NO_SESSIONS, REC, REC_CAP, T_CLOSED, T_COUNT, T_DAY, T_END, T_HIGH, T_HIGH_AT, T_LEN, T_LOW, T_LOW_AT, T_OPEN, T_PREV_TIME, T_RUN_PRICE, T_RUN_UNITS, T_RUN_VOLUME, T_SESSION, T_START, T_VALUE, T_VOLUME } from './loop-slots.js'
-import { cleanCandleRun, tradeRun } from './trade-kernels.js'
+import { NO_REC, NO_SESSIONS, REC, REC_CAP, T_CLOSED, T_COUNT, T_DAY, T_END, T_HIGH, T_HIGH_AT, T_LEN, T_LOW, T_LOW_AT, T_OPEN, T_PREV_TIME, T_RUN_PRICE, T_RUN_UNITS, T_RUN_VOLUME, T_SESSION, T_START, T_VALUE, T_VALUE_MID, T_VOLUME } from './loop-slots.js'
+import { cleanCandleRun, fracCandleRun, tradeRun } from './trade-kernels.js'
 
 export function tradeColumnsIn(e: CandleEngine, columns: TradeColumns): void {
   const r = tradeReader(e)
@@ -91,7 +91,39 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
       const stop = lim === Number.POSITIVE_INFINITY ? n : Math.min(n, i + (lim - count))
       // tradeRun takes nothing when the price changes (short runs: most trades of busy markets), so it is
       // called only on a repeat: no state stored and read back for a call that takes no trade
-      if (i < stop && ((clean && VP === 1) || P[i] === lastX)) {
+      if (clean && VP !== 1 && i < stop && (P[i] === lastX || (lastPU < LIMB && lastPU > -LIMB))) {
+        // decimal volumes: the candle, price changes included, in one loop (value in two limbs). After a
+        // price of 2^26 units or more only on a repeat: the loop stops at a change whose run passes 2^52
+        st[T_PREV_TIME] = last < -MAX_TIME ? -MAX_TIME : last
+        st[T_END] = tEnd
+        st[T_RUN_VOLUME] = runVol
+        st[T_RUN_PRICE] = lastX
+        st[T_RUN_UNITS] = lastPU
+        st[T_HIGH] = hiU
+        st[T_LOW] = loU
+        st[T_VOLUME] = volLo
+        st[T_VALUE] = valLo
+        st[T_VALUE_MID] = valMid
+        st[T_HIGH_AT] = hiI
+        st[T_LOW_AT] = loI
+        const j = fracCandleRun(T, V, P, i, stop, PP, VP, st)
+        if (j > i) {
+          last = st[T_PREV_TIME] as number
+          runVol = st[T_RUN_VOLUME] as number
+          lastX = st[T_RUN_PRICE] as number
+          lastPU = st[T_RUN_UNITS] as number
+          hiU = st[T_HIGH] as number
+          loU = st[T_LOW] as number
+          volLo = st[T_VOLUME] as number
+          valLo = st[T_VALUE] as number
+          valMid = st[T_VALUE_MID] as number
+          hiI = st[T_HIGH_AT] as number
+          loI = st[T_LOW_AT] as number
+          count += j - i
+          closeI = j - 1
+          i = j
+        }
+      } else if (i < stop && ((clean && VP === 1) || P[i] === lastX)) {
         st[T_PREV_TIME] = last < -MAX_TIME ? -MAX_TIME : last
         st[T_END] = tEnd
         st[T_RUN_VOLUME] = runVol

@@ -1,13 +1,15 @@
-// The inner loops of trades -> candles: {@link tradeRun} (the common trade of a candle) and
-// {@link cleanCandleRun} (whole candles of clean whole-lot trades, stepping from candle to candle). Small
+// The inner loops of trades -> candles: {@link tradeRun} (the common trade of a candle),
+// {@link cleanCandleRun} (whole candles of clean whole-lot trades, stepping from candle to candle) and
+// {@link fracCandleRun} (a candle of clean trades with decimal volumes, price changes inline). Small
 // functions of their own so their loops keep every value in registers; state in and out through the
 // loop-state array (slot names in loop-slots.ts).
 import { UNITS_LIMIT } from '../decimal/index.js'
 import { MAX_TIME } from '../_lib/max-time.js'
+import { LIMB } from './open-candle.js'
 import {
   REC, REC_CLOSE_AT, REC_HIGH, REC_LOW, REC_OPEN_AT, REC_SESSION, REC_START, REC_TRADES, REC_VALUE, REC_VOLUME,
   T_CLOSED, T_COUNT, T_DAY, T_DAY_END, T_END, T_HIGH, T_HIGH_AT, T_LEN, T_LOW, T_LOW_AT, T_OPEN, T_PREV_TIME,
-  T_RUN_PRICE, T_RUN_UNITS, T_RUN_VOLUME, T_SESSION, T_START, T_VALUE, T_VOLUME,
+  T_RUN_PRICE, T_RUN_UNITS, T_RUN_VOLUME, T_SESSION, T_START, T_VALUE, T_VALUE_MID, T_VOLUME,
 } from './loop-slots.js'
 
 /**
@@ -215,5 +217,98 @@ export function cleanCandleRun(T: Float64Array, V: Float64Array, P: Float64Array
   st[T_OPEN] = openIdx
   st[T_SESSION] = sess
   st[T_CLOSED] = k
+  return i
+}
+
+/**
+ * The open candle's trades[from, stop) whose side and session codes are known valid and kept
+ * ({@link codesClean}), with decimal volumes at scale `VP` (10^volume scale > 1): ascending whole-ms times in
+ * [st[T_PREV_TIME], st[T_END]), volumes exact at `VP` and >= 0, prices exact at `PP`. The counterpart of
+ * {@link cleanCandleRun} for fractional volumes (busy crypto: a new price on about two trades in three), a
+ * copy on purpose: a price change is taken in the loop, and a run's value that passes 2^52 is summed in
+ * 26-bit limbs (decision 0601), the value's number part carried into the high limb (st[T_VALUE_MID],
+ * weighted by LIMB) instead of spilling to a bigint. The loop runs until the candle ends or a record needs
+ * the full loop body (invalid, not exact, a price of 2^26 units or more whose run passes 2^52, or a volume
+ * sum or the high limb that would reach 2^52); each record is taken whole or not at all. It does not step
+ * to the next candle. State in and out through st as for cleanCandleRun (T_PREV_TIME .. T_LOW_AT, T_COUNT)
+ * plus T_VALUE_MID.
+ */
+export function fracCandleRun(T: Float64Array, V: Float64Array, P: Float64Array, from: number, stop: number, PP: number, VP: number, st: Float64Array): number {
+  let prevT = st[T_PREV_TIME] as number
+  const tEnd = st[T_END] as number
+  let runVol = st[T_RUN_VOLUME] as number
+  let lastX = st[T_RUN_PRICE] as number
+  let lastPU = st[T_RUN_UNITS] as number
+  let hiU = st[T_HIGH] as number
+  let loU = st[T_LOW] as number
+  let volLo = st[T_VOLUME] as number
+  let valLo = st[T_VALUE] as number
+  let valMid = st[T_VALUE_MID] as number
+  let hiI = st[T_HIGH_AT] as number
+  let loI = st[T_LOW_AT] as number
+  let i = from
+  for (; i < stop; i++) {
+    // every test before anything is changed
+    const t = T[i] as number
+    if (!(t >= prevT && t < tEnd) || Math.floor(t) !== t) break
+    const v = V[i] as number
+    const vu = Math.round(v * VP)
+    if (vu / VP !== v || !(vu >= 0 && vu < UNITS_LIMIT)) break
+    const x = P[i] as number
+    if (x !== lastX) {
+      const u = Math.round(x * PP)
+      if (u / PP !== x || !(u < UNITS_LIMIT && u > -UNITS_LIMIT)) break
+      // the run of the last price goes into the sums: its value as one product below 2^52 or as the
+      // products of its volume's 26-bit halves (|lastPU| < 2^26, runVol < 2^52: each below 2^52, each
+      // sum below 2^53, all exact)
+      const pv = lastPU * runVol
+      let nval: number
+      let nmid = valMid
+      if (pv < UNITS_LIMIT && pv > -UNITS_LIMIT) nval = valLo + pv
+      else if (lastPU < LIMB && lastPU > -LIMB) {
+        const h = Math.floor(runVol / LIMB)
+        nval = valLo + lastPU * (runVol - h * LIMB)
+        nmid = valMid + lastPU * h
+      } else break
+      if (!(nval < UNITS_LIMIT && nval > -UNITS_LIMIT)) {
+        // carry: nval = c * LIMB + (nval - c * LIMB), the remainder in [0, LIMB), c into the high limb
+        const c = Math.floor(nval / LIMB)
+        nval -= c * LIMB
+        nmid += c
+      }
+      const nvol = volLo + runVol
+      if (!(nmid < UNITS_LIMIT && nmid > -UNITS_LIMIT && nvol < UNITS_LIMIT)) break
+      valLo = nval
+      valMid = nmid
+      volLo = nvol
+      runVol = vu
+      lastX = x
+      lastPU = u
+      if (u > hiU) {
+        hiU = u
+        hiI = i
+      }
+      if (u < loU) {
+        loU = u
+        loI = i
+      }
+    } else {
+      const rv = runVol + vu
+      if (!(rv < UNITS_LIMIT)) break
+      runVol = rv
+    }
+    prevT = t
+  }
+  st[T_PREV_TIME] = prevT
+  st[T_RUN_VOLUME] = runVol
+  st[T_RUN_PRICE] = lastX
+  st[T_RUN_UNITS] = lastPU
+  st[T_HIGH] = hiU
+  st[T_LOW] = loU
+  st[T_VOLUME] = volLo
+  st[T_VALUE] = valLo
+  st[T_VALUE_MID] = valMid
+  st[T_HIGH_AT] = hiI
+  st[T_LOW_AT] = loI
   return i
 }
