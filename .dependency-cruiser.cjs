@@ -13,8 +13,20 @@ const SERVICE = '^src/(rules|credits|partner|openapi|io|service)/'
 module.exports = {
   forbidden: [
     // type-only imports vanish at run time: a ledger's state type read by its own validator is not a cycle
-    { name: 'no-circular', severity: 'error', comment: 'no import cycles', from: {}, to: { circular: true, dependencyTypesNot: ['type-only'], viaOnly: { dependencyTypesNot: ['type-only'] } } },
-    { name: 'core-is-the-base', severity: 'error', comment: 'core imports only core', from: { path: CORE }, to: { path: '^src/', pathNot: CORE } },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'no import cycles',
+      from: {},
+      to: { circular: true, dependencyTypesNot: ['type-only'], viaOnly: { dependencyTypesNot: ['type-only'] } },
+    },
+    {
+      name: 'core-is-the-base',
+      severity: 'error',
+      comment: 'core imports only core',
+      from: { path: CORE },
+      to: { path: '^src/', pathNot: CORE },
+    },
     {
       name: 'features-on-core',
       severity: 'error',
@@ -24,7 +36,13 @@ module.exports = {
     },
     { name: 'derived-below-service', severity: 'error', from: { path: DERIVED }, to: { path: [SERVICE, '^src/cli/'] } },
     { name: 'service-below-cli', severity: 'error', from: { path: SERVICE }, to: { path: '^src/cli/' } },
-    { name: 'library-not-cli', severity: 'error', comment: 'only the cli is above everything', from: { path: '^src/', pathNot: '^src/cli/' }, to: { path: '^src/cli/' } },
+    {
+      name: 'library-not-cli',
+      severity: 'error',
+      comment: 'only the cli is above everything',
+      from: { path: '^src/', pathNot: '^src/cli/' },
+      to: { path: '^src/cli/' },
+    },
   ],
   options: {
     tsPreCompilationDeps: true,

@@ -26,9 +26,24 @@ export default defineConfig([
     : [
         // the code of every entry in one build with shared chunks, so that one class (MarketDataError) is one
         // class whichever entry threw it: `instanceof` holds across entry points, in ESM and CJS alike
-        { ...library, entry: entries, format: ['esm', 'cjs'], splitting: true, dts: false, clean: false } satisfies Options,
+        {
+          ...library,
+          entry: entries,
+          format: ['esm', 'cjs'],
+          splitting: true,
+          dts: false,
+          clean: false,
+        } satisfies Options,
         // the types of each entry in a build of its own: one readable .d.ts per entry, no hashed shared chunk
-        ...Object.entries(entries).map(([name, file]): Options => ({ ...library, entry: { [name]: file }, format: ['esm', 'cjs'], dts: { only: true }, clean: false })),
+        ...Object.entries(entries).map(
+          ([name, file]): Options => ({
+            ...library,
+            entry: { [name]: file },
+            format: ['esm', 'cjs'],
+            dts: { only: true },
+            clean: false,
+          }),
+        ),
       ]),
   {
     // the command-line tool (the package's bin): Node only

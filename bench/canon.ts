@@ -46,19 +46,23 @@ export function numText(x: number): string {
  * equal as text, or numbers within a relative `tolerance`. For float peers on data that is not exact doubles
  * (sums of 0.1-like values round); selections (prices), times and counts must still agree to the digit.
  */
-export function closeLines(tolerance: number): (expected: readonly string[], actual: readonly string[]) => string | undefined {
+export function closeLines(
+  tolerance: number,
+): (expected: readonly string[], actual: readonly string[]) => string | undefined {
   return (expected, actual) => {
     if (expected.length !== actual.length) return `length: expected ${expected.length} lines, got ${actual.length}`
     for (let i = 0; i < expected.length; i++) {
       const e = (expected[i] as string).split('|')
       const a = (actual[i] as string).split('|')
-      const bad = e.length !== a.length || e.some((x, k) => {
-        const y = a[k] as string
-        if (x === y) return false
-        const u = Number(x)
-        const v = Number(y)
-        return !(Math.abs(u - v) <= tolerance * Math.max(Math.abs(u), Math.abs(v)))
-      })
+      const bad =
+        e.length !== a.length ||
+        e.some((x, k) => {
+          const y = a[k] as string
+          if (x === y) return false
+          const u = Number(x)
+          const v = Number(y)
+          return !(Math.abs(u - v) <= tolerance * Math.max(Math.abs(u), Math.abs(v)))
+        })
       if (bad) return `line ${i}: expected ${expected[i]} got ${actual[i]} (relative tolerance ${tolerance})`
     }
     return undefined

@@ -63,7 +63,11 @@ export function objects(opts: SampleOptions, n: number): Trade[] {
  * RSS is the aggregator's. (sampleTradeBatches hands out fresh arrays per batch, whose garbage would
  * dominate the peak.) Uses the sample generator's resumable core, so the trades are identical.
  */
-export function* reusedBatches(opts: SampleOptions, n: number, batchSize = 65_536): Generator<TradeColumns, void, undefined> {
+export function* reusedBatches(
+  opts: SampleOptions,
+  n: number,
+  batchSize = 65_536,
+): Generator<TradeColumns, void, undefined> {
   const gen = new SampleGenerator(resolveSampleOptions(daysFor(opts, n)))
   const buf: ColumnsOut = {
     time: new Float64Array(batchSize),
@@ -79,7 +83,13 @@ export function* reusedBatches(opts: SampleOptions, n: number, batchSize = 65_53
     left -= m
     yield m === batchSize
       ? buf
-      : { time: buf.time.subarray(0, m), price: buf.price.subarray(0, m), volume: buf.volume.subarray(0, m), side: buf.side.subarray(0, m), session: buf.session.subarray(0, m) }
+      : {
+          time: buf.time.subarray(0, m),
+          price: buf.price.subarray(0, m),
+          volume: buf.volume.subarray(0, m),
+          side: buf.side.subarray(0, m),
+          session: buf.session.subarray(0, m),
+        }
   }
 }
 

@@ -97,8 +97,10 @@ export function diff(expected: readonly string[], actual: readonly string[]): st
     if (expected[i] !== actual[i]) return `line ${i}: expected ${expected[i]} got ${actual[i]}`
   }
   if (expected.length !== actual.length) {
-    return `length: expected ${expected.length} lines, got ${actual.length}` +
+    return (
+      `length: expected ${expected.length} lines, got ${actual.length}` +
       (expected.length > m ? ` (first missing: ${expected[m]})` : ` (first extra: ${actual[m]})`)
+    )
   }
   return undefined
 }
@@ -158,12 +160,7 @@ export interface Impl {
  * load data into the process, DuckDB), so their memory does not weigh on the JavaScript rows' timings.
  * 3. Statistics, speed-ups against the library row, `dispose`, rows emitted.
  */
-export async function runGroup(
-  workload: string,
-  unit: string,
-  impls: Impl[],
-  bench: BenchOptions,
-): Promise<Row[]> {
+export async function runGroup(workload: string, unit: string, impls: Impl[], bench: BenchOptions): Promise<Row[]> {
   const avail = impls.filter((x) => x.unavailable === undefined)
   let ref = avail.find((x) => x.library === true) ?? avail.find((x) => x.exact)
   const refCache = new Map<number, string[]>()

@@ -13,7 +13,8 @@ import { arch, platform } from 'node:os'
 
 const require = createRequire(import.meta.url)
 const POLARS_VERSION = '0.25.2'
-const polarsBinding = platform() === 'linux' && arch() === 'x64' ? [`nodejs-polars-linux-x64-gnu@${POLARS_VERSION}`] : []
+const polarsBinding =
+  platform() === 'linux' && arch() === 'x64' ? [`nodejs-polars-linux-x64-gnu@${POLARS_VERSION}`] : []
 const PEERS = [
   { name: '@duckdb/node-api', specs: ['@duckdb/node-api@1.5.6-r.1'] },
   { name: 'nodejs-polars', specs: [`nodejs-polars@${POLARS_VERSION}`, ...polarsBinding] },

@@ -15,13 +15,16 @@ export async function loadLibrary(): Promise<void> {
     try {
       modules.set(f, (await import(`../src/${f}/index.js`)) as Module)
     } catch (e) {
-      failures.set(f, e instanceof Error ? e.message.split('\n')[0] ?? String(e) : String(e))
+      failures.set(f, e instanceof Error ? (e.message.split('\n')[0] ?? String(e)) : String(e))
     }
   }
 }
 
 /** The library function `name` of `folder`, or a reason it is not available. */
-export function libFn<F = Fn>(folder: Folder, name: string): { fn: F; missing?: undefined } | { fn?: undefined; missing: string } {
+export function libFn<F = Fn>(
+  folder: Folder,
+  name: string,
+): { fn: F; missing?: undefined } | { fn?: undefined; missing: string } {
   const m = modules.get(folder)
   if (m === undefined) return { missing: `src/${folder} failed to load: ${failures.get(folder) ?? 'unknown'}` }
   const v = m[name]

@@ -29,7 +29,11 @@ function shared(a: Float64Array | Uint8Array): SharedArrayBuffer {
  * it fails with ERR_UNKNOWN_FILE_EXTENSION.)
  */
 function tsWorker(url: URL): string {
-  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href
+  const api = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href
   return `import(${JSON.stringify(api)}).then((m) => { m.register(); return import(${JSON.stringify(url.href)}) })`
 }
 
@@ -50,10 +54,17 @@ export function mergeShards(parts: FootprintProfile[][], merged = { count: 0 }):
 
 async function main(): Promise<void> {
   const cols = columns(ES, N)
-  const buffers = { time: shared(cols.time), price: shared(cols.price), volume: shared(cols.volume), side: shared(cols.side) }
+  const buffers = {
+    time: shared(cols.time),
+    price: shared(cols.price),
+    volume: shared(cols.volume),
+    side: shared(cols.side),
+  }
   // shard bounds near equal splits, moved off day starts (the data's days are whole shards) into the middle
   // of a trading hour, so the hour at each bound is computed half by each worker and must be merged
-  const bounds = Array.from({ length: WORKERS + 1 }, (_, k) => (k === 0 || k === WORKERS ? (k * N) / WORKERS : Math.round((k * N) / WORKERS) + 123_457))
+  const bounds = Array.from({ length: WORKERS + 1 }, (_, k) =>
+    k === 0 || k === WORKERS ? (k * N) / WORKERS : Math.round((k * N) / WORKERS) + 123_457,
+  )
   const hourOf = (i: number) => Math.floor((cols.time[i] as number) / 3_600_000)
   const splitHours = bounds.slice(1, -1).filter((b) => hourOf(b - 1) === hourOf(b)).length
   const workers = bounds.slice(0, -1).map(
@@ -85,7 +96,8 @@ async function main(): Promise<void> {
   }
   const single = footprintLines(footprintProfiles(cols, OPTS))
   let d = diff(single, footprintLines(await parallelRun()))
-  if (d === undefined && merged.count !== splitHours) d = `expected ${splitHours} merged profiles at the shard bounds, saw ${merged.count}`
+  if (d === undefined && merged.count !== splitHours)
+    d = `expected ${splitHours} merged profiles at the shard bounds, saw ${merged.count}`
   let rows: string[][]
   let failed = false
   if (d !== undefined) {
@@ -112,7 +124,11 @@ async function main(): Promise<void> {
     const f = (x: number) => x.toFixed(1)
     rows = [
       ['single thread (footprintProfiles)', `${f(s.median)} (${f(s.min)}..${f(s.max)})`, '1.00x'],
-      [`${WORKERS} workers + mergeFootprintProfiles`, `${f(p.median)} (${f(p.min)}..${f(p.max)})`, `${(p.median / s.median).toFixed(2)}x`],
+      [
+        `${WORKERS} workers + mergeFootprintProfiles`,
+        `${f(p.median)} (${f(p.min)}..${f(p.max)})`,
+        `${(p.median / s.median).toFixed(2)}x`,
+      ],
     ]
   }
   await Promise.all(workers.map((w) => w.terminate()))

@@ -21,21 +21,54 @@ const WORKLOADS: Record<string, () => Promise<Workload>> = {
   W0a: async () => (await import('./w0-bucketer.js')).runW0Bucketer,
   W0b: async () => (await import('./w0-decimal.js')).runW0Decimal,
   W1: async () => (await import('./w1-footprint.js')).runW1,
-  W2a: async () => { const { runW2 } = await import('./w2-candles.js'); return (b) => runW2(b, 'columnar') },
-  W2b: async () => { const { runW2 } = await import('./w2-candles.js'); return (b) => runW2(b, 'objects') },
-  W3a: async () => { const { runW3 } = await import('./w3-resample.js'); return (b) => runW3(b, { frame: '15m', input: 'columnar' }) },
-  W3b: async () => { const { runW3 } = await import('./w3-resample.js'); return (b) => runW3(b, { frame: '1d', input: 'columnar' }) },
-  W3c: async () => { const { runW3 } = await import('./w3-resample.js'); return (b) => runW3(b, { input: 'objects' }) },
+  W2a: async () => {
+    const { runW2 } = await import('./w2-candles.js')
+    return (b) => runW2(b, 'columnar')
+  },
+  W2b: async () => {
+    const { runW2 } = await import('./w2-candles.js')
+    return (b) => runW2(b, 'objects')
+  },
+  W3a: async () => {
+    const { runW3 } = await import('./w3-resample.js')
+    return (b) => runW3(b, { frame: '15m', input: 'columnar' })
+  },
+  W3b: async () => {
+    const { runW3 } = await import('./w3-resample.js')
+    return (b) => runW3(b, { frame: '1d', input: 'columnar' })
+  },
+  W3c: async () => {
+    const { runW3 } = await import('./w3-resample.js')
+    return (b) => runW3(b, { input: 'objects' })
+  },
   W4: async () => (await import('./w4-tpo.js')).runW4,
   W5: async () => (await import('./w5-objects.js')).runW5,
   W6: async () => (await import('./w6-stream.js')).runW6,
   // W7: one data set a process, Polars on one thread (with the hand loops), then on two (bench/peers/polars.ts)
-  W7a: async () => { const { runW7 } = await import('./w7-markets.js'); return (b) => runW7(b, 'es', true) },
-  W7b: async () => { const { runW7 } = await import('./w7-markets.js'); return (b) => runW7(b, 'busy', true) },
-  W7c: async () => { const { runW7 } = await import('./w7-markets.js'); return (b) => runW7(b, 'thin', true) },
-  W7d: async () => { const { runW7 } = await import('./w7-markets.js'); return (b) => runW7(b, 'es', false) },
-  W7e: async () => { const { runW7 } = await import('./w7-markets.js'); return (b) => runW7(b, 'busy', false) },
-  W7f: async () => { const { runW7 } = await import('./w7-markets.js'); return (b) => runW7(b, 'thin', false) },
+  W7a: async () => {
+    const { runW7 } = await import('./w7-markets.js')
+    return (b) => runW7(b, 'es', true)
+  },
+  W7b: async () => {
+    const { runW7 } = await import('./w7-markets.js')
+    return (b) => runW7(b, 'busy', true)
+  },
+  W7c: async () => {
+    const { runW7 } = await import('./w7-markets.js')
+    return (b) => runW7(b, 'thin', true)
+  },
+  W7d: async () => {
+    const { runW7 } = await import('./w7-markets.js')
+    return (b) => runW7(b, 'es', false)
+  },
+  W7e: async () => {
+    const { runW7 } = await import('./w7-markets.js')
+    return (b) => runW7(b, 'busy', false)
+  },
+  W7f: async () => {
+    const { runW7 } = await import('./w7-markets.js')
+    return (b) => runW7(b, 'thin', false)
+  },
   W8: async () => (await import('./w8-high-scale.js')).runW8,
 }
 
@@ -58,7 +91,8 @@ async function child(id: string): Promise<void> {
   await loadLibrary()
   sampler.start()
   const sent: Promise<void>[] = []
-  const emit = (row: Row) => sent.push(new Promise<void>((res) => process.send?.({ row }, undefined, {}, () => res()) ?? res()))
+  const emit = (row: Row) =>
+    sent.push(new Promise<void>((res) => process.send?.({ row }, undefined, {}, () => res()) ?? res()))
   await (await load())({ quick, emit })
   await Promise.all(sent)
   await sampler.stop()
@@ -102,11 +136,25 @@ async function main(): Promise<void> {
     const t0 = performance.now()
     const { code, stderr } = await runChild(id, (r) => {
       rows.push(r)
-      console.log(`${formatTable([r], { header: false })}${r.seconds !== undefined ? ` [${r.seconds.toFixed(1)} s]` : ''}`)
+      console.log(
+        `${formatTable([r], { header: false })}${r.seconds !== undefined ? ` [${r.seconds.toFixed(1)} s]` : ''}`,
+      )
     })
     if (code !== 0) {
-      const tail = stderr.trim().split('\n').filter((l) => !/^\s*at /.test(l)).slice(-3).join(' | ')
-      const r: Row = { workload: id, impl: '(workload process)', n: 0, unit: '', check: 'error', note: `exited with ${code}: ${tail}`.slice(0, 500) }
+      const tail = stderr
+        .trim()
+        .split('\n')
+        .filter((l) => !/^\s*at /.test(l))
+        .slice(-3)
+        .join(' | ')
+      const r: Row = {
+        workload: id,
+        impl: '(workload process)',
+        n: 0,
+        unit: '',
+        check: 'error',
+        note: `exited with ${code}: ${tail}`.slice(0, 500),
+      }
       rows.push(r)
       console.log(formatTable([r], { header: false }))
     }
@@ -116,7 +164,9 @@ async function main(): Promise<void> {
   console.log('')
   console.log(formatTable(rows, { header: true }))
   const bad = rows.filter((r) => r.check === 'MISMATCH' || r.check === 'error')
-  console.log(`\n${rows.length} rows in ${secs.toFixed(0)} s; ${bad.length === 0 ? 'all checks passed' : `${bad.length} FAILED (MISMATCH or error)`}`)
+  console.log(
+    `\n${rows.length} rows in ${secs.toFixed(0)} s; ${bad.length === 0 ? 'all checks passed' : `${bad.length} FAILED (MISMATCH or error)`}`,
+  )
   if (only === undefined) {
     const out = fileURLToPath(new URL('./results.md', import.meta.url))
     const md = markdownTable(rows, { quick, machine: machine(), date: new Date().toISOString(), seconds: secs })
@@ -140,7 +190,7 @@ if (childId !== undefined) {
   child(childId).then(
     () => process.exit(0),
     (e: unknown) => {
-      console.error(e instanceof Error ? e.stack ?? e.message : String(e))
+      console.error(e instanceof Error ? (e.stack ?? e.message) : String(e))
       process.exit(2)
     },
   )

@@ -12,6 +12,8 @@ export function selects(w: string, id: string): boolean {
 export function selectWorkloads(ids: readonly string[], only: string | undefined): string[] {
   if (only === undefined || only === '') return [...ids]
   const wanted = only.split(',').map((s) => s.trim())
-  for (const w of wanted) if (!ids.some((id) => selects(w, id))) throw new Error(`unknown workload ${JSON.stringify(w)}; known: ${ids.join(', ')}`)
+  for (const w of wanted)
+    if (!ids.some((id) => selects(w, id)))
+      throw new Error(`unknown workload ${JSON.stringify(w)}; known: ${ids.join(', ')}`)
   return ids.filter((id) => wanted.some((w) => selects(w, id)))
 }

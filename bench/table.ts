@@ -2,7 +2,16 @@
 import { human } from './data.js'
 import type { Row } from './harness.js'
 
-const HEAD = ['workload', 'implementation', 'N', 'M rec/s median (min..max)', 'library speed-up', 'peak RSS MB (+row)', 'check', 'target']
+const HEAD = [
+  'workload',
+  'implementation',
+  'N',
+  'M rec/s median (min..max)',
+  'library speed-up',
+  'peak RSS MB (+row)',
+  'check',
+  'target',
+]
 
 function rate(r: Row): string {
   if (r.median === undefined) return '—'
@@ -12,16 +21,33 @@ function rate(r: Row): string {
 
 function cells(r: Row): string[] {
   const targets: string[] = []
-  if (r.target !== undefined) targets.push(r.median === undefined ? `>= ${r.target} M/s` : `>= ${r.target} M/s ${r.median >= r.target ? 'met' : 'NOT MET'}`)
+  if (r.target !== undefined)
+    targets.push(
+      r.median === undefined ? `>= ${r.target} M/s` : `>= ${r.target} M/s ${r.median >= r.target ? 'met' : 'NOT MET'}`,
+    )
   if (r.speedupTarget !== undefined) {
-    targets.push(r.speedup === undefined ? `library >= ${r.speedupTarget}x` : `library >= ${r.speedupTarget}x ${r.speedup >= r.speedupTarget ? 'met' : 'NOT MET'}`)
+    targets.push(
+      r.speedup === undefined
+        ? `library >= ${r.speedupTarget}x`
+        : `library >= ${r.speedupTarget}x ${r.speedup >= r.speedupTarget ? 'met' : 'NOT MET'}`,
+    )
   }
   if (r.rssTargetMb !== undefined) {
-    targets.push(r.rssPeakMb === undefined ? `RSS < ${r.rssTargetMb} MB` : `RSS < ${r.rssTargetMb} MB ${r.rssPeakMb < r.rssTargetMb ? 'met' : 'NOT MET'}`)
+    targets.push(
+      r.rssPeakMb === undefined
+        ? `RSS < ${r.rssTargetMb} MB`
+        : `RSS < ${r.rssTargetMb} MB ${r.rssPeakMb < r.rssTargetMb ? 'met' : 'NOT MET'}`,
+    )
   }
   const target = targets.join('; ')
-  const mem = r.rssPeakMb === undefined ? '—' : `${r.rssPeakMb.toFixed(0)} (+${Math.max(0, r.rssDeltaMb ?? 0).toFixed(0)})`
-  const check = r.check === 'not available' || r.check === 'error' || r.check === 'MISMATCH' ? `${r.check}: ${r.note ?? ''}` : r.note !== undefined ? `${r.check}; ${r.note}` : r.check
+  const mem =
+    r.rssPeakMb === undefined ? '—' : `${r.rssPeakMb.toFixed(0)} (+${Math.max(0, r.rssDeltaMb ?? 0).toFixed(0)})`
+  const check =
+    r.check === 'not available' || r.check === 'error' || r.check === 'MISMATCH'
+      ? `${r.check}: ${r.note ?? ''}`
+      : r.note !== undefined
+        ? `${r.check}; ${r.note}`
+        : r.check
   return [
     r.workload,
     r.impl,
@@ -56,7 +82,10 @@ export function formatTable(rows: readonly Row[], opts: { header: boolean }): st
 }
 
 /** bench/results.md: the machine, how it ran, the table. */
-export function markdownTable(rows: readonly Row[], meta: { quick: boolean; machine: string; date: string; seconds: number }): string {
+export function markdownTable(
+  rows: readonly Row[],
+  meta: { quick: boolean; machine: string; date: string; seconds: number },
+): string {
   const esc = (s: string) => s.replace(/\|/g, '\\|')
   const out = [
     `<!-- written by \`npm run bench${meta.quick ? ' -- --quick' : ''}\`; do not edit by hand -->`,

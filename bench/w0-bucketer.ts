@@ -47,7 +47,9 @@ export async function runW0Bucketer(bench: BenchOptions): Promise<Row[]> {
     const opts = { timeZone: zone }
     const canon = (r: unknown) => runLines(r as Float64Array)
     const nNaive =
-      bs.fn === undefined ? 0 : affordable((i) => (bs.fn as BucketStart)(times[i] as number, M1, opts), bench.quick ? 150 : 600, N)
+      bs.fn === undefined
+        ? 0
+        : affordable((i) => (bs.fn as BucketStart)(times[i] as number, M1, opts), bench.quick ? 150 : 600, N)
     const impls: Impl[] = [
       {
         impl: 'library createBucketer().locate',
@@ -92,7 +94,9 @@ export async function runW0Bucketer(bench: BenchOptions): Promise<Row[]> {
         },
       })
     }
-    rows.push(...(await runGroup(`W0 bucketer 1m, ${zone} (${human(N)} sorted timestamps)`, 'timestamps', impls, bench)))
+    rows.push(
+      ...(await runGroup(`W0 bucketer 1m, ${zone} (${human(N)} sorted timestamps)`, 'timestamps', impls, bench)),
+    )
   }
   return rows
 }

@@ -46,18 +46,26 @@ export async function duckFootprintImpls(
   const c = { ts: cols.time, price: cols.price, volume: cols.volume, side: cols.side }
   const open = async () => (peer ??= await DuckPeer.open(2))
   const canon = (rows: unknown) =>
-    (rows as unknown[][]).map((r) => `${String(r[0])}|${fixed(BigInt(r[1] as bigint) * BigInt(rsvUnits), priceDecimals)}|${duckText(r[2])}|${duckText(r[3])}|${String(r[4])}|${String(r[5])}`)
+    (rows as unknown[][]).map(
+      (r) =>
+        `${String(r[0])}|${fixed(BigInt(r[1] as bigint) * BigInt(rsvUnits), priceDecimals)}|${duckText(r[2])}|${duckText(r[3])}|${String(r[4])}|${String(r[5])}`,
+    )
   const sqlF = footprintSql('tf', bucketMs, `CAST(floor(price / ${rsvUnits / pow}) AS BIGINT)`)
   // exact: integer price units u, then floor(u / row) in integers (DuckDB's // truncates toward zero, so
   // subtract the non-negative remainder first: correct for negative prices too)
   const u = `CAST(price * ${pow} AS BIGINT)`
-  const sqlD = footprintSql('td', bucketMs, `(${u} - ((${u} % ${rsvUnits}) + ${rsvUnits}) % ${rsvUnits}) // ${rsvUnits}`)
+  const sqlD = footprintSql(
+    'td',
+    bucketMs,
+    `(${u} - ((${u} % ${rsvUnits}) + ${rsvUnits}) % ${rsvUnits}) // ${rsvUnits}`,
+  )
   const base = { n, canon, exact: false, ...(why !== undefined ? { unavailable: why } : {}) }
   return [
     {
       ...base,
       impl: 'DuckDB DOUBLE (2 threads)',
-      prepare: async () => (await open()).load('tf', c, n, `SELECT CAST(ts AS BIGINT) AS ts, price, volume, side FROM raw`),
+      prepare: async () =>
+        (await open()).load('tf', c, n, `SELECT CAST(ts AS BIGINT) AS ts, price, volume, side FROM raw`),
       run: () => (peer as DuckPeer).query(sqlF),
       dispose: () => peer?.drop('tf'),
     },

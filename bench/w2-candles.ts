@@ -13,7 +13,10 @@ const MINUTE = 60_000
 
 /** Canonical lines of library candles: `time|open|high|low|close|volume|value|trades`, decimals minimal. */
 export function candleObjLines(cs: readonly Candle[]): string[] {
-  return cs.map((c) => `${c.time}|${norm(c.open)}|${norm(c.high)}|${norm(c.low)}|${norm(c.close)}|${norm(c.volume)}|${norm(c.value ?? '?')}|${c.trades ?? '?'}`)
+  return cs.map(
+    (c) =>
+      `${c.time}|${norm(c.open)}|${norm(c.high)}|${norm(c.low)}|${norm(c.close)}|${norm(c.volume)}|${norm(c.value ?? '?')}|${c.trades ?? '?'}`,
+  )
 }
 
 type CandlesFn = (trades: unknown, opts: Record<string, unknown>) => Candle[]
@@ -25,7 +28,9 @@ async function duckCandleImpls(cols: TradeColumns, n: number, bucketMs: number):
   let peer: DuckPeer | undefined
   const c = { ts: cols.time, price: cols.price, volume: cols.volume, side: cols.side }
   const open = async () => (peer ??= await DuckPeer.open(2))
-  const sql = (t: string) => `SELECT ts // ${bucketMs} * ${bucketMs} AS b, arg_min(price, seq) AS o, max(price) AS h, min(price) AS l,
+  const sql = (
+    t: string,
+  ) => `SELECT ts // ${bucketMs} * ${bucketMs} AS b, arg_min(price, seq) AS o, max(price) AS h, min(price) AS l,
     arg_max(price, seq) AS c, sum(volume) AS v, sum(price * volume) AS val, count(*) AS n FROM ${t} GROUP BY b ORDER BY b`
   const canon = (rows: unknown) => (rows as unknown[][]).map((r) => r.map(duckText).join('|'))
   const base = { n, canon, exact: false, ...(why !== undefined ? { unavailable: why } : {}) }
@@ -33,7 +38,13 @@ async function duckCandleImpls(cols: TradeColumns, n: number, bucketMs: number):
     {
       ...base,
       impl: 'DuckDB DOUBLE (2 threads)',
-      prepare: async () => (await open()).load('tf', c, n, `SELECT CAST(ts AS BIGINT) AS ts, CAST(seq AS BIGINT) AS seq, price, volume FROM raw`),
+      prepare: async () =>
+        (await open()).load(
+          'tf',
+          c,
+          n,
+          `SELECT CAST(ts AS BIGINT) AS ts, CAST(seq AS BIGINT) AS seq, price, volume FROM raw`,
+        ),
       run: () => (peer as DuckPeer).query(sql('tf')),
       dispose: () => peer?.drop('tf'),
     },
@@ -91,8 +102,18 @@ export async function runW2(bench: BenchOptions, part?: W2Part): Promise<Row[]> 
         target: 200,
         run: (n) => (fc.fn as CandleColumnsFn)(prefix(cols, n), opts),
       },
-      lib({ impl: 'library candlesFromTrades (Candle objects out)', library: false, run: (n) => (f.fn as CandlesFn)(prefix(cols, n), opts) }),
-      { impl: 'naive big.js', exact: true, n: nBig, run: (n) => candlesBig(fromColumns(cols, n), utcBucket(MINUTE)), canon: (r) => r as string[] },
+      lib({
+        impl: 'library candlesFromTrades (Candle objects out)',
+        library: false,
+        run: (n) => (f.fn as CandlesFn)(prefix(cols, n), opts),
+      }),
+      {
+        impl: 'naive big.js',
+        exact: true,
+        n: nBig,
+        run: (n) => candlesBig(fromColumns(cols, n), utcBucket(MINUTE)),
+        canon: (r) => r as string[],
+      },
       {
         impl: 'hand-written float loop',
         exact: false,
@@ -123,9 +144,22 @@ export async function runW2(bench: BenchOptions, part?: W2Part): Promise<Row[]> 
     }
     const impls: Impl[] = [
       lib({ n: nObj, target: 15, run: (n) => (f.fn as CandlesFn)(first(n), opts) }),
-      { impl: 'naive big.js', exact: true, n: nBig, run: (n) => candlesBig(fromObjects(objs, n), utcBucket(MINUTE)), canon: (r) => r as string[] },
+      {
+        impl: 'naive big.js',
+        exact: true,
+        n: nBig,
+        run: (n) => candlesBig(fromObjects(objs, n), utcBucket(MINUTE)),
+        canon: (r) => r as string[],
+      },
     ]
-    rows.push(...(await runGroup(`W2 trades -> 1m candles, objects with decimal strings (${human(nObj)} trades)`, 'trades', impls, bench)))
+    rows.push(
+      ...(await runGroup(
+        `W2 trades -> 1m candles, objects with decimal strings (${human(nObj)} trades)`,
+        'trades',
+        impls,
+        bench,
+      )),
+    )
   }
   return rows
 }

@@ -6,7 +6,15 @@ import { runGroup, type BenchOptions, type Impl, type Row } from './harness.js'
 import { libFn } from './lib.js'
 import { resampleBig, utcBucket, type CandleIn } from './peers/bigjs.js'
 import { DuckPeer, duckText, duckUnavailable } from './peers/duckdb.js'
-import { candleLines, candlesFloat, readCandleColumns, resampleFloat, resampleFloatRegisters, UtcBuckets, type CandleColumns } from './peers/float.js'
+import {
+  candleLines,
+  candlesFloat,
+  readCandleColumns,
+  resampleFloat,
+  resampleFloatRegisters,
+  UtcBuckets,
+  type CandleColumns,
+} from './peers/float.js'
 import { candleObjLines } from './w2-candles.js'
 import { sampleTradeBatches } from '../src/sample/index.js'
 
@@ -85,8 +93,22 @@ export async function runW3(bench: BenchOptions, part?: W3Part): Promise<Row[]> 
   const loadDuckTables = async () => {
     if (peer !== undefined) return peer
     peer = await DuckPeer.open(2)
-    const c = { ts: cols.time, open: cols.open, high: cols.high, low: cols.low, close: cols.close, volume: cols.volume, value: cols.value, trades: cols.trades }
-    await peer.load('cf', c, N, `SELECT CAST(ts AS BIGINT) AS ts, open, high, low, close, volume, value, CAST(trades AS BIGINT) AS trades FROM raw`)
+    const c = {
+      ts: cols.time,
+      open: cols.open,
+      high: cols.high,
+      low: cols.low,
+      close: cols.close,
+      volume: cols.volume,
+      value: cols.value,
+      trades: cols.trades,
+    }
+    await peer.load(
+      'cf',
+      c,
+      N,
+      `SELECT CAST(ts AS BIGINT) AS ts, open, high, low, close, volume, value, CAST(trades AS BIGINT) AS trades FROM raw`,
+    )
     await peer.load(
       'cd',
       c,
@@ -103,7 +125,9 @@ export async function runW3(bench: BenchOptions, part?: W3Part): Promise<Row[]> 
   ]
   for (const fr of frames) {
     if (part?.frame !== undefined && part.frame !== fr.id) continue
-    const sql = (t: string) => `SELECT ts // ${fr.ms} * ${fr.ms} AS b, arg_min(open, ts) AS o, max(high) AS h, min(low) AS l, arg_max(close, ts) AS c,
+    const sql = (
+      t: string,
+    ) => `SELECT ts // ${fr.ms} * ${fr.ms} AS b, arg_min(open, ts) AS o, max(high) AS h, min(low) AS l, arg_max(close, ts) AS c,
       sum(volume) AS v, sum(value) AS val, sum(trades) AS n FROM ${t} GROUP BY b ORDER BY b`
     const duckCanon = (r: unknown) => (r as unknown[][]).map((x) => x.map(duckText).join('|'))
     const duckBase = { n: N, exact: false, canon: duckCanon, ...(why !== undefined ? { unavailable: why } : {}) }
@@ -122,14 +146,19 @@ export async function runW3(bench: BenchOptions, part?: W3Part): Promise<Row[]> 
         canon: (r: unknown) => candleLines(r as CandleColumns),
         n: N,
         target: fr.target,
-        run: (n) => (fc.fn as ResampleColumnsFn)(colsPrefix(cols, n) as LibCandleColumns, { timeframe: fr.id, sourceTimeframe: '1m' }),
+        run: (n) =>
+          (fc.fn as ResampleColumnsFn)(colsPrefix(cols, n) as LibCandleColumns, {
+            timeframe: fr.id,
+            sourceTimeframe: '1m',
+          }),
       },
       {
         ...libBase,
         library: false,
         impl: 'library resampleCandles (Candle objects out)',
         n: N,
-        run: (n) => (f.fn as ResampleFn)(colsPrefix(cols, n) as LibCandleColumns, { timeframe: fr.id, sourceTimeframe: '1m' }),
+        run: (n) =>
+          (f.fn as ResampleFn)(colsPrefix(cols, n) as LibCandleColumns, { timeframe: fr.id, sourceTimeframe: '1m' }),
       },
       {
         impl: 'hand-written float loop',
@@ -155,20 +184,47 @@ export async function runW3(bench: BenchOptions, part?: W3Part): Promise<Row[]> 
         run: (n) => readCandleColumns(cols, n),
         canon: () => [],
       },
-      { ...duckBase, impl: 'DuckDB DOUBLE (2 threads)', prepare: async () => void (await loadDuckTables()), run: () => (peer as DuckPeer).query(sql('cf')) },
-      { ...duckBase, impl: 'DuckDB DECIMAL (2 threads)', prepare: async () => void (await loadDuckTables()), run: () => (peer as DuckPeer).query(sql('cd')) },
+      {
+        ...duckBase,
+        impl: 'DuckDB DOUBLE (2 threads)',
+        prepare: async () => void (await loadDuckTables()),
+        run: () => (peer as DuckPeer).query(sql('cf')),
+      },
+      {
+        ...duckBase,
+        impl: 'DuckDB DECIMAL (2 threads)',
+        prepare: async () => void (await loadDuckTables()),
+        run: () => (peer as DuckPeer).query(sql('cd')),
+      },
     ]
-    if (part?.input !== 'objects') rows.push(...(await runGroup(`W3 1m candles -> ${fr.id}, columnar (${human(N)} candles)`, 'candles', impls, bench)))
+    if (part?.input !== 'objects')
+      rows.push(
+        ...(await runGroup(`W3 1m candles -> ${fr.id}, columnar (${human(N)} candles)`, 'candles', impls, bench)),
+      )
     if (part?.input === 'columnar') continue
     // the object path: the same candles with decimal strings
     const libObj: Impl = {
       ...libBase,
       impl: 'library resampleCandles (objects)',
       n: N,
-      run: (n) => (f.fn as ResampleFn)(n >= objs.length ? objs : objs.slice(0, n), { timeframe: fr.id, sourceTimeframe: '1m' }),
+      run: (n) =>
+        (f.fn as ResampleFn)(n >= objs.length ? objs : objs.slice(0, n), { timeframe: fr.id, sourceTimeframe: '1m' }),
     }
-    const bigObj: Impl = { impl: 'naive big.js', exact: true, n: nBig, run: (n) => resampleBig(objs, n, utcBucket(fr.ms)), canon: (r) => r as string[] }
-    rows.push(...(await runGroup(`W3 1m candles -> ${fr.id}, objects with decimal strings (${human(N)} candles)`, 'candles', [libObj, bigObj], bench)))
+    const bigObj: Impl = {
+      impl: 'naive big.js',
+      exact: true,
+      n: nBig,
+      run: (n) => resampleBig(objs, n, utcBucket(fr.ms)),
+      canon: (r) => r as string[],
+    }
+    rows.push(
+      ...(await runGroup(
+        `W3 1m candles -> ${fr.id}, objects with decimal strings (${human(N)} candles)`,
+        'candles',
+        [libObj, bigObj],
+        bench,
+      )),
+    )
   }
   peer?.close()
   return rows

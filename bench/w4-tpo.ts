@@ -19,7 +19,9 @@ export function tpoLines(ps: readonly TpoProfile[]): string[] {
   const out: string[] = []
   for (const p of ps) {
     const ib = p.initialBalance === null ? 'null' : `${p.initialBalance.high}/${p.initialBalance.low}`
-    out.push(`P|${p.time}|blocks=${p.blocks.join(',')}|poc=${p.poc}|va=${p.valueAreaLow}..${p.valueAreaHigh}|high=${p.high}|low=${p.low}|ib=${ib}`)
+    out.push(
+      `P|${p.time}|blocks=${p.blocks.join(',')}|poc=${p.poc}|va=${p.valueAreaLow}..${p.valueAreaHigh}|high=${p.high}|low=${p.low}|ib=${ib}`,
+    )
     for (const r of p.rows) out.push(`R|${r[0]}|${r[1].join(',')}|${norm(r[2])}|${norm(r[3])}`)
   }
   return out
@@ -48,7 +50,14 @@ export async function runW4(bench: BenchOptions): Promise<Row[]> {
   const f = libFn<TpoFn>('tpo', 'tpoProfiles')
   const opts = { timeframe: '1d', tickSize: '0.25', blockSize: '30m', timeZone: TZ }
   const nb = naiveBuckets()
-  const cfg: TpoConfig = { period: nb.period, block: nb.block, blockMs: BLOCK, rowSizeValue: '0.25', priceDecimals: 2, ibMs: IB }
+  const cfg: TpoConfig = {
+    period: nb.period,
+    block: nb.block,
+    blockMs: BLOCK,
+    rowSizeValue: '0.25',
+    priceDecimals: 2,
+    ibMs: IB,
+  }
   const lib = (over: Partial<Impl>): Impl => ({
     impl: 'library tpoProfiles',
     library: true,
@@ -64,7 +73,13 @@ export async function runW4(bench: BenchOptions): Promise<Row[]> {
     const cols = columns(ES, N)
     const impls: Impl[] = [
       lib({ target: 100, run: (n) => (f.fn as TpoFn)(prefix(cols, n), opts) }),
-      { impl: 'naive big.js', exact: true, n: nBig, run: (n) => tpoBig(fromColumns(cols, n), cfg), canon: (r) => r as string[] },
+      {
+        impl: 'naive big.js',
+        exact: true,
+        n: nBig,
+        run: (n) => tpoBig(fromColumns(cols, n), cfg),
+        canon: (r) => r as string[],
+      },
       {
         impl: 'hand-written float loop',
         exact: false,
@@ -86,9 +101,22 @@ export async function runW4(bench: BenchOptions): Promise<Row[]> {
     }
     const impls: Impl[] = [
       lib({ n: nObj, run: (n) => (f.fn as TpoFn)(first(n), opts) }),
-      { impl: 'naive big.js', exact: true, n: nBig, run: (n) => tpoBig(fromObjects(objs, n), cfg), canon: (r) => r as string[] },
+      {
+        impl: 'naive big.js',
+        exact: true,
+        n: nBig,
+        run: (n) => tpoBig(fromObjects(objs, n), cfg),
+        canon: (r) => r as string[],
+      },
     ]
-    rows.push(...(await runGroup(`W4 daily TPO, 30m blocks, objects with decimal strings (${human(nObj)} trades)`, 'trades', impls, bench)))
+    rows.push(
+      ...(await runGroup(
+        `W4 daily TPO, 30m blocks, objects with decimal strings (${human(nObj)} trades)`,
+        'trades',
+        impls,
+        bench,
+      )),
+    )
   }
   {
     // busy crypto: prices change on about two trades in three, volumes with 8 decimals (not exact doubles:
@@ -109,7 +137,14 @@ export async function runW4(bench: BenchOptions): Promise<Row[]> {
         canon: (r) => r as string[],
       },
     ]
-    rows.push(...(await runGroup(`W4 daily TPO (UTC), 30m blocks, busy crypto columnar (${human(nBusy)} trades)`, 'trades', impls, bench)))
+    rows.push(
+      ...(await runGroup(
+        `W4 daily TPO (UTC), 30m blocks, busy crypto columnar (${human(nBusy)} trades)`,
+        'trades',
+        impls,
+        bench,
+      )),
+    )
   }
   return rows
 }

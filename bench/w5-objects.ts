@@ -37,9 +37,15 @@ export async function runW5(bench: BenchOptions): Promise<Row[]> {
       exact: true,
       n: nBig,
       speedupTarget: 4,
-      run: (n) => footprintBig(fromObjects(objs, n), { bucket: utcBucket(HOUR), rowSizeValue: '0.04', priceDecimals: 2 }),
+      run: (n) =>
+        footprintBig(fromObjects(objs, n), { bucket: utcBucket(HOUR), rowSizeValue: '0.04', priceDecimals: 2 }),
       canon: (r) => r as string[],
     },
   ]
-  return runGroup(`W5 footprint 1h x 4 ticks from decimal-string objects, 8-decimal volumes (${human(N)} trades)`, 'trades', impls, bench)
+  return runGroup(
+    `W5 footprint 1h x 4 ticks from decimal-string objects, 8-decimal volumes (${human(N)} trades)`,
+    'trades',
+    impls,
+    bench,
+  )
 }

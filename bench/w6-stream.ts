@@ -47,7 +47,9 @@ function stream(create: CreateAgg, n: number, keep: boolean, expect?: { trades: 
   take(last)
   const totalMs = performance.now() - t0
   if (expect !== undefined && (trades !== expect.trades || volume !== expect.volume)) {
-    throw new Error(`W6 totals differ between runs: ${trades} trades / ${volume} volume vs ${expect.trades} / ${expect.volume}`)
+    throw new Error(
+      `W6 totals differ between runs: ${trades} trades / ${volume} volume vs ${expect.trades} / ${expect.volume}`,
+    )
   }
   return { aggMs, totalMs, profiles: keep ? kept : undefined, trades, volume }
 }

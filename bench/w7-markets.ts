@@ -12,10 +12,25 @@ import { ES, columns, human } from './data.js'
 import { runGroup, type BenchOptions, type Impl, type Row } from './harness.js'
 import { libFn } from './lib.js'
 import { candleLines, candlesFloat, footprintFloat, type CandleColumns } from './peers/float.js'
-import { candleFrame, polarsCandles, polarsFootprint, polarsResample, polarsThreads, polarsUnavailable, tradeFrame, type FootprintCells } from './peers/polars.js'
+import {
+  candleFrame,
+  polarsCandles,
+  polarsFootprint,
+  polarsResample,
+  polarsThreads,
+  polarsUnavailable,
+  tradeFrame,
+  type FootprintCells,
+} from './peers/polars.js'
 
 const MIN = 60_000
-const FRAMES: [string, number][] = [['1m', MIN], ['5m', 5 * MIN], ['15m', 15 * MIN], ['1h', 60 * MIN], ['1d', 1440 * MIN]]
+const FRAMES: [string, number][] = [
+  ['1m', MIN],
+  ['5m', 5 * MIN],
+  ['15m', 15 * MIN],
+  ['1h', 60 * MIN],
+  ['1d', 1440 * MIN],
+]
 
 export type MarketSet = 'es' | 'busy' | 'thin'
 
@@ -31,9 +46,32 @@ interface DataSet {
 }
 
 function dataSet(set: MarketSet, quick: boolean): DataSet {
-  if (set === 'es') return { name: 'ES future (sample generator)', cols: columns(ES, quick ? 500_000 : 2_000_000), decimals: 2, tickUnits: 25, tickSize: '0.25', exact: true }
-  if (set === 'busy') return { name: 'busy crypto', cols: sampleMarketTrades('busy-crypto', { seed: 42, trades: quick ? 400_000 : 2_000_000 }), decimals: 2, tickUnits: 1, tickSize: '0.01', exact: false }
-  return { name: 'thin altcoin', cols: sampleMarketTrades('thin-altcoin', { seed: 42, trades: quick ? 100_000 : 500_000 }), decimals: 8, tickUnits: 100, tickSize: '0.000001', exact: false }
+  if (set === 'es')
+    return {
+      name: 'ES future (sample generator)',
+      cols: columns(ES, quick ? 500_000 : 2_000_000),
+      decimals: 2,
+      tickUnits: 25,
+      tickSize: '0.25',
+      exact: true,
+    }
+  if (set === 'busy')
+    return {
+      name: 'busy crypto',
+      cols: sampleMarketTrades('busy-crypto', { seed: 42, trades: quick ? 400_000 : 2_000_000 }),
+      decimals: 2,
+      tickUnits: 1,
+      tickSize: '0.01',
+      exact: false,
+    }
+  return {
+    name: 'thin altcoin',
+    cols: sampleMarketTrades('thin-altcoin', { seed: 42, trades: quick ? 100_000 : 500_000 }),
+    decimals: 8,
+    tickUnits: 100,
+    tickSize: '0.000001',
+    exact: false,
+  }
 }
 
 /** Float sums of data that is not exact doubles are compared within this relative tolerance. */
@@ -52,7 +90,12 @@ function candleColumnLines(c: CandleColumns, exact: boolean): string[] {
 /** Whether this build's candleColumnsFromTrades takes `valueText` (older builds refuse the option). */
 function hasValueText(fn: ((t: unknown, o: object) => CandleColumns) | undefined, cols: TradeColumns): boolean {
   if (fn === undefined) return false
-  const one = { time: cols.time.subarray(0, 1), price: cols.price.subarray(0, 1), volume: cols.volume.subarray(0, 1), side: cols.side.subarray(0, 1) }
+  const one = {
+    time: cols.time.subarray(0, 1),
+    price: cols.price.subarray(0, 1),
+    volume: cols.volume.subarray(0, 1),
+    side: cols.side.subarray(0, 1),
+  }
   try {
     return Array.isArray((fn(one, { timeframe: '1m', valueText: true }) as { valueText?: unknown }).valueText)
   } catch {
@@ -62,9 +105,11 @@ function hasValueText(fn: ((t: unknown, o: object) => CandleColumns) | undefined
 
 /** Library Candle objects in the same canonical form (value left out where float peers cannot match it). */
 function candleObjectLines(cs: readonly Candle[], exact: boolean): string[] {
-  return cs.map((c) => exact
-    ? `${c.time}|${Number(c.open)}|${Number(c.high)}|${Number(c.low)}|${Number(c.close)}|${Number(c.volume)}|${Number(c.value)}|${c.trades}`
-    : `${c.time}|${Number(c.open)}|${Number(c.high)}|${Number(c.low)}|${Number(c.close)}|${Number(c.volume)}|${c.trades}`)
+  return cs.map((c) =>
+    exact
+      ? `${c.time}|${Number(c.open)}|${Number(c.high)}|${Number(c.low)}|${Number(c.close)}|${Number(c.volume)}|${Number(c.value)}|${c.trades}`
+      : `${c.time}|${Number(c.open)}|${Number(c.high)}|${Number(c.low)}|${Number(c.close)}|${Number(c.volume)}|${c.trades}`,
+  )
 }
 
 function footprintLines(ps: readonly FootprintProfile[], d: DataSet): string[] {
@@ -97,8 +142,10 @@ function footprintColumnLines(c: FootprintColumns): string[] {
   const r = c.rows
   for (let i = 0; i < c.time.length; i++) {
     for (let k = c.rowStart[i] as number; k < (c.rowStart[i + 1] as number); k++) {
-      if ((r.tradesCountBuy[k] as number) > 0) out.push(`${c.time[i]}|${r.row[k]}|1|${r.volumeBuy[k]}|${r.tradesCountBuy[k]}`)
-      if ((r.tradesCountSell[k] as number) > 0) out.push(`${c.time[i]}|${r.row[k]}|2|${r.volumeSell[k]}|${r.tradesCountSell[k]}`)
+      if ((r.tradesCountBuy[k] as number) > 0)
+        out.push(`${c.time[i]}|${r.row[k]}|1|${r.volumeBuy[k]}|${r.tradesCountBuy[k]}`)
+      if ((r.tradesCountSell[k] as number) > 0)
+        out.push(`${c.time[i]}|${r.row[k]}|2|${r.volumeSell[k]}|${r.tradesCountSell[k]}`)
     }
   }
   return out
@@ -107,13 +154,26 @@ function footprintColumnLines(c: FootprintColumns): string[] {
 type FootprintColumnsFn = (t: unknown, o: object) => FootprintColumns
 
 /** The columns-out row beside an objects-out row (checked equal to it, the group's reference, before timing). */
-function columnsImpl(label: string, n: number, fc: ReturnType<typeof libFn<FootprintColumnsFn>>, run: (f: FootprintColumnsFn, m: number) => FootprintColumns): Impl {
-  return { impl: label, exact: true, n, ...(fc.missing !== undefined ? { unavailable: fc.missing } : {}), run: (m) => (fc.fn === undefined ? undefined : run(fc.fn, m)), canon: (r) => footprintColumnLines(r as FootprintColumns) }
+function columnsImpl(
+  label: string,
+  n: number,
+  fc: ReturnType<typeof libFn<FootprintColumnsFn>>,
+  run: (f: FootprintColumnsFn, m: number) => FootprintColumns,
+): Impl {
+  return {
+    impl: label,
+    exact: true,
+    n,
+    ...(fc.missing !== undefined ? { unavailable: fc.missing } : {}),
+    run: (m) => (fc.fn === undefined ? undefined : run(fc.fn, m)),
+    canon: (r) => footprintColumnLines(r as FootprintColumns),
+  }
 }
 
 function cellLines(c: FootprintCells): string[] {
   const out: string[] = new Array(c.bucket.length)
-  for (let k = 0; k < c.bucket.length; k++) out[k] = `${c.bucket[k]}|${c.row[k]}|${c.side[k]}|${c.volume[k]}|${c.count[k]}`
+  for (let k = 0; k < c.bucket.length; k++)
+    out[k] = `${c.bucket[k]}|${c.row[k]}|${c.side[k]}|${c.volume[k]}|${c.count[k]}`
   return out
 }
 
@@ -123,11 +183,16 @@ function cellLines(c: FootprintCells): string[] {
  */
 function bucketColumns(d: DataSet, buckets: number, k: number): TradeColumns {
   const n = buckets * k
-  const c: TradeColumns = { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n) }
+  const c: TradeColumns = {
+    time: new Float64Array(n),
+    price: new Float64Array(n),
+    volume: new Float64Array(n),
+    side: new Uint8Array(n),
+  }
   const src = d.cols
   const pow = 10 ** d.decimals
   for (let b = 0, i = 0; b < buckets; b++) {
-    const base = Math.round((src.price[b % src.price.length] as number) * pow / d.tickUnits) * d.tickUnits
+    const base = Math.round(((src.price[b % src.price.length] as number) * pow) / d.tickUnits) * d.tickUnits
     for (let j = 0; j < k; j++, i++) {
       c.time[i] = Math.floor((src.time[0] as number) / MIN) * MIN + b * MIN + j
       // the double nearest the decimal (its shortest form is that decimal)
@@ -143,20 +208,54 @@ function bucketColumns(d: DataSet, buckets: number, k: number): TradeColumns {
  * The fixed cost of a footprint bucket and the cost of an output row: 1m buckets of one trade (one row)
  * and of 8 trades on 8 rows; rows in buckets (time a bucket = 1 / rate). The float loop is the bound.
  */
-async function bucketCostGroups(d: DataSet, fp: ((t: unknown, o: object) => FootprintProfile[]) | undefined, missing: string | undefined, bench: BenchOptions): Promise<Row[]> {
+async function bucketCostGroups(
+  d: DataSet,
+  fp: ((t: unknown, o: object) => FootprintProfile[]) | undefined,
+  missing: string | undefined,
+  bench: BenchOptions,
+): Promise<Row[]> {
   const rows: Row[] = []
   const fc = libFn<FootprintColumnsFn>('footprint', 'footprintColumnsFromTrades')
   const buckets = bench.quick ? 20_000 : 50_000
   for (const k of [1, 8]) {
     const data = bucketColumns(d, buckets, k)
-    const sub = (m: number): TradeColumns => ({ time: data.time.subarray(0, m * k), price: data.price.subarray(0, m * k), volume: data.volume.subarray(0, m * k), side: data.side.subarray(0, m * k) })
+    const sub = (m: number): TradeColumns => ({
+      time: data.time.subarray(0, m * k),
+      price: data.price.subarray(0, m * k),
+      volume: data.volume.subarray(0, m * k),
+      side: data.side.subarray(0, m * k),
+    })
     const dd: DataSet = { ...d, cols: data }
     const impls: Impl[] = [
-      { impl: `library footprintProfiles (1m, tick ${d.tickSize})`, library: true, exact: true, n: buckets, ...(missing !== undefined ? { unavailable: missing } : {}), run: (m) => fp?.(sub(m), { timeframe: '1m', tickSize: d.tickSize }), canon: (r) => footprintLines(r as FootprintProfile[], dd) },
-      columnsImpl(`library footprintColumnsFromTrades (1m, tick ${d.tickSize}, columns out)`, buckets, fc, (f, m) => f(sub(m), { timeframe: '1m', tickSize: d.tickSize })),
-      { impl: 'hand-written float loop', exact: false, n: buckets, noCheck: 'float binning and sums (the bound)', run: (m) => footprintFloat(data, m * k, MIN, d.tickUnits / 10 ** d.decimals, d.decimals), canon: (r) => floatFootprintLines(r as string[], dd) },
+      {
+        impl: `library footprintProfiles (1m, tick ${d.tickSize})`,
+        library: true,
+        exact: true,
+        n: buckets,
+        ...(missing !== undefined ? { unavailable: missing } : {}),
+        run: (m) => fp?.(sub(m), { timeframe: '1m', tickSize: d.tickSize }),
+        canon: (r) => footprintLines(r as FootprintProfile[], dd),
+      },
+      columnsImpl(`library footprintColumnsFromTrades (1m, tick ${d.tickSize}, columns out)`, buckets, fc, (f, m) =>
+        f(sub(m), { timeframe: '1m', tickSize: d.tickSize }),
+      ),
+      {
+        impl: 'hand-written float loop',
+        exact: false,
+        n: buckets,
+        noCheck: 'float binning and sums (the bound)',
+        run: (m) => footprintFloat(data, m * k, MIN, d.tickUnits / 10 ** d.decimals, d.decimals),
+        canon: (r) => floatFootprintLines(r as string[], dd),
+      },
     ]
-    rows.push(...(await runGroup(`W7 ${d.name}: footprint cost a bucket, ${k} trade${k === 1 ? '' : 's'} on ${k} row${k === 1 ? '' : 's'} (${human(buckets)} buckets)`, 'buckets', impls, bench)))
+    rows.push(
+      ...(await runGroup(
+        `W7 ${d.name}: footprint cost a bucket, ${k} trade${k === 1 ? '' : 's'} on ${k} row${k === 1 ? '' : 's'} (${human(buckets)} buckets)`,
+        'buckets',
+        impls,
+        bench,
+      )),
+    )
   }
   return rows
 }
@@ -168,12 +267,25 @@ function minuteColumns(d: DataSet): CandleColumns {
   const cs = f.fn(d.cols, { timeframe: '1m' })
   const col = (g: (c: Candle) => number) => Float64Array.from(cs, g)
   return {
-    time: col((c) => c.time), open: col((c) => Number(c.open)), high: col((c) => Number(c.high)), low: col((c) => Number(c.low)),
-    close: col((c) => Number(c.close)), volume: col((c) => Number(c.volume)), value: col((c) => Number(c.value)), trades: col((c) => c.trades ?? 0),
+    time: col((c) => c.time),
+    open: col((c) => Number(c.open)),
+    high: col((c) => Number(c.high)),
+    low: col((c) => Number(c.low)),
+    close: col((c) => Number(c.close)),
+    volume: col((c) => Number(c.volume)),
+    value: col((c) => Number(c.value)),
+    trades: col((c) => c.trades ?? 0),
   }
 }
 
-function polarsImpl(label: string, n: number, run: (n: number) => unknown, canon: (r: unknown) => string[], prepare: () => void, exact: boolean): Impl {
+function polarsImpl(
+  label: string,
+  n: number,
+  run: (n: number) => unknown,
+  canon: (r: unknown) => string[],
+  prepare: () => void,
+  exact: boolean,
+): Impl {
   const why = polarsUnavailable()
   return {
     impl: `Polars ${label} (${polarsThreads()} thread${polarsThreads() === 1 ? '' : 's'})`,
@@ -194,7 +306,15 @@ export async function runW7(bench: BenchOptions, set: MarketSet, withLoops: bool
   console.log(`  ${shape}`)
   const rows: Row[] = [{ workload: `W7 ${d.name}`, impl: 'data', n, unit: 'trades', check: 'info', note: shape }]
   bench.emit(rows[0] as Row)
-  const sub = (c: TradeColumns, m: number): TradeColumns => (m >= c.time.length ? c : { time: c.time.subarray(0, m), price: c.price.subarray(0, m), volume: c.volume.subarray(0, m), side: c.side.subarray(0, m) })
+  const sub = (c: TradeColumns, m: number): TradeColumns =>
+    m >= c.time.length
+      ? c
+      : {
+          time: c.time.subarray(0, m),
+          price: c.price.subarray(0, m),
+          volume: c.volume.subarray(0, m),
+          side: c.side.subarray(0, m),
+        }
   let frame: unknown
   const loadTrades = () => void (frame ??= tradeFrame(d.cols, n))
   const cols = libFn<(t: unknown, o: object) => CandleColumns>('candles', 'candleColumnsFromTrades')
@@ -203,22 +323,75 @@ export async function runW7(bench: BenchOptions, set: MarketSet, withLoops: bool
     // a double cannot carry this data's exact value sums (more digits): columns out with the value as exact
     // decimal text (valueText); a library without that option refuses them (inexact): objects out then
     const text = !d.exact && hasValueText(cols.fn, d.cols)
-    const lib: Impl = d.exact || text
-      ? { impl: `library candleColumnsFromTrades (columns out${text ? ', valueText' : ''})`, library: true, exact: true, n, ...(cols.missing !== undefined ? { unavailable: cols.missing } : {}), run: (m) => cols.fn?.(sub(d.cols, m), text ? { timeframe: id, valueText: true } : { timeframe: id }), canon: (r) => candleColumnLines(r as CandleColumns, d.exact) }
-      : { impl: 'library candlesFromTrades (objects out)', library: true, exact: true, n, note: 'columns out refuses these value sums (inexact)', ...(objs.missing !== undefined ? { unavailable: objs.missing } : {}), run: (m) => objs.fn?.(sub(d.cols, m), { timeframe: id }), canon: (r) => candleObjectLines(r as Candle[], false) }
+    const lib: Impl =
+      d.exact || text
+        ? {
+            impl: `library candleColumnsFromTrades (columns out${text ? ', valueText' : ''})`,
+            library: true,
+            exact: true,
+            n,
+            ...(cols.missing !== undefined ? { unavailable: cols.missing } : {}),
+            run: (m) => cols.fn?.(sub(d.cols, m), text ? { timeframe: id, valueText: true } : { timeframe: id }),
+            canon: (r) => candleColumnLines(r as CandleColumns, d.exact),
+          }
+        : {
+            impl: 'library candlesFromTrades (objects out)',
+            library: true,
+            exact: true,
+            n,
+            note: 'columns out refuses these value sums (inexact)',
+            ...(objs.missing !== undefined ? { unavailable: objs.missing } : {}),
+            run: (m) => objs.fn?.(sub(d.cols, m), { timeframe: id }),
+            canon: (r) => candleObjectLines(r as Candle[], false),
+          }
     const impls: Impl[] = [lib]
     // beside valueText: the decimal-string objects the crypto rows measured before it
-    if (text) impls.push({ impl: 'library candlesFromTrades (objects out)', exact: true, n, ...(objs.missing !== undefined ? { unavailable: objs.missing } : {}), run: (m) => objs.fn?.(sub(d.cols, m), { timeframe: id }), canon: (r) => candleObjectLines(r as Candle[], false) })
-    if (withLoops) impls.push({ impl: 'hand-written float loop', exact: false, n, ...(d.exact ? {} : { note: `float sums: compared within ${TOLERANCE} relative`, compare: close }), run: (m) => candlesFloat(d.cols, m, ms), canon: (r) => candleColumnLines(r as CandleColumns, d.exact) })
-    impls.push(polarsImpl('group-by', n, () => polarsCandles(frame, ms), (r) => candleColumnLines(r as CandleColumns, d.exact), loadTrades, d.exact))
+    if (text)
+      impls.push({
+        impl: 'library candlesFromTrades (objects out)',
+        exact: true,
+        n,
+        ...(objs.missing !== undefined ? { unavailable: objs.missing } : {}),
+        run: (m) => objs.fn?.(sub(d.cols, m), { timeframe: id }),
+        canon: (r) => candleObjectLines(r as Candle[], false),
+      })
+    if (withLoops)
+      impls.push({
+        impl: 'hand-written float loop',
+        exact: false,
+        n,
+        ...(d.exact ? {} : { note: `float sums: compared within ${TOLERANCE} relative`, compare: close }),
+        run: (m) => candlesFloat(d.cols, m, ms),
+        canon: (r) => candleColumnLines(r as CandleColumns, d.exact),
+      })
+    impls.push(
+      polarsImpl(
+        'group-by',
+        n,
+        () => polarsCandles(frame, ms),
+        (r) => candleColumnLines(r as CandleColumns, d.exact),
+        loadTrades,
+        d.exact,
+      ),
+    )
     rows.push(...(await runGroup(`W7 ${d.name}: trades -> ${id} candles (${human(n)})`, 'trades', impls, bench)))
   }
   const fp = libFn<(t: unknown, o: object) => FootprintProfile[]>('footprint', 'footprintProfiles')
   const fcols = libFn<FootprintColumnsFn>('footprint', 'footprintColumnsFromTrades')
   for (const [id, ms] of FRAMES.filter(([f]) => f === '5m' || f === '1h')) {
     const impls: Impl[] = [
-      { impl: `library footprintProfiles (tick ${d.tickSize})`, library: true, exact: true, n, ...(fp.missing !== undefined ? { unavailable: fp.missing } : {}), run: (m) => fp.fn?.(sub(d.cols, m), { timeframe: id, tickSize: d.tickSize }), canon: (r) => footprintLines(r as FootprintProfile[], d) },
-      columnsImpl(`library footprintColumnsFromTrades (tick ${d.tickSize}, columns out)`, n, fcols, (f, m) => f(sub(d.cols, m), { timeframe: id, tickSize: d.tickSize })),
+      {
+        impl: `library footprintProfiles (tick ${d.tickSize})`,
+        library: true,
+        exact: true,
+        n,
+        ...(fp.missing !== undefined ? { unavailable: fp.missing } : {}),
+        run: (m) => fp.fn?.(sub(d.cols, m), { timeframe: id, tickSize: d.tickSize }),
+        canon: (r) => footprintLines(r as FootprintProfile[], d),
+      },
+      columnsImpl(`library footprintColumnsFromTrades (tick ${d.tickSize}, columns out)`, n, fcols, (f, m) =>
+        f(sub(d.cols, m), { timeframe: id, tickSize: d.tickSize }),
+      ),
     ]
     if (withLoops) {
       impls.push({
@@ -230,7 +403,16 @@ export async function runW7(bench: BenchOptions, set: MarketSet, withLoops: bool
         canon: (r) => floatFootprintLines(r as string[], d),
       })
     }
-    impls.push(polarsImpl('group-by (bucket, row, side)', n, () => polarsFootprint(frame, ms, d.decimals, d.tickUnits), (r) => cellLines(r as FootprintCells), loadTrades, d.exact))
+    impls.push(
+      polarsImpl(
+        'group-by (bucket, row, side)',
+        n,
+        () => polarsFootprint(frame, ms, d.decimals, d.tickUnits),
+        (r) => cellLines(r as FootprintCells),
+        loadTrades,
+        d.exact,
+      ),
+    )
     rows.push(...(await runGroup(`W7 ${d.name}: footprint ${id} (${human(n)})`, 'trades', impls, bench)))
   }
   if (withLoops && set !== 'es') rows.push(...(await bucketCostGroups(d, fp.fn, fp.missing, bench)))
@@ -238,11 +420,36 @@ export async function runW7(bench: BenchOptions, set: MarketSet, withLoops: bool
   const rs = libFn<(c: unknown, o: object) => CandleColumns>('candles', 'resampleCandleColumns')
   let cframe: unknown
   for (const [id, ms] of FRAMES.filter(([f]) => f === '15m' || f === '1d')) {
-    const libInput = d.exact ? m1 : { time: m1.time, open: m1.open, high: m1.high, low: m1.low, close: m1.close, volume: m1.volume, trades: m1.trades }
+    const libInput = d.exact
+      ? m1
+      : {
+          time: m1.time,
+          open: m1.open,
+          high: m1.high,
+          low: m1.low,
+          close: m1.close,
+          volume: m1.volume,
+          trades: m1.trades,
+        }
     const c = m1.time.length
     const impls: Impl[] = [
-      { impl: 'library resampleCandleColumns', library: true, exact: true, n: c, ...(rs.missing !== undefined ? { unavailable: rs.missing } : {}), run: () => rs.fn?.(libInput, { timeframe: id, sourceTimeframe: '1m' }), canon: (r) => candleColumnLines(r as CandleColumns, d.exact) },
-      polarsImpl('group-by', c, () => polarsResample(cframe, ms), (r) => candleColumnLines(r as CandleColumns, d.exact), () => void (cframe ??= candleFrame(m1)), d.exact),
+      {
+        impl: 'library resampleCandleColumns',
+        library: true,
+        exact: true,
+        n: c,
+        ...(rs.missing !== undefined ? { unavailable: rs.missing } : {}),
+        run: () => rs.fn?.(libInput, { timeframe: id, sourceTimeframe: '1m' }),
+        canon: (r) => candleColumnLines(r as CandleColumns, d.exact),
+      },
+      polarsImpl(
+        'group-by',
+        c,
+        () => polarsResample(cframe, ms),
+        (r) => candleColumnLines(r as CandleColumns, d.exact),
+        () => void (cframe ??= candleFrame(m1)),
+        d.exact,
+      ),
     ]
     rows.push(...(await runGroup(`W7 ${d.name}: 1m candles -> ${id} (${human(c)} candles)`, 'candles', impls, bench)))
   }

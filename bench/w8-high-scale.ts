@@ -36,11 +36,21 @@ export async function runW8(bench: BenchOptions): Promise<Row[]> {
   const f = libFn<TpoFn>('tpo', 'tpoProfiles')
   const opts = { timeframe: '1d', tickSize: '0.25', blockSize: '30m' }
   const day = 86_400_000
-  const cfg: TpoConfig = { period: (t) => Math.floor(t / day) * day, block: (t) => Math.floor(t / 1_800_000) * 1_800_000, blockMs: 1_800_000, rowSizeValue: '0.25', priceDecimals: 2, ibMs: 3_600_000 }
+  const cfg: TpoConfig = {
+    period: (t) => Math.floor(t / day) * day,
+    block: (t) => Math.floor(t / 1_800_000) * 1_800_000,
+    blockMs: 1_800_000,
+    rowSizeValue: '0.25',
+    priceDecimals: 2,
+    ibMs: 3_600_000,
+  }
   const plain = columns(ES, N)
   const hostile = withHighScale(plain)
   const rows: Row[] = []
-  for (const [label, cols] of [['whole lots', plain], ['one record of 17 decimals at trade 10', hostile]] as const) {
+  for (const [label, cols] of [
+    ['whole lots', plain],
+    ['one record of 17 decimals at trade 10', hostile],
+  ] as const) {
     const impls: Impl[] = [
       {
         impl: 'library tpoProfiles',
@@ -51,12 +61,21 @@ export async function runW8(bench: BenchOptions): Promise<Row[]> {
         run: (n) => (f.fn as TpoFn)(prefix(cols, n), opts),
         canon: (r) => tpoLines(r as TpoProfile[]),
       },
-      { impl: 'naive big.js', exact: true, n: nBig, run: (n) => tpoBig(fromColumns(cols, n), cfg), canon: (r) => r as string[] },
+      {
+        impl: 'naive big.js',
+        exact: true,
+        n: nBig,
+        run: (n) => tpoBig(fromColumns(cols, n), cfg),
+        canon: (r) => r as string[],
+      },
     ]
     rows.push(...(await runGroup(`W8 daily TPO (UTC), ${label} (${human(N)} trades)`, 'trades', impls, bench)))
   }
   const fp = libFn<FootprintFn>('footprint', 'footprintProfiles')
-  for (const [label, cols] of [['whole lots', plain], ['one record of 17 decimals at trade 10', hostile]] as const) {
+  for (const [label, cols] of [
+    ['whole lots', plain],
+    ['one record of 17 decimals at trade 10', hostile],
+  ] as const) {
     const impls: Impl[] = [
       {
         impl: 'library footprintProfiles',
@@ -67,13 +86,23 @@ export async function runW8(bench: BenchOptions): Promise<Row[]> {
         run: (n) => (fp.fn as FootprintFn)(prefix(cols, n), { timeframe: '1h', tickSize: '0.25', rowSize: 4 }),
         canon: (r) => footprintLines(r as FootprintProfile[]),
       },
-      { impl: 'naive big.js', exact: true, n: nBig, run: (n) => footprintBig(fromColumns(cols, n), { bucket: utcBucket(HOUR), rowSizeValue: '1', priceDecimals: 2 }), canon: (r) => r as string[] },
+      {
+        impl: 'naive big.js',
+        exact: true,
+        n: nBig,
+        run: (n) =>
+          footprintBig(fromColumns(cols, n), { bucket: utcBucket(HOUR), rowSizeValue: '1', priceDecimals: 2 }),
+        canon: (r) => r as string[],
+      },
     ]
     rows.push(...(await runGroup(`W8 footprint 1h x 4 ticks, ${label} (${human(N)} trades)`, 'trades', impls, bench)))
   }
   // Candle objects out: a candle volume of 17 decimals is no double, so the columns-out path refuses it (inexact)
   const cf = libFn<CandlesFn>('candles', 'candlesFromTrades')
-  for (const [label, cols] of [['whole lots', plain], ['one record of 17 decimals at trade 10', hostile]] as const) {
+  for (const [label, cols] of [
+    ['whole lots', plain],
+    ['one record of 17 decimals at trade 10', hostile],
+  ] as const) {
     const impls: Impl[] = [
       {
         impl: 'library candlesFromTrades',
@@ -84,7 +113,13 @@ export async function runW8(bench: BenchOptions): Promise<Row[]> {
         run: (n) => (cf.fn as CandlesFn)(prefix(cols, n), { timeframe: '1h' }),
         canon: (r) => candleObjLines(r as Candle[]),
       },
-      { impl: 'naive big.js', exact: true, n: nBig, run: (n) => candlesBig(fromColumns(cols, n), utcBucket(HOUR)), canon: (r) => r as string[] },
+      {
+        impl: 'naive big.js',
+        exact: true,
+        n: nBig,
+        run: (n) => candlesBig(fromColumns(cols, n), utcBucket(HOUR)),
+        canon: (r) => r as string[],
+      },
     ]
     rows.push(...(await runGroup(`W8 trades -> 1h candles, ${label} (${human(N)} trades)`, 'trades', impls, bench)))
   }

@@ -23,7 +23,9 @@ const ENTRIES = {
 }
 
 rmSync(join(root, '.api/dts'), { recursive: true, force: true })
-execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.api.json')], { stdio: 'inherit' })
+execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', join(root, 'tsconfig.api.json')], {
+  stdio: 'inherit',
+})
 
 const quiet = { logLevel: 'none' }
 const changed = []
@@ -33,20 +35,41 @@ for (const [name, file] of Object.entries(ENTRIES)) {
     mainEntryPointFilePath: join(root, '.api/dts', file),
     bundledPackages: [],
     compiler: { tsconfigFilePath: join(root, 'tsconfig.api.json') },
-    apiReport: { enabled: true, reportFileName: `${name}.api.md`, reportFolder: join(root, 'api'), reportTempFolder: join(root, '.api/temp') },
+    apiReport: {
+      enabled: true,
+      reportFileName: `${name}.api.md`,
+      reportFolder: join(root, 'api'),
+      reportTempFolder: join(root, '.api/temp'),
+    },
     docModel: { enabled: false },
     dtsRollup: { enabled: false },
     tsdocMetadata: { enabled: false },
     messages: {
       // release tags (@public / @beta) are not used: every exported name is public
-      extractorMessageReporting: { default: { logLevel: 'warning' }, 'ae-missing-release-tag': quiet, 'ae-forgotten-export': quiet, 'ae-unresolved-link': quiet, 'ae-undocumented': quiet },
+      extractorMessageReporting: {
+        default: { logLevel: 'warning' },
+        'ae-missing-release-tag': quiet,
+        'ae-forgotten-export': quiet,
+        'ae-unresolved-link': quiet,
+        'ae-undocumented': quiet,
+      },
       // TSDoc is checked by TypeDoc (npm run docs), which knows this project's tags
       tsdocMessageReporting: { default: quiet },
       compilerMessageReporting: { default: { logLevel: 'warning' } },
     },
   }
-  const config = ExtractorConfig.prepare({ configObject, configObjectFullPath: undefined, packageJsonFullPath: join(root, 'package.json') })
-  const result = Extractor.invoke(config, { localBuild: update, showVerboseMessages: false, messageCallback: (m) => { if (m.logLevel === 'none') m.handled = true } })
+  const config = ExtractorConfig.prepare({
+    configObject,
+    configObjectFullPath: undefined,
+    packageJsonFullPath: join(root, 'package.json'),
+  })
+  const result = Extractor.invoke(config, {
+    localBuild: update,
+    showVerboseMessages: false,
+    messageCallback: (m) => {
+      if (m.logLevel === 'none') m.handled = true
+    },
+  })
   if (result.apiReportChanged) changed.push(name)
   if (result.errorCount > 0) {
     console.error(`api report ${name}: ${result.errorCount} errors`)

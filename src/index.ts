@@ -17,8 +17,25 @@ export type { DecimalInput, ExactDecimal } from './decimal/index.js'
 export { parseDecimal, decimalToString, formatUnits, floorToGrid } from './decimal/index.js'
 
 // time: frames and buckets
-export type { TimeUnit, Timeframe, TimeframeId, TimeframeInput, TimeframeRule, BucketOptions, Bucketer } from './time/index.js'
-export { parseTimeframe, resolveTimeframe, listTimeframes, timeframeRank, bucketStart, bucketEnd, createBucketer, isValidTimeZone } from './time/index.js'
+export type {
+  TimeUnit,
+  Timeframe,
+  TimeframeId,
+  TimeframeInput,
+  TimeframeRule,
+  BucketOptions,
+  Bucketer,
+} from './time/index.js'
+export {
+  parseTimeframe,
+  resolveTimeframe,
+  listTimeframes,
+  timeframeRank,
+  bucketStart,
+  bucketEnd,
+  createBucketer,
+  isValidTimeZone,
+} from './time/index.js'
 
 // trades
 export type { SessionType, Side, Trade, TradeColumns, TradeInput, AsyncTradeInput } from './trades/index.js'
@@ -35,7 +52,16 @@ export {
 } from './trades/index.js'
 
 // candles
-export type { Candle, CandleInput, CandleColumns, CandleOptions, CandleAggregatorOptions, CandleAggregator, CandleSource, CandleColumnOptions } from './candles/index.js'
+export type {
+  Candle,
+  CandleInput,
+  CandleColumns,
+  CandleOptions,
+  CandleAggregatorOptions,
+  CandleAggregator,
+  CandleSource,
+  CandleColumnOptions,
+} from './candles/index.js'
 export {
   candlesFromTrades,
   candlesFromTradesAsync,
@@ -92,7 +118,16 @@ export type {
   NakedPoc,
   DevelopingTpo,
 } from './tpo/index.js'
-export { tpoProfiles, tpoProfilesAsync, createTpoAggregator, mergeTpoProfiles, compositeTpoProfile, tpoFromCandles, nakedPocs, developingTpo } from './tpo/index.js'
+export {
+  tpoProfiles,
+  tpoProfilesAsync,
+  createTpoAggregator,
+  mergeTpoProfiles,
+  compositeTpoProfile,
+  tpoFromCandles,
+  nakedPocs,
+  developingTpo,
+} from './tpo/index.js'
 
 // the streaming contract the candle, footprint and TPO aggregators share (docs/streaming.md)
 export type { Aggregator, AggregatorCheckpoint, AggregatorKind } from './aggregator.js'

@@ -6,7 +6,10 @@ import { afterAll, describe, expect, it, vi } from 'vitest'
 
 const root = new URL('../', import.meta.url)
 const readme = readFileSync(new URL('README.md', root), 'utf8')
-const examples = [...readme.matchAll(/```ts\n([\s\S]*?)```\n+(?:[^\n`]*\n+)?```text\n([\s\S]*?)```/g)].map((m) => ({ code: m[1]!, output: m[2]! }))
+const examples = [...readme.matchAll(/```ts\n([\s\S]*?)```\n+(?:[^\n`]*\n+)?```text\n([\s\S]*?)```/g)].map((m) => ({
+  code: m[1]!,
+  output: m[2]!,
+}))
 const ENTRY_FILES: Record<string, string> = {
   'svc-marketdata': 'src/index.ts',
   'svc-marketdata/service': 'src/service/index.ts',
@@ -23,7 +26,12 @@ describe('README', () => {
   it('has the quick start first, with exactly the two commands', () => {
     const start = /^## Quick start\n+```sh\n([\s\S]*?)```/m.exec(readme)
     expect(readme.indexOf('## ')).toBe(readme.indexOf('## Quick start'))
-    expect(start?.[1]?.trim().split('\n').map((l) => l.replace(/\s+#.*$/, ''))).toEqual(['npm ci && npm start', 'npm ci && npm test'])
+    expect(
+      start?.[1]
+        ?.trim()
+        .split('\n')
+        .map((l) => l.replace(/\s+#.*$/, '')),
+    ).toEqual(['npm ci && npm start', 'npm ci && npm test'])
   })
 
   it('is a front page: at most about 200 lines', () => {

@@ -8,7 +8,10 @@ import { footprintProfiles } from '../src/footprint/index.js'
 import { tpoFromCandles, tpoProfiles } from '../src/tpo/index.js'
 
 const NAMES = ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']
-const name = fc.oneof(fc.constantFrom(...NAMES, 'toString', '__proto__', 'constructor', 'valueOf', 'hasOwnProperty', 'mainsession', ''), fc.string())
+const name = fc.oneof(
+  fc.constantFrom(...NAMES, 'toString', '__proto__', 'constructor', 'valueOf', 'hasOwnProperty', 'mainsession', ''),
+  fc.string(),
+)
 const T = Date.UTC(2026, 5, 1, 14)
 const trade = { time: T, price: '5000.25', volume: '1', side: 'buy' as const }
 const candle = { time: T, open: '1', high: '1', low: '1', close: '1', volume: '1' }
@@ -31,8 +34,12 @@ describe('session names', () => {
         const ok = NAMES.includes(s)
         const sessions = [s] as unknown as ('MAINSESSION' | 'PRE_MARKET' | 'POST_MARKET')[]
         expect(accepts(() => candlesFromTrades([trade], { timeframe: '1h', sessions }), 'sessions')).toBe(ok)
-        expect(accepts(() => footprintProfiles([trade], { timeframe: '1h', tickSize: '0.25', sessions }), 'sessions')).toBe(ok)
-        expect(accepts(() => tpoProfiles([trade], { timeframe: '1d', tickSize: '0.25', sessions }), 'sessions')).toBe(ok)
+        expect(
+          accepts(() => footprintProfiles([trade], { timeframe: '1h', tickSize: '0.25', sessions }), 'sessions'),
+        ).toBe(ok)
+        expect(accepts(() => tpoProfiles([trade], { timeframe: '1d', tickSize: '0.25', sessions }), 'sessions')).toBe(
+          ok,
+        )
       }),
       { numRuns: 300 },
     )
@@ -44,9 +51,15 @@ describe('session names', () => {
         const ok = NAMES.includes(s)
         const session = s as 'PRE_MARKET'
         expect(accepts(() => candlesFromTrades([{ ...trade, session }], { timeframe: '1h' }), 'session')).toBe(ok)
-        expect(accepts(() => footprintProfiles([{ ...trade, session }], { timeframe: '1h', tickSize: '0.25' }), 'session')).toBe(ok)
-        expect(accepts(() => tpoProfiles([{ ...trade, session }], { timeframe: '1d', tickSize: '0.25' }), 'session')).toBe(ok)
-        expect(accepts(() => tpoFromCandles([{ ...candle, session }], { timeframe: '1d', tickSize: '1' }), 'session')).toBe(ok)
+        expect(
+          accepts(() => footprintProfiles([{ ...trade, session }], { timeframe: '1h', tickSize: '0.25' }), 'session'),
+        ).toBe(ok)
+        expect(
+          accepts(() => tpoProfiles([{ ...trade, session }], { timeframe: '1d', tickSize: '0.25' }), 'session'),
+        ).toBe(ok)
+        expect(
+          accepts(() => tpoFromCandles([{ ...candle, session }], { timeframe: '1d', tickSize: '1' }), 'session'),
+        ).toBe(ok)
         expect(accepts(() => toPartnerCandle({ ...candle, session }), 'session')).toBe(ok)
       }),
       { numRuns: 300 },

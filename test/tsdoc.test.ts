@@ -3,11 +3,24 @@
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
-const ENTRIES = ['src/index.ts', 'src/service/index.ts', 'src/analytics/index.ts', 'src/render/index.ts', 'src/io/index.ts', 'src/sample/index.ts', 'src/testing/index.ts']
+const ENTRIES = [
+  'src/index.ts',
+  'src/service/index.ts',
+  'src/analytics/index.ts',
+  'src/render/index.ts',
+  'src/io/index.ts',
+  'src/sample/index.ts',
+  'src/testing/index.ts',
+]
 
-const program = ts.createProgram(ENTRIES, { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, strict: true, noEmit: true })
+const program = ts.createProgram(ENTRIES, {
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  target: ts.ScriptTarget.ES2022,
+  strict: true,
+  noEmit: true,
+})
 const checker = program.getTypeChecker()
-
 
 /** What a public function's TSDoc lacks, as `name: missing, missing`. */
 function gaps(entry: string): string[] {
@@ -26,7 +39,8 @@ function gaps(entry: string): string[] {
     if (ts.displayPartsToString(target.getDocumentationComment(checker)).trim() === '') missing.add('description')
     for (const tag of ['returns', 'throws', 'example']) if (!names.has(tag)) missing.add(`@${tag}`)
     const documented = new Set(tags.filter(ts.isJSDocParameterTag).map((t) => t.name.getText()))
-    for (const d of decls) for (const p of d.parameters) if (!documented.has(p.name.getText())) missing.add(`@param ${p.name.getText()}`)
+    for (const d of decls)
+      for (const p of d.parameters) if (!documented.has(p.name.getText())) missing.add(`@param ${p.name.getText()}`)
     if (missing.size > 0) out.push(`${sym.name}: ${[...missing].join(', ')}`)
   }
   return out

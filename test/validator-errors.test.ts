@@ -13,18 +13,57 @@ const reasonOf = (r: Result<unknown, string>): string | undefined => (r.ok ? und
 
 const OBJECT_ERRORS: [string, () => ResultError | undefined, string][] = [
   ['validateTrade', () => errorOf(core.validateTrade({ time: 0, price: 'x', volume: '1', side: 'buy' })), 'price'],
-  ['validateTrades', () => errorOf(core.validateTrades([{ time: 0, price: '1', volume: '-1', side: 'buy' }])), 'volume'],
-  ['validateTradeColumns', () => errorOf(core.validateTradeColumns({ time: new Float64Array([0]), price: new Float64Array([1]), volume: new Float64Array([1]), side: new Uint8Array([0]) })), 'side'],
-  ['validateCandle', () => errorOf(core.validateCandle({ time: 0, open: '1', high: '0', low: '1', close: '1', volume: '1' })), 'high'],
+  [
+    'validateTrades',
+    () => errorOf(core.validateTrades([{ time: 0, price: '1', volume: '-1', side: 'buy' }])),
+    'volume',
+  ],
+  [
+    'validateTradeColumns',
+    () =>
+      errorOf(
+        core.validateTradeColumns({
+          time: new Float64Array([0]),
+          price: new Float64Array([1]),
+          volume: new Float64Array([1]),
+          side: new Uint8Array([0]),
+        }),
+      ),
+    'side',
+  ],
+  [
+    'validateCandle',
+    () => errorOf(core.validateCandle({ time: 0, open: '1', high: '0', low: '1', close: '1', volume: '1' })),
+    'high',
+  ],
   ['parseTimeframe', () => errorOf(core.parseTimeframe('60m')), 'timeframe'],
-  ['parseHistoryQuery', () => errorOf(service.parseHistoryQuery('candles', { exchange: 'XNAS', symbol: 'AAPL', timeframe: '1h', limit: '0' }, { now: 0 })), 'limit'],
+  [
+    'parseHistoryQuery',
+    () =>
+      errorOf(
+        service.parseHistoryQuery(
+          'candles',
+          { exchange: 'XNAS', symbol: 'AAPL', timeframe: '1h', limit: '0' },
+          { now: 0 },
+        ),
+      ),
+    'limit',
+  ],
   ['parseSecurityId', () => errorOf(service.parseSecurityId({ guid: '' })), 'guid'],
   ['validateListCandlesRequest', () => errorOf(service.validateListCandlesRequest({})), 'security_id'],
   ['toPartnerDecimal', () => errorOf(service.toPartnerDecimal('1e5')), 'exponent'],
   ['fromPartnerDecimal', () => errorOf(service.fromPartnerDecimal({ value: '1', scale: '3' })), 'scale'],
   ['timeframeFromPartner', () => errorOf(service.timeframeFromPartner({ time_unit: 'MINUTE', count: 0 })), 'count'],
-  ['validateRestLedgerState', () => errorOf(validateRestLedgerState({ windowStart: 0, used: -1, locked: false })), 'state.used'],
-  ['validateStreamLedgerState', () => errorOf(validateStreamLedgerState({ windowStart: 0, used: 0, clock: 0, nextId: 0, streams: [] })), 'state.nextId'],
+  [
+    'validateRestLedgerState',
+    () => errorOf(validateRestLedgerState({ windowStart: 0, used: -1, locked: false })),
+    'state.used',
+  ],
+  [
+    'validateStreamLedgerState',
+    () => errorOf(validateStreamLedgerState({ windowStart: 0, used: 0, clock: 0, nextId: 0, streams: [] })),
+    'state.nextId',
+  ],
 ]
 
 const REASONS: [string, () => string | undefined][] = [

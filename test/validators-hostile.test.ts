@@ -36,7 +36,36 @@ const revoked = (target: object) => {
 }
 
 /** Field names the validators read: each is a throwing getter (enumerable, so key listings see it). */
-const KEYS = ['time', 'price', 'volume', 'side', 'session', 'open', 'high', 'low', 'close', 'value', 'trades', 'scale', 'guid', 'ticker_code', 'ticker', 'exchange_code', 'time_unit', 'count', 'security_id', 'time_frame', 'range', 'first_bound_time', 'second_bound_time', 'duration', 'security_guid', 'partner_security_id', 'length', '0']
+const KEYS = [
+  'time',
+  'price',
+  'volume',
+  'side',
+  'session',
+  'open',
+  'high',
+  'low',
+  'close',
+  'value',
+  'trades',
+  'scale',
+  'guid',
+  'ticker_code',
+  'ticker',
+  'exchange_code',
+  'time_unit',
+  'count',
+  'security_id',
+  'time_frame',
+  'range',
+  'first_bound_time',
+  'second_bound_time',
+  'duration',
+  'security_guid',
+  'partner_security_id',
+  'length',
+  '0',
+]
 const getters = () => {
   const o = {}
   for (const k of KEYS) Object.defineProperty(o, k, { get: boom, enumerable: true })
@@ -59,7 +88,8 @@ function paths(x: unknown, at: (string | number)[] = []): (string | number)[][] 
   const out = [at]
   if (x instanceof Float64Array || x instanceof Uint8Array) return out
   if (Array.isArray(x)) x.forEach((v, i) => void out.push(...paths(v, [...at, i])))
-  else if (typeof x === 'object' && x !== null) for (const [k, v] of Object.entries(x)) out.push(...paths(v, [...at, k]))
+  else if (typeof x === 'object' && x !== null)
+    for (const [k, v] of Object.entries(x)) out.push(...paths(v, [...at, k]))
   return out
 }
 
@@ -74,8 +104,24 @@ function replaced(x: unknown, path: (string | number)[], v: unknown): unknown {
 
 type Check = (x: unknown) => { ok: boolean }
 const trade = { time: 0, price: '5000.25', volume: '1', side: 'buy', session: 'MAINSESSION' }
-const candle = { time: 0, open: '1', high: '2', low: '1', close: '2', volume: '3', value: '4', trades: 1, session: 'MAINSESSION' }
-const columns = { time: new Float64Array([0]), price: new Float64Array([1]), volume: new Float64Array([1]), side: new Uint8Array([1]), session: new Uint8Array([0]) }
+const candle = {
+  time: 0,
+  open: '1',
+  high: '2',
+  low: '1',
+  close: '2',
+  volume: '3',
+  value: '4',
+  trades: 1,
+  session: 'MAINSESSION',
+}
+const columns = {
+  time: new Float64Array([0]),
+  price: new Float64Array([1]),
+  volume: new Float64Array([1]),
+  side: new Uint8Array([1]),
+  session: new Uint8Array([0]),
+}
 
 /** Each validator with a valid input (checked valid below) whose every part is replaced in turn. */
 const CASES: [string, Check, unknown][] = [
@@ -91,18 +137,45 @@ const CASES: [string, Check, unknown][] = [
   ['floorToGrid (price)', (x) => lib.floorToGrid(x as string, '0.25'), '12.5'],
   ['floorToGrid (step)', (x) => lib.floorToGrid('12.5', x as string), '0.25'],
   ['parseTimeframe', (x) => lib.parseTimeframe(x as string), '15m'],
-  ['timeframeFromPartner', (x) => lib.timeframeFromPartner(x as { time_unit: 'MINUTE' }), { time_unit: 'MINUTE', count: 15 }],
+  [
+    'timeframeFromPartner',
+    (x) => lib.timeframeFromPartner(x as { time_unit: 'MINUTE' }),
+    { time_unit: 'MINUTE', count: 15 },
+  ],
   ['parseIsoDuration', (x) => lib.parseIsoDuration(x as string), 'PT4H'],
   ['parseClockDuration', (x) => lib.parseClockDuration(x as string), '1h'],
   ['parseRfc3339', (x) => lib.parseRfc3339(x as string), '2026-06-01T00:00:00Z'],
   ['parseUnixSeconds', (x) => lib.parseUnixSeconds(x as string), '1780000000'],
   ['parseSecurityId (guid)', (x) => lib.parseSecurityId(x), { guid: 'g-1' }],
-  ['parseSecurityId (ticker_code)', (x) => lib.parseSecurityId(x), { ticker_code: { ticker: 'AAPL', exchange_code: 'XNAS' } }],
-  ['validateListCandlesRequest', (x) => lib.validateListCandlesRequest(x), lcBody({ properties: ['OPEN', 'CLOSE'], session_types: ['MAINSESSION'] })],
-  ['validateLinkRequest', (x) => lib.validateLinkRequest('LinkSecurity', x), { security_guid: 'g-1', partner_security_id: 'P1' }],
+  [
+    'parseSecurityId (ticker_code)',
+    (x) => lib.parseSecurityId(x),
+    { ticker_code: { ticker: 'AAPL', exchange_code: 'XNAS' } },
+  ],
+  [
+    'validateListCandlesRequest',
+    (x) => lib.validateListCandlesRequest(x),
+    lcBody({ properties: ['OPEN', 'CLOSE'], session_types: ['MAINSESSION'] }),
+  ],
+  [
+    'validateLinkRequest',
+    (x) => lib.validateLinkRequest('LinkSecurity', x),
+    { security_guid: 'g-1', partner_security_id: 'P1' },
+  ],
   // lookup finds g-1: a replaced item must come back with status 3 (a valid one would be 0)
-  ['listSecuritiesItems', (x) => lib.listSecuritiesItems(x, (id) => ('guid' in id && id.guid === 'g-1' ? { guid: 'g-1', ticker: 'A', exchange_code: 'X' } : undefined)), [{ guid: 'g-1' }]],
-  ['parseHistoryQuery', (x) => lib.parseHistoryQuery('candles', x as Record<string, string>, { now: Date.UTC(2026, 5, 10) }), { exchange: 'XNAS', symbol: 'AAPL', timeframe: '1h', from: '2026-06-01T00:00:00Z', to: '2026-06-02T00:00:00Z' }],
+  [
+    'listSecuritiesItems',
+    (x) =>
+      lib.listSecuritiesItems(x, (id) =>
+        'guid' in id && id.guid === 'g-1' ? { guid: 'g-1', ticker: 'A', exchange_code: 'X' } : undefined,
+      ),
+    [{ guid: 'g-1' }],
+  ],
+  [
+    'parseHistoryQuery',
+    (x) => lib.parseHistoryQuery('candles', x as Record<string, string>, { now: Date.UTC(2026, 5, 10) }),
+    { exchange: 'XNAS', symbol: 'AAPL', timeframe: '1h', from: '2026-06-01T00:00:00Z', to: '2026-06-02T00:00:00Z' },
+  ],
 ]
 
 describe('validators never throw on hostile values', () => {
@@ -119,7 +192,8 @@ describe('validators never throw on hostile values', () => {
           const r = check(replaced(template, path, make()))
           // listSecuritiesItems answers per item: a bad item is a status inside an ok list
           const items = (r as { value?: unknown }).value
-          const bad = r.ok && Array.isArray(items) && (items as { status: { code: number } }[]).some((it) => it.status.code === 3)
+          const bad =
+            r.ok && Array.isArray(items) && (items as { status: { code: number } }[]).some((it) => it.status.code === 3)
           if (r.ok && !bad) failures.push(`${where} = ${what}: accepted`)
         } catch (e) {
           failures.push(`${where} = ${what}: threw ${(e as Error).message}`)
@@ -147,7 +221,14 @@ describe("validators never throw on a caller's hostile extra argument", () => {
 })
 
 describe('aggregators: an input whose shape cannot be read is invalid_option naming it', () => {
-  const timeGetter = () => ({ get time() { return boom() }, price: new Float64Array(1), volume: new Float64Array(1), side: new Uint8Array([1]) })
+  const timeGetter = () => ({
+    get time() {
+      return boom()
+    },
+    price: new Float64Array(1),
+    volume: new Float64Array(1),
+    side: new Uint8Array([1]),
+  })
   const runs: [string, (x: unknown) => unknown, string][] = [
     ['candlesFromTrades', (x) => lib.candlesFromTrades(x as never, { timeframe: '1m' }), 'trades'],
     ['candleColumnsFromTrades', (x) => lib.candleColumnsFromTrades(x as never, { timeframe: '1m' }), 'trades'],
@@ -162,7 +243,12 @@ describe('aggregators: an input whose shape cannot be read is invalid_option nam
   })
 
   it.each(runs.filter((r) => r[2] === 'trades'))('%s: a trade column whose read throws is named', (_name, run) => {
-    const cols = () => ({ time: new Float64Array([0]), price: new Float64Array([1]), volume: new Float64Array([1]), side: new Uint8Array([1]) })
+    const cols = () => ({
+      time: new Float64Array([0]),
+      price: new Float64Array([1]),
+      volume: new Float64Array([1]),
+      side: new Uint8Array([1]),
+    })
     for (const f of ['price', 'volume', 'side', 'session']) {
       const x = Object.defineProperty(cols(), f, { get: boom, enumerable: true })
       expect(() => run(x)).toThrow(expect.objectContaining({ code: 'invalid_option', field: f }))
@@ -170,11 +256,22 @@ describe('aggregators: an input whose shape cannot be read is invalid_option nam
   })
 
   it('resampleCandleColumns: a column whose read throws is named', () => {
-    const cols = () => ({ time: new Float64Array([0]), open: new Float64Array([1]), high: new Float64Array([1]), low: new Float64Array([1]), close: new Float64Array([1]), volume: new Float64Array([1]) })
-    expect(() => lib.resampleCandleColumns(revoked({}) as never, { timeframe: '15m' })).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'time' }))
+    const cols = () => ({
+      time: new Float64Array([0]),
+      open: new Float64Array([1]),
+      high: new Float64Array([1]),
+      low: new Float64Array([1]),
+      close: new Float64Array([1]),
+      volume: new Float64Array([1]),
+    })
+    expect(() => lib.resampleCandleColumns(revoked({}) as never, { timeframe: '15m' })).toThrow(
+      expect.objectContaining({ code: 'invalid_option', field: 'time' }),
+    )
     for (const f of ['time', 'open', 'high', 'low', 'close', 'volume', 'value', 'trades', 'session']) {
       const x = Object.defineProperty(cols(), f, { get: boom, enumerable: true })
-      expect(() => lib.resampleCandleColumns(x as never, { timeframe: '15m' })).toThrow(expect.objectContaining({ code: 'invalid_option', field: f }))
+      expect(() => lib.resampleCandleColumns(x as never, { timeframe: '15m' })).toThrow(
+        expect.objectContaining({ code: 'invalid_option', field: f }),
+      )
     }
     expect(lib.resampleCandleColumns(cols() as never, { timeframe: '15m' }).time.length).toBe(1)
   })
@@ -183,14 +280,20 @@ describe('aggregators: an input whose shape cannot be read is invalid_option nam
 describe('what a value that could not be read is called', () => {
   const msg = (r: { ok: boolean; error?: unknown }) => (r.ok ? 'ok' : (r.error as { message: string }).message)
   it('interface A: the path of the part whose read threw', () => {
-    expect(msg(lib.validateListCandlesRequest(lcBody({ security_id: { ticker_code: trapAll({}) } })))).toBe('security_id.ticker_code: could not be read (a getter or Proxy trap threw); send plain JSON values')
+    expect(msg(lib.validateListCandlesRequest(lcBody({ security_id: { ticker_code: trapAll({}) } })))).toBe(
+      'security_id.ticker_code: could not be read (a getter or Proxy trap threw); send plain JSON values',
+    )
     const props = new Proxy(['OPEN', 'CLOSE'], { get: (t, k) => (k === '1' ? boom() : Reflect.get(t, k)) })
-    expect(msg(lib.validateListCandlesRequest(lcBody({ properties: props })))).toMatch(/^properties\[1\]: could not be read/)
+    expect(msg(lib.validateListCandlesRequest(lcBody({ properties: props })))).toMatch(
+      /^properties\[1\]: could not be read/,
+    )
     expect(msg(lib.validateListCandlesRequest(lcBody({ range: revoked({}) })))).toMatch(/^range: could not be read/)
     expect(msg(lib.validateLinkRequest('UnlinkSecurity', trapAll({})))).toMatch(/^body: could not be read/)
     expect(msg(lib.timeframeFromPartner(trapAll({})))).toMatch(/^time_frame: could not be read/)
     expect(msg(lib.fromPartnerDecimal(trapAll({})))).toMatch(/^decimal\.value: could not be read/)
-    const ids = new Proxy([{ guid: 'g-1' }, { guid: 'g-2' }], { get: (t, k) => (k === '1' ? boom() : Reflect.get(t, k)) })
+    const ids = new Proxy([{ guid: 'g-1' }, { guid: 'g-2' }], {
+      get: (t, k) => (k === '1' ? boom() : Reflect.get(t, k)),
+    })
     expect(msg(lib.listSecuritiesItems(ids, () => undefined))).toMatch(/^security_ids\[1\]: could not be read/)
   })
 
@@ -205,18 +308,43 @@ describe('what a value that could not be read is called', () => {
     if (!r.ok) expect([r.error.status, r.error.parameter]).toEqual([400, 'query'])
     const lookAlike = (pairs: () => Iterator<unknown>) => ({ getAll: () => [], [Symbol.iterator]: pairs })
     const throwing = q(lookAlike(() => ({ next: boom })))
-    expect(!throwing.ok && [throwing.error.parameter, throwing.error.message]).toEqual(['query', 'query: could not be read (a getter, Proxy trap or iterator threw); pass URLSearchParams or plain strings'])
+    expect(!throwing.ok && [throwing.error.parameter, throwing.error.message]).toEqual([
+      'query',
+      'query: could not be read (a getter, Proxy trap or iterator threw); pass URLSearchParams or plain strings',
+    ])
     const numeric = q(lookAlike(() => [[5, 'x']][Symbol.iterator]()))
     expect(!numeric.ok && numeric.error.parameter).toBe('query')
   })
 
   it('records: the field being read, its code, and the index argument', () => {
-    const c = lib.validateCandle({ get time() { return boom() } }, 4)
+    const c = lib.validateCandle(
+      {
+        get time() {
+          return boom()
+        },
+      },
+      4,
+    )
     expect(!c.ok && [c.error.code, c.error.field, c.error.index]).toEqual(['invalid_time', 'time', 4])
-    const v = lib.validateCandle({ time: 0, open: '1', high: '1', low: '1', close: '1', get volume() { return boom() } }, 4)
+    const v = lib.validateCandle(
+      {
+        time: 0,
+        open: '1',
+        high: '1',
+        low: '1',
+        close: '1',
+        get volume() {
+          return boom()
+        },
+      },
+      4,
+    )
     expect(!v.ok && [v.error.code, v.error.field, v.error.index]).toEqual(['invalid_volume', 'volume', 4])
     expect(!v.ok && v.error.message).toContain('volume: reading it threw (Error "boom")')
-    for (const [r] of [[lib.validateTrade({ time: 0, price: '1', volume: '1', side: 'buy' }, -1)], [lib.validateCandle({ time: 0, open: '1', high: '1', low: '1', close: '1', volume: '1' }, 2 ** 53)]]) {
+    for (const [r] of [
+      [lib.validateTrade({ time: 0, price: '1', volume: '1', side: 'buy' }, -1)],
+      [lib.validateCandle({ time: 0, open: '1', high: '1', low: '1', close: '1', volume: '1' }, 2 ** 53)],
+    ]) {
       expect(!r!.ok && [r!.error.code, r!.error.field]).toEqual(['invalid_option', 'index'])
     }
     const p = lib.parseSecurityId({ guid: 'g-1' }, 5 as unknown as string)
@@ -225,15 +353,39 @@ describe('what a value that could not be read is called', () => {
 
   it('validateCandles reads each time once: a getter that changes its answer is ordered on what was checked', () => {
     let n = 0
-    const c = { open: '1', high: '1', low: '1', close: '1', volume: '1', get time() { return n++ === 0 ? 60_000 : -1 } }
+    const c = {
+      open: '1',
+      high: '1',
+      low: '1',
+      close: '1',
+      volume: '1',
+      get time() {
+        return n++ === 0 ? 60_000 : -1
+      },
+    }
     expect(lib.validateCandles([{ time: 0, open: '1', high: '1', low: '1', close: '1', volume: '1' }, c]).ok).toBe(true)
     expect(n).toBe(1)
   })
 
   it('countTpoPeriods: an unreadable iterable or profile is invalid_option naming profiles or the time', () => {
-    expect(() => lib.countTpoPeriods(revoked([]) as never)).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'profiles' }))
-    expect(() => lib.countTpoPeriods(trapAll([]) as never)).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'profiles' }))
-    expect(() => lib.countTpoPeriods([{ time: 0 }, revoked({})] as never)).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'time', index: 1 }))
-    expect(() => lib.countTpoPeriods([{ time: 0 }, { get time() { return boom() } }] as never)).toThrow(expect.objectContaining({ field: 'time', index: 1 }))
+    expect(() => lib.countTpoPeriods(revoked([]) as never)).toThrow(
+      expect.objectContaining({ code: 'invalid_option', field: 'profiles' }),
+    )
+    expect(() => lib.countTpoPeriods(trapAll([]) as never)).toThrow(
+      expect.objectContaining({ code: 'invalid_option', field: 'profiles' }),
+    )
+    expect(() => lib.countTpoPeriods([{ time: 0 }, revoked({})] as never)).toThrow(
+      expect.objectContaining({ code: 'invalid_option', field: 'time', index: 1 }),
+    )
+    expect(() =>
+      lib.countTpoPeriods([
+        { time: 0 },
+        {
+          get time() {
+            return boom()
+          },
+        },
+      ] as never),
+    ).toThrow(expect.objectContaining({ field: 'time', index: 1 }))
   })
 })

@@ -46,7 +46,10 @@ function floorBig(x: Big): Big {
 
 /** A time bucket: UTC fixed-length buckets, or a function (zone-aware). */
 export type BucketFn = (t: number) => number
-export const utcBucket = (ms: number): BucketFn => (t) => Math.floor(t / ms) * ms
+export const utcBucket =
+  (ms: number): BucketFn =>
+  (t) =>
+    Math.floor(t / ms) * ms
 
 // ---------------------------------------------------------------- footprint
 
@@ -79,7 +82,9 @@ export function footprintBig(src: TradeSource, cfg: FootprintConfig): string[] {
     }
   }
   const all = [...cells.values()].sort((x, y) => x.b - y.b || x.row.cmp(y.row))
-  return all.map((c) => `${c.b}|${c.row.times(rsv).toFixed(cfg.priceDecimals)}|${c.vb.toFixed()}|${c.vs.toFixed()}|${c.cb}|${c.cs}`)
+  return all.map(
+    (c) => `${c.b}|${c.row.times(rsv).toFixed(cfg.priceDecimals)}|${c.vb.toFixed()}|${c.vs.toFixed()}|${c.cb}|${c.cs}`,
+  )
 }
 
 // ---------------------------------------------------------------- candles
@@ -146,8 +151,14 @@ export function resampleBig(candles: readonly CandleIn[], n: number, bucket: Buc
     const c = map.get(key)
     if (c === undefined) {
       map.set(key, {
-        b, open: new Big(k.open), high: h, low: l, close: new Big(k.close), volume: new Big(k.volume),
-        value: new Big(k.value ?? '0'), trades: k.trades ?? 0,
+        b,
+        open: new Big(k.open),
+        high: h,
+        low: l,
+        close: new Big(k.close),
+        volume: new Big(k.volume),
+        value: new Big(k.value ?? '0'),
+        trades: k.trades ?? 0,
       })
     } else {
       if (h.gt(c.high)) c.high = h
@@ -184,7 +195,10 @@ interface BlockAcc {
  */
 export function tpoBig(src: TradeSource, cfg: TpoConfig): string[] {
   const rsv = new Big(cfg.rowSizeValue)
-  const periods = new Map<string, { time: number; blocks: Map<string, BlockAcc & { t: number }>; rows: Map<string, { vb: Big; vs: Big }> }>()
+  const periods = new Map<
+    string,
+    { time: number; blocks: Map<string, BlockAcc & { t: number }>; rows: Map<string, { vb: Big; vs: Big }> }
+  >()
   for (let i = 0; i < src.n; i++) {
     const t = src.time(i)
     const pk = cfg.period(t)
@@ -257,7 +271,9 @@ export function tpoBig(src: TradeSource, cfg: TpoConfig): string[] {
     )
     for (let r = lo; r <= hi; r++) {
       const v = per.rows.get(String(r))
-      out.push(`R|${rowPrice(r)}|${(marks[r - lo] as number[]).join(',')}|${v === undefined ? '0' : v.vb.toFixed()}|${v === undefined ? '0' : v.vs.toFixed()}`)
+      out.push(
+        `R|${rowPrice(r)}|${(marks[r - lo] as number[]).join(',')}|${v === undefined ? '0' : v.vb.toFixed()}|${v === undefined ? '0' : v.vs.toFixed()}`,
+      )
     }
   }
   return out

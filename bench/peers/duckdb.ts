@@ -58,12 +58,19 @@ export class DuckPeer {
    * Loads columns into table `name` (DOUBLE for Float64Array, UTINYINT for Uint8Array) plus `seq`, the row
    * number (arrival order), then `transform` (a SELECT over `raw`) makes the final table.
    */
-  async load(name: string, cols: Record<string, Float64Array | Uint8Array>, n: number, transform: string): Promise<void> {
+  async load(
+    name: string,
+    cols: Record<string, Float64Array | Uint8Array>,
+    n: number,
+    transform: string,
+  ): Promise<void> {
     const d = duck as Duck
     const names = Object.keys(cols)
     const types = names.map((k) => (cols[k] instanceof Uint8Array ? d.UTINYINT : d.DOUBLE))
     await this.con.run(`DROP TABLE IF EXISTS raw`)
-    await this.con.run(`CREATE TABLE raw (${[...names.map((k, j) => `${k} ${String(types[j])}`), 'seq DOUBLE'].join(', ')})`)
+    await this.con.run(
+      `CREATE TABLE raw (${[...names.map((k, j) => `${k} ${String(types[j])}`), 'seq DOUBLE'].join(', ')})`,
+    )
     const app = await this.con.createAppender('raw')
     const chunk = d.DuckDBDataChunk.create([...types, d.DOUBLE])
     const size = 2048

@@ -37,7 +37,13 @@ function priceRange(p: Float64Array, n: number, rsv: number): { r0: number; R: n
  * Footprint of time-sorted trades in fixed UTC buckets: same lines as the big.js peer. Buy and sell sums are
  * interleaved per row and indexed by `side - 1`, so the loop has no data-dependent branch on the side.
  */
-export function footprintFloat(c: TradeColumns, n: number, bucketMs: number, rsv: number, priceDecimals: number): string[] {
+export function footprintFloat(
+  c: TradeColumns,
+  n: number,
+  bucketMs: number,
+  rsv: number,
+  priceDecimals: number,
+): string[] {
   const { time, price, volume, side } = c
   const { r0, R } = priceRange(price, n, rsv)
   const v = new Float64Array(2 * R) // [buy, sell] per row
@@ -51,7 +57,9 @@ export function footprintFloat(c: TradeColumns, n: number, bucketMs: number, rsv
     for (let r = lo; r <= hi; r++) {
       const b = 2 * r
       if ((k[b] as number) + (k[b + 1] as number) === 0) continue
-      out.push(`${bStart}|${((r0 + r) * rsv).toFixed(priceDecimals)}|${numText(v[b] as number)}|${numText(v[b + 1] as number)}|${k[b]}|${k[b + 1]}`)
+      out.push(
+        `${bStart}|${((r0 + r) * rsv).toFixed(priceDecimals)}|${numText(v[b] as number)}|${numText(v[b + 1] as number)}|${k[b]}|${k[b + 1]}`,
+      )
       v[b] = 0
       v[b + 1] = 0
       k[b] = 0
@@ -97,15 +105,27 @@ export interface CandleColumns {
 function allocCandles(n: number, exact = false): CandleColumns {
   if (!exact) n = Math.min(n, Math.floor(n / 10) + 16)
   return {
-    time: new Float64Array(n), open: new Float64Array(n), high: new Float64Array(n), low: new Float64Array(n),
-    close: new Float64Array(n), volume: new Float64Array(n), value: new Float64Array(n), trades: new Float64Array(n),
+    time: new Float64Array(n),
+    open: new Float64Array(n),
+    high: new Float64Array(n),
+    low: new Float64Array(n),
+    close: new Float64Array(n),
+    volume: new Float64Array(n),
+    value: new Float64Array(n),
+    trades: new Float64Array(n),
   }
 }
 
 function shrink(c: CandleColumns, m: number): CandleColumns {
   return {
-    time: c.time.slice(0, m), open: c.open.slice(0, m), high: c.high.slice(0, m), low: c.low.slice(0, m),
-    close: c.close.slice(0, m), volume: c.volume.slice(0, m), value: c.value.slice(0, m), trades: c.trades.slice(0, m),
+    time: c.time.slice(0, m),
+    open: c.open.slice(0, m),
+    high: c.high.slice(0, m),
+    low: c.low.slice(0, m),
+    close: c.close.slice(0, m),
+    volume: c.volume.slice(0, m),
+    value: c.value.slice(0, m),
+    trades: c.trades.slice(0, m),
   }
 }
 
@@ -195,7 +215,11 @@ function grow(c: CandleColumns): CandleColumns {
 }
 
 /** Time-sorted candles -> coarser candles, by a bucket function called once per bucket change. */
-export function resampleFloat(c: CandleColumns, n: number, bucket: { locate(t: number): number; end: number; start: number }): CandleColumns {
+export function resampleFloat(
+  c: CandleColumns,
+  n: number,
+  bucket: { locate(t: number): number; end: number; start: number },
+): CandleColumns {
   const out = allocCandles(n)
   let o = out
   let k = -1
@@ -290,7 +314,16 @@ export function resampleFloatRegisters(c: CandleColumns, n: number, len: number)
     k++
   }
   // views, not copies
-  return { time: ot.subarray(0, k), open: oo.subarray(0, k), high: oh.subarray(0, k), low: ol.subarray(0, k), close: oc.subarray(0, k), volume: ov.subarray(0, k), value: ox.subarray(0, k), trades: ok.subarray(0, k) }
+  return {
+    time: ot.subarray(0, k),
+    open: oo.subarray(0, k),
+    high: oh.subarray(0, k),
+    low: ol.subarray(0, k),
+    close: oc.subarray(0, k),
+    volume: ov.subarray(0, k),
+    value: ox.subarray(0, k),
+    trades: ok.subarray(0, k),
+  }
 }
 
 /** Reads the 8 candle columns once and sums them: no resampling at all, the memory-read ceiling of a pass over them. */
@@ -321,7 +354,8 @@ export class UtcBuckets {
 export function candleLines(c: CandleColumns): string[] {
   const out: string[] = new Array(c.time.length)
   for (let k = 0; k < c.time.length; k++) {
-    out[k] = `${c.time[k]}|${numText(c.open[k] as number)}|${numText(c.high[k] as number)}|${numText(c.low[k] as number)}|${numText(c.close[k] as number)}|${numText(c.volume[k] as number)}|${numText(c.value[k] as number)}|${c.trades[k]}`
+    out[k] =
+      `${c.time[k]}|${numText(c.open[k] as number)}|${numText(c.high[k] as number)}|${numText(c.low[k] as number)}|${numText(c.close[k] as number)}|${numText(c.volume[k] as number)}|${numText(c.value[k] as number)}|${c.trades[k]}`
   }
   return out
 }
@@ -399,7 +433,9 @@ export function tpoFloat(c: TradeColumns, n: number, cfg: TpoFloatConfig): strin
       }
       ib = `${ih.toFixed(pd)}/${il.toFixed(pd)}`
     }
-    out.push(`P|${dStart}|blocks=${bStart.slice(0, nb).join(',')}|poc=${rp(lo + a.poc)}|va=${rp(lo + a.val)}..${rp(lo + a.vah)}|high=${pHi.toFixed(pd)}|low=${pLo.toFixed(pd)}|ib=${ib}`)
+    out.push(
+      `P|${dStart}|blocks=${bStart.slice(0, nb).join(',')}|poc=${rp(lo + a.poc)}|va=${rp(lo + a.val)}..${rp(lo + a.vah)}|high=${pHi.toFixed(pd)}|low=${pLo.toFixed(pd)}|ib=${ib}`,
+    )
     for (let r = lo; r <= hi; r++) {
       const idx: number[] = []
       for (let k = 0; k < nb; k++) {

@@ -51,7 +51,16 @@ export function tradeFrame(c: TradeColumns, n: number): Frame {
 export function candleFrame(c: CandleColumns): Frame {
   const p = load()
   const s = (k: keyof CandleColumns) => p.Series(k, c[k])
-  return p.DataFrame({ ts: s('time').cast(p.Int64), open: s('open'), high: s('high'), low: s('low'), close: s('close'), volume: s('volume'), value: s('value'), trades: s('trades') })
+  return p.DataFrame({
+    ts: s('time').cast(p.Int64),
+    open: s('open'),
+    high: s('high'),
+    low: s('low'),
+    close: s('close'),
+    volume: s('volume'),
+    value: s('value'),
+    trades: s('trades'),
+  })
 }
 
 function f64(df: Frame, name: string): Float64Array {
@@ -83,12 +92,25 @@ export function polarsCandles(df: Frame, bucketMs: number): CandleColumns {
   const p = load()
   const price = p.col('price')
   const out = windows(df, bucketMs)
-    .agg(price.first().alias('open'), price.max().alias('high'), price.min().alias('low'), price.last().alias('close'),
-      p.col('volume').sum().alias('volume'), price.mul(p.col('volume')).sum().alias('value'), p.len().alias('trades'))
+    .agg(
+      price.first().alias('open'),
+      price.max().alias('high'),
+      price.min().alias('low'),
+      price.last().alias('close'),
+      p.col('volume').sum().alias('volume'),
+      price.mul(p.col('volume')).sum().alias('value'),
+      p.len().alias('trades'),
+    )
     .collectSync()
   return {
-    time: f64(out, 'ts'), open: f64(out, 'open'), high: f64(out, 'high'), low: f64(out, 'low'), close: f64(out, 'close'),
-    volume: f64(out, 'volume'), value: f64(out, 'value'), trades: f64(out, 'trades'),
+    time: f64(out, 'ts'),
+    open: f64(out, 'open'),
+    high: f64(out, 'high'),
+    low: f64(out, 'low'),
+    close: f64(out, 'close'),
+    volume: f64(out, 'volume'),
+    value: f64(out, 'value'),
+    trades: f64(out, 'trades'),
   }
 }
 
@@ -96,12 +118,25 @@ export function polarsCandles(df: Frame, bucketMs: number): CandleColumns {
 export function polarsResample(df: Frame, bucketMs: number): CandleColumns {
   const p = load()
   const out = windows(df, bucketMs)
-    .agg(p.col('open').first(), p.col('high').max(), p.col('low').min(), p.col('close').last(),
-      p.col('volume').sum(), p.col('value').sum(), p.col('trades').sum())
+    .agg(
+      p.col('open').first(),
+      p.col('high').max(),
+      p.col('low').min(),
+      p.col('close').last(),
+      p.col('volume').sum(),
+      p.col('value').sum(),
+      p.col('trades').sum(),
+    )
     .collectSync()
   return {
-    time: f64(out, 'ts'), open: f64(out, 'open'), high: f64(out, 'high'), low: f64(out, 'low'), close: f64(out, 'close'),
-    volume: f64(out, 'volume'), value: f64(out, 'value'), trades: f64(out, 'trades'),
+    time: f64(out, 'ts'),
+    open: f64(out, 'open'),
+    high: f64(out, 'high'),
+    low: f64(out, 'low'),
+    close: f64(out, 'close'),
+    volume: f64(out, 'volume'),
+    value: f64(out, 'value'),
+    trades: f64(out, 'trades'),
   }
 }
 
@@ -124,10 +159,25 @@ export function polarsFootprint(df: Frame, bucketMs: number, decimals: number, r
   const p = load()
   const out = df
     .lazy()
-    .withColumns(bucket(bucketMs), p.col('price').mul(10 ** decimals).round(0).div(rowUnits).floor().alias('r'))
+    .withColumns(
+      bucket(bucketMs),
+      p
+        .col('price')
+        .mul(10 ** decimals)
+        .round(0)
+        .div(rowUnits)
+        .floor()
+        .alias('r'),
+    )
     .groupBy(['b', 'r', 'side'])
     .agg(p.col('volume').sum().alias('v'), p.len().alias('n'))
     .sort(['b', 'r', 'side'])
     .collectSync()
-  return { bucket: f64(out, 'b'), row: f64(out, 'r'), side: f64(out, 'side'), volume: f64(out, 'v'), count: f64(out, 'n') }
+  return {
+    bucket: f64(out, 'b'),
+    row: f64(out, 'r'),
+    side: f64(out, 'side'),
+    volume: f64(out, 'v'),
+    count: f64(out, 'n'),
+  }
 }

@@ -28,7 +28,9 @@ export interface Contract {
 
 type Obj = Record<string, unknown>
 const isObj = (x: unknown): x is Obj => typeof x === 'object' && x !== null && !Array.isArray(x)
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv2020,
+) => void
 const SCHEMAS_ID = 'urn:svc-marketdata:openapi'
 
 /** `#/components/schemas/X` -> the Ajv document's `$defs/X`, everywhere in a schema. */
@@ -37,7 +39,10 @@ function rewriteRefs(x: unknown): unknown {
   if (!isObj(x)) return x
   const out: Obj = {}
   for (const [k, v] of Object.entries(x)) {
-    out[k] = k === '$ref' && typeof v === 'string' ? v.replace('#/components/schemas/', `${SCHEMAS_ID}#/$defs/`) : rewriteRefs(v)
+    out[k] =
+      k === '$ref' && typeof v === 'string'
+        ? v.replace('#/components/schemas/', `${SCHEMAS_ID}#/$defs/`)
+        : rewriteRefs(v)
   }
   return out
 }
@@ -52,11 +57,16 @@ function templateRegex(prefix: string, template: string): RegExp {
  * Builds the checker for a document whose server URLs are paths on the server under test (the default: the
  * reference server's, `/api/v1/marketdata` and `/partner`).
  */
-export function createContract(document: JsonObject = openApiDocument({ restServerUrl: '/api/v1/marketdata', partnerServerUrl: '/partner' })): Contract {
+export function createContract(
+  document: JsonObject = openApiDocument({ restServerUrl: '/api/v1/marketdata', partnerServerUrl: '/partner' }),
+): Contract {
   const components = document.components as Obj
   const ajv = new Ajv2020({ strictTuples: false })
   addFormats(ajv)
-  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 })
+  ajv.addFormat('int32', {
+    type: 'number',
+    validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,
+  })
   ajv.addVocabulary(['x-status-codes'])
   ajv.addSchema({ $id: SCHEMAS_ID, $defs: rewriteRefs(components.schemas) as Obj })
   const compiled = new Map<unknown, ValidateFunction>()
@@ -70,7 +80,12 @@ export function createContract(document: JsonObject = openApiDocument({ restServ
   }
   const resolve = (x: unknown): Obj => {
     // a Reference Object (with optional summary / description beside it) -> its component
-    if (isObj(x) && typeof x.$ref === 'string' && x.$ref.startsWith('#/components/') && Object.keys(x).every((k) => ['$ref', 'summary', 'description'].includes(k))) {
+    if (
+      isObj(x) &&
+      typeof x.$ref === 'string' &&
+      x.$ref.startsWith('#/components/') &&
+      Object.keys(x).every((k) => ['$ref', 'summary', 'description'].includes(k))
+    ) {
       const [, , kind, name] = x.$ref.split('/')
       return resolve((components[kind!] as Obj)[name!])
     }
@@ -90,7 +105,11 @@ export function createContract(document: JsonObject = openApiDocument({ restServ
   const statusBody = validator((components.schemas as Obj).StatusResponse)
 
   const schemaProblems = (v: ValidateFunction, body: unknown, where: string): string[] =>
-    v(body) ? [] : (v.errors ?? []).map((e) => `${where}: body${e.instancePath} ${e.message ?? 'is invalid'} ${e.params !== undefined ? JSON.stringify(e.params) : ''}`.trim())
+    v(body)
+      ? []
+      : (v.errors ?? []).map((e) =>
+          `${where}: body${e.instancePath} ${e.message ?? 'is invalid'} ${e.params !== undefined ? JSON.stringify(e.params) : ''}`.trim(),
+        )
 
   function headerProblems(headers: Obj, answer: SeenAnswer, where: string): string[] {
     const problems: string[] = []
@@ -103,8 +122,13 @@ export function createContract(document: JsonObject = openApiDocument({ restServ
       }
       const schema = h.schema as Obj
       let typed: unknown = value
-      if (schema.type === 'integer' || schema.type === 'number') typed = /^-?[0-9]+(\.[0-9]+)?$/.test(value) ? Number(value) : value
-      problems.push(...schemaProblems(validator(schema), typed, `${where} header ${name}`).map((p) => p.replace(': body', ': value')))
+      if (schema.type === 'integer' || schema.type === 'number')
+        typed = /^-?[0-9]+(\.[0-9]+)?$/.test(value) ? Number(value) : value
+      problems.push(
+        ...schemaProblems(validator(schema), typed, `${where} header ${name}`).map((p) =>
+          p.replace(': body', ': value'),
+        ),
+      )
     }
     return problems
   }
@@ -117,14 +141,19 @@ export function createContract(document: JsonObject = openApiDocument({ restServ
     if (operation === undefined) {
       // not an operation of the document: still the interface's documented error body
       if (answer.path === restPrefix || answer.path.startsWith(`${restPrefix}/`)) {
-        return [...(answer.status >= 400 ? [] : [`${where}: not an operation of the document, yet not an error`]), ...schemaProblems(errorBody, answer.body, where)]
+        return [
+          ...(answer.status >= 400 ? [] : [`${where}: not an operation of the document, yet not an error`]),
+          ...schemaProblems(errorBody, answer.body, where),
+        ]
       }
-      if (partnerPrefix !== '' && answer.path.startsWith(`${partnerPrefix}/`)) return schemaProblems(statusBody, answer.body, where)
+      if (partnerPrefix !== '' && answer.path.startsWith(`${partnerPrefix}/`))
+        return schemaProblems(statusBody, answer.body, where)
       return []
     }
     const responses = operation.responses as Obj
     const raw = responses[String(answer.status)] ?? responses[`${String(answer.status)[0]}XX`] ?? responses.default
-    if (raw === undefined) return [`${where}: status ${answer.status} is not documented for ${answer.method} ${route!.label}`]
+    if (raw === undefined)
+      return [`${where}: status ${answer.status} is not documented for ${answer.method} ${route!.label}`]
     const response = resolve(raw)
     const problems = headerProblems((response.headers as Obj | undefined) ?? {}, answer, where)
     const content = response.content as Obj | undefined
@@ -134,12 +163,20 @@ export function createContract(document: JsonObject = openApiDocument({ restServ
     }
     const type = answer.headers.get('content-type') ?? ''
     const media = content[type.split(';')[0]!.trim().toLowerCase()] as Obj | undefined
-    if (media === undefined) return [...problems, `${where}: content-type ${JSON.stringify(type)} is not one of ${Object.keys(content).join(', ')}`]
+    if (media === undefined)
+      return [
+        ...problems,
+        `${where}: content-type ${JSON.stringify(type)} is not one of ${Object.keys(content).join(', ')}`,
+      ]
     return [...problems, ...schemaProblems(validator(media.schema), answer.body, where)]
   }
 
   const validate = (schema: string | object, value: unknown): string[] =>
-    schemaProblems(validator(typeof schema === 'string' ? { $ref: `#/components/schemas/${schema}` } : schema), value, typeof schema === 'string' ? schema : 'schema')
+    schemaProblems(
+      validator(typeof schema === 'string' ? { $ref: `#/components/schemas/${schema}` } : schema),
+      value,
+      typeof schema === 'string' ? schema : 'schema',
+    )
 
   return { check, validate, document }
 }

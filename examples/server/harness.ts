@@ -60,7 +60,14 @@ export async function startHarness(
   extra: Partial<ServerOptions> = {},
 ): Promise<Harness> {
   let now = start
-  const server = await startServer({ ...extra, store: wrap(testStore(start)), apiKeys, partnerKeys, clock: () => now, port: 0 })
+  const server = await startServer({
+    ...extra,
+    store: wrap(testStore(start)),
+    apiKeys,
+    partnerKeys,
+    clock: () => now,
+    port: 0,
+  })
   const base = server.url
   const rest = `${base}/api/v1/marketdata`
   const partner = `${base}/partner/`
@@ -82,12 +89,25 @@ export async function startHarness(
     now: () => now,
     async get(path, key, init) {
       const headers: Record<string, string> = key === undefined ? {} : { 'x-api-key': key }
-      return read(await fetch(`${rest}${path}`, { ...init, headers: { ...headers, ...(init?.headers as Record<string, string> | undefined) } }), init?.method ?? 'GET')
+      return read(
+        await fetch(`${rest}${path}`, {
+          ...init,
+          headers: { ...headers, ...(init?.headers as Record<string, string> | undefined) },
+        }),
+        init?.method ?? 'GET',
+      )
     },
     async post(operation, body, token) {
       const headers: Record<string, string> = { 'content-type': 'application/json' }
       if (token !== undefined) headers.accesstoken = token
-      return read(await fetch(`${partner}${operation}`, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }), 'POST')
+      return read(
+        await fetch(`${partner}${operation}`, {
+          method: 'POST',
+          headers,
+          body: typeof body === 'string' ? body : JSON.stringify(body),
+        }),
+        'POST',
+      )
     },
     close: () => server.close(),
   }

@@ -76,7 +76,9 @@ function expectJsonError(r: RawReply | undefined, status: number, code: string):
 
 test("headers over the limit: Node's 431 is the service's JSON error with x-request-id", async () => {
   const s = await open()
-  s.write(`GET /api/v1/marketdata/exchanges HTTP/1.1\r\nhost: x\r\nx-api-key: ${KEY}\r\nx-big: ${'a'.repeat(DEFAULT_LIMITS.maxHeaderBytes + 100)}\r\n\r\n`)
+  s.write(
+    `GET /api/v1/marketdata/exchanges HTTP/1.1\r\nhost: x\r\nx-api-key: ${KEY}\r\nx-big: ${'a'.repeat(DEFAULT_LIMITS.maxHeaderBytes + 100)}\r\n\r\n`,
+  )
   const r = await readReply(s)
   expectJsonError(r, 431, 'too_much_data')
   expect(JSON.parse(r!.body).error.message).toContain(`larger than ${DEFAULT_LIMITS.maxHeaderBytes} bytes`)
@@ -109,7 +111,10 @@ test('a body declared over the cap is 413 before anything of it is sent', async 
   const r = await readReply(s)
   expect(r!.status).toBe(413)
   expect(r!.headers['x-request-id']).toMatch(UUID)
-  expect(JSON.parse(r!.body).status).toMatchObject({ code: 3, message: `request body: larger than ${DEFAULT_LIMITS.maxBodyBytes} bytes` })
+  expect(JSON.parse(r!.body).status).toMatchObject({
+    code: 3,
+    message: `request body: larger than ${DEFAULT_LIMITS.maxBodyBytes} bytes`,
+  })
   expect(r!.closed).toBe(true)
 })
 

@@ -59,23 +59,43 @@ export function declaredTooLarge(req: IncomingMessage, limit: number): boolean {
 }
 
 /** Status, code and message of a request Node's parser refused (`clientError`), by the error's code. */
-export function parserRefusal(code: string | undefined, limits: { maxHeaderBytes: number; headersTimeoutMs: number }): { status: number; code: 'invalid_argument' | 'too_much_data'; message: string } {
+export function parserRefusal(
+  code: string | undefined,
+  limits: { maxHeaderBytes: number; headersTimeoutMs: number },
+): { status: number; code: 'invalid_argument' | 'too_much_data'; message: string } {
   switch (code) {
     case 'HPE_HEADER_OVERFLOW':
-      return { status: 431, code: 'too_much_data', message: `request headers: larger than ${limits.maxHeaderBytes} bytes` }
+      return {
+        status: 431,
+        code: 'too_much_data',
+        message: `request headers: larger than ${limits.maxHeaderBytes} bytes`,
+      }
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return { status: 408, code: 'invalid_argument', message: `request: not received in time (headers within ${limits.headersTimeoutMs} ms)` }
+      return {
+        status: 408,
+        code: 'invalid_argument',
+        message: `request: not received in time (headers within ${limits.headersTimeoutMs} ms)`,
+      }
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return { status: 413, code: 'too_much_data', message: 'request body: chunk extensions too large' }
     default:
-      return { status: 400, code: 'invalid_argument', message: `request: not valid HTTP/1.1 (${code ?? 'parse error'})` }
+      return {
+        status: 400,
+        code: 'invalid_argument',
+        message: `request: not valid HTTP/1.1 (${code ?? 'parse error'})`,
+      }
   }
 }
 
 /** A whole HTTP/1.1 answer as bytes, for a socket the parser gave up on (then closed). */
 export function rawAnswer(status: number, reason: string, headers: Record<string, string>, body: unknown): string {
   const text = JSON.stringify(body)
-  const lines = [`HTTP/1.1 ${status} ${reason}`, 'content-type: application/json; charset=utf-8', `content-length: ${Buffer.byteLength(text)}`, 'connection: close']
+  const lines = [
+    `HTTP/1.1 ${status} ${reason}`,
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(text)}`,
+    'connection: close',
+  ]
   for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`)
   return `${lines.join('\r\n')}\r\n\r\n${text}`
 }

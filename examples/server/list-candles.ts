@@ -80,7 +80,12 @@ export async function listCandles(ctx: ListCandlesContext, body: unknown): Promi
     const a = readFrom < readTo ? lowerBound(base, readFrom) : 0
     const b = readFrom < readTo ? lowerBound(base, readTo) : 0
     // the base candles are 1m candles with gaps where nothing traded: said, so a gap is not taken for their length
-    const agg = createCandleAggregator({ timeframe: q.timeframe, sourceTimeframe: '1m', timeZone: zone, sessions: q.sessionTypes })
+    const agg = createCandleAggregator({
+      timeframe: q.timeframe,
+      sourceTimeframe: '1m',
+      timeZone: zone,
+      sessions: q.sessionTypes,
+    })
     for (let at = a; at < b; at += CHUNK) {
       agg.addCandles(base, at, Math.min(b, at + CHUNK))
       for (const c of agg.take()) out.push(c)
@@ -107,6 +112,7 @@ export async function listCandles(ctx: ListCandlesContext, body: unknown): Promi
 
 /** The status message of a capped answer: how many, and where the next call starts. */
 export function truncatedMessage(direction: 'forward' | 'backward', edge: number): string {
-  const where = direction === 'forward' ? `after ${new Date(edge).toISOString()}` : `before ${new Date(edge).toISOString()}`
+  const where =
+    direction === 'forward' ? `after ${new Date(edge).toISOString()}` : `before ${new Date(edge).toISOString()}`
   return `the first ${MAX_LIST_CANDLES} candles in the range's direction (the most one call answers); ask again for the candles ${where}`
 }

@@ -20,7 +20,14 @@ interface Job {
 
 const clampPrice = (credits: number): number => Math.min(10_000, Math.max(1_000, credits))
 
-const cheap = ['/exchanges', '/timeframes', '/exchanges/CME/securities', '/exchanges/NASDAQ/securities/AAPL', '/search?q=apple', '/exchanges/TSE/securities/7203']
+const cheap = [
+  '/exchanges',
+  '/timeframes',
+  '/exchanges/CME/securities',
+  '/exchanges/NASDAQ/securities/AAPL',
+  '/search?q=apple',
+  '/exchanges/TSE/securities/7203',
+]
 const hourly = ['NASDAQ/AAPL', 'NASDAQ/MSFT', 'CME/ES', 'CME/NQ', 'XETRA/SAP', 'TSE/7203']
 
 /** One window's 100 requests: 90 billed (at least 90,000 credits, at most 99,000), 10 unbilled errors. */
@@ -29,9 +36,19 @@ function round(): Job[] {
   for (let i = 0; i < 79; i++) jobs.push({ path: cheap[i % cheap.length]!, status: 200, price: 1000 })
   for (let i = 0; i < 4; i++) {
     const [exchange, symbol] = hourly[i % hourly.length]!.split('/')
-    jobs.push({ path: `/candles?exchange=${exchange}&symbol=${symbol}&timeframe=1h&limit=24`, status: 200, price: 1000, check: (b) => expect(b.candles).toHaveLength(24) })
+    jobs.push({
+      path: `/candles?exchange=${exchange}&symbol=${symbol}&timeframe=1h&limit=24`,
+      status: 200,
+      price: 1000,
+      check: (b) => expect(b.candles).toHaveLength(24),
+    })
   }
-  jobs.push({ path: '/candles?exchange=CME&symbol=ES&timeframe=1h&limit=1000', status: 200, price: 1000, check: (b) => expect(b.candles.length).toBeGreaterThan(900) })
+  jobs.push({
+    path: '/candles?exchange=CME&symbol=ES&timeframe=1h&limit=1000',
+    status: 200,
+    price: 1000,
+    check: (b) => expect(b.candles.length).toBeGreaterThan(900),
+  })
   jobs.push({
     path: '/footprint?exchange=CME&symbol=ES&timeframe=1m&period=36000',
     status: 200,
@@ -39,15 +56,29 @@ function round(): Job[] {
     check: (b) => expect(b.profiles.length).toBeGreaterThan(100),
   })
   for (let i = 0; i < 4; i++) {
-    jobs.push({ path: '/footprint?exchange=CME&symbol=NQ&timeframe=1h&rowSize=8&period=7200', status: 200, price: 1000, check: (b) => expect(b.profiles.length).toBeGreaterThan(0) })
+    jobs.push({
+      path: '/footprint?exchange=CME&symbol=NQ&timeframe=1h&rowSize=8&period=7200',
+      status: 200,
+      price: 1000,
+      check: (b) => expect(b.profiles.length).toBeGreaterThan(0),
+    })
   }
   for (let i = 0; i < 1; i++) {
-    jobs.push({ path: '/tpo?exchange=XETRA&symbol=SAP&timeframe=1d&period=86400', status: 200, price: 1000, check: (b) => expect(b.profiles.length).toBeGreaterThan(0) })
+    jobs.push({
+      path: '/tpo?exchange=XETRA&symbol=SAP&timeframe=1d&period=86400',
+      status: 200,
+      price: 1000,
+      check: (b) => expect(b.profiles.length).toBeGreaterThan(0),
+    })
   }
-  for (let i = 0; i < 5; i++) jobs.push({ path: `/candles?exchange=CME&symbol=ES&timeframe=1m&limit=${10_001 + i}`, status: 400, price: 0 })
+  for (let i = 0; i < 5; i++)
+    jobs.push({ path: `/candles?exchange=CME&symbol=ES&timeframe=1m&limit=${10_001 + i}`, status: 400, price: 0 })
   for (let i = 0; i < 5; i++) jobs.push({ path: '/exchanges/NOPE/securities', status: 404, price: 0 })
   // interleave the kinds deterministically
-  return jobs.map((j, i) => ({ j, k: (i * 37) % jobs.length })).sort((a, b) => a.k - b.k).map((x) => x.j)
+  return jobs
+    .map((j, i) => ({ j, k: (i * 37) % jobs.length }))
+    .sort((a, b) => a.k - b.k)
+    .map((x) => x.j)
 }
 
 let h: Harness
@@ -87,7 +118,10 @@ test('2,000 requests over 8 connections: every answer right, credits exact in ev
       expect(reply.headers.get('x-ratelimit-reset')).toBe(String((windowStart(now) + 60_000) / 1000))
       if (job.status === 200) {
         job.check?.(reply.body)
-        seen.push({ remaining: remaining(reply), price: typeof job.price === 'number' ? job.price : job.price(reply.body) })
+        seen.push({
+          remaining: remaining(reply),
+          price: typeof job.price === 'number' ? job.price : job.price(reply.body),
+        })
       } else {
         expect(reply.body.error.code).toBe(job.status === 400 ? 'invalid_argument' : 'not_found')
         errorRemaining.push(remaining(reply))
@@ -113,11 +147,16 @@ test('2,000 requests over 8 connections: every answer right, credits exact in ev
   expect(total).toBe(2_000)
   expect(ids.size).toBe(2_000)
   // The ledger agrees: the last window holds exactly the credits of its round.
-  expect(h.server.ledgers.get('load')!.state()).toEqual({ windowStart: windowStart(NOW) + ROUNDS * 60_000, used: lastBilled, locked: false })
+  expect(h.server.ledgers.get('load')!.state()).toEqual({
+    windowStart: windowStart(NOW) + ROUNDS * 60_000,
+    used: lastBilled,
+    locked: false,
+  })
 })
 
 /** The q-quantile (nearest rank) of sorted values. */
-const quantile = (sorted: readonly number[], q: number): number => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!
+const quantile = (sorted: readonly number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!
 
 test('32 of the heaviest ListCandles in flight: GET /exchanges stays fast (p99 printed; bound generous for a shared machine)', async () => {
   const accounts = Array.from({ length: 4 }, (_, i) => ({ key: `iso-${i}`, account: `iso-${i}` }))
@@ -127,9 +166,17 @@ test('32 of the heaviest ListCandles in flight: GET /exchanges stays fast (p99 p
     const DAY = 86_400_000
     // the heaviest allowed: 1-minute candles over the whole data (capped), and daily candles over it (reads every minute)
     const heavy = (i: number) => ({
-      security_id: { ticker_code: { ticker: ['ES', 'NQ', 'AAPL', 'SAP'][i % 4]!, exchange_code: ['CME', 'CME', 'NASDAQ', 'XETRA'][i % 4]! } },
+      security_id: {
+        ticker_code: {
+          ticker: ['ES', 'NQ', 'AAPL', 'SAP'][i % 4]!,
+          exchange_code: ['CME', 'CME', 'NASDAQ', 'XETRA'][i % 4]!,
+        },
+      },
       time_frame: i % 2 === 0 ? { time_unit: 'MINUTE', count: 1 } : { time_unit: 'DAY', count: 1 },
-      range: { first_bound_time: new Date(NOW - 70 * DAY).toISOString(), second_bound_time: new Date(NOW).toISOString() },
+      range: {
+        first_bound_time: new Date(NOW - 70 * DAY).toISOString(),
+        second_bound_time: new Date(NOW).toISOString(),
+      },
     })
     let heavyDone = 0
     const started = performance.now()

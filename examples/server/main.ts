@@ -40,7 +40,19 @@ const USAGE = `usage: node examples/server [--port N] [--api-key KEY ...] [--no-
                            [--data-dir DIR | --database-url URL | --memory] [--rotate-signing-key]`
 
 function parseArgs(argv: readonly string[]): Args {
-  const a: Args = { port: 8080, apiKeys: [], noAccessKeys: [], partnerKeys: [], trades: [], tickSize: '0.01', days: 60, tradesPerDay: 3000, dataDir: DEFAULT_DATA_DIR, rotateSigningKey: false, memory: false }
+  const a: Args = {
+    port: 8080,
+    apiKeys: [],
+    noAccessKeys: [],
+    partnerKeys: [],
+    trades: [],
+    tickSize: '0.01',
+    days: 60,
+    tradesPerDay: 3000,
+    dataDir: DEFAULT_DATA_DIR,
+    rotateSigningKey: false,
+    memory: false,
+  }
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i]!
     if (name === '--help' || name === '-h') {
@@ -56,7 +68,8 @@ function parseArgs(argv: readonly string[]): Args {
     if (value === undefined) throw new Error(`${name}: needs a value\n${USAGE}`)
     i++
     const int = (min: number, max: number): number => {
-      if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max) throw new Error(`${name}: must be an integer ${min}..${max}`)
+      if (!/^[0-9]+$/.test(value) || Number(value) < min || Number(value) > max)
+        throw new Error(`${name}: must be an integer ${min}..${max}`)
       return Number(value)
     }
     switch (name) {
@@ -130,14 +143,26 @@ async function main(): Promise<void> {
 
   const apiKeys = args.apiKeys.length > 0 || args.noAccessKeys.length > 0 ? args.apiKeys : [generated('key')]
   const partnerKeys = args.partnerKeys.length > 0 ? args.partnerKeys : [generated('partner')]
-  const keyConfig: ApiKeyConfig[] = [...apiKeys.map((key) => ({ key })), ...args.noAccessKeys.map((key) => ({ key, access: false }))]
+  const keyConfig: ApiKeyConfig[] = [
+    ...apiKeys.map((key) => ({ key })),
+    ...args.noAccessKeys.map((key) => ({ key, access: false })),
+  ]
   const viewerKey = apiKeys[0]
   const state = args.memory
     ? memoryState()
     : args.databaseUrl !== undefined
       ? await openPostgresState(args.databaseUrl)
       : await openPgliteState(resolve(args.dataDir))
-  const running = await startServer({ store, apiKeys: keyConfig, partnerKeys, clock, port: args.port, state, rotateSigningKey: args.rotateSigningKey, ...(viewerKey === undefined ? {} : { viewerKey }) })
+  const running = await startServer({
+    store,
+    apiKeys: keyConfig,
+    partnerKeys,
+    clock,
+    port: args.port,
+    state,
+    rotateSigningKey: args.rotateSigningKey,
+    ...(viewerKey === undefined ? {} : { viewerKey }),
+  })
 
   const url = running.url
   const key = apiKeys[0] ?? args.noAccessKeys[0] ?? ''
@@ -145,7 +170,9 @@ async function main(): Promise<void> {
   const candles = PARTNER_OPERATION_PATHS.ListCandles
   const lines = [
     `listening on ${url}`,
-    ...(viewerKey === undefined ? [] : [`viewer:       ${url}/   (footprint, TPO and candles in a browser, with the first api key)`]),
+    ...(viewerKey === undefined
+      ? []
+      : [`viewer:       ${url}/   (footprint, TPO and candles in a browser, with the first api key)`]),
     ``,
     `clock:        ${pinned === undefined ? 'system time' : `pinned at ${new Date(pinned).toISOString()}`}`,
     `data:         ${store.all().length} securities, ${store.all().reduce((n, s) => n + s.trades.time.length, 0)} trades, ${args.days} days ending ${new Date(now).toISOString()}`,

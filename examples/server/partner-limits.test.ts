@@ -36,7 +36,10 @@ describe('ListCandles answers at most MAX_LIST_CANDLES candles', () => {
     h.setNow(Date.UTC(2026, 7, 20, 15, 1, 10))
     const access = await token()
     const start = NOW - 61 * DAY
-    const all = candlesFromTrades(testStore(NOW).security('CME', 'ES')!.trades, { timeframe: '1m', tickSize: '0.25' }).map((c) => c.time)
+    const all = candlesFromTrades(testStore(NOW).security('CME', 'ES')!.trades, {
+      timeframe: '1m',
+      tickSize: '0.25',
+    }).map((c) => c.time)
     expect(all.length).toBeGreaterThan(2 * MAX_LIST_CANDLES)
     const got: number[] = []
     let from = start
@@ -60,7 +63,10 @@ describe('ListCandles answers at most MAX_LIST_CANDLES candles', () => {
 
   test('a count above the cap is answered with the cap and the message; backward reads the last candles', async () => {
     const access = await token()
-    const count = (n: number) => ({ ...esRange(0, 0), range: { first_bound_time: new Date(NOW).toISOString(), count: n } })
+    const count = (n: number) => ({
+      ...esRange(0, 0),
+      range: { first_bound_time: new Date(NOW).toISOString(), count: n },
+    })
     const back = await h.post(OPS.listCandles, count(-20_000), access)
     expect(back.body.candles).toHaveLength(MAX_LIST_CANDLES)
     expect(back.body.status.message).toContain('before')
@@ -139,7 +145,9 @@ describe('the heavy queue is bounded', () => {
     try {
       const r = await small.post(OPS.login, { api_key: P1 })
       const access = r.body.access_token.token
-      const answers = await Promise.all(Array.from({ length: 8 }, () => small.post(OPS.listCandles, esRange(NOW - 60 * DAY, NOW), access)))
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => small.post(OPS.listCandles, esRange(NOW - 60 * DAY, NOW), access)),
+      )
       const busy = answers.filter((a) => a.body.status.code === 14)
       const full = answers.filter((a) => a.body.status.code === 0)
       expect(busy.length + full.length).toBe(8)

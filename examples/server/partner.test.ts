@@ -99,13 +99,21 @@ describe('Login and Refresh', () => {
   })
 
   test('unknown operations are 404, GET is 405, a non-JSON content type is 3', async () => {
-    const r = await fetch(`${h.partner}svc.partner.external.auth.v1.AuthApi.Nope`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })
+    const r = await fetch(`${h.partner}svc.partner.external.auth.v1.AuthApi.Nope`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    })
     expect(r.status).toBe(404)
     expect(r.headers.get('x-request-id')).toBeTruthy()
     const g = await fetch(`${h.partner}${OPS.login}`)
     expect(g.status).toBe(405)
     expect(g.headers.get('allow')).toBe('POST') // a 405 names the methods the resource takes (RFC 9110)
-    const t = await fetch(`${h.partner}${OPS.login}`, { method: 'POST', body: JSON.stringify({ api_key: P1 }), headers: { 'content-type': 'text/plain' } })
+    const t = await fetch(`${h.partner}${OPS.login}`, {
+      method: 'POST',
+      body: JSON.stringify({ api_key: P1 }),
+      headers: { 'content-type': 'text/plain' },
+    })
     expect(((await t.json()) as { status: { code: number } }).status.code).toBe(3)
   })
 })
@@ -130,7 +138,14 @@ describe('ListSecurities', () => {
     expect(items[2].status.message).toBe('NOT_FOUND')
     expect(items[2].security_info).toBeUndefined()
     const aapl = items[0].security_info
-    expect(aapl).toMatchObject({ ticker: 'AAPL', exchange_code: 'NASDAQ', isin: 'US0378331005', status: 1, price_precision: 2, guid: AAPL_GUID })
+    expect(aapl).toMatchObject({
+      ticker: 'AAPL',
+      exchange_code: 'NASDAQ',
+      isin: 'US0378331005',
+      status: 1,
+      price_precision: 2,
+      guid: AAPL_GUID,
+    })
     expect(aapl.tick_size).toEqual({ value: '1', scale: '100' })
     expect(items[1].security_info.tick_size).toEqual({ value: '25', scale: '100' })
     expect(items[1].security_info.guid).toBe(ES_GUID)
@@ -153,7 +168,9 @@ describe('ListCandles', () => {
     expect(r.body.status.code).toBe(0)
     const c = r.body.candles
     // America/Chicago (UTC-5): 90-minute buckets from local midnight 05:00Z; those starting in [12:00, 18:00)
-    expect(c.map((k: { time: string }) => k.time)).toEqual(['12:30', '14:00', '15:30', '17:00'].map((t) => `2026-08-19T${t}:00.000Z`))
+    expect(c.map((k: { time: string }) => k.time)).toEqual(
+      ['12:30', '14:00', '15:30', '17:00'].map((t) => `2026-08-19T${t}:00.000Z`),
+    )
     for (const k of c) {
       for (const f of ['open', 'high', 'low', 'close', 'volume']) {
         expect(k[f].value).toMatch(/^-?\d+$/)
@@ -168,7 +185,8 @@ describe('ListCandles', () => {
     const { access } = await login()
     const es = { ticker_code: { ticker: 'ES', exchange_code: 'CME' } }
     const ask = async (range: Record<string, unknown>) =>
-      (await h.post(OPS.listCandles, { security_id: es, time_frame: { time_unit: 'HOUR' }, range }, access)).body.candles as Array<{ time: string; volume: unknown }>
+      (await h.post(OPS.listCandles, { security_id: es, time_frame: { time_unit: 'HOUR' }, range }, access)).body
+        .candles as Array<{ time: string; volume: unknown }>
     const bounds = await ask({ first_bound_time: '2026-08-19T10:30:00Z', second_bound_time: '2026-08-19T12:30:00Z' })
     expect(bounds.map((k) => k.time)).toEqual(['2026-08-19T11:00:00.000Z', '2026-08-19T12:00:00.000Z'])
     const counted = await ask({ first_bound_time: '2026-08-19T10:30:00Z', count: 3 })
@@ -199,10 +217,26 @@ describe('ListCandles', () => {
     expect(r.body.candles).toHaveLength(4)
     for (const k of r.body.candles) expect(Object.keys(k).sort()).toEqual(['close', 'time', 'volume'])
     expect(Date.parse(r.body.candles[3].time)).toBeLessThan(Date.UTC(2026, 7, 19, 20))
-    const bad = await h.post(OPS.listCandles, { security_id: { guid: AAPL_GUID }, time_frame: { time_unit: 'MINUTE', count: 0 }, range: { first_bound_time: '2026-08-19T20:00:00Z', count: 5 } }, access)
+    const bad = await h.post(
+      OPS.listCandles,
+      {
+        security_id: { guid: AAPL_GUID },
+        time_frame: { time_unit: 'MINUTE', count: 0 },
+        range: { first_bound_time: '2026-08-19T20:00:00Z', count: 5 },
+      },
+      access,
+    )
     expect(bad.body.status.code).toBe(3)
     expect(bad.body.status.message).toMatch(/count/)
-    const unknown = await h.post(OPS.listCandles, { security_id: { guid: 'nope' }, time_frame: { time_unit: 'DAY' }, range: { first_bound_time: '2026-08-19T20:00:00Z', count: 5 } }, access)
+    const unknown = await h.post(
+      OPS.listCandles,
+      {
+        security_id: { guid: 'nope' },
+        time_frame: { time_unit: 'DAY' },
+        range: { first_bound_time: '2026-08-19T20:00:00Z', count: 5 },
+      },
+      access,
+    )
     expect(unknown.body.status.code).toBe(5)
   })
 })
@@ -219,9 +253,13 @@ describe('links', () => {
     expect(linked.body.status.code).toBe(0)
     expect((await get(one)).body.linked_security).toEqual({ security_guid: ES_GUID, partner_security_id: 'ES-1' })
     expect((await get(two)).body.status.code).toBe(5)
-    expect((await h.post(OPS.link, { security_guid: ES_GUID, partner_security_id: 'ES-2' }, one)).body.status.code).toBe(0)
+    expect(
+      (await h.post(OPS.link, { security_guid: ES_GUID, partner_security_id: 'ES-2' }, one)).body.status.code,
+    ).toBe(0)
     expect((await get(one)).body.linked_security.partner_security_id).toBe('ES-2')
-    expect((await h.post(OPS.link, { security_guid: ES_GUID, partner_security_id: 'mine' }, two)).body.status.code).toBe(0)
+    expect(
+      (await h.post(OPS.link, { security_guid: ES_GUID, partner_security_id: 'mine' }, two)).body.status.code,
+    ).toBe(0)
     expect((await get(two)).body.linked_security.partner_security_id).toBe('mine')
     expect((await get(one)).body.linked_security.partner_security_id).toBe('ES-2')
     const un = await h.post(OPS.unlink, { security_guid: ES_GUID }, one)
@@ -237,17 +275,32 @@ describe('links', () => {
 
 describe('content type and body size', () => {
   const send = (contentType: string, body: string): Promise<{ status: number; body: any }> =>
-    fetch(`${h.partner}${OPS.login}`, { method: 'POST', body, headers: { 'content-type': contentType } }).then(async (r) => ({ status: r.status, body: await r.json() }))
+    fetch(`${h.partner}${OPS.login}`, { method: 'POST', body, headers: { 'content-type': contentType } }).then(
+      async (r) => ({ status: r.status, body: await r.json() }),
+    )
 
   test('Content-Type must be application/json (media types are case-insensitive; parameters allowed)', async () => {
     h.setNow(NOW)
     const body = JSON.stringify({ api_key: P1 })
-    for (const t of ['application/json', 'application/json; charset=utf-8', 'Application/JSON', 'APPLICATION/JSON;charset=UTF-8']) {
+    for (const t of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON',
+      'APPLICATION/JSON;charset=UTF-8',
+    ]) {
       const r = await send(t, body)
       expect(r.status, t).toBe(200)
       expect(r.body.status.code, t).toBe(0)
     }
-    for (const t of ['application/jsonp', 'text/plain; x=application/json', 'text/application/json', 'application/x-www-form-urlencoded', 'application/json-seq', 'application/json-patch+json', 'application/json.x']) {
+    for (const t of [
+      'application/jsonp',
+      'text/plain; x=application/json',
+      'text/application/json',
+      'application/x-www-form-urlencoded',
+      'application/json-seq',
+      'application/json-patch+json',
+      'application/json.x',
+    ]) {
       const r = await send(t, body)
       expect(r.status, t).toBe(200)
       expect(r.body.status.code, t).toBe(3)

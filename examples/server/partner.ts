@@ -52,7 +52,10 @@ export interface PartnerContext extends ListCandlesContext {
 const fail = (status: Status): { status: Status } => ({ status })
 
 /** Checks the `accesstoken` header: a valid signature, an access token, not expired at `now` (library rule). */
-async function authorize(ctx: PartnerContext, token: string | undefined): Promise<{ partner: string } | { status: Status }> {
+async function authorize(
+  ctx: PartnerContext,
+  token: string | undefined,
+): Promise<{ partner: string } | { status: Status }> {
   if (token === undefined || token === '') return fail(unauthenticated('accesstoken header is required'))
   const claims = await ctx.signer.read(token)
   if (claims === undefined || claims.typ !== 'access') return fail(unauthenticated('invalid access token'))
@@ -69,14 +72,29 @@ function field(body: unknown, name: string): unknown {
 
 async function login(ctx: PartnerContext, body: unknown): Promise<unknown> {
   const key = field(body, 'api_key')
-  if (typeof key !== 'string' || key.length === 0) return fail(invalidArgument('api_key: is required, a non-empty string'))
+  if (typeof key !== 'string' || key.length === 0)
+    return fail(invalidArgument('api_key: is required, a non-empty string'))
   const partner = ctx.partnerKeys.get(key)
   const wait = ctx.loginThrottle(partner ?? `client ${ctx.client}`)
-  if (wait > 0) return fail(resourceExhausted(`Login: too many attempts in this 60 s window for this ${partner === undefined ? 'client' : 'api key'}; retry after ${wait} s`))
+  if (wait > 0)
+    return fail(
+      resourceExhausted(
+        `Login: too many attempts in this 60 s window for this ${partner === undefined ? 'client' : 'api key'}; retry after ${wait} s`,
+      ),
+    )
   if (partner === undefined) return fail(unauthenticated('invalid api_key'))
-  const v = tokenValidity(ctx.now, ctx.refreshLifetimeMs === undefined ? {} : { refreshLifetimeMs: ctx.refreshLifetimeMs })
-  const access = await ctx.signer.sign({ sub: partner, typ: 'access', valid_to_time: v.access_token.valid_to_time }, ctx.now)
-  const refresh = await ctx.signer.sign({ sub: partner, typ: 'refresh', valid_to_time: v.refresh_token.valid_to_time }, ctx.now)
+  const v = tokenValidity(
+    ctx.now,
+    ctx.refreshLifetimeMs === undefined ? {} : { refreshLifetimeMs: ctx.refreshLifetimeMs },
+  )
+  const access = await ctx.signer.sign(
+    { sub: partner, typ: 'access', valid_to_time: v.access_token.valid_to_time },
+    ctx.now,
+  )
+  const refresh = await ctx.signer.sign(
+    { sub: partner, typ: 'refresh', valid_to_time: v.refresh_token.valid_to_time },
+    ctx.now,
+  )
   return {
     status: statusOk(),
     access_token: { token: access, valid_to_time: v.access_token.valid_to_time },
@@ -86,13 +104,17 @@ async function login(ctx: PartnerContext, body: unknown): Promise<unknown> {
 
 async function refresh(ctx: PartnerContext, body: unknown): Promise<unknown> {
   const token = field(body, 'refresh_token')
-  if (typeof token !== 'string' || token.length === 0) return fail(invalidArgument('refresh_token: is required, a non-empty string'))
+  if (typeof token !== 'string' || token.length === 0)
+    return fail(invalidArgument('refresh_token: is required, a non-empty string'))
   const claims = await ctx.signer.read(token)
   if (claims === undefined || claims.typ !== 'refresh') return fail(unauthenticated('invalid refresh token'))
   const st = checkAccessToken(claims.valid_to_time, ctx.now)
   if (st.code !== 0) return fail(unauthenticated('refresh token expired'))
   const v = accessTokenValidity(ctx.now)
-  const access = await ctx.signer.sign({ sub: claims.sub, typ: 'access', valid_to_time: v.access_token.valid_to_time }, ctx.now)
+  const access = await ctx.signer.sign(
+    { sub: claims.sub, typ: 'access', valid_to_time: v.access_token.valid_to_time },
+    ctx.now,
+  )
   return { status: statusOk(), access_token: { token: access, valid_to_time: v.access_token.valid_to_time } }
 }
 
@@ -104,7 +126,12 @@ function listSecurities(ctx: PartnerContext, body: unknown): unknown {
   return r.ok ? { status: statusOk(), securities: r.value } : { status: r.error, securities: [] }
 }
 
-async function link(ctx: PartnerContext, partner: string, operation: LinkOperationName, body: unknown): Promise<unknown> {
+async function link(
+  ctx: PartnerContext,
+  partner: string,
+  operation: LinkOperationName,
+  body: unknown,
+): Promise<unknown> {
   let links = ctx.links.get(partner)
   if (links === undefined) {
     links = new Map()
@@ -114,7 +141,11 @@ async function link(ctx: PartnerContext, partner: string, operation: LinkOperati
   const current = typeof guid === 'string' ? links.get(guid) : undefined
   const { next, response } = applyLinkOperation(current, { operation, body })
   if (response.status.code === 0 && current === undefined && next !== undefined && links.size >= ctx.maxLinks) {
-    return fail(resourceExhausted(`LinkSecurity: this partner already holds ${ctx.maxLinks} links (the most one partner may hold); unlink one first`))
+    return fail(
+      resourceExhausted(
+        `LinkSecurity: this partner already holds ${ctx.maxLinks} links (the most one partner may hold); unlink one first`,
+      ),
+    )
   }
   if (response.status.code === 0 && typeof guid === 'string' && next !== current) {
     if (next === undefined) links.delete(guid)
@@ -125,7 +156,12 @@ async function link(ctx: PartnerContext, partner: string, operation: LinkOperati
 }
 
 /** Runs one operation; the body is already parsed JSON (or `undefined` when it was not JSON). */
-export async function handlePartner(ctx: PartnerContext, op: PartnerOperation, body: unknown, accessToken: string | undefined): Promise<unknown> {
+export async function handlePartner(
+  ctx: PartnerContext,
+  op: PartnerOperation,
+  body: unknown,
+  accessToken: string | undefined,
+): Promise<unknown> {
   if (op === 'Login') return login(ctx, body)
   if (op === 'Refresh') return refresh(ctx, body)
   const auth = await authorize(ctx, accessToken)

@@ -26,7 +26,9 @@ test('GET /openapi.json is the library document with the server relative URLs of
   expect(doc).toEqual(openApiDocument({ restServerUrl: '/api/v1/marketdata', partnerServerUrl: '/partner' }))
   expect(doc.servers).toEqual([{ url: '/api/v1/marketdata', description: 'Interface B (REST)' }])
   // the server URLs resolve to paths this server answers
-  const timeframes = await fetch(new URL(`${doc.servers[0]!.url}/timeframes`, h.base), { headers: { 'x-api-key': 'k' } })
+  const timeframes = await fetch(new URL(`${doc.servers[0]!.url}/timeframes`, h.base), {
+    headers: { 'x-api-key': 'k' },
+  })
   expect(timeframes.status).toBe(200)
 })
 
@@ -51,7 +53,12 @@ test('GET /reference renders the document with Swagger UI served from node_modul
 })
 
 test('only the two assets are served: other files and traversal are not', async () => {
-  for (const path of ['/reference/package.json', '/reference/index.html', '/reference/..%2F..%2Fpackage.json', '/reference/swagger-ui.js']) {
+  for (const path of [
+    '/reference/package.json',
+    '/reference/index.html',
+    '/reference/..%2F..%2Fpackage.json',
+    '/reference/swagger-ui.js',
+  ]) {
     const r = await fetch(`${h.base}${path}`)
     expect({ path, status: r.status }).toEqual({ path, status: 404 })
   }

@@ -41,7 +41,9 @@ window.ui = SwaggerUIBundle({ url: '${OPENAPI_PATH}', dom_id: '#swagger-ui', dee
  * Returns a request listener step: answers `GET /openapi.json`, `GET /reference` and its two assets, and
  * returns true; returns false for every other request. `partnerPrefix` is the server's interface A prefix.
  */
-export function createReferencePages(partnerPrefix: string): (req: IncomingMessage, res: ServerResponse, requestId: string) => boolean {
+export function createReferencePages(
+  partnerPrefix: string,
+): (req: IncomingMessage, res: ServerResponse, requestId: string) => boolean {
   const document = openApiJson({ restServerUrl: REST_PREFIX, partnerServerUrl: partnerPrefix.replace(/\/$/, '') })
   const dist = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
   const assets = new Map<string, Buffer>()
@@ -62,7 +64,8 @@ export function createReferencePages(partnerPrefix: string): (req: IncomingMessa
     if (req.method !== 'GET') return false
     const path = (req.url ?? '').split('?')[0]
     if (path === OPENAPI_PATH) return send(res, requestId, 'application/json; charset=utf-8', document)
-    if (path === REFERENCE_PATH || path === `${REFERENCE_PATH}/`) return send(res, requestId, 'text/html; charset=utf-8', PAGE)
+    if (path === REFERENCE_PATH || path === `${REFERENCE_PATH}/`)
+      return send(res, requestId, 'text/html; charset=utf-8', PAGE)
     const name = path?.startsWith(`${REFERENCE_PATH}/`) ? path.slice(REFERENCE_PATH.length + 1) : undefined
     if (name !== undefined && Object.hasOwn(ASSETS, name)) return send(res, requestId, ASSETS[name]!, asset(name))
     return false

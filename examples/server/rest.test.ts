@@ -125,7 +125,12 @@ describe('authentication, request ids, routing', () => {
 
   test('a key without data access is 403 permission_denied before anything else, and is not billed', async () => {
     freshWindow()
-    for (const path of ['/exchanges', '/candles?exchange=NOPE&symbol=X&timeframe=1m', '/candles?bogus=1', '/footprint/row-size-scale']) {
+    for (const path of [
+      '/exchanges',
+      '/candles?exchange=NOPE&symbol=X&timeframe=1m',
+      '/candles?bogus=1',
+      '/footprint/row-size-scale',
+    ]) {
       const r = await h.get(path, BLOCKED)
       expectError(r, 403, 'permission_denied')
       rateHeaders(r)
@@ -162,7 +167,11 @@ describe('authentication, request ids, routing', () => {
     freshWindow()
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
-      for (const target of ['http://[::1/api/v1/marketdata/exchanges', 'http://a:b:c/', 'http://[x]/api/v1/marketdata/timeframes']) {
+      for (const target of [
+        'http://[::1/api/v1/marketdata/exchanges',
+        'http://a:b:c/',
+        'http://[x]/api/v1/marketdata/timeframes',
+      ]) {
         const r = await raw(`GET ${target} HTTP/1.1\r\nHost: x\r\nx-api-key: ${MAIN}\r\nConnection: close\r\n\r\n`)
         expectError(r, 400, 'invalid_argument', /request target/)
       }
@@ -172,7 +181,9 @@ describe('authentication, request ids, routing', () => {
     }
     expect(await probe()).toBe(100_000)
     // a valid absolute-form target still routes by its path
-    const ok = await raw(`GET http://x/api/v1/marketdata/timeframes HTTP/1.1\r\nHost: x\r\nx-api-key: ${MAIN}\r\nConnection: close\r\n\r\n`)
+    const ok = await raw(
+      `GET http://x/api/v1/marketdata/timeframes HTTP/1.1\r\nHost: x\r\nx-api-key: ${MAIN}\r\nConnection: close\r\n\r\n`,
+    )
     expect(ok.status).toBe(200)
   })
 })
@@ -205,7 +216,14 @@ describe('catalog endpoints', () => {
     const one = await billed('/exchanges/NASDAQ/securities/AAPL')
     expect(one.r.status).toBe(200)
     expect(one.cost).toBe(1000)
-    expect(one.r.body).toMatchObject({ symbol: 'AAPL', exchange: 'NASDAQ', type: 'stock', tickSize: '0.01', pricePrecision: 2, isin: 'US0378331005' })
+    expect(one.r.body).toMatchObject({
+      symbol: 'AAPL',
+      exchange: 'NASDAQ',
+      type: 'stock',
+      tickSize: '0.01',
+      pricePrecision: 2,
+      isin: 'US0378331005',
+    })
     expect(one.r.body.baseAsset.code).toBe('AAPL')
     expect(one.r.body.quoteAsset.code).toBe('USD')
   })
@@ -277,14 +295,22 @@ describe('GET /candles', () => {
   test('from and to pin both ends; whole buckets; sessionType filters', async () => {
     freshWindow()
     const from = Date.UTC(2026, 7, 19, 14)
-    const { r } = await billed(`/candles?exchange=NASDAQ&symbol=AAPL&timeframe=1h&from=${from / 1000}&to=${iso(from + 2 * 3_600_000)}`)
+    const { r } = await billed(
+      `/candles?exchange=NASDAQ&symbol=AAPL&timeframe=1h&from=${from / 1000}&to=${iso(from + 2 * 3_600_000)}`,
+    )
     expect(r.status).toBe(200)
     expect(r.body.candles.map((k: { time: string }) => k.time)).toEqual([iso(from), iso(from + 3_600_000)])
-    const main = await h.get(`/candles?exchange=NASDAQ&symbol=AAPL&timeframe=15m&period=86400&sessionType=MAINSESSION`, MAIN)
+    const main = await h.get(
+      `/candles?exchange=NASDAQ&symbol=AAPL&timeframe=15m&period=86400&sessionType=MAINSESSION`,
+      MAIN,
+    )
     expect(main.status).toBe(200)
     expect(main.body.candles.length).toBeGreaterThan(0)
     for (const k of main.body.candles) expect(k.session).toBe('MAINSESSION')
-    const two = await h.get(`/candles?exchange=NASDAQ&symbol=AAPL&timeframe=15m&period=86400&sessionType=PRE_MARKET,POST_MARKET`, MAIN)
+    const two = await h.get(
+      `/candles?exchange=NASDAQ&symbol=AAPL&timeframe=15m&period=86400&sessionType=PRE_MARKET,POST_MARKET`,
+      MAIN,
+    )
     const sessions = new Set(two.body.candles.map((k: { session: string }) => k.session))
     expect([...sessions].sort()).toEqual(['POST_MARKET', 'PRE_MARKET'])
   })
@@ -306,7 +332,12 @@ describe('GET /candles', () => {
     const single = await h.get('/candles?exchange=CME&symbol=ES&timeframe=1t&limit=5&sessionType=MAINSESSION', MAIN)
     expect(single.body.candles).toHaveLength(5)
     for (const k of single.body.candles) expect([k.trades, k.session, k.open]).toEqual([1, 'MAINSESSION', k.close])
-    expectError(await h.get('/candles?exchange=CME&symbol=ES&timeframe=100t&period=3600', MAIN), 400, 'invalid_argument', /period/)
+    expectError(
+      await h.get('/candles?exchange=CME&symbol=ES&timeframe=100t&period=3600', MAIN),
+      400,
+      'invalid_argument',
+      /period/,
+    )
   })
 
   test('400 invalid_argument for every bad parameter, unbilled', async () => {
@@ -333,17 +364,44 @@ describe('GET /candles', () => {
   test('404: exchange not found, security not found, data not found; unbilled', async () => {
     freshWindow()
     const before = await probe()
-    expectError(await h.get('/candles?exchange=NOPE&symbol=ES&timeframe=1m', MAIN), 404, 'not_found', /^exchange not found$/)
-    expectError(await h.get('/candles?exchange=CME&symbol=AAPL&timeframe=1m', MAIN), 404, 'not_found', /^security not found$/)
-    expectError(await h.get('/candles?exchange=NASDAQ&symbol=NEWCO&timeframe=1m', MAIN), 404, 'not_found', /^data not found$/)
-    expectError(await h.get('/footprint?exchange=NASDAQ&symbol=NEWCO&timeframe=1h', MAIN), 404, 'not_found', /^data not found$/)
-    expectError(await h.get('/tpo?exchange=NASDAQ&symbol=NEWCO&timeframe=1d', MAIN), 404, 'not_found', /^data not found$/)
+    expectError(
+      await h.get('/candles?exchange=NOPE&symbol=ES&timeframe=1m', MAIN),
+      404,
+      'not_found',
+      /^exchange not found$/,
+    )
+    expectError(
+      await h.get('/candles?exchange=CME&symbol=AAPL&timeframe=1m', MAIN),
+      404,
+      'not_found',
+      /^security not found$/,
+    )
+    expectError(
+      await h.get('/candles?exchange=NASDAQ&symbol=NEWCO&timeframe=1m', MAIN),
+      404,
+      'not_found',
+      /^data not found$/,
+    )
+    expectError(
+      await h.get('/footprint?exchange=NASDAQ&symbol=NEWCO&timeframe=1h', MAIN),
+      404,
+      'not_found',
+      /^data not found$/,
+    )
+    expectError(
+      await h.get('/tpo?exchange=NASDAQ&symbol=NEWCO&timeframe=1d', MAIN),
+      404,
+      'not_found',
+      /^data not found$/,
+    )
     expect(await probe()).toBe(before)
   })
 
   test('an empty range of existing data is a 200 with no candles and costs 1,000', async () => {
     const now = freshWindow()
-    const { r, cost } = await billed(`/candles?exchange=CME&symbol=ES&timeframe=1m&from=${Math.floor(now / 1000) + 3600}`)
+    const { r, cost } = await billed(
+      `/candles?exchange=CME&symbol=ES&timeframe=1m&from=${Math.floor(now / 1000) + 3600}`,
+    )
     expect(r.status).toBe(200)
     expect(r.body.candles).toEqual([])
     expect(cost).toBe(1000)
@@ -354,7 +412,9 @@ describe('GET /footprint', () => {
   test('profiles with positional rows; 10 credits per profile', async () => {
     freshWindow()
     const to = Date.UTC(2026, 7, 19, 18)
-    const { r, cost } = await billed(`/footprint?exchange=CME&symbol=ES&timeframe=1h&rowSize=4&from=${iso(to - 3 * 3_600_000)}&to=${iso(to)}`)
+    const { r, cost } = await billed(
+      `/footprint?exchange=CME&symbol=ES&timeframe=1h&rowSize=4&from=${iso(to - 3 * 3_600_000)}&to=${iso(to)}`,
+    )
     expect(r.status).toBe(200)
     expect(r.body.profiles).toHaveLength(3)
     for (const p of r.body.profiles) {
@@ -372,9 +432,16 @@ describe('GET /footprint', () => {
     }
     expect(cost).toBe(1000)
     // rowSizeValue echoed back pins the same grid
-    const again = await h.get(`/footprint?exchange=CME&symbol=ES&timeframe=1h&rowSizeValue=1&from=${iso(to - 3 * 3_600_000)}&to=${iso(to)}`, MAIN)
-    expect(again.body.profiles.map((p: { rows: unknown }) => p.rows)).toEqual(r.body.profiles.map((p: { rows: unknown }) => p.rows))
-    const many = await billed(`/footprint?exchange=CME&symbol=ES&timeframe=1m&from=${iso(to - 900 * 60_000)}&to=${iso(to)}`)
+    const again = await h.get(
+      `/footprint?exchange=CME&symbol=ES&timeframe=1h&rowSizeValue=1&from=${iso(to - 3 * 3_600_000)}&to=${iso(to)}`,
+      MAIN,
+    )
+    expect(again.body.profiles.map((p: { rows: unknown }) => p.rows)).toEqual(
+      r.body.profiles.map((p: { rows: unknown }) => p.rows),
+    )
+    const many = await billed(
+      `/footprint?exchange=CME&symbol=ES&timeframe=1m&from=${iso(to - 900 * 60_000)}&to=${iso(to)}`,
+    )
     expect(many.r.status).toBe(200)
     const n = many.r.body.profiles.length
     expect(n).toBeGreaterThan(100)
@@ -386,15 +453,31 @@ describe('GET /footprint', () => {
     const { r, cost } = await billed('/footprint?exchange=CME&symbol=ES&timeframe=1m&period=172800')
     expectError(r, 400, 'too_much_data', /1000/)
     expect(cost).toBe(0)
-    expectError(await h.get('/footprint?exchange=CME&symbol=ES&timeframe=1h&limit=5', MAIN), 400, 'invalid_argument', /limit/)
-    expectError(await h.get('/footprint?exchange=CME&symbol=ES&timeframe=1t', MAIN), 400, 'invalid_argument', /timeframe/)
-    expectError(await h.get('/footprint?exchange=CME&symbol=ES&timeframe=1h&rowSize=2&rowSizeValue=1', MAIN), 400, 'invalid_argument')
+    expectError(
+      await h.get('/footprint?exchange=CME&symbol=ES&timeframe=1h&limit=5', MAIN),
+      400,
+      'invalid_argument',
+      /limit/,
+    )
+    expectError(
+      await h.get('/footprint?exchange=CME&symbol=ES&timeframe=1t', MAIN),
+      400,
+      'invalid_argument',
+      /timeframe/,
+    )
+    expectError(
+      await h.get('/footprint?exchange=CME&symbol=ES&timeframe=1h&rowSize=2&rowSizeValue=1', MAIN),
+      400,
+      'invalid_argument',
+    )
   })
 
   test('depth: a from older than 30 days (1m) is trimmed and the first profileStart shows the real start', async () => {
     freshWindow()
     const depthStart = Date.UTC(2026, 6, 21) // 2026-08-20 minus 30 days, UTC midnight
-    const { r, cost } = await billed(`/footprint?exchange=CME&symbol=ES&timeframe=1m&from=${iso(Date.UTC(2026, 6, 10))}&to=${iso(depthStart + 8 * 3_600_000)}`)
+    const { r, cost } = await billed(
+      `/footprint?exchange=CME&symbol=ES&timeframe=1m&from=${iso(Date.UTC(2026, 6, 10))}&to=${iso(depthStart + 8 * 3_600_000)}`,
+    )
     expect(r.status).toBe(200)
     expect(r.body.from).toBe(iso(depthStart))
     expect(r.body.profiles.length).toBeGreaterThan(0)
@@ -403,7 +486,9 @@ describe('GET /footprint', () => {
     expect(Date.parse(r.body.profiles[0].time)).toBeGreaterThan(depthStart)
     for (const p of r.body.profiles) expect(p.profileStart).toBeUndefined()
     expect(cost).toBe(clampPrice(10 * r.body.profiles.length))
-    const gone = await billed(`/footprint?exchange=CME&symbol=ES&timeframe=1m&from=${iso(Date.UTC(2026, 6, 10))}&to=${iso(Date.UTC(2026, 6, 10, 12))}`)
+    const gone = await billed(
+      `/footprint?exchange=CME&symbol=ES&timeframe=1m&from=${iso(Date.UTC(2026, 6, 10))}&to=${iso(Date.UTC(2026, 6, 10, 12))}`,
+    )
     expect(gone.r.status).toBe(200)
     expect(gone.r.body.profiles).toEqual([])
     expect(gone.cost).toBe(1000)
@@ -413,7 +498,11 @@ describe('GET /footprint', () => {
     freshWindow(early)
     // AAPL daily TPO in New York: the floor 2026-05-29T00:00Z is 20:00 on 28 May there, after the post-market
     const floor = Date.UTC(2026, 4, 29)
-    const { r } = await billed(`/tpo?exchange=NASDAQ&symbol=AAPL&timeframe=1d&from=${iso(Date.UTC(2026, 4, 20))}&to=${iso(Date.UTC(2026, 4, 31))}`, MAIN, early)
+    const { r } = await billed(
+      `/tpo?exchange=NASDAQ&symbol=AAPL&timeframe=1d&from=${iso(Date.UTC(2026, 4, 20))}&to=${iso(Date.UTC(2026, 4, 31))}`,
+      MAIN,
+      early,
+    )
     expect(r.status).toBe(200)
     expect(r.body.profiles.length).toBeGreaterThan(0)
     expect(Date.parse(r.body.profiles[0].time)).toBeGreaterThan(floor)
@@ -423,13 +512,21 @@ describe('GET /footprint', () => {
   test('data floor 2026-05-29: footprint and weekly TPO start there, the week from Monday 25 May', async () => {
     freshWindow(early)
     const floor = Date.UTC(2026, 4, 29)
-    const fp = await billed(`/footprint?exchange=CME&symbol=ES&timeframe=1d&from=${iso(Date.UTC(2026, 4, 1))}&to=${iso(Date.UTC(2026, 5, 3))}`, MAIN, early)
+    const fp = await billed(
+      `/footprint?exchange=CME&symbol=ES&timeframe=1d&from=${iso(Date.UTC(2026, 4, 1))}&to=${iso(Date.UTC(2026, 5, 3))}`,
+      MAIN,
+      early,
+    )
     expect(fp.r.status).toBe(200)
     const first = fp.r.body.profiles[0]
     expect(first.profileStart).toBe(iso(floor))
     expect(Date.parse(first.end)).toBeGreaterThan(floor)
     expect(Date.parse(first.time)).toBeLessThanOrEqual(floor)
-    const week = await billed(`/tpo?exchange=CME&symbol=ES&timeframe=1w&from=${iso(Date.UTC(2026, 4, 1))}&to=${iso(Date.UTC(2026, 5, 15))}`, MAIN, early)
+    const week = await billed(
+      `/tpo?exchange=CME&symbol=ES&timeframe=1w&from=${iso(Date.UTC(2026, 4, 1))}&to=${iso(Date.UTC(2026, 5, 15))}`,
+      MAIN,
+      early,
+    )
     expect(week.r.status).toBe(200)
     expect(week.r.body.profiles[0].time.slice(0, 10)).toBe('2026-05-25')
     expect(week.r.body.profiles[0].profileStart).toBe(iso(floor))
@@ -440,7 +537,11 @@ describe('GET /footprint', () => {
     freshWindow(early)
     const floor = Date.UTC(2026, 4, 29)
     const from = Date.UTC(2026, 4, 30, 12) // Saturday: not older than the floor, but its week began Monday 25 May
-    const week = await billed(`/tpo?exchange=CME&symbol=ES&timeframe=1w&from=${iso(from)}&to=${iso(Date.UTC(2026, 5, 8))}`, MAIN, early)
+    const week = await billed(
+      `/tpo?exchange=CME&symbol=ES&timeframe=1w&from=${iso(from)}&to=${iso(Date.UTC(2026, 5, 8))}`,
+      MAIN,
+      early,
+    )
     expect(week.r.status).toBe(200)
     const first = week.r.body.profiles[0]
     expect(first.time.slice(0, 10)).toBe('2026-05-25')
@@ -448,13 +549,23 @@ describe('GET /footprint', () => {
     const blocks = (first.blocks as string[]).map((b) => Date.parse(b))
     expect(Math.min(...blocks)).toBeGreaterThanOrEqual(floor) // no data before the floor (the sample store holds some)
     expect(Math.min(...blocks)).toBeLessThan(from) // the bucket is returned whole from the floor, not cut at from
-    expect(week.r.body.profiles.slice(1).every((p: { profileStart?: string }) => p.profileStart === undefined)).toBe(true)
-    const fp = await billed(`/footprint?exchange=CME&symbol=ES&timeframe=1w&from=${iso(from)}&to=${iso(Date.UTC(2026, 5, 8))}`, MAIN, early)
+    expect(week.r.body.profiles.slice(1).every((p: { profileStart?: string }) => p.profileStart === undefined)).toBe(
+      true,
+    )
+    const fp = await billed(
+      `/footprint?exchange=CME&symbol=ES&timeframe=1w&from=${iso(from)}&to=${iso(Date.UTC(2026, 5, 8))}`,
+      MAIN,
+      early,
+    )
     expect(fp.r.status).toBe(200)
     expect(fp.r.body.profiles[0].time.slice(0, 10)).toBe('2026-05-25')
     expect(fp.r.body.profiles[0].profileStart).toBe(iso(floor))
     // the same profile as when from is older than the floor (trimmed): the data of that week is the same
-    const trimmed = await billed(`/footprint?exchange=CME&symbol=ES&timeframe=1w&from=${iso(Date.UTC(2026, 4, 1))}&to=${iso(Date.UTC(2026, 5, 8))}`, MAIN, early)
+    const trimmed = await billed(
+      `/footprint?exchange=CME&symbol=ES&timeframe=1w&from=${iso(Date.UTC(2026, 4, 1))}&to=${iso(Date.UTC(2026, 5, 8))}`,
+      MAIN,
+      early,
+    )
     expect(fp.r.body.profiles[0]).toEqual(trimmed.r.body.profiles[0])
   })
 })
@@ -462,7 +573,9 @@ describe('GET /footprint', () => {
 describe('GET /tpo', () => {
   test('daily profiles with POC, value area, initial balance, blocks; 25 credits per period', async () => {
     freshWindow()
-    const { r, cost } = await billed(`/tpo?exchange=CME&symbol=ES&timeframe=1d&from=${iso(Date.UTC(2026, 7, 17))}&to=${iso(Date.UTC(2026, 7, 19))}`)
+    const { r, cost } = await billed(
+      `/tpo?exchange=CME&symbol=ES&timeframe=1d&from=${iso(Date.UTC(2026, 7, 17))}&to=${iso(Date.UTC(2026, 7, 19))}`,
+    )
     expect(r.status).toBe(200)
     expect(r.body.profiles.length).toBeGreaterThanOrEqual(2)
     for (const p of r.body.profiles) {
@@ -478,27 +591,46 @@ describe('GET /tpo', () => {
       }
     }
     expect(cost).toBe(1000)
-    const all = await billed(`/tpo?exchange=CME&symbol=ES&timeframe=1d&from=${iso(Date.UTC(2026, 5, 22))}&to=${iso(Date.UTC(2026, 7, 20))}`)
+    const all = await billed(
+      `/tpo?exchange=CME&symbol=ES&timeframe=1d&from=${iso(Date.UTC(2026, 5, 22))}&to=${iso(Date.UTC(2026, 7, 20))}`,
+    )
     const periods = all.r.body.profiles.length
     expect(periods).toBeGreaterThan(40)
     expect(all.cost).toBe(clampPrice(25 * periods))
-    const grouped = await billed(`/tpo?exchange=CME&symbol=ES&timeframe=1d&mergeSessions=GROUP_BY_TYPE&from=${iso(Date.UTC(2026, 5, 22))}&to=${iso(Date.UTC(2026, 7, 20))}`)
+    const grouped = await billed(
+      `/tpo?exchange=CME&symbol=ES&timeframe=1d&mergeSessions=GROUP_BY_TYPE&from=${iso(Date.UTC(2026, 5, 22))}&to=${iso(Date.UTC(2026, 7, 20))}`,
+    )
     expect(grouped.r.status).toBe(200)
     const times = new Set(grouped.r.body.profiles.map((p: { time: string }) => p.time))
     expect(grouped.r.body.profiles.length).toBeGreaterThan(times.size)
-    for (const p of grouped.r.body.profiles) expect(['PRE_MARKET', 'MAINSESSION', 'POST_MARKET']).toContain(p.sessionType)
+    for (const p of grouped.r.body.profiles)
+      expect(['PRE_MARKET', 'MAINSESSION', 'POST_MARKET']).toContain(p.sessionType)
     expect(grouped.cost).toBe(clampPrice(25 * times.size))
   })
 
   test('over 400 profiles is 400 too_much_data naming 400; GROUP_BY_TYPE counts each session type', async () => {
     freshWindow()
-    const long = await billed(`/tpo?exchange=CME&symbol=ES&timeframe=1d&from=${iso(Date.UTC(2026, 6, 1))}&to=${iso(Date.UTC(2027, 11, 31))}`)
+    const long = await billed(
+      `/tpo?exchange=CME&symbol=ES&timeframe=1d&from=${iso(Date.UTC(2026, 6, 1))}&to=${iso(Date.UTC(2027, 11, 31))}`,
+    )
     expectError(long.r, 400, 'too_much_data', /400/)
     expect(long.cost).toBe(0)
     const range = `from=${iso(Date.UTC(2026, 6, 1))}&to=${iso(Date.UTC(2026, 11, 1))}` // 153 days
-    expectError(await h.get(`/tpo?exchange=CME&symbol=ES&timeframe=1d&mergeSessions=GROUP_BY_TYPE&${range}`, MAIN), 400, 'too_much_data', /400/)
+    expectError(
+      await h.get(`/tpo?exchange=CME&symbol=ES&timeframe=1d&mergeSessions=GROUP_BY_TYPE&${range}`, MAIN),
+      400,
+      'too_much_data',
+      /400/,
+    )
     expect((await h.get(`/tpo?exchange=CME&symbol=ES&timeframe=1d&${range}`, MAIN)).status).toBe(200)
-    expect((await h.get(`/tpo?exchange=CME&symbol=ES&timeframe=1d&mergeSessions=GROUP_BY_TYPE&sessionType=MAINSESSION&${range}`, MAIN)).status).toBe(200)
+    expect(
+      (
+        await h.get(
+          `/tpo?exchange=CME&symbol=ES&timeframe=1d&mergeSessions=GROUP_BY_TYPE&sessionType=MAINSESSION&${range}`,
+          MAIN,
+        )
+      ).status,
+    ).toBe(200)
     expectError(await h.get('/tpo?exchange=CME&symbol=ES&timeframe=1h', MAIN), 400, 'invalid_argument', /timeframe/)
     expectError(await h.get('/tpo?exchange=CME&symbol=ES&timeframe=1d&limit=3', MAIN), 400, 'invalid_argument', /limit/)
   })
@@ -514,16 +646,35 @@ describe('GET /footprint/row-size-scale', () => {
     expect(r.body.min).toBeLessThanOrEqual(r.body.default)
     expect(r.body.default).toBeLessThanOrEqual(r.body.max)
     expect(r.body.tickSize).toBe('0.01')
-    expectError(await h.get('/footprint/row-size-scale?exchange=NASDAQ&symbol=AAPL&timeframe=1h&from=1', MAIN), 400, 'invalid_argument', /from/)
-    expectError(await h.get('/footprint/row-size-scale?exchange=NASDAQ&symbol=AAPL&timeframe=5t', MAIN), 400, 'invalid_argument', /timeframe/)
-    expectError(await h.get('/footprint/row-size-scale?exchange=NASDAQ&symbol=NEWCO&timeframe=1h', MAIN), 404, 'not_found', /^data not found$/)
+    expectError(
+      await h.get('/footprint/row-size-scale?exchange=NASDAQ&symbol=AAPL&timeframe=1h&from=1', MAIN),
+      400,
+      'invalid_argument',
+      /from/,
+    )
+    expectError(
+      await h.get('/footprint/row-size-scale?exchange=NASDAQ&symbol=AAPL&timeframe=5t', MAIN),
+      400,
+      'invalid_argument',
+      /timeframe/,
+    )
+    expectError(
+      await h.get('/footprint/row-size-scale?exchange=NASDAQ&symbol=NEWCO&timeframe=1h', MAIN),
+      404,
+      'not_found',
+      /^data not found$/,
+    )
   })
 })
 
 describe('upstream failures', () => {
   test('a storage failure is 503 unavailable with the credit headers, and is not billed', async () => {
     freshWindow(flaky)
-    for (const path of ['/candles?exchange=XETRA&symbol=SAP&timeframe=1h', '/footprint?exchange=XETRA&symbol=SAP&timeframe=1h', '/tpo?exchange=XETRA&symbol=SAP&timeframe=1d']) {
+    for (const path of [
+      '/candles?exchange=XETRA&symbol=SAP&timeframe=1h',
+      '/footprint?exchange=XETRA&symbol=SAP&timeframe=1h',
+      '/tpo?exchange=XETRA&symbol=SAP&timeframe=1d',
+    ]) {
       const { r, cost } = await billed(path, MAIN, flaky)
       expectError(r, 503, 'unavailable', /retry|timed out/)
       rateHeaders(r, flaky)
@@ -575,7 +726,8 @@ describe('credits', () => {
 
   test('a request the remaining credits cannot cover is 429 and locks the account out; nothing is charged', async () => {
     const now = freshWindow()
-    for (let i = 0; i < 9; i++) expect((await h.get('/candles?exchange=CME&symbol=ES&timeframe=1m&limit=10000', LIMIT)).status).toBe(200)
+    for (let i = 0; i < 9; i++)
+      expect((await h.get('/candles?exchange=CME&symbol=ES&timeframe=1m&limit=10000', LIMIT)).status).toBe(200)
     const r = await h.get('/candles?exchange=CME&symbol=ES&timeframe=1m&limit=2000', LIMIT)
     expect(remaining(r)).toBe(8_000)
     const refused = await h.get('/candles?exchange=CME&symbol=ES&timeframe=1m&limit=9000', LIMIT)
@@ -604,7 +756,12 @@ describe('query parameter rules, paths and bodies (README: decisions of the exam
     expectError(await h.get(`/search?q=${'a'.repeat(129)}`, MAIN), 400, 'invalid_argument', /\bq\b/)
     // characters are code points: 128 emoji (256 UTF-16 units) fit, 129 do not
     expect((await h.get(`/search?q=${encodeURIComponent('😀'.repeat(128))}`, MAIN)).status).toBe(200)
-    expectError(await h.get(`/search?q=${encodeURIComponent('😀'.repeat(129))}`, MAIN), 400, 'invalid_argument', /\bq\b/)
+    expectError(
+      await h.get(`/search?q=${encodeURIComponent('😀'.repeat(129))}`, MAIN),
+      400,
+      'invalid_argument',
+      /\bq\b/,
+    )
     expect((await h.get('/search?q=a&limit=50', MAIN)).status).toBe(200)
     expect((await h.get('/search?q=a&limit=1', MAIN)).status).toBe(200)
     for (const limit of ['51', '100', '5x', '1.5', '-1', '', ' 5']) {
@@ -628,7 +785,12 @@ describe('query parameter rules, paths and bodies (README: decisions of the exam
     const catalog = defaultCatalog()
     const { isin: _isin, ...template } = catalog.securities.find((s) => s.symbol === 'AAPL')!
     for (let i = 0; i < 15; i++) {
-      catalog.securities.push({ ...template, guid: `6f1c2a10-0099-4a5e-9c1d-${String(i).padStart(12, '0')}`, symbol: `ZZ${i}`, name: `Zeta ${i}` })
+      catalog.securities.push({
+        ...template,
+        guid: `6f1c2a10-0099-4a5e-9c1d-${String(i).padStart(12, '0')}`,
+        symbol: `ZZ${i}`,
+        name: `Zeta ${i}`,
+      })
     }
     const store = createStore(catalog, new Map())
     const r = handleRest({ endpoint: 'search' }, new URLSearchParams('q=zz'), { store, now: NOW })
@@ -666,10 +828,17 @@ describe('query parameter rules, paths and bodies (README: decisions of the exam
   })
 
   test('a 403 key of an account that is locked out is 403 without retry-after (only credit refusals carry it)', async () => {
-    const t = await startHarness([{ key: 'open', account: 's' }, { key: 'shut', account: 's', access: false }], [])
+    const t = await startHarness(
+      [
+        { key: 'open', account: 's' },
+        { key: 'shut', account: 's', access: false },
+      ],
+      [],
+    )
     try {
       const now = freshWindow(t)
-      for (let i = 0; i < 10; i++) expect((await t.get('/candles?exchange=CME&symbol=ES&timeframe=1m&limit=10000', 'open')).status).toBe(200)
+      for (let i = 0; i < 10; i++)
+        expect((await t.get('/candles?exchange=CME&symbol=ES&timeframe=1m&limit=10000', 'open')).status).toBe(200)
       const spent = await t.get('/exchanges', 'open')
       expectError(spent, 429, 'rate_limited')
       expect(spent.headers.get('retry-after')).toBe(String((windowStart(now) + 60_000 - now) / 1000))

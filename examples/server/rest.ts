@@ -37,7 +37,16 @@ import { searchSecurities } from './search.js'
 import type { MarketStore, StoredSecurity } from './store.js'
 
 /** The endpoint names `priceOf` takes. */
-export type RestEndpointName = 'candles' | 'timeframes' | 'footprint' | 'row-size-scale' | 'tpo' | 'search' | 'exchanges' | 'securities' | 'security'
+export type RestEndpointName =
+  | 'candles'
+  | 'timeframes'
+  | 'footprint'
+  | 'row-size-scale'
+  | 'tpo'
+  | 'search'
+  | 'exchanges'
+  | 'securities'
+  | 'security'
 
 /** A matched REST route. */
 export interface RestRoute {
@@ -73,7 +82,8 @@ export function matchRestRoute(path: string): RestRoute | undefined | null {
   if (hit !== undefined && Object.hasOwn(simple, path)) return { endpoint: hit }
   const parts = path.split('/')
   // ['', 'exchanges', '{exchange}', 'securities'(, '{symbol}')]
-  if (parts[0] !== '' || parts[1] !== 'exchanges' || parts[3] !== 'securities' || parts.length < 4 || parts.length > 5) return undefined
+  if (parts[0] !== '' || parts[1] !== 'exchanges' || parts[3] !== 'securities' || parts.length < 4 || parts.length > 5)
+    return undefined
   try {
     const exchange = decodeURIComponent(parts[2]!)
     if (parts.length === 4) return { endpoint: 'securities', exchange }
@@ -90,7 +100,8 @@ const fail = (error: ApiError): RestResult => ({ ok: false, error })
 function checkParams(query: URLSearchParams, endpoint: string, allowed: readonly string[]): ApiError | undefined {
   const seen = new Set<string>()
   for (const name of query.keys()) {
-    if (!allowed.includes(name)) return invalidArgumentError(`unknown query parameter ${JSON.stringify(name)} for /${endpoint}`, name)
+    if (!allowed.includes(name))
+      return invalidArgumentError(`unknown query parameter ${JSON.stringify(name)} for /${endpoint}`, name)
     if (seen.has(name)) return invalidArgumentError(`${name}: given more than once`, name)
     seen.add(name)
   }
@@ -144,7 +155,10 @@ function readWindow(r: HistoryRequest, tf: Timeframe): { from: number; to: numbe
  * (`trimToDepth`'s) carries it. When that bucket had no trades, the first returned profile begins after the
  * real start: nothing of it was cut, so it gets no `profileStart`.
  */
-function markProfileStart(profiles: Array<{ time: number; profileStart?: number }>, profileStart: number | undefined): void {
+function markProfileStart(
+  profiles: Array<{ time: number; profileStart?: number }>,
+  profileStart: number | undefined,
+): void {
   const first = profiles[0]
   if (profileStart !== undefined && first !== undefined && first.time <= profileStart) first.profileStart = profileStart
 }
@@ -164,8 +178,10 @@ function readCandles(store: MarketStore, s: StoredSecurity, r: CandlesHistoryReq
   for (;;) {
     let from = whole.from
     let to = whole.to
-    if (r.direction === 'backward' && whole.to - span > whole.from && whole.to - span > first) from = bucketStart(whole.to - span, tf, zone)
-    if (r.direction === 'forward' && whole.from + span < whole.to && whole.from + span <= last) to = bucketEnd(whole.from + span, tf, zone)
+    if (r.direction === 'backward' && whole.to - span > whole.from && whole.to - span > first)
+      from = bucketStart(whole.to - span, tf, zone)
+    if (r.direction === 'forward' && whole.from + span < whole.to && whole.from + span <= last)
+      to = bucketEnd(whole.from + span, tf, zone)
     const out = candlesFromTrades(store.tradesIn(s, from, to), opts)
     if (out.length >= r.limit || (from === whole.from && to === whole.to)) return out
     // widen by the density seen so far (at least twice as wide), with a margin
@@ -180,7 +196,12 @@ const ONE_DAY = resolveTimeframe('1d')
  * trade of each local day (exchange zone), so the grouping is the same on every request whatever is read;
  * days are read newest first until `limit` candles are in.
  */
-function readTickCandles(store: MarketStore, s: StoredSecurity, r: CandlesHistoryRequest, opts: CandleOptions): Candle[] {
+function readTickCandles(
+  store: MarketStore,
+  s: StoredSecurity,
+  r: CandlesHistoryRequest,
+  opts: CandleOptions,
+): Candle[] {
   const zone = { timeZone: r.timeZone }
   const first = s.trades.time[0]
   if (first === undefined) return []
@@ -188,7 +209,10 @@ function readTickCandles(store: MarketStore, s: StoredSecurity, r: CandlesHistor
   let n = 0
   let day = bucketStart(r.to - 1, ONE_DAY, zone)
   while (n < r.limit && bucketEnd(day, ONE_DAY, zone) > first && bucketEnd(day, ONE_DAY, zone) > r.from) {
-    const c = candlesFromTrades(store.tradesIn(s, Math.max(day, r.from), Math.min(bucketEnd(day, ONE_DAY, zone), r.to)), opts)
+    const c = candlesFromTrades(
+      store.tradesIn(s, Math.max(day, r.from), Math.min(bucketEnd(day, ONE_DAY, zone), r.to)),
+      opts,
+    )
     days.push(c)
     n += c.length
     day = bucketStart(day - 1, ONE_DAY, zone)
@@ -211,7 +235,12 @@ function candles(query: URLSearchParams, ctx: RestContext): RestResult {
   if (capped !== undefined) return fail(capped)
   let out: Candle[] = []
   if (!r.empty) {
-    const opts = { timeframe: r.timeframe, timeZone: r.timeZone, sessions: r.sessionTypes, tickSize: s.security.tickSize }
+    const opts = {
+      timeframe: r.timeframe,
+      timeZone: r.timeZone,
+      sessions: r.sessionTypes,
+      tickSize: s.security.tickSize,
+    }
     if (r.timeframe.unit === 'TICK') {
       out = readTickCandles(ctx.store, s, r, opts)
     } else {
@@ -325,7 +354,11 @@ function rowSizeScaleEndpoint(query: URLSearchParams, ctx: RestContext): RestRes
   let ranges: string[] = []
   if (!r.empty && r.endpoint === 'footprint') {
     const w = readWindow(r, r.timeframe)
-    const recent = footprintProfiles(ctx.store.tradesIn(s, w.from, w.to), { timeframe: r.timeframe, tickSize: s.security.tickSize, timeZone: r.timeZone })
+    const recent = footprintProfiles(ctx.store.tradesIn(s, w.from, w.to), {
+      timeframe: r.timeframe,
+      tickSize: s.security.tickSize,
+      timeZone: r.timeZone,
+    })
     ranges = recent.slice(-20).map((p) => difference(p.high, p.low))
   }
   const scale = rowSizeScale({ tickSize: s.security.tickSize, ranges })
@@ -338,7 +371,8 @@ function difference(a: string, b: string): string {
   const y = parseDecimal(b)
   if (!x.ok || !y.ok) throw new Error(`difference: ${a} - ${b}`)
   const scale = Math.max(x.value.scale, y.value.scale)
-  const units = x.value.units * 10n ** BigInt(scale - x.value.scale) - y.value.units * 10n ** BigInt(scale - y.value.scale)
+  const units =
+    x.value.units * 10n ** BigInt(scale - x.value.scale) - y.value.units * 10n ** BigInt(scale - y.value.scale)
   return decimalToString({ units, scale })
 }
 
@@ -348,7 +382,8 @@ function search(query: URLSearchParams, ctx: RestContext): RestResult {
   const q = query.get('q')
   if (q === null) return fail(invalidArgumentError('q: is required (search text or an exact ISIN)', 'q'))
   // characters are code points (an emoji is one), not UTF-16 units
-  if (q.trim().length === 0 || [...q].length > 128) return fail(invalidArgumentError('q: must hold 1..128 characters', 'q'))
+  if (q.trim().length === 0 || [...q].length > 128)
+    return fail(invalidArgumentError('q: must hold 1..128 characters', 'q'))
   const limitRaw = query.get('limit')
   const limit = limitRaw === null ? 10 : /^[0-9]{1,3}$/.test(limitRaw) ? Number(limitRaw) : NaN
   if (!(limit >= 1 && limit <= 50)) return fail(invalidArgumentError('limit: must be an integer 1..50', 'limit'))
@@ -369,7 +404,10 @@ function securities(route: RestRoute, query: URLSearchParams, ctx: RestContext):
   if (bad !== undefined) return fail(bad)
   const exchange = route.exchange ?? ''
   if (ctx.store.exchange(exchange) === undefined) return fail(notFoundError('exchange'))
-  return ok({ exchange, securities: ctx.store.listed(exchange).map((s) => restSecurity(s.security)) }, priceOf('securities'))
+  return ok(
+    { exchange, securities: ctx.store.listed(exchange).map((s) => restSecurity(s.security)) },
+    priceOf('securities'),
+  )
 }
 
 function security(route: RestRoute, query: URLSearchParams, ctx: RestContext): RestResult {

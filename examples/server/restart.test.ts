@@ -25,7 +25,26 @@ afterAll(() => servers.cleanup())
 const dataDir = join(servers.tmp, 'data')
 const start = (): Promise<ServerProcess> =>
   // the first start initialises the database (Postgres's initdb in WebAssembly): slow on a busy machine
-  servers.start(['--port', '0', '--now', NOW, '--days', '3', '--trades-per-day', '100', '--api-key', KEY, '--partner-key', PARTNER, '--data-dir', dataDir], undefined, 150_000)
+  servers.start(
+    [
+      '--port',
+      '0',
+      '--now',
+      NOW,
+      '--days',
+      '3',
+      '--trades-per-day',
+      '100',
+      '--api-key',
+      KEY,
+      '--partner-key',
+      PARTNER,
+      '--data-dir',
+      dataDir,
+    ],
+    undefined,
+    150_000,
+  )
 
 async function post(url: string, op: string, body: unknown, token?: string): Promise<any> {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
@@ -77,7 +96,11 @@ async function loadThenKill(p: ServerProcess, stop: (l: Load) => boolean): Promi
 async function remainingNow(url: string): Promise<{ status: number; remaining: number; reset: string | null }> {
   const r = await fetch(`${url}${REST}/timeframes`, { headers: { 'x-api-key': KEY } })
   await r.arrayBuffer()
-  return { status: r.status, remaining: Number(r.headers.get('x-ratelimit-remaining')), reset: r.headers.get('x-ratelimit-reset') }
+  return {
+    status: r.status,
+    remaining: Number(r.headers.get('x-ratelimit-remaining')),
+    reset: r.headers.get('x-ratelimit-reset'),
+  }
 }
 
 test('kill -9 mid-load and restart on the same data directory: credits, lock-out, links and tokens are as before', async () => {
@@ -87,9 +110,16 @@ test('kill -9 mid-load and restart on the same data directory: credits, lock-out
   const tokens = await post(first.url, OP.login, { api_key: PARTNER })
   expect(tokens.status.code).toBe(0)
   const guids = ['g-1', 'g-2', 'g-3']
-  for (const [i, g] of guids.entries()) expect((await post(first.url, OP.link, { security_guid: g, partner_security_id: `P${i}` }, tokens.access_token.token)).status.code).toBe(0)
+  for (const [i, g] of guids.entries())
+    expect(
+      (await post(first.url, OP.link, { security_guid: g, partner_security_id: `P${i}` }, tokens.access_token.token))
+        .status.code,
+    ).toBe(0)
   expect((await post(first.url, OP.unlink, { security_guid: 'g-2' }, tokens.access_token.token)).status.code).toBe(0)
-  expect((await post(first.url, OP.link, { security_guid: 'g-3', partner_security_id: 'P3-new' }, tokens.access_token.token)).status.code).toBe(0)
+  expect(
+    (await post(first.url, OP.link, { security_guid: 'g-3', partner_security_id: 'P3-new' }, tokens.access_token.token))
+      .status.code,
+  ).toBe(0)
 
   const a = await loadThenKill(first, (l) => l.ok.length >= 40)
   expect(a.ok.length).toBeGreaterThanOrEqual(40)
@@ -107,13 +137,20 @@ test('kill -9 mid-load and restart on the same data directory: credits, lock-out
   expect(usedAfter % 1000).toBe(0)
   // links exactly as left
   const access = tokens.access_token.token
-  expect(await post(second.url, OP.getLinked, { security_guid: 'g-1' }, access)).toMatchObject({ status: { code: 0 }, linked_security: { security_guid: 'g-1', partner_security_id: 'P0' } })
+  expect(await post(second.url, OP.getLinked, { security_guid: 'g-1' }, access)).toMatchObject({
+    status: { code: 0 },
+    linked_security: { security_guid: 'g-1', partner_security_id: 'P0' },
+  })
   expect((await post(second.url, OP.getLinked, { security_guid: 'g-2' }, access)).status.code).toBe(5)
-  expect(await post(second.url, OP.getLinked, { security_guid: 'g-3' }, access)).toMatchObject({ linked_security: { partner_security_id: 'P3-new' } })
+  expect(await post(second.url, OP.getLinked, { security_guid: 'g-3' }, access)).toMatchObject({
+    linked_security: { partner_security_id: 'P3-new' },
+  })
   // the refresh token of the first life still refreshes, and its new access token works
   const refreshed = await post(second.url, OP.refresh, { refresh_token: tokens.refresh_token.token })
   expect(refreshed.status.code).toBe(0)
-  expect((await post(second.url, OP.getLinked, { security_guid: 'g-1' }, refreshed.access_token.token)).status.code).toBe(0)
+  expect(
+    (await post(second.url, OP.getLinked, { security_guid: 'g-1' }, refreshed.access_token.token)).status.code,
+  ).toBe(0)
 
   // 3. Spend the window to a lock-out, then kill again with requests in flight.
   const b = await loadThenKill(second, (l) => l.limited >= 5)

@@ -13,10 +13,22 @@ beforeAll(async () => {
         match: (p) => p === '/hello',
         handle: async (req, ctx) =>
           req.method === 'GET' || req.method === 'HEAD'
-            ? { status: 200, headers: { ...ctx.base, 'content-type': 'text/plain; charset=utf-8' }, body: new RawBody('hello') }
-            : { status: 405, headers: { ...ctx.base, allow: 'GET, HEAD' }, body: { error: { code: 'invalid_argument', message: 'use GET' } } },
+            ? {
+                status: 200,
+                headers: { ...ctx.base, 'content-type': 'text/plain; charset=utf-8' },
+                body: new RawBody('hello'),
+              }
+            : {
+                status: 405,
+                headers: { ...ctx.base, allow: 'GET, HEAD' },
+                body: { error: { code: 'invalid_argument', message: 'use GET' } },
+              },
       },
-      { name: 'shadowed', match: (p) => p.startsWith('/api/v1/marketdata'), handle: async () => ({ status: 500, headers: {}, body: {} }) },
+      {
+        name: 'shadowed',
+        match: (p) => p.startsWith('/api/v1/marketdata'),
+        handle: async () => ({ status: 500, headers: {}, body: {} }),
+      },
     ],
   })
 })

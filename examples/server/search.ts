@@ -40,7 +40,8 @@ export function searchSecurities(all: readonly StoredSecurity[], q: string, limi
       const name = s.name.toUpperCase()
       if (symbol === query) [score, match] = [100, 'symbol']
       else if (symbol.startsWith(query)) [score, match] = [60, 'symbol-prefix']
-      else if (name.split(/[^A-Z0-9]+/).some((w) => w.length > 0 && w.startsWith(query))) [score, match] = [40, 'name-word']
+      else if (name.split(/[^A-Z0-9]+/).some((w) => w.length > 0 && w.startsWith(query)))
+        [score, match] = [40, 'name-word']
       else if (name.includes(query)) [score, match] = [20, 'name']
     }
     if (score > 0) {
@@ -56,6 +57,18 @@ export function searchSecurities(all: readonly StoredSecurity[], q: string, limi
       })
     }
   }
-  hits.sort((a, b) => b.score - a.score || (a.exchange < b.exchange ? -1 : a.exchange > b.exchange ? 1 : a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0))
+  hits.sort(
+    (a, b) =>
+      b.score - a.score ||
+      (a.exchange < b.exchange
+        ? -1
+        : a.exchange > b.exchange
+          ? 1
+          : a.symbol < b.symbol
+            ? -1
+            : a.symbol > b.symbol
+              ? 1
+              : 0),
+  )
   return hits.slice(0, limit)
 }

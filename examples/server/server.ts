@@ -93,12 +93,16 @@ export interface Route {
 }
 
 /** The stable partner id of an interface A api key (links are stored under it, tokens carry it). */
-export const partnerIdOf = (apiKey: string): string => `partner-${createHash('sha256').update(apiKey).digest('hex').slice(0, 16)}`
+export const partnerIdOf = (apiKey: string): string =>
+  `partner-${createHash('sha256').update(apiKey).digest('hex').slice(0, 16)}`
 
 /** Builds the request handler over the state's stored contents (read once; every change is written through). */
-export async function createHandler(
-  opts: ServerOptions,
-): Promise<{ handle: (req: IncomingMessage, res: ServerResponse) => void; ledgers: Map<string, RestLedger>; routes: Route[]; limits: ServerLimits }> {
+export async function createHandler(opts: ServerOptions): Promise<{
+  handle: (req: IncomingMessage, res: ServerResponse) => void
+  ledgers: Map<string, RestLedger>
+  routes: Route[]
+  limits: ServerLimits
+}> {
   const clock = opts.clock ?? Date.now
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...opts.limits }
   const heavy = createWorkQueue({ concurrency: limits.heavyConcurrency, maxQueued: limits.heavyQueue })
@@ -143,17 +147,29 @@ export async function createHandler(
   /** Commits a ledger's state when it changed since `before` (a lock-out, a charge), before the answer goes out. */
   async function saveLedger(account: string, ledger: RestLedger, before: RestLedgerState | undefined): Promise<void> {
     const after = ledger.state()
-    if (after === undefined || (before !== undefined && before.windowStart === after.windowStart && before.used === after.used && before.locked === after.locked)) return
+    if (
+      after === undefined ||
+      (before !== undefined &&
+        before.windowStart === after.windowStart &&
+        before.used === after.used &&
+        before.locked === after.locked)
+    )
+      return
     await durable(state.saveRest(account, after))
   }
 
   /** Interface B: route -> auth (401/403) -> lock-out (429) -> handler (400, 404, trim, cap, read, price) -> charge. */
   async function rest(req: IncomingMessage, { url, base }: RequestContext): Promise<Answer> {
     const route = matchRestRoute(url.pathname.slice(REST_PREFIX.length))
-    if (route === undefined) return restError({ ...notFoundError('data'), message: `no endpoint ${url.pathname}` }, base)
-    if (route === null) return restError({ status: 400, code: 'invalid_argument', message: 'path: invalid percent-encoding' }, base)
+    if (route === undefined)
+      return restError({ ...notFoundError('data'), message: `no endpoint ${url.pathname}` }, base)
+    if (route === null)
+      return restError({ status: 400, code: 'invalid_argument', message: 'path: invalid percent-encoding' }, base)
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      return restError({ status: 405, code: 'invalid_argument', message: `method ${req.method ?? ''}: use GET` }, { ...base, allow: 'GET, HEAD' })
+      return restError(
+        { status: 405, code: 'invalid_argument', message: `method ${req.method ?? ''}: use GET` },
+        { ...base, allow: 'GET, HEAD' },
+      )
     }
     const header = req.headers['x-api-key']
     const key = typeof header === 'string' ? keys.get(header) : undefined
@@ -181,9 +197,13 @@ export async function createHandler(
   /** Interface A: POST JSON -> operation -> HTTP 200 with a `status`. */
   async function partner(req: IncomingMessage, { url, base }: RequestContext): Promise<Answer> {
     const path = url.pathname.slice(partnerPrefix.length)
-    const op: PartnerOperation | undefined = Object.hasOwn(PARTNER_OPERATIONS, path) ? PARTNER_OPERATIONS[path] : undefined
-    if (op === undefined) return { status: 404, headers: base, body: { status: { code: 5, message: `no operation ${path}`, details: [] } } }
-    if (req.method !== 'POST') return { status: 405, headers: { ...base, allow: 'POST' }, body: { status: invalidArgument('use POST') } }
+    const op: PartnerOperation | undefined = Object.hasOwn(PARTNER_OPERATIONS, path)
+      ? PARTNER_OPERATIONS[path]
+      : undefined
+    if (op === undefined)
+      return { status: 404, headers: base, body: { status: { code: 5, message: `no operation ${path}`, details: [] } } }
+    if (req.method !== 'POST')
+      return { status: 405, headers: { ...base, allow: 'POST' }, body: { status: invalidArgument('use POST') } }
     const type = req.headers['content-type'] ?? ''
     // the media type (before any parameters), case-insensitive: exactly application/json (not application/json-seq)
     if ((type.split(';')[0] ?? '').trim().toLowerCase() !== 'application/json') {
@@ -227,7 +247,11 @@ export async function createHandler(
     const answer = op === 'ListCandles' ? heavy.run(job) : job()
     if (answer === undefined) {
       const message = `UNAVAILABLE: the server is busy with ${limits.heavyQueue} ListCandles requests waiting; retry after ${BUSY_RETRY_AFTER_S} s`
-      return { status: 200, headers: { ...base, 'retry-after': String(BUSY_RETRY_AFTER_S) }, body: { status: { code: 14, message, details: [] }, candles: [] } }
+      return {
+        status: 200,
+        headers: { ...base, 'retry-after': String(BUSY_RETRY_AFTER_S) },
+        body: { status: { code: 14, message, details: [] }, candles: [] },
+      }
     }
     const out = await answer
     return { status: 200, headers: wait > 0 ? { ...base, 'retry-after': String(wait) } : base, body: out }
@@ -260,7 +284,11 @@ export async function createHandler(
         // interface A answers HTTP 200 with a status: 14 UNAVAILABLE (gRPC's code for a transient failure)
         return hit?.name !== 'partner'
           ? restError(unavailableError(503, e.message), base)
-          : { status: 200, headers: base, body: { status: { code: 14, message: `UNAVAILABLE: ${e.message}`, details: [] } } }
+          : {
+              status: 200,
+              headers: base,
+              body: { status: { code: 14, message: `UNAVAILABLE: ${e.message}`, details: [] } },
+            }
       }
       console.error(`[${requestId}]`, e)
       return { status: 500, headers: base, body: { error: { code: 'internal', message: 'internal error' } } }
@@ -274,7 +302,8 @@ export async function createHandler(
     if (opts.viewerKey !== undefined && isViewerPath(path)) {
       serveViewer(req, res, path, opts.viewerKey).catch((e: unknown) => {
         console.error('[viewer]', e)
-        if (!res.headersSent) send(res, { status: 500, headers: {}, body: { error: { code: 'internal', message: 'internal error' } } })
+        if (!res.headersSent)
+          send(res, { status: 500, headers: {}, body: { error: { code: 'internal', message: 'internal error' } } })
       })
       return
     }
@@ -287,7 +316,11 @@ export async function createHandler(
       },
       (e: unknown) => {
         console.error(`[${requestId}]`, e)
-        send(res, { status: 500, headers: { 'x-request-id': requestId }, body: { error: { code: 'internal', message: 'internal error' } } })
+        send(res, {
+          status: 500,
+          headers: { 'x-request-id': requestId },
+          body: { error: { code: 'internal', message: 'internal error' } },
+        })
       },
     )
   }
@@ -316,7 +349,14 @@ function answerClientError(e: NodeJS.ErrnoException, socket: Duplex, limits: Ser
   }
   const r = parserRefusal(e.code, limits)
   const error = toHttpResponse({ status: r.status, code: r.code, message: r.message }, { 'x-request-id': randomUUID() })
-  socket.end(rawAnswer(r.status, STATUS_CODES[r.status] ?? 'Error', { 'x-request-id': error.headers['x-request-id']! }, error.body))
+  socket.end(
+    rawAnswer(
+      r.status,
+      STATUS_CODES[r.status] ?? 'Error',
+      { 'x-request-id': error.headers['x-request-id']! },
+      error.body,
+    ),
+  )
 }
 
 /** Starts the server on 127.0.0.1 (port 0 picks a free port). */

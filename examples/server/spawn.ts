@@ -27,9 +27,15 @@ export function serverProcesses(prefix: string): {
   const children: ChildProcess[] = []
   const tmp = mkdtempSync(join(tmpdir(), prefix))
   let dirs = 0
-  const withDataDir = (args: string[]): string[] => (args.includes('--data-dir') || args.includes('--memory') ? args : [...args, '--data-dir', join(tmp, `data-${++dirs}`)])
+  const withDataDir = (args: string[]): string[] =>
+    args.includes('--data-dir') || args.includes('--memory')
+      ? args
+      : [...args, '--data-dir', join(tmp, `data-${++dirs}`)]
   const run = (args: string[], env?: NodeJS.ProcessEnv): ChildProcess => {
-    const child = spawn(process.execPath, [here, ...withDataDir(args)], { stdio: ['ignore', 'pipe', 'pipe'], ...(env === undefined ? {} : { env }) })
+    const child = spawn(process.execPath, [here, ...withDataDir(args)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(env === undefined ? {} : { env }),
+    })
     children.push(child)
     return child
   }
@@ -40,7 +46,10 @@ export function serverProcesses(prefix: string): {
       return new Promise((resolve, reject) => {
         let out = ''
         let err = ''
-        const timer = setTimeout(() => reject(new Error(`no start-up output in ${timeoutMs} ms: ${out} ${err}`)), timeoutMs)
+        const timer = setTimeout(
+          () => reject(new Error(`no start-up output in ${timeoutMs} ms: ${out} ${err}`)),
+          timeoutMs,
+        )
         child.stdout!.on('data', (b: Buffer) => {
           out += b.toString()
           if (out.includes('/partner/svc.marketdata.external.candle.v1.CandleHistoryApi.ListCandles')) {

@@ -30,7 +30,11 @@ export async function sqlState(db: SqlClient, where: string): Promise<StateStore
     where,
     async load(): Promise<StateSnapshot> {
       const rest = new Map<string, RestLedgerState>()
-      for (const r of (await db.query<{ account: string; window_start: unknown; used: unknown; locked: boolean }>('select * from rest_ledgers')).rows) {
+      for (const r of (
+        await db.query<{ account: string; window_start: unknown; used: unknown; locked: boolean }>(
+          'select * from rest_ledgers',
+        )
+      ).rows) {
         rest.set(r.account, { windowStart: Number(r.window_start), used: Number(r.used), locked: r.locked })
       }
       const stream = new Map<string, StreamLedgerState>()
@@ -46,8 +50,14 @@ export async function sqlState(db: SqlClient, where: string): Promise<StateStore
         if (m === undefined) links.set(r.partner, (m = new Map()))
         m.set(r.security_guid, { security_guid: r.security_guid, partner_security_id: r.partner_security_id })
       }
-      const keyRows = await db.query<{ kid: string; secret: string; created_at: unknown }>('select * from signing_keys order by created_at, kid')
-      const keys: SigningKey[] = keyRows.rows.map((r) => ({ kid: r.kid, secret: new Uint8Array(Buffer.from(r.secret, 'base64')), createdAt: Number(r.created_at) }))
+      const keyRows = await db.query<{ kid: string; secret: string; created_at: unknown }>(
+        'select * from signing_keys order by created_at, kid',
+      )
+      const keys: SigningKey[] = keyRows.rows.map((r) => ({
+        kid: r.kid,
+        secret: new Uint8Array(Buffer.from(r.secret, 'base64')),
+        createdAt: Number(r.created_at),
+      }))
       return { rest, stream, links, keys }
     },
     async saveRest(account, s) {
@@ -64,7 +74,8 @@ export async function sqlState(db: SqlClient, where: string): Promise<StateStore
       )
     },
     async saveLink(partner, guid, link) {
-      if (link === undefined) await db.query('delete from partner_links where partner = $1 and security_guid = $2', [partner, guid])
+      if (link === undefined)
+        await db.query('delete from partner_links where partner = $1 and security_guid = $2', [partner, guid])
       else {
         await db.query(
           `insert into partner_links (partner, security_guid, partner_security_id) values ($1, $2, $3)
@@ -74,7 +85,11 @@ export async function sqlState(db: SqlClient, where: string): Promise<StateStore
       }
     },
     async addKey(key) {
-      await db.query('insert into signing_keys (kid, secret, created_at) values ($1, $2, $3)', [key.kid, b64(key.secret), key.createdAt])
+      await db.query('insert into signing_keys (kid, secret, created_at) values ($1, $2, $3)', [
+        key.kid,
+        b64(key.secret),
+        key.createdAt,
+      ])
     },
     close: () => db.close(),
   }
@@ -98,5 +113,8 @@ export async function openPostgresState(url: string): Promise<StateStore> {
   const client = new pg.default.Client({ connectionString: url })
   await client.connect()
   const host = new URL(url).host
-  return sqlState({ query: (text, params) => client.query(text, params), close: () => client.end() } as SqlClient, `postgres ${host}`)
+  return sqlState(
+    { query: (text, params) => client.query(text, params), close: () => client.end() } as SqlClient,
+    `postgres ${host}`,
+  )
 }

@@ -23,23 +23,37 @@ type Write =
   | { t: 'key'; key: SigningKey }
 
 const account = fc.constantFrom('a', 'b', 'ünï')
-const rest = fc.record({ windowStart: fc.integer({ min: 0, max: 2 ** 35 }).map((n) => n * 60_000), used: fc.integer({ min: 0, max: 100_000 }), locked: fc.boolean() })
+const rest = fc.record({
+  windowStart: fc.integer({ min: 0, max: 2 ** 35 }).map((n) => n * 60_000),
+  used: fc.integer({ min: 0, max: 100_000 }),
+  locked: fc.boolean(),
+})
 const stream: fc.Arbitrary<StreamLedgerState> = fc.record({
   windowStart: fc.integer({ min: 0, max: 2 ** 30 }).map((n) => n * 300_000),
   used: fc.integer({ min: 0, max: 1000 }),
   clock: fc.integer({ min: 0, max: 2 ** 40 }),
   nextId: fc.integer({ min: 1, max: 99 }),
-  streams: fc.array(fc.record({ id: fc.string(), kind: fc.constantFrom('candles' as const, 'footprint' as const), status: fc.constant('pending' as const), openedAt: fc.nat() }), { maxLength: 3 }),
+  streams: fc.array(
+    fc.record({
+      id: fc.string(),
+      kind: fc.constantFrom('candles' as const, 'footprint' as const),
+      status: fc.constant('pending' as const),
+      openedAt: fc.nat(),
+    }),
+    { maxLength: 3 },
+  ),
 })
 const write: fc.Arbitrary<Write> = fc.oneof(
   fc.record({ t: fc.constant('rest' as const), account, state: rest }),
   fc.record({ t: fc.constant('stream' as const), account, state: stream }),
-  fc.tuple(fc.constantFrom('p1', 'p2'), fc.constantFrom('g1', 'g2', "g'3"), fc.option(fc.string(), { nil: undefined })).map(([partner, guid, id]) => ({
-    t: 'link' as const,
-    partner,
-    guid,
-    link: id === undefined ? undefined : { security_guid: guid, partner_security_id: id },
-  })),
+  fc
+    .tuple(fc.constantFrom('p1', 'p2'), fc.constantFrom('g1', 'g2', "g'3"), fc.option(fc.string(), { nil: undefined }))
+    .map(([partner, guid, id]) => ({
+      t: 'link' as const,
+      partner,
+      guid,
+      link: id === undefined ? undefined : { security_guid: guid, partner_security_id: id },
+    })),
 )
 
 async function apply(s: StateStore, writes: Write[]): Promise<void> {
@@ -73,7 +87,11 @@ function model(writes: Write[]) {
 async function loaded(s: StateStore) {
   const snap = await s.load()
   const links = new Map([...snap.links].filter(([, m]) => m.size > 0).map(([p, m]) => [p, Object.fromEntries(m)]))
-  return { rest: Object.fromEntries(snap.rest), stream: Object.fromEntries(snap.stream), links: Object.fromEntries(links) }
+  return {
+    rest: Object.fromEntries(snap.rest),
+    stream: Object.fromEntries(snap.stream),
+    links: Object.fromEntries(links),
+  }
 }
 
 test('memory and SQL states load exactly the last write of every ledger and link', async () => {
@@ -98,7 +116,11 @@ test('memory and SQL states load exactly the last write of every ledger and link
 test('signing keys come back oldest first with their exact bytes', async () => {
   await pg.exec('create schema keys; set search_path to keys')
   const sql = await sqlState({ query: (t, p) => pg.query(t, p), close: async () => {} } as SqlClient, 'test')
-  const k = (kid: string, createdAt: number, byte: number): SigningKey => ({ kid, createdAt, secret: new Uint8Array(32).fill(byte) })
+  const k = (kid: string, createdAt: number, byte: number): SigningKey => ({
+    kid,
+    createdAt,
+    secret: new Uint8Array(32).fill(byte),
+  })
   await sql.addKey(k('b', 2000, 255))
   await sql.addKey(k('a', 1000, 0))
   const keys = (await sql.load()).keys
@@ -111,7 +133,11 @@ test('signing keys come back oldest first with their exact bytes', async () => {
 
 test('a state write that fails is answered 503 unavailable (REST) and status 14 (partner), not a 500', async () => {
   const { startHarness, NOW, OPS } = await import('./harness.js')
-  const failing: StateStore = { ...memoryState(), saveRest: async () => Promise.reject(new Error('disk full')), saveLink: async () => Promise.reject(new Error('disk full')) }
+  const failing: StateStore = {
+    ...memoryState(),
+    saveRest: async () => Promise.reject(new Error('disk full')),
+    saveLink: async () => Promise.reject(new Error('disk full')),
+  }
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
   const h = await startHarness([{ key: 'k' }], ['p'], NOW, (s) => s, { state: failing })
   try {

@@ -69,7 +69,8 @@ export function createStore(catalog: Catalog, trades: ReadonlyMap<string, TradeC
   const byGuid = new Map<string, StoredSecurity>()
   for (const security of catalog.securities) {
     const exchange = exchanges.get(security.exchange)
-    if (exchange === undefined) throw new Error(`catalog: security ${security.symbol} names unknown exchange ${security.exchange}`)
+    if (exchange === undefined)
+      throw new Error(`catalog: security ${security.symbol} names unknown exchange ${security.exchange}`)
     const s: StoredSecurity = { security, exchange, trades: trades.get(security.guid) ?? EMPTY }
     list.push(s)
     byKey.set(`${security.exchange}\u0000${security.symbol}`, s)

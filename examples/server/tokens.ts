@@ -62,7 +62,12 @@ export function createTokenSigner(keys: Uint8Array | readonly SigningKey[]): Tok
         const claims: unknown = JSON.parse(new TextDecoder().decode(payload))
         if (typeof claims !== 'object' || claims === null) return undefined
         const c = claims as Record<string, unknown>
-        if (c.iss !== ISSUER || typeof c.sub !== 'string' || (c.typ !== 'access' && c.typ !== 'refresh') || typeof c.valid_to_time !== 'string') {
+        if (
+          c.iss !== ISSUER ||
+          typeof c.sub !== 'string' ||
+          (c.typ !== 'access' && c.typ !== 'refresh') ||
+          typeof c.valid_to_time !== 'string'
+        ) {
           return undefined
         }
         return { sub: c.sub, typ: c.typ, valid_to_time: c.valid_to_time }

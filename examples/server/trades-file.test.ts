@@ -21,7 +21,13 @@ test('addFileSecurity throws naming tickSize on a tick size that is not a decima
 })
 
 test('addFileSecurity accepts a positive decimal tick size and keeps it as given', () => {
-  for (const [tick, decimals] of [['0.25', 2], ['0.10', 1], ['1', 0], ['0.0001', 4], ['5', 0]] as const) {
+  for (const [tick, decimals] of [
+    ['0.25', 2],
+    ['0.10', 1],
+    ['1', 0],
+    ['0.0001', 4],
+    ['5', 0],
+  ] as const) {
     const catalog = defaultCatalog()
     const s = addFileSecurity(catalog, file, tick, 0)
     expect(s).toMatchObject({ symbol: 'TICKS', tickSize: tick, pricePrecision: decimals })
@@ -29,18 +35,23 @@ test('addFileSecurity accepts a positive decimal tick size and keeps it as given
 })
 
 test('checkTickSize names the option it is given', () => {
-  expect(checkTickSize('-0.25', '--tick-size')).toEqual({ ok: false, error: '--tick-size: "-0.25" must be a decimal greater than 0 (e.g. 0.25)' })
+  expect(checkTickSize('-0.25', '--tick-size')).toEqual({
+    ok: false,
+    error: '--tick-size: "-0.25" must be a decimal greater than 0 (e.g. 0.25)',
+  })
   expect(checkTickSize('0.25', '--tick-size')).toEqual({ ok: true, decimals: 2 })
 })
 
-test('two --trades files with the same base name are refused (the second would share the first one\'s symbol)', () => {
+test("two --trades files with the same base name are refused (the second would share the first one's symbol)", () => {
   const a = join(tmp, 'same.csv')
   const sub = mkdtempSync(join(tmp, 'sub-'))
   const b = join(sub, 'same.csv')
   for (const f of [a, b]) writeFileSync(f, 'time,price,volume,side\n1780320600000,5000.25,1,buy\n')
   const catalog = defaultCatalog()
   addFileSecurity(catalog, a, '0.25', 0)
-  expect(() => addFileSecurity(catalog, b, '0.25', 1)).toThrow(/--trades: .*same\.csv would be security LOCAL\/SAME, which same\.csv already is/)
+  expect(() => addFileSecurity(catalog, b, '0.25', 1)).toThrow(
+    /--trades: .*same\.csv would be security LOCAL\/SAME, which same\.csv already is/,
+  )
   // a different name is fine
   const c = join(sub, 'other.csv')
   writeFileSync(c, 'time,price,volume,side\n1780320600000,5000.25,1,buy\n')
@@ -61,14 +72,22 @@ test('readTradesCsv: time as epoch ms (also before 1970) or RFC 3339; rows come 
     ].join('\n'),
   )
   const c = readTradesCsv(f)
-  expect(Array.from(c.time)).toEqual([-5000, Date.UTC(2026, 5, 1, 13), Date.UTC(2026, 5, 1, 14), Date.UTC(2026, 5, 1, 14)])
+  expect(Array.from(c.time)).toEqual([
+    -5000,
+    Date.UTC(2026, 5, 1, 13),
+    Date.UTC(2026, 5, 1, 14),
+    Date.UTC(2026, 5, 1, 14),
+  ])
   expect(Array.from(c.price)).toEqual([99, 100, 101, 102])
   expect(Array.from(c.volume)).toEqual([3, 4, 1, 2])
 })
 
 test('readTradesCsv: the session column is optional per row (an empty cell is the default session)', () => {
   const f = join(tmp, 'sessions.csv')
-  writeFileSync(f, 'time,price,volume,side,session\n1000,1.5,2,buy,\n2000,1.25,1,sell,PRE_MARKET\n3000,1.5,1,buy,MAINSESSION\n')
+  writeFileSync(
+    f,
+    'time,price,volume,side,session\n1000,1.5,2,buy,\n2000,1.25,1,sell,PRE_MARKET\n3000,1.5,1,buy,MAINSESSION\n',
+  )
   const c = readTradesCsv(f)
   expect(Array.from(c.time)).toEqual([1000, 2000, 3000])
   const s = Array.from(c.session!)

@@ -121,7 +121,8 @@ export function permissionDeniedError(message = 'the API key has no access to th
  * notFoundError('security') // { status: 404, code: 'not_found', message: 'security not found' }
  */
 export function notFoundError(kind: NotFoundKind): ApiError {
-  const message = kind === 'exchange' ? 'exchange not found' : kind === 'security' ? 'security not found' : 'data not found'
+  const message =
+    kind === 'exchange' ? 'exchange not found' : kind === 'security' ? 'security not found' : 'data not found'
   return { status: 404, code: 'not_found', message }
 }
 
@@ -137,7 +138,12 @@ export function notFoundError(kind: NotFoundKind): ApiError {
  */
 export function rateLimitedError(retryAfterSeconds: number): ApiError {
   const retryAfter = Number.isFinite(retryAfterSeconds) ? Math.max(1, Math.ceil(retryAfterSeconds)) : 1
-  return { status: 429, code: 'rate_limited', message: `credit quota exhausted; retry after ${retryAfter} s`, retryAfter }
+  return {
+    status: 429,
+    code: 'rate_limited',
+    message: `credit quota exhausted; retry after ${retryAfter} s`,
+    retryAfter,
+  }
 }
 
 /**

@@ -32,8 +32,20 @@ function hash(s: string): string {
 }
 
 /** Wraps an aggregator's state: format, version, kind, the options that shape its output, watermark, a check. */
-export function sealCheckpoint(kind: AggregatorKind, options: Record<string, unknown>, watermark: number, state: Record<string, unknown>): AggregatorCheckpoint {
-  const body = { format: CHECKPOINT_FORMAT, version: CHECKPOINT_VERSION, kind, options, watermark: jsonNumber(watermark), state }
+export function sealCheckpoint(
+  kind: AggregatorKind,
+  options: Record<string, unknown>,
+  watermark: number,
+  state: Record<string, unknown>,
+): AggregatorCheckpoint {
+  const body = {
+    format: CHECKPOINT_FORMAT,
+    version: CHECKPOINT_VERSION,
+    kind,
+    options,
+    watermark: jsonNumber(watermark),
+    state,
+  }
   return { ...body, check: hash(JSON.stringify(body)) }
 }
 
@@ -47,7 +59,11 @@ export class Fields {
   /** Refuses the field `key` with a message saying what was expected. */
   fail(key: string, want: string, got?: unknown): never {
     const field = `${this.path}.${key}`
-    throw new MarketDataError('invalid_option', `${field}: ${got === undefined && !(key in this.o) ? 'missing' : describeValue(got)} is not valid: expected ${want} (a checkpoint is read as untrusted input)`, { field })
+    throw new MarketDataError(
+      'invalid_option',
+      `${field}: ${got === undefined && !(key in this.o) ? 'missing' : describeValue(got)} is not valid: expected ${want} (a checkpoint is read as untrusted input)`,
+      { field },
+    )
   }
 
   private get(key: string): unknown {
@@ -57,7 +73,8 @@ export class Fields {
   /** An integer in [min, max]. */
   int(key: string, min: number, max: number): number {
     const x = this.get(key)
-    if (typeof x !== 'number' || !Number.isInteger(x) || x < min || x > max) this.fail(key, `an integer ${min}..${max}`, x)
+    if (typeof x !== 'number' || !Number.isInteger(x) || x < min || x > max)
+      this.fail(key, `an integer ${min}..${max}`, x)
     return x
   }
 
@@ -65,21 +82,27 @@ export class Fields {
   num(key: string, inf: 'none' | 'both' | 'neg' | 'pos' = 'none'): number {
     const x = this.get(key)
     if (typeof x === 'number' && Number.isFinite(x)) return x
-    if ((x === 'Infinity' && (inf === 'both' || inf === 'pos')) || (x === '-Infinity' && (inf === 'both' || inf === 'neg'))) return Number(x)
+    if (
+      (x === 'Infinity' && (inf === 'both' || inf === 'pos')) ||
+      (x === '-Infinity' && (inf === 'both' || inf === 'neg'))
+    )
+      return Number(x)
     return this.fail(key, inf === 'none' ? 'a finite number' : 'a finite number or an infinity written as a string', x)
   }
 
   /** An integer epoch-ms time within ±8.64e15, or an infinity (as a string) when allowed. */
   time(key: string, inf: 'none' | 'both' | 'neg' | 'pos' = 'none'): number {
     const x = this.num(key, inf)
-    if (Number.isFinite(x) && (!Number.isInteger(x) || x < -MAX_TIME || x > MAX_TIME)) this.fail(key, 'an integer epoch-ms time within ±8.64e15', x)
+    if (Number.isFinite(x) && (!Number.isInteger(x) || x < -MAX_TIME || x > MAX_TIME))
+      this.fail(key, 'an integer epoch-ms time within ±8.64e15', x)
     return x
   }
 
   /** A bigint written as decimal digits (with an optional '-'). */
   big(key: string, nonNegative = false): bigint {
     const x = this.get(key)
-    if (typeof x !== 'string' || !(nonNegative ? /^(0|[1-9]\d{0,400})$/ : /^(0|-?[1-9]\d{0,400})$/).test(x)) this.fail(key, nonNegative ? 'an integer >= 0 written as digits' : 'an integer written as digits', x)
+    if (typeof x !== 'string' || !(nonNegative ? /^(0|[1-9]\d{0,400})$/ : /^(0|-?[1-9]\d{0,400})$/).test(x))
+      this.fail(key, nonNegative ? 'an integer >= 0 written as digits' : 'an integer written as digits', x)
     return BigInt(x)
   }
 
@@ -126,25 +149,46 @@ export class Fields {
  * Opens a checkpoint given as `restore`: checks format, version, kind and check, then that the options it
  * was taken with equal `options` (those that shape the output), and returns the watermark and the state's reader.
  */
-export function openCheckpoint(x: unknown, kind: AggregatorKind, options: Record<string, unknown>): { watermark: number; state: Fields } {
-  if (typeof x !== 'object' || x === null || Array.isArray(x)) throw new MarketDataError('invalid_option', `restore: ${describeValue(x)} is not a checkpoint: expected the object an aggregator's checkpoint() returned`, { field: 'restore' })
+export function openCheckpoint(
+  x: unknown,
+  kind: AggregatorKind,
+  options: Record<string, unknown>,
+): { watermark: number; state: Fields } {
+  if (typeof x !== 'object' || x === null || Array.isArray(x))
+    throw new MarketDataError(
+      'invalid_option',
+      `restore: ${describeValue(x)} is not a checkpoint: expected the object an aggregator's checkpoint() returned`,
+      { field: 'restore' },
+    )
   const top = new Fields(x as Record<string, unknown>, 'restore')
   const o = x as Record<string, unknown>
   if (o.format !== CHECKPOINT_FORMAT) top.fail('format', JSON.stringify(CHECKPOINT_FORMAT), o.format)
   if (o.version !== CHECKPOINT_VERSION) {
-    throw new MarketDataError('invalid_option', `restore.version: ${describeValue(o.version)} is not this library's checkpoint version ${CHECKPOINT_VERSION}; restore it with the version that wrote it, or rebuild from the trades`, { field: 'restore.version' })
+    throw new MarketDataError(
+      'invalid_option',
+      `restore.version: ${describeValue(o.version)} is not this library's checkpoint version ${CHECKPOINT_VERSION}; restore it with the version that wrote it, or rebuild from the trades`,
+      { field: 'restore.version' },
+    )
   }
   if (o.kind !== kind) top.fail('kind', `'${kind}' (this is a ${kind} aggregator)`, o.kind)
   const { check, ...body } = o
   if (typeof check !== 'string' || check !== hash(JSON.stringify(body))) {
-    throw new MarketDataError('invalid_option', 'restore.check: the checkpoint does not match its check: a field was altered or the state was damaged (restore only what checkpoint() returned, through JSON as is)', { field: 'restore.check' })
+    throw new MarketDataError(
+      'invalid_option',
+      'restore.check: the checkpoint does not match its check: a field was altered or the state was damaged (restore only what checkpoint() returned, through JSON as is)',
+      { field: 'restore.check' },
+    )
   }
   const given = top.obj('options')
   for (const key of new Set([...Object.keys(options), ...Object.keys(o.options as object)])) {
     const was = JSON.stringify(given.raw(key))
     const now = JSON.stringify(options[key])
     if (was !== now) {
-      throw new MarketDataError('invalid_option', `restore.options.${key}: the checkpoint was taken with ${was ?? 'none'}, these options give ${now ?? 'none'}; restore with the options of the aggregator that wrote it`, { field: `restore.options.${key}` })
+      throw new MarketDataError(
+        'invalid_option',
+        `restore.options.${key}: the checkpoint was taken with ${was ?? 'none'}, these options give ${now ?? 'none'}; restore with the options of the aggregator that wrote it`,
+        { field: `restore.options.${key}` },
+      )
     }
   }
   const watermark = top.time('watermark', 'both')

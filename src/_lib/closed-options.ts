@@ -21,7 +21,8 @@ export function editDistance(a: string, b: string): number {
     for (let j = 1; j <= n; j++) {
       const cost = x[i - 1] === y[j - 1] ? 0 : 1
       let d = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + cost)
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) d = Math.min(d, (prev2[j - 2] as number) + 1)
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+        d = Math.min(d, (prev2[j - 2] as number) + 1)
       cur[j] = d
     }
     prev2 = prev
@@ -64,7 +65,9 @@ export function unknownOption(opts: unknown, known: readonly string[], fn: strin
   try {
     keys = Object.keys(opts)
   } catch {
-    return new MarketDataError('invalid_option', `options: the options object of ${fn} cannot be read`, { field: 'options' })
+    return new MarketDataError('invalid_option', `options: the options object of ${fn} cannot be read`, {
+      field: 'options',
+    })
   }
   for (const key of keys) {
     if (known.includes(key)) continue

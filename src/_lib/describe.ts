@@ -29,7 +29,8 @@ export function showThrown(e: unknown): string {
     if (e instanceof Error) {
       const name = e.name
       const message = e.message
-      if (typeof name === 'string' && typeof message === 'string') return `${name.slice(0, 40)} ${describeValue(message)}`
+      if (typeof name === 'string' && typeof message === 'string')
+        return `${name.slice(0, 40)} ${describeValue(message)}`
     }
   } catch {
     // a hostile thrown value (a Proxy, throwing getters): fall back to its type

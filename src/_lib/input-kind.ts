@@ -4,7 +4,10 @@
  * that throws means not columns: an array Proxy whose traps throw is then an array, whose reads pass the
  * caller's error through.
  */
-export function inputKind(x: unknown, isColumns: (x: unknown) => boolean): 'columns' | 'array' | 'iterable' | undefined {
+export function inputKind(
+  x: unknown,
+  isColumns: (x: unknown) => boolean,
+): 'columns' | 'array' | 'iterable' | undefined {
   let columns = false
   try {
     columns = isColumns(x)
@@ -14,7 +17,12 @@ export function inputKind(x: unknown, isColumns: (x: unknown) => boolean): 'colu
   if (columns) return 'columns'
   try {
     if (Array.isArray(x)) return 'array'
-    if (typeof x === 'object' && x !== null && typeof (x as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function') return 'iterable'
+    if (
+      typeof x === 'object' &&
+      x !== null &&
+      typeof (x as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function'
+    )
+      return 'iterable'
   } catch {
     // the shape cannot be read: not an input
   }

@@ -13,14 +13,22 @@ export const MAX_TIME = 8.64e15
 export function readMaxTime(x: unknown): number | undefined {
   if (x === undefined) return undefined
   if (typeof x !== 'number' || !Number.isInteger(x) || x < -MAX_TIME || x > MAX_TIME) {
-    throw new MarketDataError('invalid_option', `maxTime: ${describeValue(x)} is not a time bound: expected an integer number of UTC epoch milliseconds within ±8.64e15`, { field: 'maxTime' })
+    throw new MarketDataError(
+      'invalid_option',
+      `maxTime: ${describeValue(x)} is not a time bound: expected an integer number of UTC epoch milliseconds within ±8.64e15`,
+      { field: 'maxTime' },
+    )
   }
   return x
 }
 
 /** The refusal of a record stamped after `maxTime`. */
 export function pastMaxTime(t: number, max: number, index: number): MarketDataError {
-  return new MarketDataError('out_of_range', `time: ${describeValue(t)} is after maxTime ${describeValue(max)} (${new Date(max).toISOString()}); the record is refused and changes nothing`, { index, field: 'time' })
+  return new MarketDataError(
+    'out_of_range',
+    `time: ${describeValue(t)} is after maxTime ${describeValue(max)} (${new Date(max).toISOString()}); the record is refused and changes nothing`,
+    { index, field: 'time' },
+  )
 }
 
 /** A record's `time` when it is a number past `max` (read once, never throwing), else undefined. */
@@ -63,7 +71,8 @@ export function timeAt(records: ArrayLike<unknown>, i: number): number {
 /** Rows [0, n) of a set of equal-length columns, as views (no copy). */
 export function headOf<C extends object>(columns: C, n: number): C {
   const out: Record<string, unknown> = {}
-  for (const [k, v] of Object.entries(columns)) out[k] = ArrayBuffer.isView(v) && !(v instanceof DataView) ? (v as Float64Array).subarray(0, n) : v
+  for (const [k, v] of Object.entries(columns))
+    out[k] = ArrayBuffer.isView(v) && !(v instanceof DataView) ? (v as Float64Array).subarray(0, n) : v
   return out as C
 }
 

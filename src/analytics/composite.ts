@@ -14,7 +14,12 @@ const FN = 'compositeVolumeProfile'
 
 function epoch(p: unknown, who: string, field: 'time' | 'end'): number {
   const x = (p as Record<string, unknown>)[field]
-  if (typeof x !== 'number' || !Number.isFinite(x)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.field(FN, who, field, x, 'must be a finite epoch-millisecond number'), { field })
+  if (typeof x !== 'number' || !Number.isFinite(x))
+    throw new MarketDataError(
+      'invalid_option',
+      ANALYTICS_MSG.field(FN, who, field, x, 'must be a finite epoch-millisecond number'),
+      { field },
+    )
   return x
 }
 
@@ -40,10 +45,14 @@ function epoch(p: unknown, who: string, field: 'time' | 'end'): number {
  * const week = compositeVolumeProfile(footprintProfiles(trades, { timeframe: '1d', tickSize: '0.25' }))
  * week.poc // '5001.25'; week.valueAreaLow, week.valueAreaHigh, week.nodes.highVolumeNodes
  */
-export function compositeVolumeProfile(profiles: readonly AnalyticsProfile[], options?: CompositeVolumeOptions): CompositeVolumeProfile {
+export function compositeVolumeProfile(
+  profiles: readonly AnalyticsProfile[],
+  options?: CompositeVolumeOptions,
+): CompositeVolumeProfile {
   return unreadableAsError('compositeVolumeProfile', () => {
     const o = readOptions(FN, options, ['valueAreaPercent', 'nodes'])
-    if (!isArray(profiles) || profiles.length === 0) throw new MarketDataError('invalid_option', ANALYTICS_MSG.noProfiles(FN), { field: 'profiles' })
+    if (!isArray(profiles) || profiles.length === 0)
+      throw new MarketDataError('invalid_option', ANALYTICS_MSG.noProfiles(FN), { field: 'profiles' })
     const hs: Histogram[] = profiles.map((p, i) => readHistogram(p, FN, `profiles[${i}]`))
     const first = hs[0] as Histogram
     let lowRow = first.firstRow
@@ -55,11 +64,20 @@ export function compositeVolumeProfile(profiles: readonly AnalyticsProfile[], op
     let tpoPercent: unknown
     for (let i = 0; i < hs.length; i++) {
       const h = hs[i] as Histogram
-      if (h.kind === 'tpo-candles') throw new MarketDataError('invalid_option', ANALYTICS_MSG.noVolumes(FN, h.who, 'compositeTpoProfile builds a TPO-count composite'), { field: 'rows', index: i })
+      if (h.kind === 'tpo-candles')
+        throw new MarketDataError(
+          'invalid_option',
+          ANALYTICS_MSG.noVolumes(FN, h.who, 'compositeTpoProfile builds a TPO-count composite'),
+          { field: 'rows', index: i },
+        )
       // equal rowSizeValue (exact decimal): the same rows; price decimals may differ (tick sizes)
       const d = Math.max(first.decimals, h.decimals)
       if (first.rowUnits * 10n ** BigInt(d - first.decimals) !== h.rowUnits * 10n ** BigInt(d - h.decimals)) {
-        throw new MarketDataError('grid_mismatch', ANALYTICS_MSG.gridMismatch(FN, h.who, first.rowSizeValue, h.rowSizeValue), { field: 'rowSizeValue', index: i })
+        throw new MarketDataError(
+          'grid_mismatch',
+          ANALYTICS_MSG.gridMismatch(FN, h.who, first.rowSizeValue, h.rowSizeValue),
+          { field: 'rowSizeValue', index: i },
+        )
       }
       if (h.firstRow < lowRow) lowRow = h.firstRow
       const top = h.firstRow + BigInt(h.n - 1)
@@ -68,15 +86,23 @@ export function compositeVolumeProfile(profiles: readonly AnalyticsProfile[], op
       vScale = Math.max(vScale, h.vScale)
       time = Math.min(time, epoch(profiles[i], h.who, 'time'))
       end = Math.max(end, epoch(profiles[i], h.who, 'end'))
-      if (tpoPercent === undefined && h.kind === 'tpo') tpoPercent = (profiles[i] as { valueAreaPercent?: unknown }).valueAreaPercent
+      if (tpoPercent === undefined && h.kind === 'tpo')
+        tpoPercent = (profiles[i] as { valueAreaPercent?: unknown }).valueAreaPercent
     }
-    if (highRow - lowRow + 1n > BigInt(MAX_ROWS)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.tooManyRows(FN, (highRow - lowRow + 1n).toString()), { field: 'rows' })
+    if (highRow - lowRow + 1n > BigInt(MAX_ROWS))
+      throw new MarketDataError('invalid_option', ANALYTICS_MSG.tooManyRows(FN, (highRow - lowRow + 1n).toString()), {
+        field: 'rows',
+      })
     const n = Number(highRow - lowRow + 1n)
     let percent: number
     try {
       percent = resolveValueAreaPercent(o.valueAreaPercent ?? tpoPercent).percent
     } catch {
-      throw new MarketDataError('invalid_option', ANALYTICS_MSG.option(FN, 'valueAreaPercent', o.valueAreaPercent, 'must be a number with 0 < p <= 100'), { field: 'valueAreaPercent' })
+      throw new MarketDataError(
+        'invalid_option',
+        ANALYTICS_MSG.option(FN, 'valueAreaPercent', o.valueAreaPercent, 'must be a number with 0 < p <= 100'),
+        { field: 'valueAreaPercent' },
+      )
     }
     const nodesIn = readOptions(`${FN} (options.nodes)`, o.nodes, ['smoothing', 'minProminence'])
     const nodeOptions = resolveNodeOptions(`${FN} (options.nodes)`, { ...nodesIn, source: 'volume' }, 'volume')
@@ -93,7 +119,21 @@ export function compositeVolumeProfile(profiles: readonly AnalyticsProfile[], op
         present[off + i] = true
       }
     }
-    const grid: Histogram = { ...first, who: 'composite', decimals, rowUnits: first.rowUnits * 10n ** BigInt(decimals - first.decimals), firstRow: lowRow, n, counts: null, buy, sell, vScale, present, tradesBuy: null, tradesSell: null }
+    const grid: Histogram = {
+      ...first,
+      who: 'composite',
+      decimals,
+      rowUnits: first.rowUnits * 10n ** BigInt(decimals - first.decimals),
+      firstRow: lowRow,
+      n,
+      counts: null,
+      buy,
+      sell,
+      vScale,
+      present,
+      tradesBuy: null,
+      tradesSell: null,
+    }
     const total = buy.map((b, i) => b + (sell[i] as bigint))
     const va = pocAndValueArea(total, percent)
     const rows: CompositeVolumeProfile['rows'] = []

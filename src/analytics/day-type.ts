@@ -7,7 +7,14 @@ import { decimalOption, integerOption, readOptions, unreadableAsError } from './
 import type { AnyTpoProfile, DayTypeOptions, DayTypeResult } from './types.js'
 
 const FN = 'dayType'
-const KEYS = ['trendRangeMultiple', 'normalMaxExtension', 'extremeCloseShare', 'singlePrintRows', 'distributionMinShare', 'narrowRange'] as const
+const KEYS = [
+  'trendRangeMultiple',
+  'normalMaxExtension',
+  'extremeCloseShare',
+  'singlePrintRows',
+  'distributionMinShare',
+  'narrowRange',
+] as const
 
 /** `a >= f x b` for units a, b and an exact factor f. */
 const atLeast = (a: bigint, f: ExactDecimal, b: bigint) => a * 10n ** BigInt(f.scale) >= f.units * b
@@ -73,13 +80,31 @@ export function dayType(profile: AnyTpoProfile, options?: DayTypeOptions): DayTy
     const extreme = decimalOption(FN, 'extremeCloseShare', o.extremeCloseShare, '0.25', '0', '0.5')
     const minRows = integerOption(FN, 'singlePrintRows', o.singlePrintRows, 2, 1, 1_000_000)
     const minShare = decimalOption(FN, 'distributionMinShare', o.distributionMinShare, '0.2', '0', '0.5')
-    const narrow = o.narrowRange === undefined ? undefined : decimalOption(FN, 'narrowRange', o.narrowRange, '0', '0', undefined, 'must be a decimal price distance >= 0')
+    const narrow =
+      o.narrowRange === undefined
+        ? undefined
+        : decimalOption(FN, 'narrowRange', o.narrowRange, '0', '0', undefined, 'must be a decimal price distance >= 0')
     const h = readTpoHistogram(profile, FN)
     const ib = (profile as { initialBalance?: unknown }).initialBalance
-    if (ib === null || typeof ib !== 'object') throw new MarketDataError('invalid_option', ANALYTICS_MSG.noInitialBalance(FN, 'profile'), { field: 'initialBalance' })
-    const ds = [priceField(FN, 'profile', profile, 'high'), priceField(FN, 'profile', profile, 'low'), priceField(FN, 'profile', profile, 'close'), priceField(FN, 'profile.initialBalance', ib, 'high'), priceField(FN, 'profile.initialBalance', ib, 'low')]
+    if (ib === null || typeof ib !== 'object')
+      throw new MarketDataError('invalid_option', ANALYTICS_MSG.noInitialBalance(FN, 'profile'), {
+        field: 'initialBalance',
+      })
+    const ds = [
+      priceField(FN, 'profile', profile, 'high'),
+      priceField(FN, 'profile', profile, 'low'),
+      priceField(FN, 'profile', profile, 'close'),
+      priceField(FN, 'profile.initialBalance', ib, 'high'),
+      priceField(FN, 'profile.initialBalance', ib, 'low'),
+    ]
     const s = Math.max(...ds.map((d) => d.scale), narrow?.scale ?? 0)
-    const [H, L, C, IH, IL] = ds.map((d) => d.units * 10n ** BigInt(s - d.scale)) as [bigint, bigint, bigint, bigint, bigint]
+    const [H, L, C, IH, IL] = ds.map((d) => d.units * 10n ** BigInt(s - d.scale)) as [
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+      bigint,
+    ]
     const R = H - L
     const I = IH - IL
     const up = H > IH
@@ -87,17 +112,40 @@ export function dayType(profile: AnyTpoProfile, options?: DayTypeOptions): DayTy
     const extension: DayTypeResult['extension'] = up && down ? 'both' : up ? 'up' : down ? 'down' : 'none'
     const nearHigh = atMost(H - C, extreme, R)
     const nearLow = atMost(C - L, extreme, R)
-    const done = (type: DayTypeResult['type'], reason: string): DayTypeResult => ({ type, extension, range: formatUnits(R, s), ibRange: formatUnits(I, s), reason })
+    const done = (type: DayTypeResult['type'], reason: string): DayTypeResult => ({
+      type,
+      extension,
+      range: formatUnits(R, s),
+      ibRange: formatUnits(I, s),
+      reason,
+    })
     const run = splittingRun(h.counts as number[], minRows, minShare)
-    if (run !== undefined) return done('double-distribution', `${run.b - run.a + 1} single-print rows split the profile, each side holding at least ${formatUnits(minShare.units, minShare.scale)} of the TPOs`)
+    if (run !== undefined)
+      return done(
+        'double-distribution',
+        `${run.b - run.a + 1} single-print rows split the profile, each side holding at least ${formatUnits(minShare.units, minShare.scale)} of the TPOs`,
+      )
     if (extension === 'both') {
-      return nearHigh || nearLow ? done('neutral-extreme', 'range extension on both sides, close near an extreme') : done('neutral-center', 'range extension on both sides, close in the middle of the range')
+      return nearHigh || nearLow
+        ? done('neutral-extreme', 'range extension on both sides, close near an extreme')
+        : done('neutral-center', 'range extension on both sides, close in the middle of the range')
     }
     const narrowDay = narrow !== undefined && R <= narrow.units * 10n ** BigInt(s - narrow.scale)
-    const quiet = (why: string) => (narrowDay ? done('non-trend', `${why}; range within narrowRange`) : done('normal', why))
+    const quiet = (why: string) =>
+      narrowDay ? done('non-trend', `${why}; range within narrowRange`) : done('normal', why)
     if (extension === 'none') return quiet('no range extension beyond the initial balance')
-    if (atLeast(R, trendM, I) && (up ? nearHigh : nearLow)) return done('trend', `one-sided extension ${extension}, range >= ${formatUnits(trendM.units, trendM.scale)} x IB, close near the ${up ? 'high' : 'low'}`)
-    if (atMost(R - I, normalMax, R)) return quiet(`one-sided extension ${extension} within ${formatUnits(normalMax.units, normalMax.scale)} of the range`)
-    return done('normal-variation', `one-sided extension ${extension} beyond ${formatUnits(normalMax.units, normalMax.scale)} of the range`)
+    if (atLeast(R, trendM, I) && (up ? nearHigh : nearLow))
+      return done(
+        'trend',
+        `one-sided extension ${extension}, range >= ${formatUnits(trendM.units, trendM.scale)} x IB, close near the ${up ? 'high' : 'low'}`,
+      )
+    if (atMost(R - I, normalMax, R))
+      return quiet(
+        `one-sided extension ${extension} within ${formatUnits(normalMax.units, normalMax.scale)} of the range`,
+      )
+    return done(
+      'normal-variation',
+      `one-sided extension ${extension} beyond ${formatUnits(normalMax.units, normalMax.scale)} of the range`,
+    )
   })
 }

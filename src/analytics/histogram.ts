@@ -45,7 +45,8 @@ const fail = (fn: string, who: string, field: string, x: unknown, rule: string):
 function positiveField(fn: string, who: string, o: Record<string, unknown>, field: string): ExactDecimal {
   const x = o[field]
   const r = typeof x === 'string' ? parseDecimal(x) : undefined
-  if (r === undefined || !r.ok || r.value.units <= 0n) return fail(fn, who, field, x, 'must be a positive decimal string')
+  if (r === undefined || !r.ok || r.value.units <= 0n)
+    return fail(fn, who, field, x, 'must be a positive decimal string')
   return r.value
 }
 
@@ -81,7 +82,8 @@ export function totalVolumes(h: Histogram): bigint[] | null {
 }
 
 function checkSpan(fn: string, span: bigint): number {
-  if (span > BigInt(MAX_ROWS)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.tooManyRows(fn, span.toString()), { field: 'rows' })
+  if (span > BigInt(MAX_ROWS))
+    throw new MarketDataError('invalid_option', ANALYTICS_MSG.tooManyRows(fn, span.toString()), { field: 'rows' })
   return Number(span)
 }
 
@@ -130,7 +132,8 @@ function readTpo(o: Record<string, unknown>, fn: string, who: string): Histogram
   const rowUnits = rsv.units * 10n ** BigInt(decimals - rsv.scale)
   const blocks = o.blocks as unknown[]
   const rows = o.rows
-  if (!isArray(rows) || rows.length === 0) return fail(fn, who, 'rows', rows, 'must be a non-empty array of rows [price, blockIndexes, ...]')
+  if (!isArray(rows) || rows.length === 0)
+    return fail(fn, who, 'rows', rows, 'must be a non-empty array of rows [price, blockIndexes, ...]')
   const candles = o.rowVolumes === 'unknown'
   const n = checkSpan(fn, BigInt(rows.length))
   const counts = new Array<number>(n)
@@ -142,22 +145,46 @@ function readTpo(o: Record<string, unknown>, fn: string, who: string): Histogram
   for (let i = 0; i < n; i++) {
     const row = rows[i]
     const f = `rows[${i}]`
-    if (!isArray(row) || typeof row[0] !== 'string' || !isArray(row[1])) return fail(fn, who, f, row, 'must be a row [price, blockIndexes, ...]')
+    if (!isArray(row) || typeof row[0] !== 'string' || !isArray(row[1]))
+      return fail(fn, who, f, row, 'must be a row [price, blockIndexes, ...]')
     const pr = parseDecimal(row[0])
-    if (!pr.ok || pr.value.scale > decimals) return fail(fn, who, `${f}.price`, row[0], `must be a decimal on the grid of rowSizeValue ${formatFixed(rsv.units, rsv.scale, 0)}`)
+    if (!pr.ok || pr.value.scale > decimals)
+      return fail(
+        fn,
+        who,
+        `${f}.price`,
+        row[0],
+        `must be a decimal on the grid of rowSizeValue ${formatFixed(rsv.units, rsv.scale, 0)}`,
+      )
     const u = pr.value.units * 10n ** BigInt(decimals - pr.value.scale)
-    if (u % rowUnits !== 0n) return fail(fn, who, `${f}.price`, row[0], `must lie on the grid of rowSizeValue ${formatFixed(rsv.units, rsv.scale, 0)}`)
+    if (u % rowUnits !== 0n)
+      return fail(
+        fn,
+        who,
+        `${f}.price`,
+        row[0],
+        `must lie on the grid of rowSizeValue ${formatFixed(rsv.units, rsv.scale, 0)}`,
+      )
     const r = u / rowUnits
     if (i === 0) firstRow = r
-    else if (r !== firstRow + BigInt(i)) return fail(fn, who, `${f}.price`, row[0], 'must be the next grid row (TPO rows run over every row, ascending)')
+    else if (r !== firstRow + BigInt(i))
+      return fail(fn, who, `${f}.price`, row[0], 'must be the next grid row (TPO rows run over every row, ascending)')
     for (const b of row[1] as unknown[]) {
-      if (typeof b !== 'number' || !Number.isInteger(b) || b < 0 || b >= blocks.length) return fail(fn, who, `${f}.blockIndexes`, b, `must be indexes into blocks (0..${blocks.length - 1})`)
+      if (typeof b !== 'number' || !Number.isInteger(b) || b < 0 || b >= blocks.length)
+        return fail(fn, who, `${f}.blockIndexes`, b, `must be indexes into blocks (0..${blocks.length - 1})`)
     }
     counts[i] = (row[1] as unknown[]).length
     if (!candles) {
       for (const k of [2, 3]) {
         const v = typeof row[k] === 'string' ? parseDecimal(row[k]) : undefined
-        if (v === undefined || !v.ok || v.value.units < 0n) return fail(fn, who, `${f}.${k === 2 ? 'volumeBuy' : 'volumeSell'}`, row[k], "must be a decimal string >= 0 (a candle profile says rowVolumes: 'unknown')")
+        if (v === undefined || !v.ok || v.value.units < 0n)
+          return fail(
+            fn,
+            who,
+            `${f}.${k === 2 ? 'volumeBuy' : 'volumeSell'}`,
+            row[k],
+            "must be a decimal string >= 0 (a candle profile says rowVolumes: 'unknown')",
+          )
         vols.push(v.value)
         if (v.value.scale > vScale) vScale = v.value.scale
       }
@@ -195,12 +222,19 @@ function readTpo(o: Record<string, unknown>, fn: string, who: string): Histogram
  * footprint reader's codes) naming the function, the profile and the field.
  */
 export function readHistogram(p: unknown, fn: string, who = 'profile'): Histogram {
-  if (typeof p !== 'object' || p === null || isArray(p)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.notProfile(fn, who, p), { field: who })
+  if (typeof p !== 'object' || p === null || isArray(p))
+    throw new MarketDataError('invalid_option', ANALYTICS_MSG.notProfile(fn, who, p), { field: who })
   return isTpo(p) ? readTpo(p as Record<string, unknown>, fn, who) : readFootprint(p, fn, who)
 }
 
 /** {@link readHistogram} for rules that need a TPO profile: a footprint is refused as such, before its rows are read. */
-export function readTpoHistogram(p: unknown, fn: string, who = 'profile', hint = 'this rule needs a TPO profile (blocks and TPO counts per row)'): Histogram {
-  if (typeof p === 'object' && p !== null && !isArray(p) && !isTpo(p)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.notTpo(fn, who, hint), { field: who })
+export function readTpoHistogram(
+  p: unknown,
+  fn: string,
+  who = 'profile',
+  hint = 'this rule needs a TPO profile (blocks and TPO counts per row)',
+): Histogram {
+  if (typeof p === 'object' && p !== null && !isArray(p) && !isTpo(p))
+    throw new MarketDataError('invalid_option', ANALYTICS_MSG.notTpo(fn, who, hint), { field: who })
   return readHistogram(p, fn, who)
 }

@@ -21,11 +21,22 @@ export function resolveNodeOptions(fn: string, x: unknown, defaultSource: Profil
   const o = readOptions(fn, x, KEYS)
   const rule = 'must be an odd integer from 1 to 99 (rows in the centred window; 1 = no smoothing)'
   const smoothing = integerOption(fn, 'smoothing', o.smoothing, 3, 1, 99, rule)
-  if (smoothing % 2 === 0) throw new MarketDataError('invalid_option', ANALYTICS_MSG.option(fn, 'smoothing', o.smoothing, rule), { field: 'smoothing' })
+  if (smoothing % 2 === 0)
+    throw new MarketDataError('invalid_option', ANALYTICS_MSG.option(fn, 'smoothing', o.smoothing, rule), {
+      field: 'smoothing',
+    })
   return {
     source: choiceOption(fn, 'source', o.source, ['volume', 'tpo'], defaultSource),
     smoothing,
-    minProminence: decimalOption(fn, 'minProminence', o.minProminence, '10', '0', '100', 'must be a decimal percent from 0 to 100 (of the highest smoothed value)'),
+    minProminence: decimalOption(
+      fn,
+      'minProminence',
+      o.minProminence,
+      '10',
+      '0',
+      '100',
+      'must be a decimal percent from 0 to 100 (of the highest smoothed value)',
+    ),
   }
 }
 
@@ -41,7 +52,8 @@ function smoothedPadded(values: readonly bigint[], w: number): bigint[] {
   prefix[0] = 0n
   for (let i = 0; i < n; i++) prefix[i + 1] = (prefix[i] as bigint) + (values[i] as bigint)
   const out = new Array<bigint>(n + 2).fill(0n)
-  for (let i = 0; i < n; i++) out[i + 1] = (prefix[Math.min(n, i + h + 1)] as bigint) - (prefix[Math.max(0, i - h)] as bigint)
+  for (let i = 0; i < n; i++)
+    out[i + 1] = (prefix[Math.min(n, i + h + 1)] as bigint) - (prefix[Math.max(0, i - h)] as bigint)
   return out
 }
 
@@ -109,7 +121,12 @@ function percentOf(p: bigint, max: bigint): string {
 }
 
 /** High and low nodes of a dense series (see {@link volumeNodes} for the rules). */
-export function nodesOfSeries(h: Histogram, values: readonly bigint[], o: ResolvedNodeOptions, vScale: number): VolumeNodes {
+export function nodesOfSeries(
+  h: Histogram,
+  values: readonly bigint[],
+  o: ResolvedNodeOptions,
+  vScale: number,
+): VolumeNodes {
   const s = smoothedPadded(values, o.smoothing)
   let max = 0n
   for (const x of s) if (x > max) max = x
@@ -124,7 +141,8 @@ export function nodesOfSeries(h: Histogram, values: readonly bigint[], o: Resolv
     }
   }
   // prominence >= minProminence% of the highest smoothed value (exact); nothing when every value is 0
-  const keep = (e: Extremum) => max > 0n && e.prominence * 100n * 10n ** BigInt(o.minProminence.scale) >= o.minProminence.units * max
+  const keep = (e: Extremum) =>
+    max > 0n && e.prominence * 100n * 10n ** BigInt(o.minProminence.scale) >= o.minProminence.units * max
   return {
     source: o.source,
     smoothing: o.smoothing,

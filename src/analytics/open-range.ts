@@ -7,13 +7,25 @@ import { compareDecimal } from '../tpo/parts.js'
 import { isTpo, priceField, readHistogram, readTpoHistogram } from './histogram.js'
 import { ANALYTICS_MSG } from './messages.js'
 import { choiceOption, integerOption, readOptions, unreadableAsError } from './options.js'
-import type { AnalyticsProfile, AnyTpoProfile, BalancedTarget, BalancedTargetOptions, OpenRange, OpenRangeOptions } from './types.js'
+import type {
+  AnalyticsProfile,
+  AnyTpoProfile,
+  BalancedTarget,
+  BalancedTargetOptions,
+  OpenRange,
+  OpenRangeOptions,
+} from './types.js'
 import type { FootprintProfile } from '../footprint/index.js'
 
 const MAX_MINUTES = 60 * 24 * 31
 
 function epoch(fn: string, who: string, x: unknown, field: string): number {
-  if (typeof x !== 'number' || !Number.isFinite(x)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.field(fn, who, field, x, 'must be a finite epoch-millisecond number'), { field })
+  if (typeof x !== 'number' || !Number.isFinite(x))
+    throw new MarketDataError(
+      'invalid_option',
+      ANALYTICS_MSG.field(fn, who, field, x, 'must be a finite epoch-millisecond number'),
+      { field },
+    )
   return x
 }
 
@@ -28,17 +40,39 @@ function tpoOpenRange(p: AnyTpoProfile, minutes: number | undefined, fn: string)
   const blocks = o.blocks as unknown[]
   const highs = o.blockHighs
   const lows = o.blockLows
-  if (blocks.length === 0) throw new MarketDataError('invalid_option', ANALYTICS_MSG.field(fn, who, 'blocks', blocks, 'must hold at least one block'), { field: 'blocks' })
-  if (!isArray(highs) || highs.length !== blocks.length) throw new MarketDataError('invalid_option', ANALYTICS_MSG.field(fn, who, 'blockHighs', highs, 'must hold one price per block'), { field: 'blockHighs' })
-  if (!isArray(lows) || lows.length !== blocks.length) throw new MarketDataError('invalid_option', ANALYTICS_MSG.field(fn, who, 'blockLows', lows, 'must hold one price per block'), { field: 'blockLows' })
+  if (blocks.length === 0)
+    throw new MarketDataError(
+      'invalid_option',
+      ANALYTICS_MSG.field(fn, who, 'blocks', blocks, 'must hold at least one block'),
+      { field: 'blocks' },
+    )
+  if (!isArray(highs) || highs.length !== blocks.length)
+    throw new MarketDataError(
+      'invalid_option',
+      ANALYTICS_MSG.field(fn, who, 'blockHighs', highs, 'must hold one price per block'),
+      { field: 'blockHighs' },
+    )
+  if (!isArray(lows) || lows.length !== blocks.length)
+    throw new MarketDataError(
+      'invalid_option',
+      ANALYTICS_MSG.field(fn, who, 'blockLows', lows, 'must hold one price per block'),
+      { field: 'blockLows' },
+    )
   const ibs = o.initialBalanceStart
-  const start = ibs === null || ibs === undefined ? epoch(fn, who, blocks[0], 'blocks[0]') : epoch(fn, who, ibs, 'initialBalanceStart')
+  const start =
+    ibs === null || ibs === undefined
+      ? epoch(fn, who, blocks[0], 'blocks[0]')
+      : epoch(fn, who, ibs, 'initialBalanceStart')
   let blockMs: number
   try {
     const tf = resolveBlockSize(o.blockSize)
     blockMs = tf.count * (tf.unit === 'HOUR' ? 60 : 1) * MINUTE_MS
   } catch {
-    throw new MarketDataError('invalid_option', ANALYTICS_MSG.field(fn, who, 'blockSize', o.blockSize, 'must be a minute or hour frame id'), { field: 'blockSize' })
+    throw new MarketDataError(
+      'invalid_option',
+      ANALYTICS_MSG.field(fn, who, 'blockSize', o.blockSize, 'must be a minute or hour frame id'),
+      { field: 'blockSize' },
+    )
   }
   const end = minutes === undefined ? start + blockMs : start + minutes * MINUTE_MS
   let hi: { d: ExactDecimal; s: string } | undefined
@@ -52,7 +86,12 @@ function tpoOpenRange(p: AnyTpoProfile, minutes: number | undefined, fn: string)
     hi = pick(hi, priceField(fn, who, highs, String(b)), highs[b] as string, 1)
     lo = pick(lo, priceField(fn, who, lows, String(b)), lows[b] as string, -1)
   }
-  if (hi === undefined || lo === undefined) throw new MarketDataError('invalid_option', ANALYTICS_MSG.field(fn, who, 'initialBalanceStart', ibs, 'must be the start of one of the blocks'), { field: 'initialBalanceStart' })
+  if (hi === undefined || lo === undefined)
+    throw new MarketDataError(
+      'invalid_option',
+      ANALYTICS_MSG.field(fn, who, 'initialBalanceStart', ibs, 'must be the start of one of the blocks'),
+      { field: 'initialBalanceStart' },
+    )
   return { start, end, high: hi.s, low: lo.s, starts }
 }
 
@@ -60,10 +99,17 @@ function footprintOpenRange(ps: readonly FootprintProfile[], minutes: number | u
   if (ps.length === 0) throw new MarketDataError('invalid_option', ANALYTICS_MSG.noProfiles(fn), { field: 'profiles' })
   const items = ps.map((p, i) => {
     const who = `profiles[${i}]`
-    if (isTpo(p)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.tpoInList(fn, who), { field: who, index: i })
+    if (isTpo(p))
+      throw new MarketDataError('invalid_option', ANALYTICS_MSG.tpoInList(fn, who), { field: who, index: i })
     readHistogram(p, fn, who)
     const o = p as unknown as Record<string, unknown>
-    return { time: epoch(fn, who, o.time, 'time'), end: epoch(fn, who, o.end, 'end'), high: priceField(fn, who, o, 'high'), low: priceField(fn, who, o, 'low'), p }
+    return {
+      time: epoch(fn, who, o.time, 'time'),
+      end: epoch(fn, who, o.end, 'end'),
+      high: priceField(fn, who, o, 'high'),
+      low: priceField(fn, who, o, 'low'),
+      p,
+    }
   })
   const first = items.reduce((a, b) => (b.time < a.time ? b : a))
   const start = first.time
@@ -108,7 +154,10 @@ export function openRange(profile: AnyTpoProfile | readonly FootprintProfile[], 
     const o = readOptions(fn, options, ['minutes'])
     const minutes = o.minutes === undefined ? undefined : integerOption(fn, 'minutes', o.minutes, 1, 1, MAX_MINUTES)
     if (isArray(profile)) return footprintOpenRange(profile as readonly FootprintProfile[], minutes, fn)
-    if (typeof profile !== 'object' || profile === null) throw new MarketDataError('invalid_option', ANALYTICS_MSG.notProfile(fn, 'profile', profile), { field: 'profile' })
+    if (typeof profile !== 'object' || profile === null)
+      throw new MarketDataError('invalid_option', ANALYTICS_MSG.notProfile(fn, 'profile', profile), {
+        field: 'profile',
+      })
     readTpoHistogram(profile, fn, 'profile', 'give a TPO profile or a list of footprint profiles')
     return tpoOpenRange(profile as AnyTpoProfile, minutes, fn)
   })
@@ -140,12 +189,27 @@ export function balancedTarget(profile: AnalyticsProfile, options?: BalancedTarg
     const o = readOptions(fn, options, ['basis'])
     const h = readHistogram(profile, fn)
     const basis = choiceOption(fn, 'basis', o.basis, ['tpo', 'volume'], h.kind === 'footprint' ? 'volume' : 'tpo')
-    if (basis === 'tpo' && h.kind === 'footprint') throw new MarketDataError('invalid_option', ANALYTICS_MSG.noTpoCounts(fn, 'profile', 'basis'), { field: 'basis' })
-    if (basis === 'volume' && h.kind === 'tpo-candles') throw new MarketDataError('invalid_option', ANALYTICS_MSG.noVolumes(fn, 'profile', "use { basis: 'tpo' }"), { field: 'basis' })
+    if (basis === 'tpo' && h.kind === 'footprint')
+      throw new MarketDataError('invalid_option', ANALYTICS_MSG.noTpoCounts(fn, 'profile', 'basis'), { field: 'basis' })
+    if (basis === 'volume' && h.kind === 'tpo-candles')
+      throw new MarketDataError('invalid_option', ANALYTICS_MSG.noVolumes(fn, 'profile', "use { basis: 'tpo' }"), {
+        field: 'basis',
+      })
     const pocField = basis === 'tpo' ? 'poc' : 'volumePoc'
     const poc = priceField(fn, 'profile', profile, pocField)
     const scale = h.decimals
-    if (poc.scale > scale) throw new MarketDataError('invalid_option', ANALYTICS_MSG.field(fn, 'profile', pocField, (profile as unknown as Record<string, unknown>)[pocField], 'must be a row price of the profile'), { field: pocField })
+    if (poc.scale > scale)
+      throw new MarketDataError(
+        'invalid_option',
+        ANALYTICS_MSG.field(
+          fn,
+          'profile',
+          pocField,
+          (profile as unknown as Record<string, unknown>)[pocField],
+          'must be a row price of the profile',
+        ),
+        { field: pocField },
+      )
     const p = poc.units * 10n ** BigInt(scale - poc.scale)
     const high = (h.firstRow + BigInt(h.n - 1)) * h.rowUnits
     const low = h.firstRow * h.rowUnits
@@ -162,6 +226,12 @@ export function balancedTarget(profile: AnalyticsProfile, options?: BalancedTarg
       const r = u(ibh) - u(ibl)
       ibProjection = { high: formatFixed(u(open) + r, s, scale), low: formatFixed(u(open) - r, s, scale) }
     }
-    return { basis, poc: formatFixed(p, scale, scale), target: formatFixed(target, scale, scale), direction: up ? 'down' : 'up', ibProjection }
+    return {
+      basis,
+      poc: formatFixed(p, scale, scale),
+      target: formatFixed(target, scale, scale),
+      direction: up ? 'down' : 'up',
+      ibProjection,
+    }
   })
 }

@@ -50,11 +50,17 @@ export interface ProfileAnalytics {
  * @example
  * profileAnalytics(days[1], { previous: days[0] }).valueMigration?.relation // 'overlapping-higher'
  */
-export function profileAnalytics(profile: AnalyticsProfile, options?: { previous?: AnalyticsProfile }): ProfileAnalytics {
+export function profileAnalytics(
+  profile: AnalyticsProfile,
+  options?: { previous?: AnalyticsProfile },
+): ProfileAnalytics {
   return unreadableAsError('profileAnalytics', () => {
     const fn = 'profileAnalytics'
     const o = readOptions(fn, options, ['previous'])
-    if (typeof profile !== 'object' || profile === null || isArray(profile)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.notProfile(fn, 'profile', profile), { field: 'profile' })
+    if (typeof profile !== 'object' || profile === null || isArray(profile))
+      throw new MarketDataError('invalid_option', ANALYTICS_MSG.notProfile(fn, 'profile', profile), {
+        field: 'profile',
+      })
     const h = readHistogram(profile, fn)
     const tpo = isTpo(profile)
     const ib = (profile as { initialBalance?: unknown }).initialBalance

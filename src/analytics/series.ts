@@ -14,16 +14,21 @@ export type ProfileSource = 'volume' | 'tpo'
  */
 export function seriesOf(h: Histogram, source: ProfileSource, fn: string, hint: string, option = 'source'): bigint[] {
   if (source === 'tpo') {
-    if (h.counts === null) throw new MarketDataError('invalid_option', ANALYTICS_MSG.noTpoCounts(fn, h.who, option), { field: option })
+    if (h.counts === null)
+      throw new MarketDataError('invalid_option', ANALYTICS_MSG.noTpoCounts(fn, h.who, option), { field: option })
     return h.counts.map((c) => BigInt(c))
   }
   const v = totalVolumes(h)
-  if (v === null) throw new MarketDataError('invalid_option', ANALYTICS_MSG.noVolumes(fn, h.who, hint), { field: 'rows' })
+  if (v === null)
+    throw new MarketDataError('invalid_option', ANALYTICS_MSG.noVolumes(fn, h.who, hint), { field: 'rows' })
   return v
 }
 
 /** POC and value area (row indexes) of a dense series, by the library's own rules (see tpo/point-of-control, tpo/value-area). */
-export function pocAndValueArea(values: readonly bigint[], valueAreaPercent: number): { poc: number; low: number; high: number } {
+export function pocAndValueArea(
+  values: readonly bigint[],
+  valueAreaPercent: number,
+): { poc: number; low: number; high: number } {
   const poc = pocIndex(values)
   const r = valueAreaRange(values, poc, resolveValueAreaPercent(valueAreaPercent).exact)
   return { poc, low: r.low, high: r.high }

@@ -107,7 +107,14 @@ export interface ValueMigration {
 }
 
 /** A day type (Dalton, Mind over Markets). */
-export type DayType = 'normal' | 'normal-variation' | 'trend' | 'double-distribution' | 'neutral-center' | 'neutral-extreme' | 'non-trend'
+export type DayType =
+  | 'normal'
+  | 'normal-variation'
+  | 'trend'
+  | 'double-distribution'
+  | 'neutral-center'
+  | 'neutral-extreme'
+  | 'non-trend'
 
 /** Thresholds of {@link dayType}; every one is a documented option. */
 export interface DayTypeOptions {

@@ -20,11 +20,22 @@ interface Value {
   valueAreaHigh: string
 }
 
-function profileValue(p: unknown, who: string, fn: string, basis: 'tpo' | 'volume' | undefined, percent: number): Value {
+function profileValue(
+  p: unknown,
+  who: string,
+  fn: string,
+  basis: 'tpo' | 'volume' | undefined,
+  percent: number,
+): Value {
   const h: Histogram = readHistogram(p, fn, who)
   const o = p as Record<string, unknown>
   const time = o.time
-  if (typeof time !== 'number' || !Number.isFinite(time)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.field(fn, who, 'time', time, 'must be a finite epoch-millisecond number'), { field: 'time' })
+  if (typeof time !== 'number' || !Number.isFinite(time))
+    throw new MarketDataError(
+      'invalid_option',
+      ANALYTICS_MSG.field(fn, who, 'time', time, 'must be a finite epoch-millisecond number'),
+      { field: 'time' },
+    )
   const b = basis ?? (h.kind === 'footprint' ? 'volume' : 'tpo')
   let valueAreaLow: string
   let valueAreaHigh: string
@@ -34,7 +45,10 @@ function profileValue(p: unknown, who: string, fn: string, basis: 'tpo' | 'volum
     valueAreaLow = rowPriceOf(h, r.low)
     valueAreaHigh = rowPriceOf(h, r.high)
   } else {
-    if (b === 'volume' && h.kind === 'tpo-candles') throw new MarketDataError('invalid_option', ANALYTICS_MSG.noVolumes(fn, who, "use { basis: 'tpo' }"), { field: 'basis' })
+    if (b === 'volume' && h.kind === 'tpo-candles')
+      throw new MarketDataError('invalid_option', ANALYTICS_MSG.noVolumes(fn, who, "use { basis: 'tpo' }"), {
+        field: 'basis',
+      })
     valueAreaLow = o[b === 'tpo' ? 'valueAreaLow' : 'volumeValueAreaLow'] as string
     valueAreaHigh = o[b === 'tpo' ? 'valueAreaHigh' : 'volumeValueAreaHigh'] as string
   }
@@ -43,7 +57,14 @@ function profileValue(p: unknown, who: string, fn: string, basis: 'tpo' | 'volum
   const scale = Math.max(h.decimals, lo.scale, hi.scale)
   const at = (units: bigint, s: number) => units * 10n ** BigInt(scale - s)
   const rs = at(h.rowUnits, h.decimals)
-  return { time, low: at(lo.units, lo.scale), top: at(hi.units, hi.scale) + rs, scale, valueAreaLow: formatFixed(lo.units, lo.scale, h.decimals), valueAreaHigh: formatFixed(hi.units, hi.scale, h.decimals) }
+  return {
+    time,
+    low: at(lo.units, lo.scale),
+    top: at(hi.units, hi.scale) + rs,
+    scale,
+    valueAreaLow: formatFixed(lo.units, lo.scale, h.decimals),
+    valueAreaHigh: formatFixed(hi.units, hi.scale, h.decimals),
+  }
 }
 
 /**
@@ -73,7 +94,11 @@ function resolve(fn: string, options: unknown): { basis: 'tpo' | 'volume' | unde
   try {
     percent = resolveValueAreaPercent(o.valueAreaPercent).percent
   } catch {
-    throw new MarketDataError('invalid_option', ANALYTICS_MSG.option(fn, 'valueAreaPercent', o.valueAreaPercent, 'must be a number with 0 < p <= 100'), { field: 'valueAreaPercent' })
+    throw new MarketDataError(
+      'invalid_option',
+      ANALYTICS_MSG.option(fn, 'valueAreaPercent', o.valueAreaPercent, 'must be a number with 0 < p <= 100'),
+      { field: 'valueAreaPercent' },
+    )
   }
   return { basis, percent }
 }
@@ -109,11 +134,18 @@ function migration(a: Value, b: Value): ValueMigration {
  * @example
  * valueMigration(monday, tuesday).relation // 'overlapping-higher'
  */
-export function valueMigration(previous: AnalyticsProfile, current: AnalyticsProfile, options?: ValueMigrationOptions): ValueMigration {
+export function valueMigration(
+  previous: AnalyticsProfile,
+  current: AnalyticsProfile,
+  options?: ValueMigrationOptions,
+): ValueMigration {
   return unreadableAsError('valueMigration', () => {
     const fn = 'valueMigration'
     const o = resolve(fn, options)
-    return migration(profileValue(previous, 'previous', fn, o.basis, o.percent), profileValue(current, 'current', fn, o.basis, o.percent))
+    return migration(
+      profileValue(previous, 'previous', fn, o.basis, o.percent),
+      profileValue(current, 'current', fn, o.basis, o.percent),
+    )
   })
 }
 
@@ -128,11 +160,15 @@ export function valueMigration(previous: AnalyticsProfile, current: AnalyticsPro
  * @example
  * valueMigrations(tpoProfiles(trades, { timeframe: '1d', tickSize: '0.25' })).map((m) => m.relation) // ['higher', 'inside']
  */
-export function valueMigrations(profiles: readonly AnalyticsProfile[], options?: ValueMigrationOptions): ValueMigration[] {
+export function valueMigrations(
+  profiles: readonly AnalyticsProfile[],
+  options?: ValueMigrationOptions,
+): ValueMigration[] {
   return unreadableAsError('valueMigrations', () => {
     const fn = 'valueMigrations'
     const o = resolve(fn, options)
-    if (!isArray(profiles)) throw new MarketDataError('invalid_option', ANALYTICS_MSG.noProfiles(fn), { field: 'profiles' })
+    if (!isArray(profiles))
+      throw new MarketDataError('invalid_option', ANALYTICS_MSG.noProfiles(fn), { field: 'profiles' })
     const values = profiles.map((p, i) => profileValue(p, `profiles[${i}]`, fn, o.basis, o.percent))
     const out: ValueMigration[] = []
     for (let i = 1; i < values.length; i++) out.push(migration(values[i - 1] as Value, values[i] as Value))

@@ -39,11 +39,17 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
   private readonly optionsKey: Record<string, unknown>
 
   constructor(opts: CandleAggregatorOptions) {
-    if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
+    if (typeof opts !== 'object' || opts === null)
+      throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
     checkOptions(opts, AGGREGATOR_OPTION_KEYS, 'createCandleAggregator')
     this.e = new CandleEngine(opts)
     const tf = (this.timeframe = this.e.timeframe)
-    this.optionsKey = { timeframe: `${tf.count} ${tf.unit}`, timeZone: opts.timeZone ?? 'UTC', sessions: this.e.mask, priceDecimals: this.e.gridDecimals ?? null }
+    this.optionsKey = {
+      timeframe: `${tf.count} ${tf.unit}`,
+      timeZone: opts.timeZone ?? 'UTC',
+      sessions: this.e.mask,
+      priceDecimals: this.e.gridDecimals ?? null,
+    }
     if (opts.restore !== undefined) this.restoreFrom(opts.restore)
   }
 
@@ -60,13 +66,35 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     feed(this.e)
     const open: OpenCandleState | undefined = this.e.has
       ? {
-          time: this.e.cTime, session: this.e.cSession, openRaw: this.e.openRaw, extremes: this.e.hiU !== Number.NEGATIVE_INFINITY,
-          hiRaw: this.e.hiRaw, loRaw: this.e.loRaw, closeRaw: this.e.closeRaw, count: this.e.count,
-          volLo: this.e.volLo, volHi: this.e.volHi, valLo: this.e.valLo, valHi: this.e.valHi, noValue: this.e.noValue, noTrades: this.e.noTrades,
-          fineVol: this.e.fineVol, fineVal: this.e.fineVal,
+          time: this.e.cTime,
+          session: this.e.cSession,
+          openRaw: this.e.openRaw,
+          extremes: this.e.hiU !== Number.NEGATIVE_INFINITY,
+          hiRaw: this.e.hiRaw,
+          loRaw: this.e.loRaw,
+          closeRaw: this.e.closeRaw,
+          count: this.e.count,
+          volLo: this.e.volLo,
+          volHi: this.e.volHi,
+          valLo: this.e.valLo,
+          valHi: this.e.valHi,
+          noValue: this.e.noValue,
+          noTrades: this.e.noTrades,
+          fineVol: this.e.fineVol,
+          fineVal: this.e.fineVal,
         }
       : undefined
-    const state = writeCandleState({ mode: this.e.mode, seen: this.e.seen, floor: this.e.floor, ps: this.e.ps, vs: this.e.vs, xs: this.e.xs, open, closed: this.e.closed, nesting: this.e.nesting?.save() })
+    const state = writeCandleState({
+      mode: this.e.mode,
+      seen: this.e.seen,
+      floor: this.e.floor,
+      ps: this.e.ps,
+      vs: this.e.vs,
+      xs: this.e.xs,
+      open,
+      closed: this.e.closed,
+      nesting: this.e.nesting?.save(),
+    })
     return sealCheckpoint('candles', this.optionsKey, this.e.last, state)
   }
 
@@ -74,12 +102,14 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
   private restoreFrom(x: unknown): void {
     const { watermark, state } = openCheckpoint(x, 'candles', this.optionsKey)
     const s = readCandleState(state, watermark)
-    if (s.nesting !== undefined && this.e.nesting === undefined) state.fail('nesting', 'null (a tick frame has no nesting rule)', state.raw('nesting'))
+    if (s.nesting !== undefined && this.e.nesting === undefined)
+      state.fail('nesting', 'null (a tick frame has no nesting rule)', state.raw('nesting'))
     const o = s.open
     let end = Number.POSITIVE_INFINITY
     if (o !== undefined && !this.e.tick) {
       const b = this.e.bucketer as Bucketer
-      if (b.locate(o.time) !== o.time) state.obj('open').fail('time', `the start of a ${this.e.timeframe.id ?? 'timeframe'} bucket`, o.time)
+      if (b.locate(o.time) !== o.time)
+        state.obj('open').fail('time', `the start of a ${this.e.timeframe.id ?? 'timeframe'} bucket`, o.time)
       end = b.end
     }
     this.e.mode = s.mode
@@ -209,7 +239,8 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
    */
   advance(time: number): Candle[] {
     feed(this.e)
-    if (typeof time !== 'number' || !(time >= -MAX_TIME && time <= MAX_TIME)) throw new MarketDataError('invalid_time', CANDLE_MSG.time(time), { field: 'time' })
+    if (typeof time !== 'number' || !(time >= -MAX_TIME && time <= MAX_TIME))
+      throw new MarketDataError('invalid_time', CANDLE_MSG.time(time), { field: 'time' })
     if (this.e.mode === 2) this.e.nesting?.advance(time)
     if (time > this.e.floor) this.e.floor = time
     if (time > this.e.last) this.e.last = time

@@ -5,9 +5,35 @@ import { UNITS_LIMIT } from '../decimal/index.js'
 import { MAX_TIME } from '../_lib/max-time.js'
 import type { CandleColumns } from './types.js'
 import {
-  C_CLOSE_AT, C_CLOSED, C_COUNT, C_DAY, C_DAY_END, C_END, C_HIGH, C_HIGH_AT, C_LEN, C_LOW, C_LOW_AT, C_OPEN, C_PREV_TIME,
-  C_SESSION, C_START, C_VALUE, C_VOLUME, NO_SESSIONS, REC, REC_CAP, REC_CLOSE_AT, REC_HIGH, REC_LOW, REC_OPEN_AT, REC_SESSION,
-  REC_START, REC_TRADES, REC_VALUE, REC_VOLUME,
+  C_CLOSE_AT,
+  C_CLOSED,
+  C_COUNT,
+  C_DAY,
+  C_DAY_END,
+  C_END,
+  C_HIGH,
+  C_HIGH_AT,
+  C_LEN,
+  C_LOW,
+  C_LOW_AT,
+  C_OPEN,
+  C_PREV_TIME,
+  C_SESSION,
+  C_START,
+  C_VALUE,
+  C_VOLUME,
+  NO_SESSIONS,
+  REC,
+  REC_CAP,
+  REC_CLOSE_AT,
+  REC_HIGH,
+  REC_LOW,
+  REC_OPEN_AT,
+  REC_SESSION,
+  REC_START,
+  REC_TRADES,
+  REC_VALUE,
+  REC_VOLUME,
 } from './loop-slots.js'
 
 /** Half of 2^52: two value units below it in magnitude keep a pair's sum exact. */
@@ -22,7 +48,17 @@ const HALF_UNITS = UNITS_LIMIT / 2
  * and out through st: [last time, end, high, low, volume units, value units, trades, index of the new
  * high or -1, index of the new low or -1].
  */
-export function candleRun(c: CandleColumns, from: number, stop: number, mask: number, VP: number, XP: number, st: Float64Array, cleanSessions: boolean, rec: Float64Array): number {
+export function candleRun(
+  c: CandleColumns,
+  from: number,
+  stop: number,
+  mask: number,
+  VP: number,
+  XP: number,
+  st: Float64Array,
+  cleanSessions: boolean,
+  rec: Float64Array,
+): number {
   const T = c.time
   const O = c.open
   const H = c.high
@@ -93,7 +129,23 @@ export function candleRun(c: CandleColumns, from: number, stop: number, mask: nu
         const h1 = H[i + 1] as number
         const l1 = Lw[i + 1] as number
         const c1 = C[i + 1] as number
-        if (!(l0 <= o0 && l0 <= c0 && o0 <= h0 && c0 <= h0 && h0 <= MAXV && l0 >= -MAXV && l1 <= o1 && l1 <= c1 && o1 <= h1 && c1 <= h1 && h1 <= MAXV && l1 >= -MAXV)) break
+        if (
+          !(
+            l0 <= o0 &&
+            l0 <= c0 &&
+            o0 <= h0 &&
+            c0 <= h0 &&
+            h0 <= MAXV &&
+            l0 >= -MAXV &&
+            l1 <= o1 &&
+            l1 <= c1 &&
+            o1 <= h1 &&
+            c1 <= h1 &&
+            h1 <= MAXV &&
+            l1 >= -MAXV
+          )
+        )
+          break
         const v0 = V[i] as number
         const v1 = V[i + 1] as number
         const n0 = N1[i] as number
@@ -101,13 +153,35 @@ export function candleRun(c: CandleColumns, from: number, stop: number, mask: nu
         const nv = volLo + v0 + v1
         const nc = count + n0 + n1
         if (!(v0 >= 0 && v1 >= 0 && nv < UNITS_LIMIT && n0 >= 0 && n1 >= 0 && nc <= 9007199254740991)) break
-        if (t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (v0 - Math.floor(v0)) + (v1 - Math.floor(v1)) + (n0 - Math.floor(n0)) + (n1 - Math.floor(n1)) !== 0) break
+        if (
+          t0 -
+            Math.floor(t0) +
+            (t1 - Math.floor(t1)) +
+            (v0 - Math.floor(v0)) +
+            (v1 - Math.floor(v1)) +
+            (n0 - Math.floor(n0)) +
+            (n1 - Math.floor(n1)) !==
+          0
+        )
+          break
         const x0 = X1[i] as number
         const x1 = X1[i + 1] as number
         const u0 = Math.round(x0 * XP)
         const u1 = Math.round(x1 * XP)
         const nx = valLo + u0 + u1
-        if (u0 / XP !== x0 || u1 / XP !== x1 || !(u0 < HALF_UNITS && u0 > -HALF_UNITS && u1 < HALF_UNITS && u1 > -HALF_UNITS && nx < UNITS_LIMIT && nx > -UNITS_LIMIT)) break
+        if (
+          u0 / XP !== x0 ||
+          u1 / XP !== x1 ||
+          !(
+            u0 < HALF_UNITS &&
+            u0 > -HALF_UNITS &&
+            u1 < HALF_UNITS &&
+            u1 > -HALF_UNITS &&
+            nx < UNITS_LIMIT &&
+            nx > -UNITS_LIMIT
+          )
+        )
+          break
         prevT = t1
         volLo = nv
         valLo = nx

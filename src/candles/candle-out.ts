@@ -6,14 +6,42 @@ import type { ColumnOut } from './column-out.js'
 import type { CandleEngine } from './engine.js'
 import { sumText, withFine } from './fine-sum.js'
 import { spellPrice, unitsText } from './format.js'
-import { REC, REC_CLOSE_AT, REC_HIGH, REC_LOW, REC_OPEN_AT, REC_SESSION, REC_START, REC_TRADES, REC_VALUE, REC_VOLUME, S_CLOSE, S_COUNT, S_HIGH, S_LOW, S_VALUE, S_VOLUME, W_CLOSE, W_HIGH, W_LOW, W_OPEN, W_SESSION, W_TIME, W_TRADES, W_VALUE, W_VOLUME } from './loop-slots.js'
+import {
+  REC,
+  REC_CLOSE_AT,
+  REC_HIGH,
+  REC_LOW,
+  REC_OPEN_AT,
+  REC_SESSION,
+  REC_START,
+  REC_TRADES,
+  REC_VALUE,
+  REC_VOLUME,
+  S_CLOSE,
+  S_COUNT,
+  S_HIGH,
+  S_LOW,
+  S_VALUE,
+  S_VOLUME,
+  W_CLOSE,
+  W_HIGH,
+  W_LOW,
+  W_OPEN,
+  W_SESSION,
+  W_TIME,
+  W_TRADES,
+  W_VALUE,
+  W_VOLUME,
+} from './loop-slots.js'
 import type { Candle, CandleColumns } from './types.js'
 
 /** A price spelling of column input (always a number there) as a number. */
 export const priceNumber = (x: DecimalInput): number => (typeof x === 'number' ? x : exactDouble(x))
 
 export function spell(e: CandleEngine, x: DecimalInput): string {
-  return typeof x === 'number' ? e.priceStrings.number(x, e.ps, e.gridDecimals) : spellPrice(x, e.gridDecimals, e.ps, e.priceStrings)
+  return typeof x === 'number'
+    ? e.priceStrings.number(x, e.ps, e.gridDecimals)
+    : spellPrice(x, e.gridDecimals, e.ps, e.priceStrings)
 }
 
 export function snapshotOne(e: CandleEngine): Candle {
@@ -25,7 +53,17 @@ export function snapshotOne(e: CandleEngine): Candle {
   const session = SESSION_NAMES[e.cSession] as SessionType
   // one literal per shape (no property added afterwards): one hidden class, no property-array growth
   if (!e.noValue && !e.noTrades) {
-    return { time: e.cTime, open, high, low, close, volume, value: sumText(e.valHi, e.valLo, e.xs, e.fineVal), trades: e.count, session }
+    return {
+      time: e.cTime,
+      open,
+      high,
+      low,
+      close,
+      volume,
+      value: sumText(e.valHi, e.valLo, e.xs, e.fineVal),
+      trades: e.count,
+      session,
+    }
   }
   const c: Candle = { time: e.cTime, open, high, low, close, volume }
   if (!e.noValue) c.value = sumText(e.valHi, e.valLo, e.xs, e.fineVal)
@@ -70,7 +108,18 @@ export function closeFromScratch(e: CandleEngine): void {
   const count = st[S_COUNT] as number
   const session = SESSION_NAMES[e.cSession] as SessionType
   let c: Candle
-  if (!e.noValue && !e.noTrades) c = { time: e.cTime, open, high, low, close, volume, value: sumText(e.valHi, st[S_VALUE] as number, e.xs, e.fineVal), trades: count, session }
+  if (!e.noValue && !e.noTrades)
+    c = {
+      time: e.cTime,
+      open,
+      high,
+      low,
+      close,
+      volume,
+      value: sumText(e.valHi, st[S_VALUE] as number, e.xs, e.fineVal),
+      trades: count,
+      session,
+    }
   else {
     c = { time: e.cTime, open, high, low, close, volume }
     if (!e.noValue) c.value = sumText(e.valHi, st[S_VALUE] as number, e.xs, e.fineVal)

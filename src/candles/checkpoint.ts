@@ -8,7 +8,6 @@ import { validateCandle } from './validate.js'
 import type { FineSum } from './fine-sum.js'
 import type { NestingState } from '../time/nesting.js'
 
-
 /** The open candle of a checkpoint (its extremes' units are recomputed from the spellings on restore). */
 export interface OpenCandleState {
   time: number
@@ -67,7 +66,16 @@ export function writeCandleState(s: CandleState): Record<string, unknown> {
     ps: s.ps,
     vs: s.vs,
     xs: s.xs,
-    open: o === undefined ? null : { ...o, volHi: String(o.volHi), valHi: String(o.valHi), fineVol: fineJson(o.fineVol), fineVal: fineJson(o.fineVal) },
+    open:
+      o === undefined
+        ? null
+        : {
+            ...o,
+            volHi: String(o.volHi),
+            valHi: String(o.valHi),
+            fineVol: fineJson(o.fineVol),
+            fineVal: fineJson(o.fineVal),
+          },
     closed: s.closed.map((c) => ({ ...c })),
     nesting: s.nesting === undefined ? null : nestingJson(s.nesting),
   }
@@ -90,7 +98,8 @@ function intOrNaN(f: Fields, key: string, min: number, max: number): number {
 /** A smallest gap: an integer >= 1, or Infinity (no gap yet). */
 function gap(f: Fields, key: string, max: number): number {
   const x = f.num(key, 'pos')
-  if (x !== Number.POSITIVE_INFINITY && !(Number.isInteger(x) && x >= 1 && x <= max)) f.fail(key, `an integer 1..${max} or "Infinity"`, x)
+  if (x !== Number.POSITIVE_INFINITY && !(Number.isInteger(x) && x >= 1 && x <= max))
+    f.fail(key, `an integer 1..${max} or "Infinity"`, x)
   return x
 }
 
@@ -116,7 +125,8 @@ function readNesting(f: Fields, last: number, seen: number): NestingState | unde
     lastT: g.time('lastT', 'neg'),
     lastIndex: g.int('lastIndex', -1, Math.max(-1, seen - 1)),
   }
-  for (const k of ['inferredT', 'lastT'] as const) if (n[k] > last) g.fail(k, `a time at or before the watermark ${last}`, n[k])
+  for (const k of ['inferredT', 'lastT'] as const)
+    if (n[k] > last) g.fail(k, `a time at or before the watermark ${last}`, n[k])
   return n
 }
 
@@ -168,7 +178,8 @@ export function readCandleState(f: Fields, last: number): CandleState {
     }
     if (open.time > last) o.fail('time', `a time at or before the watermark ${last}`, open.time)
     // prices are held in units of 10^-ps: a spelling with more decimals cannot come from this state
-    for (const k of ['openRaw', 'hiRaw', 'loRaw', 'closeRaw'] as const) if (!atScale(open[k], ps)) o.fail(k, `a decimal with at most ps = ${ps} decimals`, open[k])
+    for (const k of ['openRaw', 'hiRaw', 'loRaw', 'closeRaw'] as const)
+      if (!atScale(open[k], ps)) o.fail(k, `a decimal with at most ps = ${ps} decimals`, open[k])
     if (mode === 0) f.fail('mode', '1 (trades) or 2 (candles) while a candle is open', mode)
   }
   const list = f.arr('closed')

@@ -5,7 +5,26 @@ import { MarketDataError } from '../errors.js'
 import { formatSum } from './format.js'
 import { CANDLE_MSG } from './messages.js'
 import type { CandleColumns } from './types.js'
-import { REC_CLOSE_AT, REC_HIGH, REC_LOW, REC_OPEN_AT, REC_SESSION, REC_START, REC_TRADES, REC_VALUE, REC_VOLUME, W_CLOSE, W_HIGH, W_LOW, W_OPEN, W_SESSION, W_TIME, W_TRADES, W_VALUE, W_VOLUME } from './loop-slots.js'
+import {
+  REC_CLOSE_AT,
+  REC_HIGH,
+  REC_LOW,
+  REC_OPEN_AT,
+  REC_SESSION,
+  REC_START,
+  REC_TRADES,
+  REC_VALUE,
+  REC_VOLUME,
+  W_CLOSE,
+  W_HIGH,
+  W_LOW,
+  W_OPEN,
+  W_SESSION,
+  W_TIME,
+  W_TRADES,
+  W_VALUE,
+  W_VOLUME,
+} from './loop-slots.js'
 
 /**
  * Growable candle columns, the column sink of a candle engine (given at its construction): closed candles
@@ -75,7 +94,16 @@ export class ColumnOut {
    * open and close read from the input columns `O` / `C`, high and low too from `HL` when given (the
    * records then hold their indexes: trade records). The same cells as {@link write} for each.
    */
-  writeRecords(r: Float64Array, k: number, size: number, O: Float64Array, C: Float64Array, vs: number, xs: number, HL?: Float64Array): void {
+  writeRecords(
+    r: Float64Array,
+    k: number,
+    size: number,
+    O: Float64Array,
+    C: Float64Array,
+    vs: number,
+    xs: number,
+    HL?: Float64Array,
+  ): void {
     while (this.n + k > this.time.length) this.grow()
     const { time: tm, open: op, high: hi, low: lo, close: cl, volume: vo, value: va, trades: tr, session: se } = this
     const VP = POW10[vs] as number
@@ -158,7 +186,8 @@ export class ColumnOut {
     }
     const text = formatSum(hi, lo, scale)
     const x = exactDouble(text)
-    if (x !== x) this.inexact ??= new MarketDataError('inexact', CANDLE_MSG.inexact(field, text, time, this.strings), { field })
+    if (x !== x)
+      this.inexact ??= new MarketDataError('inexact', CANDLE_MSG.inexact(field, text, time, this.strings), { field })
     return x
   }
 }

@@ -9,7 +9,13 @@ import { tradeColumnsIn } from './read-trade-columns.js'
 import { checkCandleColumns, checkTradeColumns } from './column-checks.js'
 import { ColumnOut } from './column-out.js'
 import { CANDLE_MSG } from './messages.js'
-import { CANDLE_COLUMN_OPTION_KEYS, RESAMPLE_OPTION_KEYS, type CandleColumns, type CandleOptions, type SourceTimeframeOption } from './types.js'
+import {
+  CANDLE_COLUMN_OPTION_KEYS,
+  RESAMPLE_OPTION_KEYS,
+  type CandleColumns,
+  type CandleOptions,
+  type SourceTimeframeOption,
+} from './types.js'
 import { checkOptions } from '../_lib/closed-options.js'
 
 /** Options of {@link resampleCandleColumns} and {@link candleColumnsFromTrades}: those of `resampleCandles` / `candlesFromTrades` but `tickSize` (it shapes decimal strings only). */
@@ -45,7 +51,10 @@ type ResampleColumnOptions = CandleColumnOptions & SourceTimeframeOption
  * const m15 = resampleCandleColumns(oneMinuteColumns, { timeframe: '15m' })
  * m15.time.length // candles; m15.volume[0] // 1234.5, exactly the sum of its 1m volumes
  */
-export function resampleCandleColumns(columns: CandleColumns, opts: CandleColumnOptions & { sourceTimeframe?: TimeframeInput }): CandleColumns {
+export function resampleCandleColumns(
+  columns: CandleColumns,
+  opts: CandleColumnOptions & { sourceTimeframe?: TimeframeInput },
+): CandleColumns {
   const tf = columnTimeframe(opts, 'resampleCandles', false)
   const out = new ColumnOut(0, 'resampleCandles')
   const e = columnEngine(opts, tf, out)
@@ -83,16 +92,21 @@ export function resampleCandleColumns(columns: CandleColumns, opts: CandleColumn
  * m1.time.length // candles; m1.value[0] // 15001.25, exactly the sum of price x volume of its trades
  * candleColumnsFromTrades([dayOne, dayTwo], { timeframe: '15m', timeZone: 'America/New_York' })
  */
-export function candleColumnsFromTrades(trades: TradeColumns | Iterable<TradeColumns>, opts: CandleColumnsFromTradesOptions): CandleColumns & { valueText?: string[] } {
+export function candleColumnsFromTrades(
+  trades: TradeColumns | Iterable<TradeColumns>,
+  opts: CandleColumnsFromTradesOptions,
+): CandleColumns & { valueText?: string[] } {
   const tf = columnTimeframe(opts, 'candlesFromTrades', true)
   const text = opts.valueText
-  if (text !== undefined && typeof text !== 'boolean') throw new MarketDataError('invalid_option', CANDLE_MSG.valueText(text), { field: 'valueText' })
+  if (text !== undefined && typeof text !== 'boolean')
+    throw new MarketDataError('invalid_option', CANDLE_MSG.valueText(text), { field: 'valueText' })
   const out = new ColumnOut(0, 'candlesFromTrades', text === true)
   const e = columnEngine(opts, tf, out)
   const one = isTradeColumns(trades)
   if (one) checkTradeColumns(trades)
   // read without throwing: a revoked Proxy or a throwing getter is refused as any other non-input
-  else if (tradeInputKind(trades) === undefined) throw new MarketDataError('invalid_option', CANDLE_MSG.notTradeColumns(trades, -1), { field: 'trades' })
+  else if (tradeInputKind(trades) === undefined)
+    throw new MarketDataError('invalid_option', CANDLE_MSG.notTradeColumns(trades, -1), { field: 'trades' })
   // batches: no span to size the output from; it grows as candles come
   const n = one ? trades.time.length : 0
   out.reserve(one ? outputRows(tf, n, (trades.time[n - 1] as number) - (trades.time[0] as number)) : 1024)
@@ -101,7 +115,8 @@ export function candleColumnsFromTrades(trades: TradeColumns | Iterable<TradeCol
   else {
     let k = 0
     for (const batch of trades) {
-      if (!isTradeColumns(batch)) throw new MarketDataError('invalid_option', CANDLE_MSG.notTradeColumns(batch, k), { field: 'trades' })
+      if (!isTradeColumns(batch))
+        throw new MarketDataError('invalid_option', CANDLE_MSG.notTradeColumns(batch, k), { field: 'trades' })
       add(batch)
       k++
     }
@@ -121,22 +136,45 @@ const ALL_COLUMNS = { value: true, trades: true, session: true }
  * zone and sessions.
  */
 function columnTimeframe(opts: ResampleColumnOptions, strings: string, ticks: boolean): Timeframe {
-  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
+  if (typeof opts !== 'object' || opts === null)
+    throw new MarketDataError('invalid_option', 'options: expected an object with a timeframe', { field: 'options' })
   // tickSize is known (refused below with its own reason); sourceTimeframe only when resampling
-  checkOptions(opts, ticks ? CANDLE_COLUMN_OPTION_KEYS : RESAMPLE_OPTION_KEYS, ticks ? 'candleColumnsFromTrades' : 'resampleCandleColumns')
+  checkOptions(
+    opts,
+    ticks ? CANDLE_COLUMN_OPTION_KEYS : RESAMPLE_OPTION_KEYS,
+    ticks ? 'candleColumnsFromTrades' : 'resampleCandleColumns',
+  )
   const tf = resolveTimeframe(opts.timeframe)
-  if (!ticks && tf.unit === 'TICK') throw new MarketDataError('invalid_option', CANDLE_MSG.tickResample(tf.id), { field: 'timeframe' })
-  if ((opts as CandleOptions).tickSize !== undefined) throw new MarketDataError('invalid_option', CANDLE_MSG.columnTickSize(strings), { field: 'tickSize' })
+  if (!ticks && tf.unit === 'TICK')
+    throw new MarketDataError('invalid_option', CANDLE_MSG.tickResample(tf.id), { field: 'timeframe' })
+  if ((opts as CandleOptions).tickSize !== undefined)
+    throw new MarketDataError('invalid_option', CANDLE_MSG.columnTickSize(strings), { field: 'tickSize' })
   return tf
 }
 
 /** The candle engine of the column functions: closed candles go to the column sink `out`. */
 function columnEngine(opts: ResampleColumnOptions, tf: Timeframe, out: ColumnOut): CandleEngine {
-  return new CandleEngine({ timeframe: tf, ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}), ...(opts.sessions !== undefined ? { sessions: opts.sessions } : {}), ...(opts.sourceTimeframe !== undefined ? { sourceTimeframe: opts.sourceTimeframe } : {}) }, out)
+  return new CandleEngine(
+    {
+      timeframe: tf,
+      ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}),
+      ...(opts.sessions !== undefined ? { sessions: opts.sessions } : {}),
+      ...(opts.sourceTimeframe !== undefined ? { sourceTimeframe: opts.sourceTimeframe } : {}),
+    },
+    out,
+  )
 }
 
 /** The shortest length of a bucket of one unit, ms (a local day can be 23 hours long; months 28 days). */
-const UNIT_MIN_MS: Record<string, number> = { MINUTE: MINUTE_MS, HOUR: HOUR_MS, DAY: DAY_MS - HOUR_MS, WEEK: 7 * DAY_MS - HOUR_MS, MONTH: 28 * DAY_MS - HOUR_MS, QUARTER: 89 * DAY_MS - HOUR_MS, YEAR: 365 * DAY_MS - HOUR_MS }
+const UNIT_MIN_MS: Record<string, number> = {
+  MINUTE: MINUTE_MS,
+  HOUR: HOUR_MS,
+  DAY: DAY_MS - HOUR_MS,
+  WEEK: 7 * DAY_MS - HOUR_MS,
+  MONTH: 28 * DAY_MS - HOUR_MS,
+  QUARTER: 89 * DAY_MS - HOUR_MS,
+  YEAR: 365 * DAY_MS - HOUR_MS,
+}
 
 /**
  * Rows to allocate for the output at first: the buckets the input's time span can hold (one more a day,

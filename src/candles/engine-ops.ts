@@ -48,7 +48,12 @@ export function exactCandleColumns(e: CandleEngine): ExactCandleColumns {
  * A batch of trade or candle columns: all its rows, or those before the first one stamped after
  * `maxTime` (then `out_of_range`); an error carries the rows applied.
  */
-export function columnBatch<C extends TradeColumns | CandleColumns>(e: CandleEngine, columns: C, check: (c: C) => void, take: (c: C) => void): void {
+export function columnBatch<C extends TradeColumns | CandleColumns>(
+  e: CandleEngine,
+  columns: C,
+  check: (c: C) => void,
+  take: (c: C) => void,
+): void {
   feed(e)
   const s0 = e.seen
   try {

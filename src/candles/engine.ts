@@ -120,17 +120,25 @@ export class CandleEngine {
     this.timeframe = resolveTimeframe(opts.timeframe)
     this.tick = this.timeframe.unit === 'TICK'
     this.perTick = this.timeframe.count
-    this.bucketer = this.tick ? undefined : createBucketer(this.timeframe, opts.timeZone === undefined ? {} : { timeZone: opts.timeZone })
+    this.bucketer = this.tick
+      ? undefined
+      : createBucketer(this.timeframe, opts.timeZone === undefined ? {} : { timeZone: opts.timeZone })
     this.mask = sessionMask(opts.sessions)
     if (opts.tickSize !== undefined) {
       const d = parseDecimal(opts.tickSize)
-      if (!d.ok || d.value.units <= 0n) throw new MarketDataError('invalid_option', CANDLE_MSG.tickSize(opts.tickSize), { field: 'tickSize' })
+      if (!d.ok || d.value.units <= 0n)
+        throw new MarketDataError('invalid_option', CANDLE_MSG.tickSize(opts.tickSize), { field: 'tickSize' })
       this.gridDecimals = d.value.scale
     }
     this.onCandle = opts.onCandle
-    const source = opts.sourceTimeframe === undefined ? undefined : resolveTimeframe(opts.sourceTimeframe, 'sourceTimeframe')
-    if (source?.unit === 'TICK') throw new MarketDataError('invalid_option', CANDLE_MSG.tickSource(source.id), { field: 'sourceTimeframe' })
-    this.nesting = this.bucketer === undefined ? undefined : new NestingGuard({ target: this.timeframe, timeZone: this.bucketer.timeZone, source })
+    const source =
+      opts.sourceTimeframe === undefined ? undefined : resolveTimeframe(opts.sourceTimeframe, 'sourceTimeframe')
+    if (source?.unit === 'TICK')
+      throw new MarketDataError('invalid_option', CANDLE_MSG.tickSource(source.id), { field: 'sourceTimeframe' })
+    this.nesting =
+      this.bucketer === undefined
+        ? undefined
+        : new NestingGuard({ target: this.timeframe, timeZone: this.bucketer.timeZone, source })
     this.maxTime = readMaxTime(opts.maxTime)
   }
 }

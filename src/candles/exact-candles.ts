@@ -9,7 +9,17 @@ import { addValue, addVolume, bigUnits, raw, rescale } from './open-candle.js'
 import { CANDLE_MSG } from './messages.js'
 import type { CandleColumns, CandleInput } from './types.js'
 
-export function candleFail(index: number, field: string, msg: string, code: 'invalid_decimal' | 'invalid_volume' | 'invalid_time' | 'invalid_session' | 'invalid_option' = 'invalid_decimal'): never {
+export function candleFail(
+  index: number,
+  field: string,
+  msg: string,
+  code:
+    | 'invalid_decimal'
+    | 'invalid_volume'
+    | 'invalid_time'
+    | 'invalid_session'
+    | 'invalid_option' = 'invalid_decimal',
+): never {
   throw new MarketDataError(code, msg, { index, field })
 }
 
@@ -20,7 +30,8 @@ export function readCandleObjects(e: CandleEngine, candles: ArrayLike<CandleInpu
     const x = candles[from + i] as CandleInput
     if (typeof x !== 'object' || x === null) candleFail(base + i, 'candle', CANDLE_MSG.notCandle(x), 'invalid_option')
     const t = x.time
-    if (typeof t !== 'number' || !(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t) candleFail(base + i, 'time', CANDLE_MSG.time(t), 'invalid_time')
+    if (typeof t !== 'number' || !(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t)
+      candleFail(base + i, 'time', CANDLE_MSG.time(t), 'invalid_time')
     c.t[i] = t
     const se = x.session
     const s = se === undefined || se === 'MAINSESSION' ? 0 : se === 'PRE_MARKET' ? 1 : se === 'POST_MARKET' ? 2 : -1
@@ -29,13 +40,24 @@ export function readCandleObjects(e: CandleEngine, candles: ArrayLike<CandleInpu
     const tr = x.trades
     if (tr === undefined) c.hasTrades[i] = 0
     else {
-      if (typeof tr !== 'number' || !Number.isSafeInteger(tr) || tr < 0) candleFail(base + i, 'trades', CANDLE_MSG.trades(tr), 'invalid_option')
+      if (typeof tr !== 'number' || !Number.isSafeInteger(tr) || tr < 0)
+        candleFail(base + i, 'trades', CANDLE_MSG.trades(tr), 'invalid_option')
       c.hasTrades[i] = 1
       c.n[i] = tr
     }
     c.hasValue[i] = x.value === undefined ? 0 : 1
   }
-  const fail = (f: string, vol = false) => (i: number): never => candleFail(base + i, f, vol ? CANDLE_MSG.volume(f, (candles[from + i] as CandleInput)[f as 'volume']) : CANDLE_MSG.price(f, (candles[from + i] as CandleInput)[f as 'open']), vol ? 'invalid_volume' : 'invalid_decimal')
+  const fail =
+    (f: string, vol = false) =>
+    (i: number): never =>
+      candleFail(
+        base + i,
+        f,
+        vol
+          ? CANDLE_MSG.volume(f, (candles[from + i] as CandleInput)[f as 'volume'])
+          : CANDLE_MSG.price(f, (candles[from + i] as CandleInput)[f as 'open']),
+        vol ? 'invalid_volume' : 'invalid_decimal',
+      )
   c.o.fromObjects(candles, from, k, 'open', false, false, fail('open'))
   c.h.fromObjects(candles, from, k, 'high', false, false, fail('high'))
   c.l.fromObjects(candles, from, k, 'low', false, false, fail('low'))
@@ -53,7 +75,8 @@ export function readCandleColumnChunk(e: CandleEngine, cc: CandleColumns, from: 
   const N = cc.trades
   for (let i = 0; i < k; i++) {
     const t = T[from + i] as number
-    if (!(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t) candleFail(base + i, 'time', CANDLE_MSG.time(t), 'invalid_time')
+    if (!(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t)
+      candleFail(base + i, 'time', CANDLE_MSG.time(t), 'invalid_time')
     c.t[i] = t
     const s = S === undefined ? 0 : (S[from + i] as number)
     if (s > 2) candleFail(base + i, 'session', CANDLE_MSG.session(s), 'invalid_session')
@@ -66,7 +89,15 @@ export function readCandleColumnChunk(e: CandleEngine, cc: CandleColumns, from: 
   }
   c.hasTrades.fill(N === undefined ? 0 : 1, 0, k)
   c.hasValue.fill(cc.value === undefined ? 0 : 1, 0, k)
-  const fail = (f: string, src: Float64Array, vol = false) => (i: number): never => candleFail(base + i, f, vol ? CANDLE_MSG.volume(f, src[from + i]) : CANDLE_MSG.price(f, src[from + i]), vol ? 'invalid_volume' : 'invalid_decimal')
+  const fail =
+    (f: string, src: Float64Array, vol = false) =>
+    (i: number): never =>
+      candleFail(
+        base + i,
+        f,
+        vol ? CANDLE_MSG.volume(f, src[from + i]) : CANDLE_MSG.price(f, src[from + i]),
+        vol ? 'invalid_volume' : 'invalid_decimal',
+      )
   c.o.fromNumbers(cc.open, from, k, false, fail('open', cc.open))
   c.h.fromNumbers(cc.high, from, k, false, fail('high', cc.high))
   c.l.fromNumbers(cc.low, from, k, false, fail('low', cc.low))
@@ -120,7 +151,10 @@ export function consumeCandles(e: CandleEngine, k: number): void {
       const opens = e.tick ? e.count >= e.perTick || !e.has : t >= e.cEnd
       if ((opens ? 0 : e.count) + (c.n[i] as number) > Number.MAX_SAFE_INTEGER) {
         e.seen = base + i
-        throw new MarketDataError('inexact', CANDLE_MSG.tradesCount(opens ? c.t[i] as number : e.cTime), { index: base + i, field: 'trades' })
+        throw new MarketDataError('inexact', CANDLE_MSG.tradesCount(opens ? (c.t[i] as number) : e.cTime), {
+          index: base + i,
+          field: 'trades',
+        })
       }
     }
     if (!begin(e, t, s, i, base + i)) continue

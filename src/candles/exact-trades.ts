@@ -20,7 +20,8 @@ export function begin(e: CandleEngine, t: number, s: number, i: number, index: n
   }
   e.last = t
   if (((e.mask >> s) & 1) === 0) return false
-  if (e.tick ? e.count >= e.perTick || !e.has : t >= e.cEnd) nextCandle(e, t, s, raw(e, 'open', i), -1, -1, -1, e.volLo, e.valLo, e.count)
+  if (e.tick ? e.count >= e.perTick || !e.has : t >= e.cEnd)
+    nextCandle(e, t, s, raw(e, 'open', i), -1, -1, -1, e.volLo, e.valLo, e.count)
   return true
 }
 

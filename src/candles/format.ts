@@ -1,4 +1,12 @@
-import { decimalToString, type DecimalInput, formatFixed, formatUnits, parseDecimal, POW10, UNITS_LIMIT } from '../decimal/index.js'
+import {
+  decimalToString,
+  type DecimalInput,
+  formatFixed,
+  formatUnits,
+  parseDecimal,
+  POW10,
+  UNITS_LIMIT,
+} from '../decimal/index.js'
 import { parseDataDecimal } from '../decimal/parse.js'
 
 /**
@@ -46,7 +54,24 @@ function fracTable(scale: number): string[] {
   return t
 }
 
-const ZEROS = ['', '0', '00', '000', '0000', '00000', '000000', '0000000', '00000000', '000000000', '0000000000', '00000000000', '000000000000', '0000000000000', '00000000000000', '000000000000000']
+const ZEROS = [
+  '',
+  '0',
+  '00',
+  '000',
+  '0000',
+  '00000',
+  '000000',
+  '0000000',
+  '00000000',
+  '000000000',
+  '0000000000',
+  '00000000000',
+  '000000000000',
+  '0000000000000',
+  '00000000000000',
+  '000000000000000',
+]
 
 /**
  * Minimal form of integer units |u| < 2^52 at `scale` (0..15), by arithmetic: the integer part printed
@@ -102,7 +127,8 @@ export function spellPrice(x: DecimalInput, grid: number | undefined, scale = -1
     // integer digits print faster than a double's shortest form; same text when x is exact at `scale`
     const P = POW10[scale] as number
     const u = Math.round(x * P)
-    if (u / P === x && u < UNITS_LIMIT && u > -UNITS_LIMIT) return cache === undefined ? formatNumberUnits(u, scale, grid ?? 0) : cache.get(u, scale, grid ?? 0)
+    if (u / P === x && u < UNITS_LIMIT && u > -UNITS_LIMIT)
+      return cache === undefined ? formatNumberUnits(u, scale, grid ?? 0) : cache.get(u, scale, grid ?? 0)
   }
   if (grid === undefined) return typeof x === 'string' ? plainText(x) : plainNumber(x)
   if (typeof x === 'number') {
@@ -165,7 +191,8 @@ export class PriceStrings {
 
   /** Counts a miss; past twice the slots, the tables grow (emptied). */
   private missed(): void {
-    if (++this.misses > 2 << this.bits && this.bits < MAX_BITS) this.reset(this.scale, this.grid, Math.min(MAX_BITS, this.bits + 3))
+    if (++this.misses > 2 << this.bits && this.bits < MAX_BITS)
+      this.reset(this.scale, this.grid, Math.min(MAX_BITS, this.bits + 3))
   }
 
   get(u: number, scale: number, grid: number): string {

@@ -1,4 +1,12 @@
-export type { Candle, CandleInput, CandleColumns, CandleOptions, PartnerCandle, PartnerDecimalValue, CandleProperty } from './types.js'
+export type {
+  Candle,
+  CandleInput,
+  CandleColumns,
+  CandleOptions,
+  PartnerCandle,
+  PartnerDecimalValue,
+  CandleProperty,
+} from './types.js'
 export type { CandleAggregatorOptions } from './aggregator.js'
 export { CandleAggregator, createCandleAggregator } from './aggregator.js'
 export { candlesFromTrades, candlesFromTradesAsync } from './from-trades.js'

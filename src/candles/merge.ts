@@ -5,9 +5,15 @@ import type { SessionType } from '../trades/index.js'
 import { CANDLE_MSG } from './messages.js'
 import type { Candle, CandleInput } from './types.js'
 
-function exact(x: DecimalInput | undefined, field: string, index: number, which: string): { units: bigint; scale: number } {
+function exact(
+  x: DecimalInput | undefined,
+  field: string,
+  index: number,
+  which: string,
+): { units: bigint; scale: number } {
   const d = parseDataDecimal(x)
-  if (!d.ok) throw new MarketDataError('invalid_decimal', `${which}: candle ${index}: ${field}: ${d.error}`, { index, field })
+  if (!d.ok)
+    throw new MarketDataError('invalid_decimal', `${which}: candle ${index}: ${field}: ${d.error}`, { index, field })
   return d.value
 }
 
@@ -30,8 +36,10 @@ function cmp(a: { units: bigint; scale: number }, b: { units: bigint; scale: num
 }
 
 function normalize(c: CandleInput, index: number, which: string): Candle {
-  if (typeof c !== 'object' || c === null) throw new MarketDataError('invalid_option', `${which}: ${CANDLE_MSG.notCandle(c)}`, { index, field: 'candle' })
-  if (typeof c.time !== 'number' || !Number.isFinite(c.time)) throw new MarketDataError('invalid_time', `${which}: ${CANDLE_MSG.time(c.time)}`, { index, field: 'time' })
+  if (typeof c !== 'object' || c === null)
+    throw new MarketDataError('invalid_option', `${which}: ${CANDLE_MSG.notCandle(c)}`, { index, field: 'candle' })
+  if (typeof c.time !== 'number' || !Number.isFinite(c.time))
+    throw new MarketDataError('invalid_time', `${which}: ${CANDLE_MSG.time(c.time)}`, { index, field: 'time' })
   for (const f of ['open', 'high', 'low', 'close'] as const) exact(c[f], f, index, which)
   const out: Candle = {
     time: c.time,
@@ -51,7 +59,8 @@ function checkSorted(xs: readonly CandleInput[], which: string): void {
   for (let i = 1; i < xs.length; i++) {
     const a = (xs[i - 1] as CandleInput).time
     const b = (xs[i] as CandleInput).time
-    if (!(b >= a)) throw new MarketDataError('out_of_order', CANDLE_MSG.mergeUnsorted(which, i), { index: i, field: 'time' })
+    if (!(b >= a))
+      throw new MarketDataError('out_of_order', CANDLE_MSG.mergeUnsorted(which, i), { index: i, field: 'time' })
   }
 }
 
@@ -83,7 +92,11 @@ export function mergeCandles(a: readonly CandleInput[], b: readonly CandleInput[
   const lastA = a.length > 0 ? (a[a.length - 1] as CandleInput) : undefined
   let from = 0
   if (lastA !== undefined) {
-    if (first.time < lastA.time) throw new MarketDataError('incompatible', CANDLE_MSG.mergeOrder(lastA.time, first.time), { index: 0, field: 'time' })
+    if (first.time < lastA.time)
+      throw new MarketDataError('incompatible', CANDLE_MSG.mergeOrder(lastA.time, first.time), {
+        index: 0,
+        field: 'time',
+      })
     if (first.time === lastA.time) {
       const x = out[out.length - 1] as Candle
       const y = normalize(first, 0, 'b')
@@ -95,10 +108,12 @@ export function mergeCandles(a: readonly CandleInput[], b: readonly CandleInput[
         close: y.close,
         volume: sum(exact(x.volume, 'volume', a.length - 1, 'a'), exact(y.volume, 'volume', 0, 'b')),
       }
-      if (x.value !== undefined && y.value !== undefined) merged.value = sum(exact(x.value, 'value', a.length - 1, 'a'), exact(y.value, 'value', 0, 'b'))
+      if (x.value !== undefined && y.value !== undefined)
+        merged.value = sum(exact(x.value, 'value', a.length - 1, 'a'), exact(y.value, 'value', 0, 'b'))
       if (x.trades !== undefined && y.trades !== undefined) {
         const n = x.trades + y.trades
-        if (n > Number.MAX_SAFE_INTEGER) throw new MarketDataError('inexact', CANDLE_MSG.tradesCount(x.time), { index: 0, field: 'trades' })
+        if (n > Number.MAX_SAFE_INTEGER)
+          throw new MarketDataError('inexact', CANDLE_MSG.tradesCount(x.time), { index: 0, field: 'trades' })
         merged.trades = n
       }
       merged.session = x.session as SessionType

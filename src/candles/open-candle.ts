@@ -12,7 +12,8 @@ import type { CandleColumns, CandleInput } from './types.js'
  * Extreme units past 2^52 (the exact value is the bigint beside them). The ±Infinity sentinels of an
  * empty candle are not: a huge bigint becomes a finite number through {@link bigUnits}.
  */
-export const isBig = (u: number): boolean => (u >= UNITS_LIMIT || u <= -UNITS_LIMIT) && u !== Number.POSITIVE_INFINITY && u !== Number.NEGATIVE_INFINITY
+export const isBig = (u: number): boolean =>
+  (u >= UNITS_LIMIT || u <= -UNITS_LIMIT) && u !== Number.POSITIVE_INFINITY && u !== Number.NEGATIVE_INFINITY
 
 /** A bigint's units as a finite number (±MAX_VALUE past the double range), for extremes held beside it. */
 export const bigUnits = (b: bigint): number => Math.min(Math.max(Number(b), -Number.MAX_VALUE), Number.MAX_VALUE)
@@ -113,7 +114,17 @@ export function raw(e: CandleEngine, f: 'open' | 'high' | 'low' | 'close', i: nu
  * Stores a hot loop's running state of the open candle: the spellings of its high, low and close by
  * chunk index (-1: not changed by this loop) and its extremes' units and sums.
  */
-export function keep(e: CandleEngine, hiI: number, loI: number, closeI: number, hiU: number, loU: number, volLo: number, valLo: number, count: number): void {
+export function keep(
+  e: CandleEngine,
+  hiI: number,
+  loI: number,
+  closeI: number,
+  hiU: number,
+  loU: number,
+  volLo: number,
+  valLo: number,
+  count: number,
+): void {
   if (hiI >= 0) e.hiRaw = raw(e, 'high', hiI)
   if (loI >= 0) e.loRaw = raw(e, 'low', loI)
   if (closeI >= 0) e.closeRaw = raw(e, 'close', closeI)
@@ -130,7 +141,20 @@ export function keep(e: CandleEngine, hiI: number, loI: number, closeI: number, 
  * the end from `cEnd` (a double field; a call's result kept in the loop variable could make V8 box
  * every record's doubles, as could on-stack-replacement code: see FAST_RUN).
  */
-export function nextCandle(e: CandleEngine, t: number, session: number, openRaw: DecimalInput, hiI: number, loI: number, closeI: number, volLo: number, valLo: number, count: number, runPU = 0, runVol = 0): void {
+export function nextCandle(
+  e: CandleEngine,
+  t: number,
+  session: number,
+  openRaw: DecimalInput,
+  hiI: number,
+  loI: number,
+  closeI: number,
+  volLo: number,
+  valLo: number,
+  count: number,
+  runPU = 0,
+  runVol = 0,
+): void {
   if (e.has) {
     keep(e, hiI, loI, closeI, 0, 0, volLo, valLo, count)
     addRun(e, runPU, runVol)

@@ -10,7 +10,32 @@ import { checkCandleColumns } from './column-checks.js'
 import { exactCandleColumns } from './engine-ops.js'
 import { type CandleEngine, FAST_RUN, SOURCE_CANDLE_COLUMNS } from './engine.js'
 import { consumeCandles, readCandleColumnChunk } from './exact-candles.js'
-import { C_CLOSED, C_CLOSE_AT, C_COUNT, C_DAY, C_END, C_HIGH, C_HIGH_AT, C_LEN, C_LOW, C_LOW_AT, C_OPEN, C_PREV_TIME, C_SESSION, C_START, C_VALUE, C_VOLUME, REC, REC_CAP, S_CLOSE, S_COUNT, S_HIGH, S_LOW, S_VALUE, S_VOLUME } from './loop-slots.js'
+import {
+  C_CLOSED,
+  C_CLOSE_AT,
+  C_COUNT,
+  C_DAY,
+  C_END,
+  C_HIGH,
+  C_HIGH_AT,
+  C_LEN,
+  C_LOW,
+  C_LOW_AT,
+  C_OPEN,
+  C_PREV_TIME,
+  C_SESSION,
+  C_START,
+  C_VALUE,
+  C_VOLUME,
+  REC,
+  REC_CAP,
+  S_CLOSE,
+  S_COUNT,
+  S_HIGH,
+  S_LOW,
+  S_VALUE,
+  S_VOLUME,
+} from './loop-slots.js'
 import { extremeUnits, isBig, keep, missingColumns, nextCandle, setSource } from './open-candle.js'
 import type { CandleColumns } from './types.js'
 
@@ -25,7 +50,7 @@ export function candleColumnsIn(e: CandleEngine, columns: CandleColumns): void {
 export function candleColumnRun(e: CandleEngine, columns: CandleColumns, from: number, n: number): void {
   const S = columns.session
   const sessW = S === undefined || (e.mask & 7) !== 7 ? null : codeWords(S)
-  for (let at = from; at < n;) {
+  for (let at = from; at < n; ) {
     const stop = Math.min(n, at + FAST_RUN)
     // a slice whose session codes are all valid and kept (tested once, 4 bytes a word) skips the per-candle test
     const clean = S !== undefined && sessW !== null && codesKept(S, sessW, at, stop, ALL_SESSION_CODES)
@@ -68,7 +93,13 @@ export function nested(e: CandleEngine, times: Float64Array, n: number, run: (fr
  * exactly that decimal (the 2^52 printing bound), so only the extremes still open at the end become
  * units. Volume, value and trades are summed exactly in units.
  */
-export function fastCandleColumns(e: CandleEngine, c: CandleColumns, from: number, n: number, cleanSessions = false): number {
+export function fastCandleColumns(
+  e: CandleEngine,
+  c: CandleColumns,
+  from: number,
+  n: number,
+  cleanSessions = false,
+): number {
   const ps = e.ps
   const vs = e.vs
   const xs = e.xs

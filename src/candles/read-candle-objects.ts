@@ -32,7 +32,7 @@ export function candlesIn(e: CandleEngine, candles: ArrayLike<CandleInput>, from
 }
 
 export function candleObjectRun(e: CandleEngine, candles: ArrayLike<CandleInput>, from: number, to: number): void {
-  for (let at = from; at < to;) {
+  for (let at = from; at < to; ) {
     const stop = Math.min(to, at + FAST_RUN)
     at = fastCandleObjects(e, candles, at, stop)
     if (at >= stop) continue
@@ -80,7 +80,8 @@ export function fastCandleObjects(e: CandleEngine, c: ArrayLike<CandleInput>, fr
     const s = se === undefined || se === 'MAINSESSION' ? 0 : se === 'PRE_MARKET' ? 1 : se === 'POST_MARKET' ? 2 : 3
     if (s === 3) break
     const nt = cd.trades
-    if (nt !== undefined && (typeof nt !== 'number' || !(nt >= 0 && nt <= 9007199254740991) || Math.floor(nt) !== nt)) break
+    if (nt !== undefined && (typeof nt !== 'number' || !(nt >= 0 && nt <= 9007199254740991) || Math.floor(nt) !== nt))
+      break
     const ou = conv(cd.open, ps, PP)
     const hu = conv(cd.high, ps, PP)
     const lu = conv(cd.low, ps, PP)

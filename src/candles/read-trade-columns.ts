@@ -10,7 +10,31 @@ import { tradeReader } from './engine-ops.js'
 import { type CandleEngine, FAST_RUN, SOURCE_TRADE_COLUMNS } from './engine.js'
 import { consumeTrades } from './exact-trades.js'
 import { addRun, foldMid, keep, LIMB, nextCandle, openCandle, opensCandle, setSource } from './open-candle.js'
-import { NO_REC, NO_SESSIONS, REC, REC_CAP, T_CLOSED, T_COUNT, T_DAY, T_END, T_HIGH, T_HIGH_AT, T_LEN, T_LOW, T_LOW_AT, T_OPEN, T_PREV_TIME, T_RUN_PRICE, T_RUN_UNITS, T_RUN_VOLUME, T_SESSION, T_START, T_VALUE, T_VALUE_MID, T_VOLUME } from './loop-slots.js'
+import {
+  NO_REC,
+  NO_SESSIONS,
+  REC,
+  REC_CAP,
+  T_CLOSED,
+  T_COUNT,
+  T_DAY,
+  T_END,
+  T_HIGH,
+  T_HIGH_AT,
+  T_LEN,
+  T_LOW,
+  T_LOW_AT,
+  T_OPEN,
+  T_PREV_TIME,
+  T_RUN_PRICE,
+  T_RUN_UNITS,
+  T_RUN_VOLUME,
+  T_SESSION,
+  T_START,
+  T_VALUE,
+  T_VALUE_MID,
+  T_VOLUME,
+} from './loop-slots.js'
 import { cleanCandleRun, fracCandleRun, tradeRun } from './trade-kernels.js'
 
 export function tradeColumnsIn(e: CandleEngine, columns: TradeColumns): void {
@@ -19,7 +43,7 @@ export function tradeColumnsIn(e: CandleEngine, columns: TradeColumns): void {
   const n = columns.time.length
   const sideW = codeWords(columns.side)
   const sessW = columns.session === undefined ? null : codeWords(columns.session)
-  for (let at = 0; at < n;) {
+  for (let at = 0; at < n; ) {
     // the fused fast loop runs until a record needs the exact slow path (more decimals, huge units,
     // invalid, out of order); that record's chunk goes through the scaled reader, then the fast loop
     // resumes. A slice whose side and session codes are all valid and kept (checked 4 bytes a word,
@@ -147,7 +171,17 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
             st[T_SESSION] = e.cSession
           }
           st[T_CLOSED] = 0
-          const j = cleanCandleRun(T, V, P, SS ?? NO_SESSIONS, i, stop, PP, st, (st[T_LEN] as number) > 0 ? (e.rec ??= new Float64Array(REC_CAP * REC)) : NO_REC)
+          const j = cleanCandleRun(
+            T,
+            V,
+            P,
+            SS ?? NO_SESSIONS,
+            i,
+            stop,
+            PP,
+            st,
+            (st[T_LEN] as number) > 0 ? (e.rec ??= new Float64Array(REC_CAP * REC)) : NO_REC,
+          )
           if (j > i) {
             last = st[T_PREV_TIME] as number
             runVol = st[T_RUN_VOLUME] as number

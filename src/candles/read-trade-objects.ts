@@ -16,7 +16,13 @@ import { addRun, keep, nextCandle, opensCandle, setSource, unitsFast } from './o
  * through the scaled reader (which throws for a bad one); with `stopAtBatch` it stops at a `TradeColumns`
  * batch instead (the fast loop stops there too: its time is not a number). Returns where it stopped.
  */
-export function tradeObjectRun(e: CandleEngine, trades: ArrayLike<Trade>, from: number, to: number, stopAtBatch: boolean): number {
+export function tradeObjectRun(
+  e: CandleEngine,
+  trades: ArrayLike<Trade>,
+  from: number,
+  to: number,
+  stopAtBatch: boolean,
+): number {
   const r = tradeReader(e)
   let at = from
   while (at < to) {

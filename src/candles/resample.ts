@@ -16,7 +16,8 @@ const isCandleColumns = (x: unknown): x is CandleColumns =>
 export function feedCandles(input: CandleSource, agg: CandleAggregator): void {
   // read without throwing, as trade inputs: a shape that cannot be read is refused as any other non-input
   const kind = inputKind(input, isCandleColumns)
-  if (kind === undefined) throw new MarketDataError('invalid_option', CANDLE_MSG.notCandles(input), { field: 'candles' })
+  if (kind === undefined)
+    throw new MarketDataError('invalid_option', CANDLE_MSG.notCandles(input), { field: 'candles' })
   if (kind === 'columns') {
     agg.addCandleColumns(input as CandleColumns)
     return
@@ -68,10 +69,14 @@ export function feedCandles(input: CandleSource, agg: CandleAggregator): void {
  * resampleCandles(dailyColumns, { timeframe: { unit: 'QUARTER', count: 1 }, timeZone: 'America/New_York' })
  * resampleCandles(sparseFiveMinuteCandles, { timeframe: '15m', sourceTimeframe: '5m' })
  */
-export function resampleCandles(candles: CandleSource, opts: CandleOptions & { sourceTimeframe?: TimeframeInput }): Candle[] {
+export function resampleCandles(
+  candles: CandleSource,
+  opts: CandleOptions & { sourceTimeframe?: TimeframeInput },
+): Candle[] {
   checkOptions(opts, RESAMPLE_OPTION_KEYS, 'resampleCandles')
   const tf = resolveTimeframe(opts?.timeframe)
-  if (tf.unit === 'TICK') throw new MarketDataError('invalid_option', CANDLE_MSG.tickResample(tf.id), { field: 'timeframe' })
+  if (tf.unit === 'TICK')
+    throw new MarketDataError('invalid_option', CANDLE_MSG.tickResample(tf.id), { field: 'timeframe' })
   const agg = new CandleAggregator({ ...opts, timeframe: tf })
   feedCandles(candles, agg)
   return agg.finish()

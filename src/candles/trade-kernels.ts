@@ -7,9 +7,36 @@ import { UNITS_LIMIT } from '../decimal/index.js'
 import { MAX_TIME } from '../_lib/max-time.js'
 import { LIMB } from './open-candle.js'
 import {
-  REC, REC_CLOSE_AT, REC_HIGH, REC_LOW, REC_OPEN_AT, REC_SESSION, REC_START, REC_TRADES, REC_VALUE, REC_VOLUME,
-  T_CLOSED, T_COUNT, T_DAY, T_DAY_END, T_END, T_HIGH, T_HIGH_AT, T_LEN, T_LOW, T_LOW_AT, T_OPEN, T_PREV_TIME,
-  T_RUN_PRICE, T_RUN_UNITS, T_RUN_VOLUME, T_SESSION, T_START, T_VALUE, T_VALUE_MID, T_VOLUME,
+  REC,
+  REC_CLOSE_AT,
+  REC_HIGH,
+  REC_LOW,
+  REC_OPEN_AT,
+  REC_SESSION,
+  REC_START,
+  REC_TRADES,
+  REC_VALUE,
+  REC_VOLUME,
+  T_CLOSED,
+  T_COUNT,
+  T_DAY,
+  T_DAY_END,
+  T_END,
+  T_HIGH,
+  T_HIGH_AT,
+  T_LEN,
+  T_LOW,
+  T_LOW_AT,
+  T_OPEN,
+  T_PREV_TIME,
+  T_RUN_PRICE,
+  T_RUN_UNITS,
+  T_RUN_VOLUME,
+  T_SESSION,
+  T_START,
+  T_VALUE,
+  T_VALUE_MID,
+  T_VOLUME,
 } from './loop-slots.js'
 
 /**
@@ -21,7 +48,18 @@ import {
  * back as the last time and the run volume. A small function of its own so its loop keeps every
  * value in registers.
  */
-export function tradeRun(T: Float64Array, SD: Uint8Array, SS: Uint8Array | undefined, V: Float64Array, P: Float64Array, from: number, stop: number, mask: number, VP: number, st: Float64Array): number {
+export function tradeRun(
+  T: Float64Array,
+  SD: Uint8Array,
+  SS: Uint8Array | undefined,
+  V: Float64Array,
+  P: Float64Array,
+  from: number,
+  stop: number,
+  mask: number,
+  VP: number,
+  st: Float64Array,
+): number {
   let prevT = st[T_PREV_TIME] as number
   const tEnd = st[T_END] as number
   let runVol = st[T_RUN_VOLUME] as number
@@ -82,7 +120,17 @@ export function tradeRun(T: Float64Array, SD: Uint8Array, SS: Uint8Array | undef
  * session: the loop then closes the candle at the next one's first trade of the same day, writes it to
  * `rec` (REC fields, at most rec.length / REC a call, count in st[T_CLOSED]) and goes on with the next.
  */
-export function cleanCandleRun(T: Float64Array, V: Float64Array, P: Float64Array, S: Uint8Array, from: number, stop: number, PP: number, st: Float64Array, rec: Float64Array): number {
+export function cleanCandleRun(
+  T: Float64Array,
+  V: Float64Array,
+  P: Float64Array,
+  S: Uint8Array,
+  from: number,
+  stop: number,
+  PP: number,
+  st: Float64Array,
+  rec: Float64Array,
+): number {
   let prevT = st[T_PREV_TIME] as number
   let tEnd = st[T_END] as number
   let runVol = st[T_RUN_VOLUME] as number
@@ -122,9 +170,31 @@ export function cleanCandleRun(T: Float64Array, V: Float64Array, P: Float64Array
       const v2 = V[i + 2] as number
       const v3 = V[i + 3] as number
       const rv = runVol + v0 + v1 + v2 + v3
-      if (!(t0 >= prevT && t0 <= t1 && t1 <= t2 && t2 <= t3 && t3 < tEnd) || !(v0 >= 0 && v1 >= 0 && v2 >= 0 && v3 >= 0 && rv < UNITS_LIMIT)) break
-      if (t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (t2 - Math.floor(t2)) + (t3 - Math.floor(t3)) + (v0 - Math.floor(v0)) + (v1 - Math.floor(v1)) + (v2 - Math.floor(v2)) + (v3 - Math.floor(v3)) !== 0) break
-      if ((P[i] as number) !== lastX || (P[i + 1] as number) !== lastX || (P[i + 2] as number) !== lastX || (P[i + 3] as number) !== lastX) break
+      if (
+        !(t0 >= prevT && t0 <= t1 && t1 <= t2 && t2 <= t3 && t3 < tEnd) ||
+        !(v0 >= 0 && v1 >= 0 && v2 >= 0 && v3 >= 0 && rv < UNITS_LIMIT)
+      )
+        break
+      if (
+        t0 -
+          Math.floor(t0) +
+          (t1 - Math.floor(t1)) +
+          (t2 - Math.floor(t2)) +
+          (t3 - Math.floor(t3)) +
+          (v0 - Math.floor(v0)) +
+          (v1 - Math.floor(v1)) +
+          (v2 - Math.floor(v2)) +
+          (v3 - Math.floor(v3)) !==
+        0
+      )
+        break
+      if (
+        (P[i] as number) !== lastX ||
+        (P[i + 1] as number) !== lastX ||
+        (P[i + 2] as number) !== lastX ||
+        (P[i + 3] as number) !== lastX
+      )
+        break
       runVol = rv
       prevT = t3
     }
@@ -134,7 +204,16 @@ export function cleanCandleRun(T: Float64Array, V: Float64Array, P: Float64Array
     if (!(t >= prevT && t < tEnd) || Math.floor(t) !== t) {
       // the opener of the next candle of the day? (every test before anything changes)
       // (a candle whose trades this call has not reached, i === segFrom, is closed by the caller)
-      if (len === 0 || k * REC >= rec.length || i === segFrom || !(t >= tEnd && t >= prevT && t < dayEnd && t <= MAX_TIME) || Math.floor(t) !== t || hiI < 0 || loI < 0) break
+      if (
+        len === 0 ||
+        k * REC >= rec.length ||
+        i === segFrom ||
+        !(t >= tEnd && t >= prevT && t < dayEnd && t <= MAX_TIME) ||
+        Math.floor(t) !== t ||
+        hiI < 0 ||
+        loI < 0
+      )
+        break
       const v = V[i] as number
       if (Math.floor(v) !== v || !(v >= 0 && v < UNITS_LIMIT)) break
       const x = P[i] as number
@@ -143,7 +222,8 @@ export function cleanCandleRun(T: Float64Array, V: Float64Array, P: Float64Array
       const pv = lastPU * runVol
       const nval = valLo + pv
       const nvol = volLo + runVol
-      if (!(pv < UNITS_LIMIT && pv > -UNITS_LIMIT && nval < UNITS_LIMIT && nval > -UNITS_LIMIT && nvol < UNITS_LIMIT)) break
+      if (!(pv < UNITS_LIMIT && pv > -UNITS_LIMIT && nval < UNITS_LIMIT && nval > -UNITS_LIMIT && nvol < UNITS_LIMIT))
+        break
       // the open candle is written to rec; trade i opens the next
       const r = k * REC
       rec[r + REC_START] = start
@@ -180,7 +260,8 @@ export function cleanCandleRun(T: Float64Array, V: Float64Array, P: Float64Array
       const pv = lastPU * runVol
       const nval = valLo + pv
       const nvol = volLo + runVol
-      if (!(pv < UNITS_LIMIT && pv > -UNITS_LIMIT && nval < UNITS_LIMIT && nval > -UNITS_LIMIT && nvol < UNITS_LIMIT)) break
+      if (!(pv < UNITS_LIMIT && pv > -UNITS_LIMIT && nval < UNITS_LIMIT && nval > -UNITS_LIMIT && nvol < UNITS_LIMIT))
+        break
       valLo = nval
       volLo = nvol
       runVol = v
@@ -233,7 +314,16 @@ export function cleanCandleRun(T: Float64Array, V: Float64Array, P: Float64Array
  * to the next candle. State in and out through st as for cleanCandleRun (T_PREV_TIME .. T_LOW_AT, T_COUNT)
  * plus T_VALUE_MID.
  */
-export function fracCandleRun(T: Float64Array, V: Float64Array, P: Float64Array, from: number, stop: number, PP: number, VP: number, st: Float64Array): number {
+export function fracCandleRun(
+  T: Float64Array,
+  V: Float64Array,
+  P: Float64Array,
+  from: number,
+  stop: number,
+  PP: number,
+  VP: number,
+  st: Float64Array,
+): number {
   let prevT = st[T_PREV_TIME] as number
   const tEnd = st[T_END] as number
   let runVol = st[T_RUN_VOLUME] as number

@@ -2,7 +2,6 @@ import { UNITS_LIMIT_BIG, MAX_FAST_SCALE } from '../decimal/units.js'
 import { POW10, stringToUnits, UNITS_LIMIT } from '../decimal/index.js'
 import { parseDataDecimal } from '../decimal/parse.js'
 
-
 /**
  * One field of a chunk as exact integer units at an adaptive scale (internal; the candle twin of the
  * trades reader's price/volume conversion). `out[i]` is NaN where |units| >= 2^52: then `bigAt(i)`.
@@ -37,11 +36,28 @@ export class UnitsColumn {
   }
 
   /** Reads field `key` of objects[from, from + n) (decimal inputs); `missingAsZero` reads an absent field as 0. */
-  fromObjects(objs: ArrayLike<unknown>, from: number, n: number, key: string, missingAsZero: boolean, nonNegative: boolean, fail: (i: number) => never): void {
+  fromObjects(
+    objs: ArrayLike<unknown>,
+    from: number,
+    n: number,
+    key: string,
+    missingAsZero: boolean,
+    nonNegative: boolean,
+    fail: (i: number) => never,
+  ): void {
     this.read(undefined, objs, key, missingAsZero, from, n, nonNegative, fail)
   }
 
-  private read(src: Float64Array | undefined, objs: ArrayLike<unknown> | undefined, key: string, missingAsZero: boolean, from: number, n: number, nonNegative: boolean, fail: (i: number) => never): void {
+  private read(
+    src: Float64Array | undefined,
+    objs: ArrayLike<unknown> | undefined,
+    key: string,
+    missingAsZero: boolean,
+    from: number,
+    n: number,
+    nonNegative: boolean,
+    fail: (i: number) => never,
+  ): void {
     this.src = src
     this.objs = objs
     this.key = key

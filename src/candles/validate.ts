@@ -8,7 +8,6 @@ import { isIndex } from '../trades/validate.js'
 import { CANDLE_MSG } from './messages.js'
 import type { CandleInput } from './types.js'
 
-
 function cmp(a: { units: bigint; scale: number }, b: { units: bigint; scale: number }): number {
   const s = Math.max(a.scale, b.scale)
   const x = a.units * 10n ** BigInt(s - a.scale)
@@ -49,12 +48,18 @@ function checkCandle(x: unknown, index: number): MarketDataError | number {
   }
 }
 
-function readCandle(x: unknown, index: number, reading: (f: keyof typeof FIELD_CODE) => void): MarketDataError | number {
-  if (typeof x !== 'object' || x === null || isArray(x)) return new MarketDataError('invalid_option', CANDLE_MSG.notCandle(x), { index, field: 'candle' })
+function readCandle(
+  x: unknown,
+  index: number,
+  reading: (f: keyof typeof FIELD_CODE) => void,
+): MarketDataError | number {
+  if (typeof x !== 'object' || x === null || isArray(x))
+    return new MarketDataError('invalid_option', CANDLE_MSG.notCandle(x), { index, field: 'candle' })
   const c = x as Record<string, unknown>
   reading('time')
   const t = c.time
-  if (typeof t !== 'number' || !(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t) return new MarketDataError('invalid_time', CANDLE_MSG.time(t), { index, field: 'time' })
+  if (typeof t !== 'number' || !(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t)
+    return new MarketDataError('invalid_time', CANDLE_MSG.time(t), { index, field: 'time' })
   const px: Record<string, { units: bigint; scale: number }> = {}
   for (const f of ['open', 'high', 'low', 'close'] as const) {
     reading(f)
@@ -66,19 +71,25 @@ function readCandle(x: unknown, index: number, reading: (f: keyof typeof FIELD_C
   reading('volume')
   const vol = c.volume
   const v = parseDataDecimal(vol)
-  if (!v.ok || v.value.units < 0n) return new MarketDataError('invalid_volume', CANDLE_MSG.volume('volume', vol), { index, field: 'volume' })
+  if (!v.ok || v.value.units < 0n)
+    return new MarketDataError('invalid_volume', CANDLE_MSG.volume('volume', vol), { index, field: 'volume' })
   reading('value')
   const value = c.value
-  if (value !== undefined && !parseDataDecimal(value).ok) return new MarketDataError('invalid_decimal', CANDLE_MSG.value(value), { index, field: 'value' })
+  if (value !== undefined && !parseDataDecimal(value).ok)
+    return new MarketDataError('invalid_decimal', CANDLE_MSG.value(value), { index, field: 'value' })
   reading('trades')
   const trades = c.trades
-  if (trades !== undefined && (typeof trades !== 'number' || !Number.isSafeInteger(trades) || trades < 0)) return new MarketDataError('invalid_option', CANDLE_MSG.trades(trades), { index, field: 'trades' })
+  if (trades !== undefined && (typeof trades !== 'number' || !Number.isSafeInteger(trades) || trades < 0))
+    return new MarketDataError('invalid_option', CANDLE_MSG.trades(trades), { index, field: 'trades' })
   reading('session')
   const s = c.session
-  if (s !== undefined && s !== 'MAINSESSION' && s !== 'PRE_MARKET' && s !== 'POST_MARKET') return new MarketDataError('invalid_session', CANDLE_MSG.session(s), { index, field: 'session' })
+  if (s !== undefined && s !== 'MAINSESSION' && s !== 'PRE_MARKET' && s !== 'POST_MARKET')
+    return new MarketDataError('invalid_session', CANDLE_MSG.session(s), { index, field: 'session' })
   const { open, high, low, close } = px as Record<'open' | 'high' | 'low' | 'close', { units: bigint; scale: number }>
-  if (cmp(low, open) > 0 || cmp(low, close) > 0 || cmp(low, high) > 0) return new MarketDataError('invalid_decimal', CANDLE_MSG.ohlc('low'), { index, field: 'low' })
-  if (cmp(open, high) > 0 || cmp(close, high) > 0) return new MarketDataError('invalid_decimal', CANDLE_MSG.ohlc('high'), { index, field: 'high' })
+  if (cmp(low, open) > 0 || cmp(low, close) > 0 || cmp(low, high) > 0)
+    return new MarketDataError('invalid_decimal', CANDLE_MSG.ohlc('low'), { index, field: 'low' })
+  if (cmp(open, high) > 0 || cmp(close, high) > 0)
+    return new MarketDataError('invalid_decimal', CANDLE_MSG.ohlc('high'), { index, field: 'high' })
   return t
 }
 
@@ -119,11 +130,16 @@ export function validateCandles(x: unknown): Result<CandleInput[], MarketDataErr
       // the time checked is the time ordered: each field is read once
       const t = checkCandle(x[i], i)
       if (typeof t !== 'number') return err(t)
-      if (t < last) return err(new MarketDataError('out_of_order', CANDLE_MSG.outOfOrder(t, last), { index: i, field: 'time' }))
+      if (t < last)
+        return err(new MarketDataError('out_of_order', CANDLE_MSG.outOfOrder(t, last), { index: i, field: 'time' }))
       last = t
     }
     return ok(x as CandleInput[])
   } catch (e) {
-    return err(i < 0 ? new MarketDataError('invalid_option', TRADE_MSG.readThrew('candles', e), { field: 'candles' }) : new MarketDataError('invalid_option', TRADE_MSG.readThrew('candle', e), { index: i, field: 'candle' }))
+    return err(
+      i < 0
+        ? new MarketDataError('invalid_option', TRADE_MSG.readThrew('candles', e), { field: 'candles' })
+        : new MarketDataError('invalid_option', TRADE_MSG.readThrew('candle', e), { index: i, field: 'candle' }),
+    )
   }
 }

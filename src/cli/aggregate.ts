@@ -5,7 +5,14 @@ import { MarketDataError } from '../errors.js'
 import { createFootprintAggregator, type FootprintOptions, type FootprintProfile } from '../footprint/index.js'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { renderFootprint, renderFootprintChart, renderFootprintSvg, renderTpo, renderTpoChart, renderTpoSvg } from '../render/index.js'
+import {
+  renderFootprint,
+  renderFootprintChart,
+  renderFootprintSvg,
+  renderTpo,
+  renderTpoChart,
+  renderTpoSvg,
+} from '../render/index.js'
 import { autoRowSize, createTpoAggregator, type TpoOptions, type TpoProfile } from '../tpo/index.js'
 import type { Trade } from '../trades/index.js'
 import type { Aggregator } from '../aggregator.js'
@@ -99,13 +106,19 @@ function makeRunner(c: RunConfig, tickSize: string, candles?: Candle[]): Runner<
   if (c.command === 'footprint') {
     const agg = createFootprintAggregator(footprintOptions(c, tickSize))
     if (candles === undefined) return runner(agg)
-    const side = createCandleAggregator({ timeframe: c.timeframe, timeZone: c.timeZone, tickSize, ...(c.sessions !== undefined ? { sessions: c.sessions } : {}) })
+    const side = createCandleAggregator({
+      timeframe: c.timeframe,
+      timeZone: c.timeZone,
+      tickSize,
+      ...(c.sessions !== undefined ? { sessions: c.sessions } : {}),
+    })
     return {
       feed: (t) => {
         try {
           agg.addAll(t)
         } catch (e) {
-          if (e instanceof MarketDataError && e.index !== undefined && e.index < t.length) side.addTrades(t.slice(0, e.index))
+          if (e instanceof MarketDataError && e.index !== undefined && e.index < t.length)
+            side.addTrades(t.slice(0, e.index))
           throw e
         }
         side.addTrades(t)
@@ -154,21 +167,50 @@ function stripRecord(msg: string): string {
  * twice, so there the range of the first batch of prices stands in (a batch shorter than a period gives
  * more rows, never fewer).
  */
-async function chartRowSize(c: RunConfig, io: Io, first: Trade[], note: (m: string) => void): Promise<{ rowSize: number; tick: string }> {
+async function chartRowSize(
+  c: RunConfig,
+  io: Io,
+  first: Trade[],
+  note: (m: string) => void,
+): Promise<{ rowSize: number; tick: string }> {
   const tick = c.tickSize ?? inferTickSize(first)
   let r: ReturnType<typeof autoRowSize>
   let what: string
   if (c.file !== undefined && c.file !== '-') {
-    const periods = createCandleAggregator({ timeframe: c.timeframe, timeZone: c.timeZone, ...(c.sessions !== undefined ? { sessions: c.sessions } : {}) })
+    const periods = createCandleAggregator({
+      timeframe: c.timeframe,
+      timeZone: c.timeZone,
+      ...(c.sessions !== undefined ? { sessions: c.sessions } : {}),
+    })
     const stats: InputStats = { rows: 0, bad: 0, outside: 0, timeKind: undefined }
-    for await (const batch of readTrades({ file: c.file, format: c.inputFormat, skipBad: c.skipBad, from: c.from, to: c.to, batchSize: BATCH, stdin: io.stdin, note: () => {}, progress: undefined }, stats)) periods.addTrades(batch.trades)
+    for await (const batch of readTrades(
+      {
+        file: c.file,
+        format: c.inputFormat,
+        skipBad: c.skipBad,
+        from: c.from,
+        to: c.to,
+        batchSize: BATCH,
+        stdin: io.stdin,
+        note: () => {},
+        progress: undefined,
+      },
+      stats,
+    ))
+      periods.addTrades(batch.trades)
     // the widest period gets at most 80 rows (the choice of the widest only reads numbers; the size is exact)
     const candles = periods.finish()
-    const widest = candles.reduce<Candle | undefined>((w, k) => (w === undefined || Number(k.high) - Number(k.low) > Number(w.high) - Number(w.low) ? k : w), undefined)
+    const widest = candles.reduce<Candle | undefined>(
+      (w, k) => (w === undefined || Number(k.high) - Number(k.low) > Number(w.high) - Number(w.low) ? k : w),
+      undefined,
+    )
     r = autoRowSize({ tickSize: tick, candles: widest === undefined ? [] : [widest] })
     what = `the range of the widest of ${candles.length} period${candles.length === 1 ? '' : 's'}`
   } else {
-    const prices = first.map((t) => parseDecimal(t.price)).filter((x) => x.ok).map((x) => x.value)
+    const prices = first
+      .map((t) => parseDecimal(t.price))
+      .filter((x) => x.ok)
+      .map((x) => x.value)
     const scale = Math.max(0, ...prices.map((d) => d.scale))
     const units = prices.map((d) => d.units * 10n ** BigInt(scale - d.scale))
     let lo = units[0] ?? 0n
@@ -180,15 +222,25 @@ async function chartRowSize(c: RunConfig, io: Io, first: Trade[], note: (m: stri
     r = autoRowSize({ tickSize: tick, range: formatUnits(hi - lo, scale) })
     what = `the range of the first ${first.length} prices`
   }
-  note(`row size not given: using ${r.rowSize} tick${r.rowSize === 1 ? '' : 's'} (${r.rowSizeValue}), about ${r.rows} rows over ${what} (set it with --row-size)`)
+  note(
+    `row size not given: using ${r.rowSize} tick${r.rowSize === 1 ? '' : 's'} (${r.rowSizeValue}), about ${r.rows} rows over ${what} (set it with --row-size)`,
+  )
   return { rowSize: r.rowSize, tick }
 }
 
 function renderChart(c: RunConfig, profiles: unknown[], candles: Candle[]): string {
   try {
     return c.command === 'footprint'
-      ? renderFootprintChart(profiles as FootprintProfile[], { timeZone: c.timeZone, candles, ...(c.imbalance !== undefined ? { imbalanceRatio: c.imbalance } : {}), ...(c.cells !== undefined ? { cells: c.cells } : {}) })
-      : renderTpoChart(profiles as TpoProfile[], { timeZone: c.timeZone, ...(c.analytics ? { annotations: tpoAnalyticsAnnotations(profiles as TpoProfile[]) } : {}) })
+      ? renderFootprintChart(profiles as FootprintProfile[], {
+          timeZone: c.timeZone,
+          candles,
+          ...(c.imbalance !== undefined ? { imbalanceRatio: c.imbalance } : {}),
+          ...(c.cells !== undefined ? { cells: c.cells } : {}),
+        })
+      : renderTpoChart(profiles as TpoProfile[], {
+          timeZone: c.timeZone,
+          ...(c.analytics ? { annotations: tpoAnalyticsAnnotations(profiles as TpoProfile[]) } : {}),
+        })
   } catch (e) {
     if (e instanceof MarketDataError) throw badInput(e.message)
     throw e
@@ -224,8 +276,12 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
     c.command === 'candles'
       ? (k: unknown, i: number) => (i === 0 ? candleHeader() : '') + candleLine(k as Candle, c.timeZone)
       : c.command === 'footprint'
-        ? (p: unknown, i: number) => (i > 0 ? '\n' : '') + renderFootprint(p as FootprintProfile, { timeZone: c.timeZone, imbalanceRatio: imbalance }) + (analytics?.text(p) ?? '')
-        : (p: unknown, i: number) => (i > 0 ? '\n' : '') + renderTpo(p as TpoProfile, { timeZone: c.timeZone }) + (analytics?.text(p) ?? '')
+        ? (p: unknown, i: number) =>
+            (i > 0 ? '\n' : '') +
+            renderFootprint(p as FootprintProfile, { timeZone: c.timeZone, imbalanceRatio: imbalance }) +
+            (analytics?.text(p) ?? '')
+        : (p: unknown, i: number) =>
+            (i > 0 ? '\n' : '') + renderTpo(p as TpoProfile, { timeZone: c.timeZone }) + (analytics?.text(p) ?? '')
   const svg =
     c.command === 'footprint'
       ? (p: unknown) => renderFootprintSvg(p as FootprintProfile, { timeZone: c.timeZone, imbalanceRatio: imbalance })
@@ -259,14 +315,26 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
   const stats: InputStats = { rows: 0, bad: 0, outside: 0, timeKind: undefined }
   let runner: Runner<unknown> | undefined
   for await (const batch of readTrades(
-    { file: c.file, format: c.inputFormat, skipBad: c.skipBad, from: c.from, to: c.to, batchSize: BATCH, stdin: io.stdin, note, progress },
+    {
+      file: c.file,
+      format: c.inputFormat,
+      skipBad: c.skipBad,
+      from: c.from,
+      to: c.to,
+      batchSize: BATCH,
+      stdin: io.stdin,
+      note,
+      progress,
+    },
     stats,
   )) {
     if (runner === undefined) {
       let tick = c.tickSize
       if (tick === undefined && c.command !== 'candles') {
         tick = inferTickSize(batch.trades)
-        note(`tick size not given: using ${tick}, the largest step dividing the first ${batch.trades.length} prices (set it with --tick-size)`)
+        note(
+          `tick size not given: using ${tick}, the largest step dividing the first ${batch.trades.length} prices (set it with --tick-size)`,
+        )
       }
       if (bars && c.command === 'tpo' && c.rowSize === undefined && c.rowSizeValue === undefined) {
         try {
@@ -281,7 +349,9 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
       } catch (e) {
         // the options passed the check with tick 1: what fails is the tick guessed from the data
         if (e instanceof MarketDataError && c.tickSize === undefined) {
-          throw badInput(`the tick size guessed from the first ${batch.trades.length} prices (${tick ?? '1'}) does not work: ${e.message}; give --tick-size`)
+          throw badInput(
+            `the tick size guessed from the first ${batch.trades.length} prices (${tick ?? '1'}) does not work: ${e.message}; give --tick-size`,
+          )
         }
         throw e
       }

@@ -1,4 +1,10 @@
-import { profileAnalytics, type AnalyticsProfile, type PriceRange, type ProfileAnalytics, type VolumeNodes } from '../analytics/index.js'
+import {
+  profileAnalytics,
+  type AnalyticsProfile,
+  type PriceRange,
+  type ProfileAnalytics,
+  type VolumeNodes,
+} from '../analytics/index.js'
 
 /**
  * `--analytics` of the tpo and footprint commands: each profile gets `profileAnalytics` (open range,
@@ -27,7 +33,8 @@ const span = (r: { low: string; high: string }) => (r.low === r.high ? r.low : `
 
 function nodes(label: string, n: VolumeNodes | null): string[] {
   if (n === null) return []
-  const list = (xs: VolumeNodes['highVolumeNodes']) => (xs.length === 0 ? 'none' : xs.map((x) => `${x.price} (${x.prominence}%)`).join(', '))
+  const list = (xs: VolumeNodes['highVolumeNodes']) =>
+    xs.length === 0 ? 'none' : xs.map((x) => `${x.price} (${x.prominence}%)`).join(', ')
   return [`  ${label} HVN   ${list(n.highVolumeNodes)}`, `  ${label} LVN   ${list(n.lowVolumeNodes)}`]
 }
 
@@ -40,12 +47,20 @@ function analyticsText(a: ProfileAnalytics): string {
     ...(a.openRange === null ? [] : [`  open range       ${a.openRange.low} - ${a.openRange.high}`]),
     `  balanced target  ${bt.target} (${bt.direction} from ${bt.basis} POC ${bt.poc})${bt.ibProjection === null ? '' : `; IB from the open ${bt.ibProjection.low} / ${bt.ibProjection.high}`}`,
     ...(a.dayType === null ? [] : [`  day type         ${a.dayType.type} (${a.dayType.reason})`]),
-    ...(a.valueMigration === null ? [] : [`  value            ${a.valueMigration.relation} (previous ${a.valueMigration.previous.valueAreaLow}-${a.valueMigration.previous.valueAreaHigh})`]),
+    ...(a.valueMigration === null
+      ? []
+      : [
+          `  value            ${a.valueMigration.relation} (previous ${a.valueMigration.previous.valueAreaLow}-${a.valueMigration.previous.valueAreaHigh})`,
+        ]),
     ...nodes('volume', a.volumeNodes),
     ...nodes('TPO   ', a.tpoNodes),
     `  poor high        ${range(a.poorExtremes.poorHigh)}`,
     `  poor low         ${range(a.poorExtremes.poorLow)}`,
-    ...(a.singlePrintZones === null ? [] : [`  single prints    ${a.singlePrintZones.length === 0 ? 'none' : a.singlePrintZones.map((z) => `${span(z)} ${z.kind}`).join(', ')}`]),
+    ...(a.singlePrintZones === null
+      ? []
+      : [
+          `  single prints    ${a.singlePrintZones.length === 0 ? 'none' : a.singlePrintZones.map((z) => `${span(z)} ${z.kind}`).join(', ')}`,
+        ]),
   ]
   return `${lines.join('\n')}\n`
 }

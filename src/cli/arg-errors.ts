@@ -7,7 +7,9 @@ export type OptionSpec = Readonly<Record<string, { type: 'string' | 'boolean'; s
 
 /** Edit distance (insert, delete, replace, swap of neighbours), for suggestions only. */
 function distance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)))
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  )
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1
@@ -56,8 +58,13 @@ export function argsError(e: unknown, command: string, options: OptionSpec): Cli
     // Node quotes '--timeframe <value>' or '-t, --timeframe <value>'
     const option = optionText(/--[\w-]+/.exec(quoted)?.[0] ?? quoted.split(' ')[0] ?? quoted, options)
     const spec = options[option.replace(/^--/, '')]
-    return usage(spec?.type === 'boolean' ? `${option} is a switch and takes no value ${help}` : `${option} needs a value, as in ${option} <value> ${help}`)
+    return usage(
+      spec?.type === 'boolean'
+        ? `${option} is a switch and takes no value ${help}`
+        : `${option} needs a value, as in ${option} <value> ${help}`,
+    )
   }
-  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return usage(`${command} takes no input file or other argument, got ${JSON.stringify(quoted)} ${help}`)
+  if (code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL')
+    return usage(`${command} takes no input file or other argument, got ${JSON.stringify(quoted)} ${help}`)
   return usage(`${message.split('\n')[0]} ${help}`)
 }

@@ -9,11 +9,14 @@ export function tpoAnalyticsAnnotations(profiles: readonly TpoProfile[]): TpoCha
   const out: TpoChartAnnotation[] = []
   for (const p of profiles) {
     for (const z of singlePrintZones(p)) {
-      if (z.kind === 'single-prints') out.push({ kind: 'single-prints', time: p.time, low: z.low, high: z.high, label: 'single prints' })
+      if (z.kind === 'single-prints')
+        out.push({ kind: 'single-prints', time: p.time, low: z.low, high: z.high, label: 'single prints' })
     }
     const { poorHigh, poorLow } = poorExtremes(p)
-    if (poorHigh !== null) out.push({ kind: 'poor-high', time: p.time, low: poorHigh.low, high: poorHigh.high, label: 'poor high' })
-    if (poorLow !== null) out.push({ kind: 'poor-low', time: p.time, low: poorLow.low, high: poorLow.high, label: 'poor low' })
+    if (poorHigh !== null)
+      out.push({ kind: 'poor-high', time: p.time, low: poorHigh.low, high: poorHigh.high, label: 'poor high' })
+    if (poorLow !== null)
+      out.push({ kind: 'poor-low', time: p.time, low: poorLow.low, high: poorLow.high, label: 'poor low' })
   }
   return out
 }

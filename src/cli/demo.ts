@@ -4,7 +4,14 @@ import { parseArgs } from 'node:util'
 import { formatInTimeZone } from 'date-fns-tz'
 import { candlesFromTrades, resampleCandles, type Candle } from '../candles/index.js'
 import { footprintProfiles } from '../footprint/index.js'
-import { renderFootprint, renderFootprintChart, renderFootprintSvg, renderTpo, renderTpoChart, renderTpoSvg } from '../render/index.js'
+import {
+  renderFootprint,
+  renderFootprintChart,
+  renderFootprintSvg,
+  renderTpo,
+  renderTpoChart,
+  renderTpoSvg,
+} from '../render/index.js'
 import { sampleTrades } from '../sample/index.js'
 import { autoRowSize, tpoProfiles } from '../tpo/index.js'
 import type { Io } from './aggregate.js'
@@ -45,7 +52,10 @@ function writeCharts(dir: string, seed: number): string[] {
   const week = sampleTrades({ seed, timeZone: TZ, days: 5 })
   const days = candlesFromTrades(week, { timeframe: '1d', tickSize: TICK, ...main })
   const tpoRow = autoRowSize({ tickSize: TICK, candles: days }).rowSize
-  writeFileSync(join(dir, 'tpo-chart.svg'), renderTpoChart(tpoProfiles(week, { timeframe: '1d', tickSize: TICK, rowSize: tpoRow, ...main }), { timeZone: TZ }))
+  writeFileSync(
+    join(dir, 'tpo-chart.svg'),
+    renderTpoChart(tpoProfiles(week, { timeframe: '1d', tickSize: TICK, rowSize: tpoRow, ...main }), { timeZone: TZ }),
+  )
   return ['footprint-chart.svg', 'footprint-chart-60.svg', 'tpo-chart.svg']
 }
 
@@ -61,29 +71,49 @@ export async function runDemo(argv: string[], io: Io): Promise<number> {
   }
   const dir = parsed.values['out-dir'] ?? 'demo-output'
   const seedText = parsed.values.seed ?? '1'
-  if (!/^\d+$/.test(seedText) || Number(seedText) > 0xffffffff) throw usage(`--seed must be a whole number 0..4294967295, got ${JSON.stringify(seedText)}`)
+  if (!/^\d+$/.test(seedText) || Number(seedText) > 0xffffffff)
+    throw usage(`--seed must be a whole number 0..4294967295, got ${JSON.stringify(seedText)}`)
   const seed = Number(seedText)
   const say = (s: string) => io.stdout.write(`${s}\n`)
   const t0 = performance.now()
 
   const trades = sampleTrades({ seed, timeZone: TZ })
   const n = trades.time.length
-  say(`svc-marketdata demo: ${n.toLocaleString('en-US')} sample trades of Monday 1 June 2026 (tick ${TICK}, New York sessions:`)
+  say(
+    `svc-marketdata demo: ${n.toLocaleString('en-US')} sample trades of Monday 1 June 2026 (tick ${TICK}, New York sessions:`,
+  )
   say(`pre-market 04:00-09:30, main 09:30-16:00, post-market 16:00-20:00), seed ${seed}.\n`)
 
   // TPO of the main session, rows of 4 ticks (one point) so the chart fits a terminal
-  const [tpo] = tpoProfiles(trades, { timeframe: '1d', tickSize: TICK, rowSize: 4, timeZone: TZ, sessions: ['MAINSESSION'] })
+  const [tpo] = tpoProfiles(trades, {
+    timeframe: '1d',
+    tickSize: TICK,
+    rowSize: 4,
+    timeZone: TZ,
+    sessions: ['MAINSESSION'],
+  })
   say('== TPO (Market Profile) of the main session: 30-minute blocks, rows of 1 point ==\n')
   if (tpo !== undefined) say(renderTpo(tpo, { timeZone: TZ }))
 
   // footprint of the first main-session hour with trades at 10:00
-  const fps = footprintProfiles(trades, { timeframe: '1h', tickSize: TICK, rowSize: 2, timeZone: TZ, sessions: ['MAINSESSION'] })
+  const fps = footprintProfiles(trades, {
+    timeframe: '1h',
+    tickSize: TICK,
+    rowSize: 2,
+    timeZone: TZ,
+    sessions: ['MAINSESSION'],
+  })
   const hour = fps.find((p) => formatInTimeZone(p.time, TZ, 'HH:mm') === '10:00') ?? fps[0]
   say('== Footprint of 10:00-11:00: sell x buy per row of 0.50, delta, imbalances ==\n')
   if (hour !== undefined) say(renderFootprint(hour, { timeZone: TZ }))
 
   // candles: 1-minute candles resampled into hours
-  const minutes = candlesFromTrades(trades, { timeframe: '1m', timeZone: TZ, tickSize: TICK, sessions: ['MAINSESSION'] })
+  const minutes = candlesFromTrades(trades, {
+    timeframe: '1m',
+    timeZone: TZ,
+    tickSize: TICK,
+    sessions: ['MAINSESSION'],
+  })
   const hours = resampleCandles(minutes, { timeframe: '1h', sourceTimeframe: '1m', timeZone: TZ })
   say(`== Candles: ${minutes.length} one-minute candles of the main session resampled to 1h ==\n`)
   say(`${candleTable(hours)}\n`)
@@ -96,14 +126,20 @@ export async function runDemo(argv: string[], io: Io): Promise<number> {
   const out = Out.toFile(csv)
   await writeSample(out, { seed, timeZone: TZ })
   await out.close()
-  say(`Wrote ${join(dir, 'tpo.svg')}, ${join(dir, 'footprint.svg')}, ${charts.map((f) => join(dir, f)).join(', ')} (open them in a browser) and ${csv}.`)
+  say(
+    `Wrote ${join(dir, 'tpo.svg')}, ${join(dir, 'footprint.svg')}, ${charts.map((f) => join(dir, f)).join(', ')} (open them in a browser) and ${csv}.`,
+  )
   say(`Done in ${((performance.now() - t0) / 1000).toFixed(1)} s.\n`)
   say('Run the same on your own trades (CSV time,price,volume,side[,session] or NDJSON; see --help):')
-  say(`  npx svc-marketdata tpo ${csv} --timeframe 1d --tick-size 0.25 --row-size 4 --session-type MAINSESSION --tz ${TZ}`)
+  say(
+    `  npx svc-marketdata tpo ${csv} --timeframe 1d --tick-size 0.25 --row-size 4 --session-type MAINSESSION --tz ${TZ}`,
+  )
   say(`  npx svc-marketdata footprint ${csv} --timeframe 1h --tick-size 0.25 --row-size 2 --tz ${TZ} --last 1`)
   say(`  npx svc-marketdata candles ${csv} --timeframe 30m --tz ${TZ}`)
   say(`  npx svc-marketdata tpo ${csv} --timeframe 1d --tz ${TZ} --format svg --last 1 --out tpo.svg`)
-  say(`  npx svc-marketdata footprint ${csv} --timeframe 30m --tick-size 0.25 --row-size 8 --tz ${TZ} --chart bars --out footprint-chart.svg`)
+  say(
+    `  npx svc-marketdata footprint ${csv} --timeframe 30m --tick-size 0.25 --row-size 8 --tz ${TZ} --chart bars --out footprint-chart.svg`,
+  )
   say('  npx svc-marketdata sample --out sample.csv --days 5')
   return 0
 }

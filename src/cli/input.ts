@@ -54,7 +54,13 @@ export async function* readTrades(opts: InputOptions, stats: InputStats): AsyncG
     }
     stream = createReadStream(opts.file!)
   }
-  const format = opts.format ?? (!isStdin && /\.(ndjson|jsonl|json)$/i.test(opts.file!) ? 'ndjson' : !isStdin && /\.(csv|txt)$/i.test(opts.file!) ? 'csv' : undefined)
+  const format =
+    opts.format ??
+    (!isStdin && /\.(ndjson|jsonl|json)$/i.test(opts.file!)
+      ? 'ndjson'
+      : !isStdin && /\.(csv|txt)$/i.test(opts.file!)
+        ? 'csv'
+        : undefined)
   const reader = createTradeReader({
     ...(format !== undefined ? { format } : {}),
     skipBad: opts.skipBad,

@@ -12,13 +12,22 @@ import { CANDLES_HELP, DEMO_HELP, FOOTPRINT_HELP, MAIN_HELP, SAMPLE_HELP, TPO_HE
 import type { Command } from './options.js'
 import { abortOutputs } from './output.js'
 
-const HELP: Record<string, string> = { candles: CANDLES_HELP, footprint: FOOTPRINT_HELP, tpo: TPO_HELP, sample: SAMPLE_HELP, demo: DEMO_HELP }
+const HELP: Record<string, string> = {
+  candles: CANDLES_HELP,
+  footprint: FOOTPRINT_HELP,
+  tpo: TPO_HELP,
+  sample: SAMPLE_HELP,
+  demo: DEMO_HELP,
+}
 
 /** The package version from package.json (one or two folders up: dist/ or src/cli/). */
 function packageVersion(): string {
   for (const rel of ['../package.json', '../../package.json']) {
     try {
-      const pkg = JSON.parse(readFileSync(fileURLToPath(new URL(rel, import.meta.url)), 'utf8')) as { name?: string; version?: string }
+      const pkg = JSON.parse(readFileSync(fileURLToPath(new URL(rel, import.meta.url)), 'utf8')) as {
+        name?: string
+        version?: string
+      }
       if (pkg.name === 'svc-marketdata' && pkg.version !== undefined) return pkg.version
     } catch {
       // try the next place
@@ -40,7 +49,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.stdout.write(`${packageVersion()}\n`)
       return 0
     }
-    if (HELP[cmd] === undefined) throw new CliError(EXIT_USAGE, `unknown command ${JSON.stringify(cmd)}; expected one of: demo, tpo, footprint, candles, sample`)
+    if (HELP[cmd] === undefined)
+      throw new CliError(
+        EXIT_USAGE,
+        `unknown command ${JSON.stringify(cmd)}; expected one of: demo, tpo, footprint, candles, sample`,
+      )
     if (rest.includes('--help') || rest.includes('-h')) {
       io.stdout.write(HELP[cmd]!)
       return 0
@@ -50,7 +63,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (cmd === 'sample') return await (await import('./sample-command.js')).runSample(rest, io)
     const config = (await import('./options.js')).parseRunArgs(cmd as Command, rest)
     if (config.file === undefined && (io.stdin as { isTTY?: boolean }).isTTY === true) {
-      throw new CliError(EXIT_USAGE, `no input: give a trades FILE or pipe trades to stdin (see svc-marketdata ${cmd} --help)`)
+      throw new CliError(
+        EXIT_USAGE,
+        `no input: give a trades FILE or pipe trades to stdin (see svc-marketdata ${cmd} --help)`,
+      )
     }
     return await (await import('./aggregate.js')).runAggregate(config, io)
   } catch (e) {
@@ -79,7 +95,12 @@ const isEntry = (() => {
 })()
 
 if (isEntry) {
-  const io: Io = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, stderrIsTTY: process.stderr.isTTY === true }
+  const io: Io = {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stderrIsTTY: process.stderr.isTTY === true,
+  }
   process.stdout.on('error', (e: NodeJS.ErrnoException) => {
     if (e.code === 'EPIPE') process.exit(0)
   })
@@ -88,7 +109,9 @@ if (isEntry) {
       process.exitCode = code
     },
     (e: unknown) => {
-      process.stderr.write(`svc-marketdata: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`)
+      process.stderr.write(
+        `svc-marketdata: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`,
+      )
       process.exitCode = 70
     },
   )

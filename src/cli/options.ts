@@ -1,6 +1,13 @@
 import { parseArgs } from 'node:util'
 import { parseDecimal } from '../decimal/index.js'
-import { isValidTimeZone, parseRfc3339, parseTimeframe, parseUnixSeconds, type Timeframe, type TimeframeInput } from '../time/index.js'
+import {
+  isValidTimeZone,
+  parseRfc3339,
+  parseTimeframe,
+  parseUnixSeconds,
+  type Timeframe,
+  type TimeframeInput,
+} from '../time/index.js'
 import { SESSION_NAMES, type SessionType } from '../trades/index.js'
 import { argsError } from './arg-errors.js'
 import { usage } from './cli-error.js'
@@ -28,7 +35,15 @@ const COMMON: Spec = {
 
 const SPECS: Record<Command, Spec> = {
   candles: COMMON,
-  footprint: { ...COMMON, 'row-size': { type: 'string' }, 'row-size-value': { type: 'string' }, imbalance: { type: 'string' }, analytics: { type: 'boolean' }, chart: { type: 'string' }, cells: { type: 'string' } },
+  footprint: {
+    ...COMMON,
+    'row-size': { type: 'string' },
+    'row-size-value': { type: 'string' },
+    imbalance: { type: 'string' },
+    analytics: { type: 'boolean' },
+    chart: { type: 'string' },
+    cells: { type: 'string' },
+  },
   tpo: {
     ...COMMON,
     chart: { type: 'string' },
@@ -92,16 +107,17 @@ function timeOption(name: string, v: string | undefined): number | undefined {
 function positiveDecimal(name: string, v: string | undefined): string | undefined {
   if (v === undefined) return undefined
   const r = parseDecimal(v)
-  if (!r.ok || r.value.units <= 0n) throw usage(`--${name} must be a positive decimal such as 0.25, got ${JSON.stringify(v)}`)
+  if (!r.ok || r.value.units <= 0n)
+    throw usage(`--${name} must be a positive decimal such as 0.25, got ${JSON.stringify(v)}`)
   return v
 }
 
 function intOption(name: string, v: string | undefined, min: number, max: number): number | undefined {
   if (v === undefined) return undefined
-  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) throw usage(`--${name} must be an integer ${min}..${max}, got ${JSON.stringify(v)}`)
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
+    throw usage(`--${name} must be an integer ${min}..${max}, got ${JSON.stringify(v)}`)
   return Number(v)
 }
-
 
 /** Parses and validates the arguments of candles / footprint / tpo; usage errors throw (exit 2). */
 export function parseRunArgs(command: Command, argv: string[]): RunConfig {
@@ -114,15 +130,20 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
   const v = parsed.values as Record<string, string | boolean | string[] | undefined>
   const s = (k: string) => v[k] as string | undefined
   const help = v.help === true
-  if (parsed.positionals.length > 1) throw usage(`expected at most one input FILE, got ${parsed.positionals.length}: ${parsed.positionals.join(' ')}`)
+  if (parsed.positionals.length > 1)
+    throw usage(`expected at most one input FILE, got ${parsed.positionals.length}: ${parsed.positionals.join(' ')}`)
   const timeframe = s('timeframe') ?? DEFAULT_TIMEFRAME[command]
   const tf = parseTimeframe(timeframe)
   if (!tf.ok) throw usage(tf.error.message)
-  if (command === 'footprint' && (tf.value.unit === 'TICK' || tf.value.unit === 'QUARTER' || tf.value.unit === 'YEAR')) {
+  if (
+    command === 'footprint' &&
+    (tf.value.unit === 'TICK' || tf.value.unit === 'QUARTER' || tf.value.unit === 'YEAR')
+  ) {
     throw usage(`--timeframe: footprint buckets are 1m..59m, 1h..23h, 1d..6d, 1w..3w or 1M..11M, not ${timeframe}`)
   }
   const timeZone = s('tz') ?? 'UTC'
-  if (!isValidTimeZone(timeZone)) throw usage(`--tz must be an IANA time zone such as America/New_York, got ${JSON.stringify(timeZone)}`)
+  if (!isValidTimeZone(timeZone))
+    throw usage(`--tz must be an IANA time zone such as America/New_York, got ${JSON.stringify(timeZone)}`)
   const from = timeOption('from', s('from'))
   const to = timeOption('to', s('to'))
   if (from !== undefined && to !== undefined && to <= from) throw usage('--to must be later than --from')
@@ -132,21 +153,30 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
     sessions = []
     for (const part of st.flatMap((x) => x.split(','))) {
       const name = part.trim().toUpperCase() as SessionType
-      if (!SESSION_NAMES.includes(name)) throw usage(`--session-type must be MAINSESSION, PRE_MARKET or POST_MARKET, got ${JSON.stringify(part)}`)
+      if (!SESSION_NAMES.includes(name))
+        throw usage(`--session-type must be MAINSESSION, PRE_MARKET or POST_MARKET, got ${JSON.stringify(part)}`)
       if (!sessions.includes(name)) sessions.push(name)
     }
   }
   const chart = s('chart') ?? 'single'
-  if (chart !== 'bars' && chart !== 'single') throw usage(`--chart must be bars or single, got ${JSON.stringify(chart)}`)
+  if (chart !== 'bars' && chart !== 'single')
+    throw usage(`--chart must be bars or single, got ${JSON.stringify(chart)}`)
   // a chart of bars is a picture: it implies --format svg and refuses the other formats
-  if (chart === 'bars' && s('format') !== undefined && s('format') !== 'svg') throw usage(`--chart bars draws one SVG chart: use --format svg (or leave --format out), got --format ${s('format')}`)
+  if (chart === 'bars' && s('format') !== undefined && s('format') !== 'svg')
+    throw usage(
+      `--chart bars draws one SVG chart: use --format svg (or leave --format out), got --format ${s('format')}`,
+    )
   const cells = s('cells')
-  if (cells !== undefined && cells !== 'bidAsk' && cells !== 'delta' && cells !== 'volume') throw usage(`--cells must be bidAsk, delta or volume, got ${JSON.stringify(cells)}`)
-  if (cells !== undefined && chart !== 'bars') throw usage('--cells sets what the cells of --chart bars show: add --chart bars')
+  if (cells !== undefined && cells !== 'bidAsk' && cells !== 'delta' && cells !== 'volume')
+    throw usage(`--cells must be bidAsk, delta or volume, got ${JSON.stringify(cells)}`)
+  if (cells !== undefined && chart !== 'bars')
+    throw usage('--cells sets what the cells of --chart bars show: add --chart bars')
   const format = (s('format') ?? (chart === 'bars' ? 'svg' : 'text')) as Format
-  if (!FORMATS[command].includes(format)) throw usage(`--format must be one of ${FORMATS[command].join(', ')} for ${command}, got ${JSON.stringify(format)}`)
+  if (!FORMATS[command].includes(format))
+    throw usage(`--format must be one of ${FORMATS[command].join(', ')} for ${command}, got ${JSON.stringify(format)}`)
   const inputFormat = s('input-format')
-  if (inputFormat !== undefined && inputFormat !== 'csv' && inputFormat !== 'ndjson') throw usage(`--input-format must be csv or ndjson, got ${JSON.stringify(inputFormat)}`)
+  if (inputFormat !== undefined && inputFormat !== 'csv' && inputFormat !== 'ndjson')
+    throw usage(`--input-format must be csv or ndjson, got ${JSON.stringify(inputFormat)}`)
   const rowSize = intOption('row-size', s('row-size'), 1, 1_000_000)
   const rowSizeValue = positiveDecimal('row-size-value', s('row-size-value'))
   if (rowSize !== undefined && rowSizeValue !== undefined) throw usage('give --row-size or --row-size-value, not both')
@@ -161,7 +191,8 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
   let valueAreaPercent: number | undefined
   if (va !== undefined) {
     valueAreaPercent = Number(va)
-    if (!/^\d+(\.\d+)?$/.test(va) || !(valueAreaPercent > 0 && valueAreaPercent <= 100)) throw usage(`--value-area must be a percent in (0, 100], got ${JSON.stringify(va)}`)
+    if (!/^\d+(\.\d+)?$/.test(va) || !(valueAreaPercent > 0 && valueAreaPercent <= 100))
+      throw usage(`--value-area must be a percent in (0, 100], got ${JSON.stringify(va)}`)
   }
   return {
     command,

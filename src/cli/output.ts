@@ -58,10 +58,13 @@ export class Out {
       } catch {
         st = undefined
       }
-      if (st !== undefined && st.dev === existing.dev && st.ino === existing.ino) throw usage(`--out: ${path} is the input file; write the output elsewhere`)
+      if (st !== undefined && st.dev === existing.dev && st.ino === existing.ino)
+        throw usage(`--out: ${path} is the input file; write the output elsewhere`)
     }
     const direct = existing !== undefined && !existing.isFile()
-    const temp = direct ? undefined : join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`)
+    const temp = direct
+      ? undefined
+      : join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now().toString(36)}.tmp`)
     let fd: number
     try {
       fd = openSync(temp ?? path, 'w')
@@ -156,7 +159,10 @@ export class ItemWriter<T> {
           }
           return
         }
-        if (i > 0) throw usage('--format svg draws one picture per profile and this input gives several: add --last 1, narrow with --from/--to, or give --out DIR/ to write one file per profile')
+        if (i > 0)
+          throw usage(
+            '--format svg draws one picture per profile and this input gives several: add --last 1, narrow with --from/--to, or give --out DIR/ to write one file per profile',
+          )
         this.pendingSvg = doc
         return
       }

@@ -32,7 +32,8 @@ export async function writeSample(out: Out, opts: SampleFileOptions): Promise<nu
     const lines: string[] = []
     for (let i = 0; i < b.time.length; i++) {
       const t = b.time[i]!
-      const time = timeFormat === 'iso' ? new Date(t).toISOString() : timeFormat === 'ms' ? String(t) : formatUnits(t, 3)
+      const time =
+        timeFormat === 'iso' ? new Date(t).toISOString() : timeFormat === 'ms' ? String(t) : formatUnits(t, 3)
       const price = formatFixed(Math.round(b.price[i]! * pow), scale, scale)
       const volume = formatUnits(Math.round(b.volume[i]! * vpow), vd)
       const side = b.side[i] === 1 ? 'buy' : 'sell'
@@ -80,7 +81,8 @@ export async function runSample(argv: string[], io: Io): Promise<number> {
   const v = parsed.values
   const int = (name: string, x: string | undefined, min: number): number | undefined => {
     if (x === undefined) return undefined
-    if (!/^\d+$/.test(x) || Number(x) < min || !Number.isSafeInteger(Number(x))) throw usage(`--${name} must be an integer >= ${min} (at most 2^53 - 1), got ${JSON.stringify(x)}`)
+    if (!/^\d+$/.test(x) || Number(x) < min || !Number.isSafeInteger(Number(x)))
+      throw usage(`--${name} must be an integer >= ${min} (at most 2^53 - 1), got ${JSON.stringify(x)}`)
     return Number(x)
   }
   const opts: SampleFileOptions = {}
@@ -95,10 +97,14 @@ export async function runSample(argv: string[], io: Io): Promise<number> {
     if (m === null) throw usage(`--start must be a date YYYY-MM-DD, got ${JSON.stringify(v.start)}`)
     const start = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))
     // Date.UTC rolls 2026-02-29 over to 1 March: a date that does not come back unchanged does not exist
-    if (new Date(start).toISOString().slice(0, 10) !== v.start) throw usage(`--start: ${v.start} is not a calendar date`)
+    if (new Date(start).toISOString().slice(0, 10) !== v.start)
+      throw usage(`--start: ${v.start} is not a calendar date`)
     opts.start = start
   }
-  for (const [flag, key] of [['tick-size', 'tickSize'], ['start-price', 'startPrice']] as const) {
+  for (const [flag, key] of [
+    ['tick-size', 'tickSize'],
+    ['start-price', 'startPrice'],
+  ] as const) {
     const x = v[flag]
     if (x === undefined) continue
     const r = parseDecimal(x)
@@ -115,12 +121,14 @@ export async function runSample(argv: string[], io: Io): Promise<number> {
     opts.timeZone = v.tz
   }
   if (v.format !== undefined) {
-    if (v.format !== 'csv' && v.format !== 'ndjson') throw usage(`--format must be csv or ndjson, got ${JSON.stringify(v.format)}`)
+    if (v.format !== 'csv' && v.format !== 'ndjson')
+      throw usage(`--format must be csv or ndjson, got ${JSON.stringify(v.format)}`)
     opts.format = v.format
   }
   const tf = v['time-format']
   if (tf !== undefined) {
-    if (tf !== 'iso' && tf !== 'ms' && tf !== 's') throw usage(`--time-format must be iso, ms or s, got ${JSON.stringify(tf)}`)
+    if (tf !== 'iso' && tf !== 'ms' && tf !== 's')
+      throw usage(`--time-format must be iso, ms or s, got ${JSON.stringify(tf)}`)
     opts.timeFormat = tf
   }
   // the generator's own checks (tick size and start price against each other, ranges) are usage errors too

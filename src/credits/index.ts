@@ -1,4 +1,11 @@
-export type { RestLedgerState, RateLimitHeaders, RestCheckOutcome, RestChargeOutcome, RestLedger, LedgerTransition } from './rest-ledger.js'
+export type {
+  RestLedgerState,
+  RateLimitHeaders,
+  RestCheckOutcome,
+  RestChargeOutcome,
+  RestLedger,
+  LedgerTransition,
+} from './rest-ledger.js'
 export { REST_CREDIT_LIMIT, REST_WINDOW_MS, restCheck, restCharge, createRestLedger } from './rest-ledger.js'
 export type {
   StreamKind,

@@ -25,11 +25,13 @@ class Bad {
 
 /** The own data properties of a plain object, refusing unknown keys (a misspelt or foreign field is corruption). */
 function fields(x: unknown, path: string, allowed: readonly string[]): Record<string, unknown> {
-  if (typeof x !== 'object' || x === null || isArray(x)) throw new Bad(path, `must be an object, got ${describeValue(x)}`)
+  if (typeof x !== 'object' || x === null || isArray(x))
+    throw new Bad(path, `must be an object, got ${describeValue(x)}`)
   const out: Record<string, unknown> = {}
   for (const key of Reflect.ownKeys(x)) {
     const name = typeof key === 'string' ? key : String(key)
-    if (typeof key !== 'string' || !allowed.includes(key)) throw new Bad(`${path}.${name}`, `is not a field of the state (fields: ${allowed.join(', ')})`)
+    if (typeof key !== 'string' || !allowed.includes(key))
+      throw new Bad(`${path}.${name}`, `is not a field of the state (fields: ${allowed.join(', ')})`)
     const d = Object.getOwnPropertyDescriptor(x, key)
     if (d === undefined || !('value' in d)) throw new Bad(`${path}.${key}`, 'must be a data property')
     out[key] = d.value
@@ -43,25 +45,36 @@ function required(f: Record<string, unknown>, path: string, keys: readonly strin
 }
 
 /** What both ledgers' states start with: only their own fields, all present, an aligned window and its used credits. */
-function windowFields(state: unknown, keys: readonly string[], cfg: { windowMs: number; limit: number }): { f: Record<string, unknown>; windowStart: number; used: number } {
+function windowFields(
+  state: unknown,
+  keys: readonly string[],
+  cfg: { windowMs: number; limit: number },
+): { f: Record<string, unknown>; windowStart: number; used: number } {
   const f = fields(state, 'state', keys)
   required(f, 'state', keys)
-  return { f, windowStart: windowStart(f.windowStart, 'state.windowStart', cfg.windowMs), used: integer(f.used, 'state.used', 0, cfg.limit) }
+  return {
+    f,
+    windowStart: windowStart(f.windowStart, 'state.windowStart', cfg.windowMs),
+    used: integer(f.used, 'state.used', 0, cfg.limit),
+  }
 }
 
 function integer(v: unknown, field: string, min: number, max: number): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) throw new Bad(field, `must be an integer ${min}..${max}, got ${describeValue(v)}`)
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max)
+    throw new Bad(field, `must be an integer ${min}..${max}, got ${describeValue(v)}`)
   return v
 }
 
 function windowStart(v: unknown, field: string, windowMs: number): number {
   const w = integer(v, field, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
-  if (w % windowMs !== 0) throw new Bad(field, `must be a multiple of ${windowMs} (a window start aligned to the Unix epoch), got ${w}`)
+  if (w % windowMs !== 0)
+    throw new Bad(field, `must be a multiple of ${windowMs} (a window start aligned to the Unix epoch), got ${w}`)
   return w
 }
 
 function finite(v: unknown, field: string): number {
-  if (typeof v !== 'number' || !Number.isFinite(v)) throw new Bad(field, `must be a finite epoch millisecond time, got ${describeValue(v)}`)
+  if (typeof v !== 'number' || !Number.isFinite(v))
+    throw new Bad(field, `must be a finite epoch millisecond time, got ${describeValue(v)}`)
   return v
 }
 
@@ -86,10 +99,15 @@ function run<T>(fn: string, check: () => T): Result<T, MarketDataError> {
  * validateRestLedgerState({ windowStart: 60_000, used: 100_001, locked: false })
  * // { ok: false, error: MarketDataError('restoreRestLedger: state.used: must be an integer 0..100000, got 100001') }
  */
-export function validateRestLedgerState(state: unknown, fn = 'restoreRestLedger', config: ServiceConfig = DEFAULT_SERVICE_CONFIG): Result<RestLedgerState, MarketDataError> {
+export function validateRestLedgerState(
+  state: unknown,
+  fn = 'restoreRestLedger',
+  config: ServiceConfig = DEFAULT_SERVICE_CONFIG,
+): Result<RestLedgerState, MarketDataError> {
   return run(fn, () => {
     const { f, windowStart, used } = windowFields(state, REST_KEYS, config.restCredits)
-    if (typeof f.locked !== 'boolean') throw new Bad('state.locked', `must be true or false, got ${describeValue(f.locked)}`)
+    if (typeof f.locked !== 'boolean')
+      throw new Bad('state.locked', `must be true or false, got ${describeValue(f.locked)}`)
     return { windowStart, used, locked: f.locked }
   })
 }
@@ -98,7 +116,8 @@ function record(x: unknown, path: string, clock: number, cfg: ServiceConfig['str
   const f = fields(x, path, RECORD_KEYS)
   required(f, path, ['id', 'kind', 'status', 'openedAt'])
   if (typeof f.id !== 'string') throw new Bad(`${path}.id`, `must be a string, got ${describeValue(f.id)}`)
-  if (typeof f.kind !== 'string' || !(kinds(cfg.caps) as string[]).includes(f.kind)) throw new Bad(`${path}.kind`, `must be one of ${kinds(cfg.caps).join(', ')}, got ${describeValue(f.kind)}`)
+  if (typeof f.kind !== 'string' || !(kinds(cfg.caps) as string[]).includes(f.kind))
+    throw new Bad(`${path}.kind`, `must be one of ${kinds(cfg.caps).join(', ')}, got ${describeValue(f.kind)}`)
   const kind = f.kind as StreamKind
   const openedAt = finite(f.openedAt, `${path}.openedAt`)
   if (openedAt > clock) throw new Bad(`${path}.openedAt`, `must not be after state.clock (${clock}), got ${openedAt}`)
@@ -109,7 +128,11 @@ function record(x: unknown, path: string, clock: number, cfg: ServiceConfig['str
   if (f.status !== 'open') throw new Bad(`${path}.status`, `must be pending or open, got ${describeValue(f.status)}`)
   const dueAt = finite(f.dueAt, `${path}.dueAt`)
   // every renewal due at or before the clock is settled, and a charge is never in the future
-  if (dueAt <= clock || dueAt > clock + cfg.windowMs) throw new Bad(`${path}.dueAt`, `must be after state.clock and at most ${cfg.windowMs} ms later (${clock}), got ${dueAt}`)
+  if (dueAt <= clock || dueAt > clock + cfg.windowMs)
+    throw new Bad(
+      `${path}.dueAt`,
+      `must be after state.clock and at most ${cfg.windowMs} ms later (${clock}), got ${dueAt}`,
+    )
   return { id: f.id, kind, status: 'open', openedAt, dueAt }
 }
 
@@ -126,12 +149,17 @@ function record(x: unknown, path: string, clock: number, cfg: ServiceConfig['str
  * @example
  * validateStreamLedgerState({ windowStart: 0, used: 0, clock: 5, nextId: 1, streams: [] }).ok // true
  */
-export function validateStreamLedgerState(state: unknown, fn = 'restoreStreamLedger', config: ServiceConfig = DEFAULT_SERVICE_CONFIG): Result<StreamLedgerState, MarketDataError> {
+export function validateStreamLedgerState(
+  state: unknown,
+  fn = 'restoreStreamLedger',
+  config: ServiceConfig = DEFAULT_SERVICE_CONFIG,
+): Result<StreamLedgerState, MarketDataError> {
   const cfg = config.streamCredits
   return run(fn, () => {
     const { f, windowStart: w, used } = windowFields(state, STREAM_KEYS, cfg)
     const clock = finite(f.clock, 'state.clock')
-    if (clock < w || clock >= w + cfg.windowMs) throw new Bad('state.clock', `must lie in the window starting at state.windowStart (${w}), got ${clock}`)
+    if (clock < w || clock >= w + cfg.windowMs)
+      throw new Bad('state.clock', `must lie in the window starting at state.windowStart (${w}), got ${clock}`)
     const nextId = integer(f.nextId, 'state.nextId', 1, Number.MAX_SAFE_INTEGER)
     if (!isArray(f.streams)) throw new Bad('state.streams', `must be an array, got ${describeValue(f.streams)}`)
     const list = f.streams
@@ -140,10 +168,12 @@ export function validateStreamLedgerState(state: unknown, fn = 'restoreStreamLed
     const counts = new Map<StreamKind, number>()
     for (let i = 0; i < list.length; i++) {
       const r = record(list[i], `state.streams[${i}]`, clock, cfg)
-      if (ids.has(r.id)) throw new Bad(`state.streams[${i}].id`, `must be unique, ${JSON.stringify(r.id)} appears twice`)
+      if (ids.has(r.id))
+        throw new Bad(`state.streams[${i}].id`, `must be unique, ${JSON.stringify(r.id)} appears twice`)
       ids.add(r.id)
       const n = (counts.get(r.kind) ?? 0) + 1
-      if (n > cfg.caps[r.kind]) throw new Bad(`state.streams[${i}].kind`, `more than ${cfg.caps[r.kind]} ${r.kind} streams (the cap)`)
+      if (n > cfg.caps[r.kind])
+        throw new Bad(`state.streams[${i}].kind`, `more than ${cfg.caps[r.kind]} ${r.kind} streams (the cap)`)
       counts.set(r.kind, n)
       streams.push(r)
     }

@@ -41,7 +41,15 @@ export type RestCheckOutcome =
 /** What {@link restCharge} answers: charged (headers include the price in `remaining`) or a 429. */
 export type RestChargeOutcome =
   | { ok: true; charged: number; remaining: number; reset: number; headers: RateLimitHeaders }
-  | { ok: false; charged: 0; remaining: number; reset: number; headers: RateLimitHeaders; retryAfter: number; error: ApiError }
+  | {
+      ok: false
+      charged: 0
+      remaining: number
+      reset: number
+      headers: RateLimitHeaders
+      retryAfter: number
+      error: ApiError
+    }
 
 /** A pure transition: the state to store and what to answer. */
 export interface LedgerTransition<S, O> {
@@ -52,7 +60,12 @@ export interface LedgerTransition<S, O> {
 type Credits = ServiceConfig['restCredits']
 
 /** The state as it stands at `now`: a later window starts fresh; a clock that steps back stays in the stored window. */
-function current(state: RestLedgerState | undefined, now: number, fn: string, cfg: Credits): { state: RestLedgerState; now: number } {
+function current(
+  state: RestLedgerState | undefined,
+  now: number,
+  fn: string,
+  cfg: Credits,
+): { state: RestLedgerState; now: number } {
   assertNow(now, fn)
   const w = windowStartOf(now, cfg.windowMs)
   if (state === undefined || state === null) return { state: { windowStart: w, used: 0, locked: false }, now }
@@ -71,7 +84,12 @@ function headers(remaining: number, resetMs: number, cfg: Credits): RateLimitHea
   }
 }
 
-function limited(state: RestLedgerState, now: number, cfg: Credits, price?: number): { remaining: number; reset: number; headers: RateLimitHeaders; retryAfter: number; error: ApiError } {
+function limited(
+  state: RestLedgerState,
+  now: number,
+  cfg: Credits,
+  price?: number,
+): { remaining: number; reset: number; headers: RateLimitHeaders; retryAfter: number; error: ApiError } {
   const resetMs = state.windowStart + cfg.windowMs
   const remaining = cfg.limit - state.used
   const retryAfter = retryAfterSeconds(resetMs, now)
@@ -82,7 +100,13 @@ function limited(state: RestLedgerState, now: number, cfg: Credits, price?: numb
     reset: resetMs / 1000,
     headers: h,
     retryAfter,
-    error: { ...rateLimitedError(retryAfter), message: price === undefined ? CREDIT_MSG.restLocked(retryAfter) : CREDIT_MSG.restUncovered(price, remaining, retryAfter) },
+    error: {
+      ...rateLimitedError(retryAfter),
+      message:
+        price === undefined
+          ? CREDIT_MSG.restLocked(retryAfter)
+          : CREDIT_MSG.restUncovered(price, remaining, retryAfter),
+    },
   }
 }
 
@@ -99,14 +123,21 @@ function limited(state: RestLedgerState, now: number, cfg: Credits, price?: numb
  * const { outcome } = restCheck(undefined, Date.UTC(2026, 5, 1))
  * outcome.locked // false; outcome.headers['x-ratelimit-remaining'] === '100000'
  */
-export function restCheck(state: RestLedgerState | undefined, now: number, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<RestLedgerState, RestCheckOutcome> {
+export function restCheck(
+  state: RestLedgerState | undefined,
+  now: number,
+  config: ServiceConfig = DEFAULT_SERVICE_CONFIG,
+): LedgerTransition<RestLedgerState, RestCheckOutcome> {
   const cfg = config.restCredits
   const c = current(state, now, 'restCheck', cfg)
   const s = c.state
   if (s.locked) return { state: s, outcome: { locked: true, ...limited(s, c.now, cfg) } }
   const resetMs = s.windowStart + cfg.windowMs
   const remaining = cfg.limit - s.used
-  return { state: s, outcome: { locked: false, remaining, reset: resetMs / 1000, headers: headers(remaining, resetMs, cfg) } }
+  return {
+    state: s,
+    outcome: { locked: false, remaining, reset: resetMs / 1000, headers: headers(remaining, resetMs, cfg) },
+  }
 }
 
 /**
@@ -128,7 +159,12 @@ export function restCheck(state: RestLedgerState | undefined, now: number, confi
  * state = r.state // store it
  * r.outcome.ok // true; r.outcome.headers['x-ratelimit-remaining'] === '99000'
  */
-export function restCharge(state: RestLedgerState | undefined, now: number, credits: number, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<RestLedgerState, RestChargeOutcome> {
+export function restCharge(
+  state: RestLedgerState | undefined,
+  now: number,
+  credits: number,
+  config: ServiceConfig = DEFAULT_SERVICE_CONFIG,
+): LedgerTransition<RestLedgerState, RestChargeOutcome> {
   const cfg = config.restCredits
   if (typeof credits !== 'number' || !Number.isSafeInteger(credits) || credits < 0) {
     throw new MarketDataError('invalid_option', CREDIT_MSG.badCredits(credits), { field: 'credits' })
@@ -140,10 +176,20 @@ export function restCharge(state: RestLedgerState | undefined, now: number, cred
     const locked: RestLedgerState = { windowStart: s.windowStart, used: s.used, locked: true }
     return { state: locked, outcome: { ok: false, charged: 0, ...limited(locked, c.now, cfg, credits) } }
   }
-  const next: RestLedgerState = credits === 0 ? s : { windowStart: s.windowStart, used: s.used + credits, locked: false }
+  const next: RestLedgerState =
+    credits === 0 ? s : { windowStart: s.windowStart, used: s.used + credits, locked: false }
   const resetMs = next.windowStart + cfg.windowMs
   const remaining = cfg.limit - next.used
-  return { state: next, outcome: { ok: true, charged: credits, remaining, reset: resetMs / 1000, headers: headers(remaining, resetMs, cfg) } }
+  return {
+    state: next,
+    outcome: {
+      ok: true,
+      charged: credits,
+      remaining,
+      reset: resetMs / 1000,
+      headers: headers(remaining, resetMs, cfg),
+    },
+  }
 }
 
 /** An in-memory REST ledger for one account (a thin wrapper over {@link restCheck} / {@link restCharge}). */

@@ -1,5 +1,12 @@
 import { MarketDataError } from '../errors.js'
-import { DEFAULT_SERVICE_CONFIG, invalidArgumentError, rateLimitedError, tooManyStreamsError, type ApiError, type ServiceConfig } from '../rules/index.js'
+import {
+  DEFAULT_SERVICE_CONFIG,
+  invalidArgumentError,
+  rateLimitedError,
+  tooManyStreamsError,
+  type ApiError,
+  type ServiceConfig,
+} from '../rules/index.js'
 import { valueOrThrow } from '../result.js'
 import { ledgerOptions, validateStreamLedgerState } from './ledger-state.js'
 import { CREDIT_MSG } from './messages.js'
@@ -96,14 +103,29 @@ interface Mutable {
 const KINDS: readonly StreamKind[] = ['candles', 'footprint', 'orderbook']
 const isKind = (k: unknown): k is StreamKind => typeof k === 'string' && (KINDS as readonly string[]).includes(k)
 
-function load(state: StreamLedgerState | undefined, now: number, fn: string, config: ServiceConfig): { s: Mutable; now: number } {
+function load(
+  state: StreamLedgerState | undefined,
+  now: number,
+  fn: string,
+  config: ServiceConfig,
+): { s: Mutable; now: number } {
   assertNow(now, fn)
   const cfg = config.streamCredits
   if (state === undefined || state === null) {
-    return { s: { cfg, windowStart: windowStartOf(now, cfg.windowMs), used: 0, clock: now, nextId: 1, streams: [] }, now }
+    return {
+      s: { cfg, windowStart: windowStartOf(now, cfg.windowMs), used: 0, clock: now, nextId: 1, streams: [] },
+      now,
+    }
   }
   state = valueOrThrow(validateStreamLedgerState(state, fn, config))
-  const s: Mutable = { cfg, windowStart: state.windowStart, used: state.used, clock: state.clock, nextId: state.nextId, streams: state.streams.slice() }
+  const s: Mutable = {
+    cfg,
+    windowStart: state.windowStart,
+    used: state.used,
+    clock: state.clock,
+    nextId: state.nextId,
+    streams: state.streams.slice(),
+  }
   // The clock never goes back: an earlier `now` is read as the latest one seen.
   return { s, now: now < s.clock ? s.clock : now }
 }
@@ -113,7 +135,13 @@ function freeze(s: Mutable): StreamLedgerState {
 }
 
 function notice(r: StreamRecord, at: number, message: string): StreamNotice {
-  return { streamId: r.id, kind: r.kind, at, frame: { type: 'error', code: 'rate_limited', message }, close: { code: 1000, reason: 'rate_limited' } }
+  return {
+    streamId: r.id,
+    kind: r.kind,
+    at,
+    frame: { type: 'error', code: 'rate_limited', message },
+    close: { code: 1000, reason: 'rate_limited' },
+  }
 }
 
 function enterWindow(s: Mutable, time: number): void {
@@ -221,7 +249,10 @@ export function streamHandshake(
   const notices = settle(s, l.now)
   const h = headers(s)
   if (!isKind(kind)) {
-    return { state: freeze(s), outcome: { ok: false, error: invalidArgumentError(CREDIT_MSG.badKind(kind), 'kind'), headers: h, notices } }
+    return {
+      state: freeze(s),
+      outcome: { ok: false, error: invalidArgumentError(CREDIT_MSG.badKind(kind), 'kind'), headers: h, notices },
+    }
   }
   let count = 0
   for (const r of s.streams) if (r.kind === kind) count++
@@ -234,7 +265,10 @@ export function streamHandshake(
   if (remaining < price) {
     const retryAfter = retryAfterSeconds(s.windowStart + s.cfg.windowMs, l.now)
     h['retry-after'] = String(retryAfter)
-    const error: ApiError = { ...rateLimitedError(retryAfter), message: CREDIT_MSG.streamLimited(kind, price, remaining, retryAfter) }
+    const error: ApiError = {
+      ...rateLimitedError(retryAfter),
+      message: CREDIT_MSG.streamLimited(kind, price, remaining, retryAfter),
+    }
     return { state: freeze(s), outcome: { ok: false, error, retryAfter, headers: h, notices } }
   }
   let streamId = id
@@ -264,14 +298,20 @@ export function streamHandshake(
  * const c = streamConfirm(h.state, 1000, 's1')
  * c.outcome.ok // true; c.outcome.charged === 10
  */
-export function streamConfirm(state: StreamLedgerState | undefined, now: number, id: string, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<StreamLedgerState, ConfirmOutcome> {
+export function streamConfirm(
+  state: StreamLedgerState | undefined,
+  now: number,
+  id: string,
+  config: ServiceConfig = DEFAULT_SERVICE_CONFIG,
+): LedgerTransition<StreamLedgerState, ConfirmOutcome> {
   const l = load(state, now, 'streamConfirm', config)
   const s = l.s
   const notices = settle(s, l.now)
   const i = s.streams.findIndex((r) => r.id === id)
   if (i < 0) return { state: freeze(s), outcome: { ok: false, reason: 'unknown_stream', charged: 0, notices } }
   const r = s.streams[i]!
-  if (r.status !== 'pending') return { state: freeze(s), outcome: { ok: false, reason: 'not_pending', charged: 0, notices } }
+  if (r.status !== 'pending')
+    return { state: freeze(s), outcome: { ok: false, reason: 'not_pending', charged: 0, notices } }
   const price = s.cfg.prices[r.kind]
   if (s.cfg.limit - s.used < price) {
     s.streams.splice(i, 1)
@@ -284,7 +324,13 @@ export function streamConfirm(state: StreamLedgerState | undefined, now: number,
   return { state: freeze(s), outcome: { ok: true, charged: price, notices } }
 }
 
-function end(state: StreamLedgerState | undefined, now: number, id: string, fn: string, config: ServiceConfig): LedgerTransition<StreamLedgerState, EndOutcome> {
+function end(
+  state: StreamLedgerState | undefined,
+  now: number,
+  id: string,
+  fn: string,
+  config: ServiceConfig,
+): LedgerTransition<StreamLedgerState, EndOutcome> {
   const l = load(state, now, fn, config)
   const s = l.s
   const notices = settle(s, l.now)
@@ -307,7 +353,12 @@ function end(state: StreamLedgerState | undefined, now: number, id: string, fn: 
  * const r = streamHandshake(undefined, 0, 'orderbook')
  * streamClose(r.state, 5, 's1').outcome.removed // true
  */
-export function streamClose(state: StreamLedgerState | undefined, now: number, id: string, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<StreamLedgerState, EndOutcome> {
+export function streamClose(
+  state: StreamLedgerState | undefined,
+  now: number,
+  id: string,
+  config: ServiceConfig = DEFAULT_SERVICE_CONFIG,
+): LedgerTransition<StreamLedgerState, EndOutcome> {
   return end(state, now, id, 'streamClose', config)
 }
 
@@ -325,7 +376,12 @@ export function streamClose(state: StreamLedgerState | undefined, now: number, i
  * const r = streamHandshake(undefined, 0, 'footprint')
  * streamUpstreamError(r.state, 5, 's1').state.used // 0
  */
-export function streamUpstreamError(state: StreamLedgerState | undefined, now: number, id: string, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<StreamLedgerState, EndOutcome> {
+export function streamUpstreamError(
+  state: StreamLedgerState | undefined,
+  now: number,
+  id: string,
+  config: ServiceConfig = DEFAULT_SERVICE_CONFIG,
+): LedgerTransition<StreamLedgerState, EndOutcome> {
   return end(state, now, id, 'streamUpstreamError', config)
 }
 
@@ -342,7 +398,11 @@ export function streamUpstreamError(state: StreamLedgerState | undefined, now: n
  * let st = streamConfirm(streamHandshake(undefined, 0, 'candles').state, 0, 's1').state
  * st = streamRenew(st, 300_000).state // charged 10 again in the window [300 s, 600 s)
  */
-export function streamRenew(state: StreamLedgerState | undefined, now: number, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): LedgerTransition<StreamLedgerState, RenewOutcome> {
+export function streamRenew(
+  state: StreamLedgerState | undefined,
+  now: number,
+  config: ServiceConfig = DEFAULT_SERVICE_CONFIG,
+): LedgerTransition<StreamLedgerState, RenewOutcome> {
   const l = load(state, now, 'streamRenew', config)
   const notices = settle(l.s, l.now)
   return { state: freeze(l.s), outcome: { notices } }

@@ -15,5 +15,6 @@ export function retryAfterSeconds(resetMs: number, now: number): number {
 
 /** Throws unless `now` is a finite number of epoch milliseconds (a caller error, not user input). */
 export function assertNow(now: number, fn: string): void {
-  if (typeof now !== 'number' || !Number.isFinite(now)) throw new MarketDataError('invalid_time', CREDIT_MSG.badNow(fn, now), { field: 'now' })
+  if (typeof now !== 'number' || !Number.isFinite(now))
+    throw new MarketDataError('invalid_time', CREDIT_MSG.badNow(fn, now), { field: 'now' })
 }

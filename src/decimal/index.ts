@@ -1,7 +1,16 @@
 export type { DecimalInput, ExactDecimal } from './types.js'
 export { parseDecimal } from './parse.js'
 export { formatUnits, formatFixed, decimalToString } from './format.js'
-export { POW10, UNITS_LIMIT, decimalsOf, numberToUnits, stringToUnits, toUnitsBig, floorDiv, floorDivBig } from './units.js'
+export {
+  POW10,
+  UNITS_LIMIT,
+  decimalsOf,
+  numberToUnits,
+  stringToUnits,
+  toUnitsBig,
+  floorDiv,
+  floorDivBig,
+} from './units.js'
 export { ExactSums } from './exact-sums.js'
 export { exactDouble } from './double.js'
 export { floorToGrid } from './grid.js'

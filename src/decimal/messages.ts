@@ -17,10 +17,12 @@ function why(x: unknown, exponent: boolean): string {
   if (x.includes('+') && !/[eE]\+/.test(x)) return 'a leading "+" is not accepted (write the number without a sign)'
   if (/[eE]/.test(x)) {
     if (!exponent) return `exponent notation is accepted in data records only, not in parameters: write it as ${PLAIN}`
-    if (/^-?\d+(\.\d+)?[eE][+-]?\d+$/.test(x)) return `its exponent is out of range (at most ±${MAX_EXPONENT}, at most 6 digits)`
+    if (/^-?\d+(\.\d+)?[eE][+-]?\d+$/.test(x))
+      return `its exponent is out of range (at most ±${MAX_EXPONENT}, at most 6 digits)`
     return `expected ${PLAIN}, optionally followed by an exponent ("e" or "E", an optional sign, digits: 9.417e-05)`
   }
-  if (/^-?\./.test(x) || /\.$/.test(x) || /\.(\D|$)/.test(x)) return 'a "." needs digits on both sides ("0.5", not ".5" or "5.")'
+  if (/^-?\./.test(x) || /\.$/.test(x) || /\.(\D|$)/.test(x))
+    return 'a "." needs digits on both sides ("0.5", not ".5" or "5.")'
   return `expected ${PLAIN}${exponent ? ', optionally followed by an exponent (9.417e-05)' : ' (no exponent, no spaces, no "+", no ",")'}`
 }
 
@@ -39,7 +41,9 @@ export const DECIMAL_MSG = {
   notFinite: (x: unknown) => `${describeValue(x)} is not a decimal: numbers must be finite`,
   tooManyDecimals: (x: unknown, scale: number) => `${describeValue(x)} has more than ${scale} decimals`,
   badStep: (x: unknown) => `${describeValue(x)} is not a valid step: it must be a decimal greater than 0`,
-  badScale: (x: unknown) => `scale ${describeValue(x)} is not valid: it must be a power of ten >= 1 written in digits ("1", "10", "100", ...)`,
+  badScale: (x: unknown) =>
+    `scale ${describeValue(x)} is not valid: it must be a power of ten >= 1 written in digits ("1", "10", "100", ...)`,
   badValue: (x: unknown) => `value ${describeValue(x)} is not valid: it must be digits with an optional leading "-"`,
-  notPartnerDecimal: (x: unknown) => `${describeValue(x)} is not a Decimal: expected an object {value, scale} of strings`,
+  notPartnerDecimal: (x: unknown) =>
+    `${describeValue(x)} is not a Decimal: expected an object {value, scale} of strings`,
 } as const

@@ -217,5 +217,5 @@ export function floorDiv(a: number, b: number): number {
 /** Floor division toward negative infinity for bigints. @example floorDivBig(-7n, 2n) // -4n */
 export function floorDivBig(a: bigint, b: bigint): bigint {
   const q = a / b
-  return (a % b !== 0n && (a < 0n) !== (b < 0n)) ? q - 1n : q
+  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q
 }

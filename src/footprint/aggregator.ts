@@ -2,7 +2,16 @@ import { MarketDataError } from '../errors.js'
 import { appliedBefore, withApplied } from '../_lib/applied.js'
 import type { Aggregator, AggregatorCheckpoint } from '../aggregator.js'
 import { footprintCheckpoint, restoreFootprint } from './checkpoint.js'
-import { boundedSink, firstPastInColumn, firstPastInRecords, headOf, pastMaxTime, readMaxTime, recordPast, timeAt } from '../_lib/max-time.js'
+import {
+  boundedSink,
+  firstPastInColumn,
+  firstPastInRecords,
+  headOf,
+  pastMaxTime,
+  readMaxTime,
+  recordPast,
+  timeAt,
+} from '../_lib/max-time.js'
 import { validateTradeColumnsShape } from '../trades/index.js'
 import { feedTrades, type TradeInput } from '../trades/index.js'
 import type { Trade } from '../trades/types.js'
@@ -102,7 +111,8 @@ export function createFootprintAggregator(opts: FootprintAggregatorOptions): Foo
       }
     },
     advance(time) {
-      if (typeof time !== 'number' || Number.isNaN(time)) throw new MarketDataError('invalid_time', FOOTPRINT_MSG.advance(time), { field: 'time' })
+      if (typeof time !== 'number' || Number.isNaN(time))
+        throw new MarketDataError('invalid_time', FOOTPRINT_MSG.advance(time), { field: 'time' })
       if (time > engine.watermark) engine.watermark = time
       return engine.close(engine.watermark)
     },

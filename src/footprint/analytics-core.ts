@@ -3,7 +3,12 @@ import { MarketDataError } from '../errors.js'
 import { rowPrice, unitsAt, type Grid } from './grid.js'
 import { FOOTPRINT_MSG } from './messages.js'
 import type { RowSet } from './exact-rows.js'
-import type { FootprintAnalytics, FootprintAnalyticsOptions, FootprintImbalance, FootprintStackedImbalance } from './types.js'
+import type {
+  FootprintAnalytics,
+  FootprintAnalyticsOptions,
+  FootprintImbalance,
+  FootprintStackedImbalance,
+} from './types.js'
 import { checkOptions } from '../_lib/closed-options.js'
 import { ANALYTICS_OPTION_KEYS } from './types.js'
 
@@ -18,18 +23,28 @@ export interface ResolvedAnalyticsOptions {
  * Resolves analytics options once (defaults: ratio 300%, minVolume 0, stackedRows 3); throws `invalid_option`.
  * `o` must be undefined, `true` or an options object (arrays, null and other values are refused, naming `field`).
  */
-export function resolveAnalyticsOptions(o: unknown, field: 'analytics' | 'options' = 'analytics'): ResolvedAnalyticsOptions {
+export function resolveAnalyticsOptions(
+  o: unknown,
+  field: 'analytics' | 'options' = 'analytics',
+): ResolvedAnalyticsOptions {
   if (o !== undefined && o !== true && (typeof o !== 'object' || o === null || Array.isArray(o))) {
-    throw new MarketDataError('invalid_option', field === 'analytics' ? FOOTPRINT_MSG.analyticsOption(o) : FOOTPRINT_MSG.analyticsArgument(o), { field })
+    throw new MarketDataError(
+      'invalid_option',
+      field === 'analytics' ? FOOTPRINT_MSG.analyticsOption(o) : FOOTPRINT_MSG.analyticsArgument(o),
+      { field },
+    )
   }
   checkOptions(o, ANALYTICS_OPTION_KEYS, field === 'analytics' ? 'the analytics option' : 'footprintAnalytics')
   const opts: FootprintAnalyticsOptions = o === true || o === undefined ? {} : (o as FootprintAnalyticsOptions)
   const r = parseDecimal(opts.ratio ?? 300)
-  if (!r.ok || r.value.units <= 0n) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.ratio(opts.ratio), { field: 'ratio' })
+  if (!r.ok || r.value.units <= 0n)
+    throw new MarketDataError('invalid_option', FOOTPRINT_MSG.ratio(opts.ratio), { field: 'ratio' })
   const m = parseDecimal(opts.minVolume ?? 0)
-  if (!m.ok || m.value.units < 0n) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.minVolume(opts.minVolume), { field: 'minVolume' })
+  if (!m.ok || m.value.units < 0n)
+    throw new MarketDataError('invalid_option', FOOTPRINT_MSG.minVolume(opts.minVolume), { field: 'minVolume' })
   const k = opts.stackedRows ?? 3
-  if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 2) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.stackedRows(opts.stackedRows), { field: 'stackedRows' })
+  if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 2)
+    throw new MarketDataError('invalid_option', FOOTPRINT_MSG.stackedRows(opts.stackedRows), { field: 'stackedRows' })
   return { ratio: r.value, minVolume: m.value, stackedRows: k }
 }
 
@@ -41,7 +56,14 @@ function imbalanced(dom: bigint, against: bigint, vScale: number, o: ResolvedAna
   return dom * 100n * 10n ** BigInt(o.ratio.scale) >= o.ratio.units * against
 }
 
-function runs(rows: number[], flags: boolean[], side: 'buy' | 'sell', grid: Grid, min: number, out: [number, FootprintStackedImbalance][]): void {
+function runs(
+  rows: number[],
+  flags: boolean[],
+  side: 'buy' | 'sell',
+  grid: Grid,
+  min: number,
+  out: [number, FootprintStackedImbalance][],
+): void {
   let i = 0
   const n = rows.length
   while (i < n) {
@@ -51,7 +73,11 @@ function runs(rows: number[], flags: boolean[], side: 'buy' | 'sell', grid: Grid
     }
     let j = i
     while (j + 1 < n && flags[j + 1] && (rows[j + 1] as number) === (rows[j] as number) + 1) j++
-    if (j - i + 1 >= min) out.push([i, { side, low: rowPrice(grid, rows[i] as number), high: rowPrice(grid, rows[j] as number), rows: j - i + 1 }])
+    if (j - i + 1 >= min)
+      out.push([
+        i,
+        { side, low: rowPrice(grid, rows[i] as number), high: rowPrice(grid, rows[j] as number), rows: j - i + 1 },
+      ])
     i = j + 1
   }
 }
@@ -75,7 +101,12 @@ export function computeAnalytics(grid: Grid, set: RowSet, o: ResolvedAnalyticsOp
       const against = set.sell[i - 1] as bigint
       if (imbalanced(b, against, vs, o)) {
         buyFlags[i] = true
-        imbalances.push({ price: rowPrice(grid, r), side: 'buy', volume: formatUnits(b, vs), against: formatUnits(against, vs) })
+        imbalances.push({
+          price: rowPrice(grid, r),
+          side: 'buy',
+          volume: formatUnits(b, vs),
+          against: formatUnits(against, vs),
+        })
       }
     }
     if (i + 1 < n && rows[i + 1] === r + 1) {
@@ -83,7 +114,12 @@ export function computeAnalytics(grid: Grid, set: RowSet, o: ResolvedAnalyticsOp
       const against = set.buy[i + 1] as bigint
       if (imbalanced(s, against, vs, o)) {
         sellFlags[i] = true
-        imbalances.push({ price: rowPrice(grid, r), side: 'sell', volume: formatUnits(s, vs), against: formatUnits(against, vs) })
+        imbalances.push({
+          price: rowPrice(grid, r),
+          side: 'sell',
+          volume: formatUnits(s, vs),
+          against: formatUnits(against, vs),
+        })
       }
     }
   }

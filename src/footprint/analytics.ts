@@ -56,13 +56,23 @@ export function cumulativeDelta(profiles: readonly FootprintProfile[]): Cumulati
   for (let i = 0; i < n; i++) {
     const p: unknown = profiles[i]
     const who = `profiles[${i}]`
-    if (typeof p !== 'object' || p === null || Array.isArray(p)) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.notProfileAt(fn, who, p), { index: i, field: who })
+    if (typeof p !== 'object' || p === null || Array.isArray(p))
+      throw new MarketDataError('invalid_option', FOOTPRINT_MSG.notProfileAt(fn, who, p), { index: i, field: who })
     const { time, delta } = p as Record<string, unknown>
     if (typeof time !== 'number' || !Number.isFinite(time)) {
-      throw new MarketDataError('invalid_option', FOOTPRINT_MSG.profileField(fn, who, 'time', time, 'must be a finite epoch-millisecond number'), { index: i, field: 'time' })
+      throw new MarketDataError(
+        'invalid_option',
+        FOOTPRINT_MSG.profileField(fn, who, 'time', time, 'must be a finite epoch-millisecond number'),
+        { index: i, field: 'time' },
+      )
     }
     const r = typeof delta === 'string' ? parseDecimal(delta) : undefined
-    if (r === undefined || !r.ok) throw new MarketDataError('invalid_decimal', FOOTPRINT_MSG.profileField(fn, who, 'delta', delta, 'must be a decimal string'), { index: i, field: 'delta' })
+    if (r === undefined || !r.ok)
+      throw new MarketDataError(
+        'invalid_decimal',
+        FOOTPRINT_MSG.profileField(fn, who, 'delta', delta, 'must be a decimal string'),
+        { index: i, field: 'delta' },
+      )
     items[i] = { time, delta: delta as string, d: r.value }
     scale = Math.max(scale, r.value.scale)
   }

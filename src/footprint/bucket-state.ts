@@ -164,7 +164,8 @@ export class BucketState implements PriceExtremes {
   private carve(size: number): Float64Array<ArrayBuffer> {
     if (size > ARENA_SIZE >> 3) return new Float64Array(size)
     let a = this.spec.arena
-    if (a === undefined || a.used + size > a.buf.length) a = this.spec.arena = { buf: new Float64Array(ARENA_SIZE), used: 0 }
+    if (a === undefined || a.used + size > a.buf.length)
+      a = this.spec.arena = { buf: new Float64Array(ARENA_SIZE), used: 0 }
     const from = a.used
     a.used = from + size
     return a.buf.subarray(from, from + size)
@@ -177,7 +178,12 @@ export class BucketState implements PriceExtremes {
   release(): void {
     const pool = this.spec.spare
     if (pool === undefined || pool.length >= MAX_SPARE || this.sparse !== null || this.cap !== INITIAL_CAP) return
-    if (this.sums.lo.length !== 2 * INITIAL_CAP || this.counts.length !== 2 * INITIAL_CAP || this.bnd.length !== INITIAL_CAP + 1) return
+    if (
+      this.sums.lo.length !== 2 * INITIAL_CAP ||
+      this.counts.length !== 2 * INITIAL_CAP ||
+      this.bnd.length !== INITIAL_CAP + 1
+    )
+      return
     pool.push({ lo: this.sums.lo, counts: this.counts, bnd: this.bnd })
     this.cap = 0
   }
@@ -354,7 +360,14 @@ export class BucketState implements PriceExtremes {
     const scale = fine === undefined ? vScale : Math.max(vScale, this.fineScale)
     const f = 10n ** BigInt(scale - vScale)
     const ff = 10n ** BigInt(scale - this.fineScale)
-    const set: RowSet = { rows: new Array(n), buy: new Array(n), sell: new Array(n), nb: new Array(n), ns: new Array(n), vScale: scale }
+    const set: RowSet = {
+      rows: new Array(n),
+      buy: new Array(n),
+      sell: new Array(n),
+      nb: new Array(n),
+      ns: new Array(n),
+      vScale: scale,
+    }
     for (let i = 0; i < n; i++) {
       const j = order[i] as number
       const k = idx[j] as number

@@ -6,7 +6,6 @@ import { type ExactDecimal, UNITS_LIMIT, floorDivBig } from '../decimal/index.js
 import { MarketDataError } from '../errors.js'
 import type { FootprintEngine } from './engine.js'
 
-
 /** The engine's open buckets, scales and watermark as a checkpoint (read from its running state on demand). */
 export function footprintCheckpoint(engine: FootprintEngine<unknown>): AggregatorCheckpoint {
   const buckets = engine.openBuckets().map((st) => {
@@ -24,7 +23,11 @@ export function footprintCheckpoint(engine: FootprintEngine<unknown>): Aggregato
       maxD: jsonNumber(st.maxD),
     }
   })
-  return sealCheckpoint('footprint', engine.optionsKey, engine.watermark, { pScale: engine.pScale, vScale: engine.vScale, buckets })
+  return sealCheckpoint('footprint', engine.optionsKey, engine.watermark, {
+    pScale: engine.pScale,
+    vScale: engine.vScale,
+    buckets,
+  })
 }
 
 /** A bigint field that may be null. */
@@ -55,17 +58,47 @@ export function restoreFootprint(engine: FootprintEngine<unknown>, x: unknown): 
       return { row, buy: cell.big('buy', true), sell: cell.big('sell', true), nb, ns }
     })
     if (rows.length === 0) b.fail('rows', 'at least one row (empty buckets are not saved)', rowsRaw)
-    if (rows.reduce((n, r) => n + r.nb + r.ns, 0) > Number.MAX_SAFE_INTEGER) b.fail('rows', 'trade counts whose total is a safe integer', rowsRaw.length)
+    if (rows.reduce((n, r) => n + r.nb + r.ns, 0) > Number.MAX_SAFE_INTEGER)
+      b.fail('rows', 'trade counts whose total is a safe integer', rowsRaw.length)
     const minP = b.num('minP', 'pos')
     const maxP = b.num('maxP', 'neg')
-    for (const [k, v] of [['minP', minP], ['maxP', maxP]] as const) if (Number.isFinite(v) && !(Number.isInteger(v) && Math.abs(v) < UNITS_LIMIT)) b.fail(k, 'integer price units below 2^52', v)
-    const ext = { minP, maxP, minBig: bigOrNull(b, 'minBig'), maxBig: bigOrNull(b, 'maxBig'), minD: b.num('minD', 'pos'), maxD: b.num('maxD', 'neg') }
-    if ((minP === Infinity) !== (maxP === -Infinity) || (ext.minBig === null) !== (ext.maxBig === null) || (ext.minD === Infinity) !== (ext.maxD === -Infinity)) b.fail('minP', 'low and high set together', minP)
-    if ((minP !== Infinity && minP > maxP) || (ext.minBig !== null && ext.maxBig !== null && ext.minBig > ext.maxBig) || (ext.minD !== Infinity && ext.minD > ext.maxD)) b.fail('minP', 'a low at or below the high', minP)
-    if (minP === Infinity && ext.minBig === null && ext.minD === Infinity) b.fail('minD', 'the prices of a bucket that traded', ext.minD)
+    for (const [k, v] of [
+      ['minP', minP],
+      ['maxP', maxP],
+    ] as const)
+      if (Number.isFinite(v) && !(Number.isInteger(v) && Math.abs(v) < UNITS_LIMIT))
+        b.fail(k, 'integer price units below 2^52', v)
+    const ext = {
+      minP,
+      maxP,
+      minBig: bigOrNull(b, 'minBig'),
+      maxBig: bigOrNull(b, 'maxBig'),
+      minD: b.num('minD', 'pos'),
+      maxD: b.num('maxD', 'neg'),
+    }
+    if (
+      (minP === Infinity) !== (maxP === -Infinity) ||
+      (ext.minBig === null) !== (ext.maxBig === null) ||
+      (ext.minD === Infinity) !== (ext.maxD === -Infinity)
+    )
+      b.fail('minP', 'low and high set together', minP)
+    if (
+      (minP !== Infinity && minP > maxP) ||
+      (ext.minBig !== null && ext.maxBig !== null && ext.minBig > ext.maxBig) ||
+      (ext.minD !== Infinity && ext.minD > ext.maxD)
+    )
+      b.fail('minP', 'a low at or below the high', minP)
+    if (minP === Infinity && ext.minBig === null && ext.minD === Infinity)
+      b.fail('minD', 'the prices of a bucket that traded', ext.minD)
     return { start: b.time('start'), rows, ext, volumeScale }
   })
-  const buckets = engine.restore(pScale, vScale, watermark, read.map((b) => b.start), (i) => `restore.state.buckets[${i}].start`)
+  const buckets = engine.restore(
+    pScale,
+    vScale,
+    watermark,
+    read.map((b) => b.start),
+    (i) => `restore.state.buckets[${i}].start`,
+  )
   read.forEach((b, i) => {
     const st = buckets[i] as BucketState
     fill(st, b.rows, b.ext, b.volumeScale > vScale ? b.volumeScale : undefined)
@@ -74,7 +107,11 @@ export function restoreFootprint(engine: FootprintEngine<unknown>, x: unknown): 
     const first = (b.rows[0] as { row: number }).row
     const last = (b.rows[b.rows.length - 1] as { row: number }).row
     if (first < rowOf(low, engine) || last > rowOf(high, engine)) {
-      throw new MarketDataError('invalid_option', `restore.state.buckets[${i}].rows: rows ${first}..${last} lie outside the rows of the bucket's low and high prices (a checkpoint is read as untrusted input)`, { field: `restore.state.buckets[${i}].rows` })
+      throw new MarketDataError(
+        'invalid_option',
+        `restore.state.buckets[${i}].rows: rows ${first}..${last} lie outside the rows of the bucket's low and high prices (a checkpoint is read as untrusted input)`,
+        { field: `restore.state.buckets[${i}].rows` },
+      )
     }
   })
 }
@@ -87,7 +124,12 @@ function rowOf(d: ExactDecimal, engine: FootprintEngine<unknown>): number {
 }
 
 /** Fills a restored bucket; sums at a `fineScale` finer than the engine's go to the bucket's fine part. */
-function fill(st: BucketState, rows: { row: number; buy: bigint; sell: bigint; nb: number; ns: number }[], ext: Pick<BucketState, 'minP' | 'maxP' | 'minBig' | 'maxBig' | 'minD' | 'maxD'>, fineScale: number | undefined): void {
+function fill(
+  st: BucketState,
+  rows: { row: number; buy: bigint; sell: bigint; nb: number; ns: number }[],
+  ext: Pick<BucketState, 'minP' | 'maxP' | 'minBig' | 'maxBig' | 'minD' | 'maxD'>,
+  fineScale: number | undefined,
+): void {
   // carry bigint parts whenever slots move
   st.spilled = true
   if (fineScale !== undefined) {

@@ -141,11 +141,20 @@ export class ColumnSink implements BucketSink<void> {
       this.cb.push(set.nb[i] as number)
       this.cs.push(set.ns[i] as number)
     }
-    if (!Number.isSafeInteger(cb + cs)) throw new MarketDataError('inexact', FOOTPRINT_MSG.countSum('trades'), { field: 'trades' })
+    if (!Number.isSafeInteger(cb + cs))
+      throw new MarketDataError('inexact', FOOTPRINT_MSG.countSum('trades'), { field: 'trades' })
     this.totals(vb, vs, cb, cs, set.vScale, st.start, set.rows[volumePocIndex(set)] as number)
   }
 
-  private totals(vb: number | bigint, vs: number | bigint, cb: number, cs: number, vScale: number, time: number, pocRow: number): void {
+  private totals(
+    vb: number | bigint,
+    vs: number | bigint,
+    cb: number,
+    cs: number,
+    vScale: number,
+    time: number,
+    pocRow: number,
+  ): void {
     this.pVb.push(this.volume(vb, vScale, 'volumeBuy', time))
     this.pVs.push(this.volume(vs, vScale, 'volumeSell', time))
     this.pCb.push(cb)
@@ -183,7 +192,13 @@ export class ColumnSink implements BucketSink<void> {
       tradesCountBuy: this.pCb.take(),
       tradesCountSell: this.pCs.take(),
       volumePocRow: this.poc.take(),
-      rows: { row: this.row.take(), volumeBuy: this.vb.take(), volumeSell: this.vs.take(), tradesCountBuy: this.cb.take(), tradesCountSell: this.cs.take() },
+      rows: {
+        row: this.row.take(),
+        volumeBuy: this.vb.take(),
+        volumeSell: this.vs.take(),
+        tradesCountBuy: this.cb.take(),
+        tradesCountSell: this.cs.take(),
+      },
     }
     if (this.profileStart !== undefined) out.profileStart = this.profileStart
     if (engine.options.sessionType !== undefined) out.sessionType = engine.options.sessionType

@@ -9,7 +9,8 @@ import type { FootprintProfile } from './types.js'
 export function analyticsOf(ps: readonly FootprintProfile[]): ResolvedAnalyticsOptions | undefined {
   for (const p of ps) {
     const a = p.analytics
-    if (a !== undefined) return resolveAnalyticsOptions({ ratio: a.ratio, minVolume: a.minVolume, stackedRows: a.stackedRows })
+    if (a !== undefined)
+      return resolveAnalyticsOptions({ ratio: a.ratio, minVolume: a.minVolume, stackedRows: a.stackedRows })
   }
   return undefined
 }
@@ -40,14 +41,21 @@ export function combineProfiles(items: readonly ParsedItem[], time: number, end:
   let sessionType = first.p.sessionType
   for (let i = 0; i < items.length; i++) {
     const { p, q } = items[i] as ParsedItem
-    if (!sameDecimal(q.grid.tickSize, grid.tickSize)) throw new MarketDataError('grid_mismatch', FOOTPRINT_MSG.tick(fn, grid.tickSize, q.grid.tickSize), { field: 'tickSize' })
-    if (!sameDecimal(q.grid.rowSizeValue, grid.rowSizeValue)) throw new MarketDataError('grid_mismatch', FOOTPRINT_MSG.grid(fn, grid.rowSizeValue, q.grid.rowSizeValue), { field: 'rowSizeValue' })
+    if (!sameDecimal(q.grid.tickSize, grid.tickSize))
+      throw new MarketDataError('grid_mismatch', FOOTPRINT_MSG.tick(fn, grid.tickSize, q.grid.tickSize), {
+        field: 'tickSize',
+      })
+    if (!sameDecimal(q.grid.rowSizeValue, grid.rowSizeValue))
+      throw new MarketDataError('grid_mismatch', FOOTPRINT_MSG.grid(fn, grid.rowSizeValue, q.grid.rowSizeValue), {
+        field: 'rowSizeValue',
+      })
     acc.add(q.set)
     if (q.set.rows.length > 0) {
       if (high === undefined || compareExact(q.high, high) > 0) high = q.high
       if (low === undefined || compareExact(q.low, low) < 0) low = q.low
     }
-    if (p.profileStart !== undefined && (profileStart === undefined || p.profileStart < profileStart)) profileStart = p.profileStart
+    if (p.profileStart !== undefined && (profileStart === undefined || p.profileStart < profileStart))
+      profileStart = p.profileStart
     if (p.sessionType !== sessionType) sessionType = undefined
   }
   const meta: ProfileMeta = { time, end, profileStart, sessionType }

@@ -33,9 +33,11 @@ export interface EngineOptions {
  * Throws `invalid_option` naming the option.
  */
 export function resolveEngineOptions(opts: FootprintOptions, fn: string): EngineOptions {
-  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.optionsMissing(fn))
+  if (typeof opts !== 'object' || opts === null)
+    throw new MarketDataError('invalid_option', FOOTPRINT_MSG.optionsMissing(fn))
   const timeframe = resolveTimeframe(opts.timeframe)
-  if (timeframe.unit === 'TICK') throw new MarketDataError('invalid_option', FOOTPRINT_MSG.tickFrame(timeframe.id), { field: 'timeframe' })
+  if (timeframe.unit === 'TICK')
+    throw new MarketDataError('invalid_option', FOOTPRINT_MSG.tickFrame(timeframe.id), { field: 'timeframe' })
   const grid = resolveGrid(opts.tickSize, opts.rowSize, opts.rowSizeValue)
   const bucketer = createBucketer(timeframe, opts.timeZone === undefined ? {} : { timeZone: opts.timeZone })
   const from = checkBound(opts.from, 'from', -Infinity)
@@ -46,14 +48,33 @@ export function resolveEngineOptions(opts: FootprintOptions, fn: string): Engine
   const keep = new Uint8Array(256)
   for (let c = 0; c < 3; c++) keep[c] = (mask >> c) & 1
   const distinct = new Set(sessions ?? [])
-  const analytics = opts.analytics === undefined || opts.analytics === false ? undefined : resolveAnalyticsOptions(opts.analytics)
+  const analytics =
+    opts.analytics === undefined || opts.analytics === false ? undefined : resolveAnalyticsOptions(opts.analytics)
   const optionsKey = {
-    timeframe: `${timeframe.count} ${timeframe.unit}`, timeZone: opts.timeZone ?? 'UTC', tickSize: grid.tickSize, rowSizeValue: grid.rowSizeValue,
-    priceDecimals: grid.decimals, from: String(from), to: String(to), sessions: mask,
-    analytics: analytics === undefined ? null : [formatUnits(analytics.ratio.units, analytics.ratio.scale), formatUnits(analytics.minVolume.units, analytics.minVolume.scale), analytics.stackedRows],
+    timeframe: `${timeframe.count} ${timeframe.unit}`,
+    timeZone: opts.timeZone ?? 'UTC',
+    tickSize: grid.tickSize,
+    rowSizeValue: grid.rowSizeValue,
+    priceDecimals: grid.decimals,
+    from: String(from),
+    to: String(to),
+    sessions: mask,
+    analytics:
+      analytics === undefined
+        ? null
+        : [
+            formatUnits(analytics.ratio.units, analytics.ratio.scale),
+            formatUnits(analytics.minVolume.units, analytics.minVolume.scale),
+            analytics.stackedRows,
+          ],
   }
   return {
-    grid, timeframe, bucketer, from, to, keep,
+    grid,
+    timeframe,
+    bucketer,
+    from,
+    to,
+    keep,
     allSessions: keep[0] === 1 && keep[1] === 1 && keep[2] === 1,
     sessionType: distinct.size === 1 ? (sessions?.[0] as SessionType) : undefined,
     analytics,
@@ -64,6 +85,7 @@ export function resolveEngineOptions(opts: FootprintOptions, fn: string): Engine
 function checkBound(x: unknown, field: 'from' | 'to', dflt: number): number {
   if (x === undefined) return dflt
   // a whole ms within the Date range, as trade times: profileStart echoes it
-  if (typeof x !== 'number' || !(x >= -MAX_TIME && x <= MAX_TIME) || Math.floor(x) !== x) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.range(field, x), { field })
+  if (typeof x !== 'number' || !(x >= -MAX_TIME && x <= MAX_TIME) || Math.floor(x) !== x)
+    throw new MarketDataError('invalid_option', FOOTPRINT_MSG.range(field, x), { field })
   return x
 }

@@ -63,7 +63,11 @@ export class FootprintEngine<Out> {
     this.rowUnits = g.rowUnits
     // (the engine hands the reader one record at a time: its buffers need no more room)
     this.reader = createScaledTradeReader({ chunkSize: 1, priceScale: this.pScale })
-    this.bounds = { rowUnits: g.rowUnits, pow: g.decimals <= 22 ? (POW10[g.decimals] as number) : Number.NaN, spare: [] }
+    this.bounds = {
+      rowUnits: g.rowUnits,
+      pow: g.decimals <= 22 ? (POW10[g.decimals] as number) : Number.NaN,
+      spare: [],
+    }
     this.rowInverse = 1 / Number(g.rowSizeValue)
     this.rowHalf = 0.5 / g.rowSize
   }
@@ -98,7 +102,13 @@ export class FootprintEngine<Out> {
    * start given (the caller fills it). Throws `invalid_option` naming `field` for a start that is not a
    * bucket start of this frame or whose bucket the watermark has closed.
    */
-  restore(pScale: number, vScale: number, watermark: number, starts: readonly number[], field: (i: number) => string): BucketState[] {
+  restore(
+    pScale: number,
+    vScale: number,
+    watermark: number,
+    starts: readonly number[],
+    field: (i: number) => string,
+  ): BucketState[] {
     this.reader = createScaledTradeReader({ chunkSize: 1, priceScale: pScale, volumeScale: vScale })
     this.setPriceScale(pScale)
     this.vScale = vScale
@@ -106,7 +116,12 @@ export class FootprintEngine<Out> {
     const bucketer = this.options.bucketer
     return starts.map((start, i) => {
       const ok = bucketer.locate(start) === start && bucketer.end > watermark && !this.states.has(start)
-      if (!ok) throw new MarketDataError('invalid_option', `${field(i)}: ${start} is not the start of an open ${this.options.timeframe.id ?? 'timeframe'} bucket after the watermark (each bucket once)`, { field: field(i) })
+      if (!ok)
+        throw new MarketDataError(
+          'invalid_option',
+          `${field(i)}: ${start} is not the start of an open ${this.options.timeframe.id ?? 'timeframe'} bucket after the watermark (each bucket once)`,
+          { field: field(i) },
+        )
       const st = new BucketState(start, bucketer.end, this.bounds)
       this.states.set(start, st)
       return st
@@ -119,7 +134,8 @@ export class FootprintEngine<Out> {
     if (t < from || t >= to) return false
     const start = bucketer.locate(t)
     const end = bucketer.end
-    if (end <= this.watermark) throw new MarketDataError('late_record', FOOTPRINT_MSG.late(t, end, this.watermark), { index, field: 'time' })
+    if (end <= this.watermark)
+      throw new MarketDataError('late_record', FOOTPRINT_MSG.late(t, end, this.watermark), { index, field: 'time' })
     let st = this.states.get(start)
     if (st === undefined) {
       st = new BucketState(start, end, this.bounds)

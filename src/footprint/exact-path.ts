@@ -113,7 +113,11 @@ function addExactEntry<Out>(e: FootprintEngine<Out>, st: BucketState, i: number,
   const row = floorDivBig(pu, e.rowUnitsBig)
   // row indexes are doubles: past 2^53 they would silently name a neighbouring row
   if (row > MAX_ROW_INDEX || row < -MAX_ROW_INDEX) {
-    throw new MarketDataError('invalid_decimal', FOOTPRINT_MSG.priceRow(formatUnits(pu, e.pScale), e.grid.rowSizeValue), { index, field: 'price' })
+    throw new MarketDataError(
+      'invalid_decimal',
+      FOOTPRINT_MSG.priceRow(formatUnits(pu, e.pScale), e.grid.rowSizeValue),
+      { index, field: 'price' },
+    )
   }
   const k = st.slotOf(Number(row))
   st.addPriceBig(pu)

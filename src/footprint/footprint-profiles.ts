@@ -1,4 +1,11 @@
-import { feedTrades, feedTradesAsync, isTradeColumns, type AsyncTradeInput, type TradeArraySink, type TradeInput } from '../trades/index.js'
+import {
+  feedTrades,
+  feedTradesAsync,
+  isTradeColumns,
+  type AsyncTradeInput,
+  type TradeArraySink,
+  type TradeInput,
+} from '../trades/index.js'
 import type { Trade, TradeColumns } from '../trades/types.js'
 import { FootprintEngine } from './engine.js'
 import { profileSink } from './profile-sink.js'
@@ -54,7 +61,8 @@ export function footprintProfiles(trades: TradeInput, opts: FootprintOptions): F
 
 /** Feeds all of `trades` to the engine and closes every bucket: its sink's outputs in time order. */
 export function runEngine<Out>(engine: FootprintEngine<Out>, trades: TradeInput): Out[] {
-  if (isTradeColumns(trades) && fewTradesABucket(engine, trades) && timeOrdered(trades)) return closingAsItGoes(engine, trades)
+  if (isTradeColumns(trades) && fewTradesABucket(engine, trades) && timeOrdered(trades))
+    return closingAsItGoes(engine, trades)
   feedTrades(trades, engineSink(engine))
   return engine.close(Infinity)
 }
@@ -85,8 +93,22 @@ function fewTradesABucket<Out>(engine: FootprintEngine<Out>, c: TradeColumns): b
  */
 function timeOrdered(c: TradeColumns): boolean {
   const n = c.time.length
-  if (!(c.time instanceof Float64Array && c.price instanceof Float64Array && c.volume instanceof Float64Array && c.side instanceof Uint8Array)) return false
-  if (c.price.length !== n || c.volume.length !== n || c.side.length !== n || (c.session !== undefined && !(c.session instanceof Uint8Array && c.session.length === n))) return false
+  if (
+    !(
+      c.time instanceof Float64Array &&
+      c.price instanceof Float64Array &&
+      c.volume instanceof Float64Array &&
+      c.side instanceof Uint8Array
+    )
+  )
+    return false
+  if (
+    c.price.length !== n ||
+    c.volume.length !== n ||
+    c.side.length !== n ||
+    (c.session !== undefined && !(c.session instanceof Uint8Array && c.session.length === n))
+  )
+    return false
   const t = c.time
   for (let i = 1; i < n; i++) if (!((t[i] as number) >= (t[i - 1] as number))) return false
   return true
@@ -103,7 +125,12 @@ function closingAsItGoes<Out>(engine: FootprintEngine<Out>, c: TradeColumns): Ou
   const out: Out[] = []
   for (let i = 0; i < n; i += PIECE) {
     const j = Math.min(n, i + PIECE)
-    const piece: TradeColumns = { time: c.time.subarray(i, j), price: c.price.subarray(i, j), volume: c.volume.subarray(i, j), side: c.side.subarray(i, j) }
+    const piece: TradeColumns = {
+      time: c.time.subarray(i, j),
+      price: c.price.subarray(i, j),
+      volume: c.volume.subarray(i, j),
+      side: c.side.subarray(i, j),
+    }
     if (c.session !== undefined) piece.session = c.session.subarray(i, j)
     engine.addColumns(piece, i)
     for (const p of engine.close(c.time[j - 1] as number)) out.push(p)
@@ -122,7 +149,10 @@ function closingAsItGoes<Out>(engine: FootprintEngine<Out>, c: TradeColumns): Ou
  * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example const profiles = await footprintProfilesAsync(cursor, { timeframe: '1h', tickSize: '0.25', rowSize: 4 })
  */
-export async function footprintProfilesAsync(trades: AsyncTradeInput, opts: FootprintOptions): Promise<FootprintProfile[]> {
+export async function footprintProfilesAsync(
+  trades: AsyncTradeInput,
+  opts: FootprintOptions,
+): Promise<FootprintProfile[]> {
   checkOptions(opts, FOOTPRINT_OPTION_KEYS, 'footprintProfilesAsync')
   const engine = new FootprintEngine(opts, 'footprintProfilesAsync', profileSink)
   await feedTradesAsync(trades, engineSink(engine))

@@ -1,4 +1,11 @@
-import { UNITS_LIMIT, decimalToString, formatFixed, parseDecimal, type DecimalInput, type ExactDecimal } from '../decimal/index.js'
+import {
+  UNITS_LIMIT,
+  decimalToString,
+  formatFixed,
+  parseDecimal,
+  type DecimalInput,
+  type ExactDecimal,
+} from '../decimal/index.js'
 import { decimalProblemNote } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
 import { FOOTPRINT_MSG } from './messages.js'
@@ -16,10 +23,10 @@ export interface Grid {
   rowUnits: number
 }
 
-
 function positive(x: unknown, field: 'tickSize' | 'rowSizeValue'): ExactDecimal {
   const r = parseDecimal(x)
-  if (!r.ok || r.value.units <= 0n) throw new MarketDataError('invalid_option', `${FOOTPRINT_MSG[field](x)}${decimalProblemNote(x)}`, { field })
+  if (!r.ok || r.value.units <= 0n)
+    throw new MarketDataError('invalid_option', `${FOOTPRINT_MSG[field](x)}${decimalProblemNote(x)}`, { field })
   return r.value
 }
 
@@ -34,7 +41,8 @@ export function unitsAt(d: ExactDecimal, scale: number): bigint {
  */
 export function resolveGrid(tickSize: unknown, rowSize: unknown, rowSizeValue: unknown): Grid {
   const tick = positive(tickSize, 'tickSize')
-  if (rowSize !== undefined && rowSizeValue !== undefined) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.rowBoth(), { field: 'rowSize' })
+  if (rowSize !== undefined && rowSizeValue !== undefined)
+    throw new MarketDataError('invalid_option', FOOTPRINT_MSG.rowBoth(), { field: 'rowSize' })
   let row: ExactDecimal
   let ticks: number
   if (rowSizeValue !== undefined) {
@@ -45,14 +53,24 @@ export function resolveGrid(tickSize: unknown, rowSize: unknown, rowSizeValue: u
     ticks = ru % tu === 0n ? Number(ru / tu) : Number(ru) / Number(tu)
   } else {
     const k = rowSize ?? 1
-    if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 1) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.rowSize(rowSize), { field: 'rowSize' })
+    if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 1)
+      throw new MarketDataError('invalid_option', FOOTPRINT_MSG.rowSize(rowSize), { field: 'rowSize' })
     row = { units: tick.units * BigInt(k), scale: tick.scale }
     ticks = k
   }
   const decimals = Math.max(tick.scale, row.scale)
   const ru = unitsAt(row, decimals)
-  if (ru >= BigInt(UNITS_LIMIT)) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.rowTooLarge(decimalToString(row)), { field: 'rowSizeValue' })
-  return { tickSize: decimalToString(tick), rowSizeValue: decimalToString(row), rowSize: ticks, decimals, rowUnits: Number(ru) }
+  if (ru >= BigInt(UNITS_LIMIT))
+    throw new MarketDataError('invalid_option', FOOTPRINT_MSG.rowTooLarge(decimalToString(row)), {
+      field: 'rowSizeValue',
+    })
+  return {
+    tickSize: decimalToString(tick),
+    rowSizeValue: decimalToString(row),
+    rowSize: ticks,
+    decimals,
+    rowUnits: Number(ru),
+  }
 }
 
 /** Lower bound of row `row`, printed with the grid's decimals. */

@@ -49,8 +49,22 @@ export const enum Slot {
  * session test; otherwise by {@link checkedBlocks}.
  */
 export function columnsKernel(
-  time: Float64Array, price: Float64Array, volume: Float64Array, side: Uint8Array, sess: Uint8Array, hasSess: number, keep: Uint8Array,
-  from: number, to: number, lo: Float64Array, cnt: Float64Array, bnd: Float64Array, cap: number, st: Float64Array, allSess: number, clean: number,
+  time: Float64Array,
+  price: Float64Array,
+  volume: Float64Array,
+  side: Uint8Array,
+  sess: Uint8Array,
+  hasSess: number,
+  keep: Uint8Array,
+  from: number,
+  to: number,
+  lo: Float64Array,
+  cnt: Float64Array,
+  bnd: Float64Array,
+  cap: number,
+  st: Float64Array,
+  allSess: number,
+  clean: number,
 ): number {
   const org = bnd[0] as number
   const wS = st[Slot.WindowStart] as number
@@ -83,7 +97,8 @@ export function columnsKernel(
       st[Slot.RunBuyVolume] = accB
       st[Slot.RunBuyTrades] = nB
       st[Slot.RunTrades] = nT
-      if (clean === 1) i = whole ? wholeBlocks(time, price, volume, side, i, to, st) : unitBlocks(time, price, volume, side, i, to, st)
+      if (clean === 1)
+        i = whole ? wholeBlocks(time, price, volume, side, i, to, st) : unitBlocks(time, price, volume, side, i, to, st)
       else i = checkedBlocks(time, price, volume, side, sess, withSess, all, keep, i, to, st)
       accT = st[Slot.RunVolume] as number
       accB = st[Slot.RunBuyVolume] as number
@@ -174,7 +189,15 @@ export function columnsKernel(
 }
 
 /** Adds a pending run (total and buy volume units, buy and all trades) to row slots jb (buy) and jb + 1 (sell). */
-function addRun(lo: Float64Array, cnt: Float64Array, jb: number, accT: number, accB: number, nB: number, nT: number): void {
+function addRun(
+  lo: Float64Array,
+  cnt: Float64Array,
+  jb: number,
+  accT: number,
+  accB: number,
+  nB: number,
+  nT: number,
+): void {
   lo[jb] = (lo[jb] as number) + accB
   lo[jb + 1] = (lo[jb + 1] as number) + (accT - accB)
   cnt[jb] = (cnt[jb] as number) + nB
@@ -198,7 +221,15 @@ function addRun(lo: Float64Array, cnt: Float64Array, jb: number, accT: number, a
  * NaN or an infinity, so a sum of them is 0 exactly when every one is an integer. (`| 0` on the indexes:
  * i + 3 < to fits an int32, and V8 then drops its overflow tests.)
  */
-function wholeBlocks(time: Float64Array, price: Float64Array, volume: Float64Array, side: Uint8Array, from: number, to: number, a: Float64Array): number {
+function wholeBlocks(
+  time: Float64Array,
+  price: Float64Array,
+  volume: Float64Array,
+  side: Uint8Array,
+  from: number,
+  to: number,
+  a: Float64Array,
+): number {
   const runPrice = a[Slot.RunPrice] as number
   const wS = a[Slot.WindowStart] as number
   const wE = a[Slot.WindowEnd] as number
@@ -212,7 +243,15 @@ function wholeBlocks(time: Float64Array, price: Float64Array, volume: Float64Arr
     const i1 = (i + 1) | 0
     const i2 = (i + 2) | 0
     const i3 = (i + 3) | 0
-    if (!((price[i] as number) === runPrice && (price[i1] as number) === runPrice && (price[i2] as number) === runPrice && (price[i3] as number) === runPrice)) break
+    if (
+      !(
+        (price[i] as number) === runPrice &&
+        (price[i1] as number) === runPrice &&
+        (price[i2] as number) === runPrice &&
+        (price[i3] as number) === runPrice
+      )
+    )
+      break
     const t0 = time[i] as number
     const t1 = time[i1] as number
     const t2 = time[i2] as number
@@ -227,9 +266,21 @@ function wholeBlocks(time: Float64Array, price: Float64Array, volume: Float64Arr
     const v1 = volume[i1] as number
     const v2 = volume[i2] as number
     const v3 = volume[i3] as number
-    if (!(v0 >= 0 && v1 >= 0 && v2 >= 0 && v3 >= 0 &&
-      t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (t2 - Math.floor(t2) + (t3 - Math.floor(t3))) +
-      (v0 - Math.floor(v0) + (v1 - Math.floor(v1)) + (v2 - Math.floor(v2) + (v3 - Math.floor(v3)))) === 0)) break
+    if (
+      !(
+        v0 >= 0 &&
+        v1 >= 0 &&
+        v2 >= 0 &&
+        v3 >= 0 &&
+        t0 -
+          Math.floor(t0) +
+          (t1 - Math.floor(t1)) +
+          (t2 - Math.floor(t2) + (t3 - Math.floor(t3))) +
+          (v0 - Math.floor(v0) + (v1 - Math.floor(v1)) + (v2 - Math.floor(v2) + (v3 - Math.floor(v3)))) ===
+          0
+      )
+    )
+      break
     // non-negative integers: when the total stays within room every partial sum is exact
     const nt = accT + (v0 + v1 + (v2 + v3))
     if (!(nt <= room)) break
@@ -246,7 +297,15 @@ function wholeBlocks(time: Float64Array, price: Float64Array, volume: Float64Arr
 }
 
 /** {@link wholeBlocks} for volumes with decimals: units u = round(v * 10^s), exact when u / 10^s === v. */
-function unitBlocks(time: Float64Array, price: Float64Array, volume: Float64Array, side: Uint8Array, from: number, to: number, a: Float64Array): number {
+function unitBlocks(
+  time: Float64Array,
+  price: Float64Array,
+  volume: Float64Array,
+  side: Uint8Array,
+  from: number,
+  to: number,
+  a: Float64Array,
+): number {
   const vPow = a[Slot.VolumePow] as number
   const runPrice = a[Slot.RunPrice] as number
   const wS = a[Slot.WindowStart] as number
@@ -261,13 +320,30 @@ function unitBlocks(time: Float64Array, price: Float64Array, volume: Float64Arra
     const i1 = (i + 1) | 0
     const i2 = (i + 2) | 0
     const i3 = (i + 3) | 0
-    if (!((price[i] as number) === runPrice && (price[i1] as number) === runPrice && (price[i2] as number) === runPrice && (price[i3] as number) === runPrice)) break
+    if (
+      !(
+        (price[i] as number) === runPrice &&
+        (price[i1] as number) === runPrice &&
+        (price[i2] as number) === runPrice &&
+        (price[i3] as number) === runPrice
+      )
+    )
+      break
     const t0 = time[i] as number
     const t1 = time[i1] as number
     const t2 = time[i2] as number
     const t3 = time[i3] as number
-    if (!(t0 >= wS && t0 <= t1 && t1 <= t2 && t2 <= t3 && t3 < wE &&
-      t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (t2 - Math.floor(t2) + (t3 - Math.floor(t3))) === 0)) break
+    if (
+      !(
+        t0 >= wS &&
+        t0 <= t1 &&
+        t1 <= t2 &&
+        t2 <= t3 &&
+        t3 < wE &&
+        t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (t2 - Math.floor(t2) + (t3 - Math.floor(t3))) === 0
+      )
+    )
+      break
     const s0 = side[i] as number
     const s1 = side[i1] as number
     const s2 = side[i2] as number
@@ -281,7 +357,19 @@ function unitBlocks(time: Float64Array, price: Float64Array, volume: Float64Arra
     const u1 = Math.floor(v1 * vPow + 0.5)
     const u2 = Math.floor(v2 * vPow + 0.5)
     const u3 = Math.floor(v3 * vPow + 0.5)
-    if (!(u0 / vPow === v0 && u0 >= 0 && u1 / vPow === v1 && u1 >= 0 && u2 / vPow === v2 && u2 >= 0 && u3 / vPow === v3 && u3 >= 0)) break
+    if (
+      !(
+        u0 / vPow === v0 &&
+        u0 >= 0 &&
+        u1 / vPow === v1 &&
+        u1 >= 0 &&
+        u2 / vPow === v2 &&
+        u2 >= 0 &&
+        u3 / vPow === v3 &&
+        u3 >= 0
+      )
+    )
+      break
     const nt = accT + (u0 + u1 + (u2 + u3))
     if (!(nt <= room)) break
     accT = nt
@@ -302,8 +390,17 @@ function unitBlocks(time: Float64Array, price: Float64Array, volume: Float64Arra
  * (with 10^0 = 1, floor(v + 0.5) / 1 === v exactly for an integer v).
  */
 function checkedBlocks(
-  time: Float64Array, price: Float64Array, volume: Float64Array, side: Uint8Array, sess: Uint8Array, withSess: boolean, all: boolean, keep: Uint8Array,
-  from: number, to: number, a: Float64Array,
+  time: Float64Array,
+  price: Float64Array,
+  volume: Float64Array,
+  side: Uint8Array,
+  sess: Uint8Array,
+  withSess: boolean,
+  all: boolean,
+  keep: Uint8Array,
+  from: number,
+  to: number,
+  a: Float64Array,
 ): number {
   const vPow = a[Slot.VolumePow] as number
   const runPrice = a[Slot.RunPrice] as number
@@ -325,8 +422,23 @@ function checkedBlocks(
     const t1 = time[i + 1] as number
     const t2 = time[i + 2] as number
     const t3 = time[i + 3] as number
-    if (!(t0 >= wS && t0 < wE && Math.floor(t0) === t0 && t1 >= wS && t1 < wE && Math.floor(t1) === t1 &&
-      t2 >= wS && t2 < wE && Math.floor(t2) === t2 && t3 >= wS && t3 < wE && Math.floor(t3) === t3)) break
+    if (
+      !(
+        t0 >= wS &&
+        t0 < wE &&
+        Math.floor(t0) === t0 &&
+        t1 >= wS &&
+        t1 < wE &&
+        Math.floor(t1) === t1 &&
+        t2 >= wS &&
+        t2 < wE &&
+        Math.floor(t2) === t2 &&
+        t3 >= wS &&
+        t3 < wE &&
+        Math.floor(t3) === t3
+      )
+    )
+      break
     const s0 = side[i] as number
     const s1 = side[i + 1] as number
     const s2 = side[i + 2] as number
@@ -338,7 +450,12 @@ function checkedBlocks(
       const c2 = sess[i + 2] as number
       const c3 = sess[i + 3] as number
       // every code is 0..2 exactly when every code + 1 is below 4; with a filter, all four kept
-      if (all ? ((c0 + 1) | (c1 + 1) | (c2 + 1) | (c3 + 1)) >> 2 !== 0 : ((keep[c0] as number) & (keep[c1] as number) & (keep[c2] as number) & (keep[c3] as number)) !== 1) break
+      if (
+        all
+          ? ((c0 + 1) | (c1 + 1) | (c2 + 1) | (c3 + 1)) >> 2 !== 0
+          : ((keep[c0] as number) & (keep[c1] as number) & (keep[c2] as number) & (keep[c3] as number)) !== 1
+      )
+        break
     }
     const v0 = volume[i] as number
     const v1 = volume[i + 1] as number
@@ -348,7 +465,19 @@ function checkedBlocks(
     const u1 = Math.floor(v1 * vPow + 0.5)
     const u2 = Math.floor(v2 * vPow + 0.5)
     const u3 = Math.floor(v3 * vPow + 0.5)
-    if (!(u0 / vPow === v0 && u0 >= 0 && u1 / vPow === v1 && u1 >= 0 && u2 / vPow === v2 && u2 >= 0 && u3 / vPow === v3 && u3 >= 0)) break
+    if (
+      !(
+        u0 / vPow === v0 &&
+        u0 >= 0 &&
+        u1 / vPow === v1 &&
+        u1 >= 0 &&
+        u2 / vPow === v2 &&
+        u2 >= 0 &&
+        u3 / vPow === v3 &&
+        u3 >= 0
+      )
+    )
+      break
     // non-negative integers: when the total stays within room every partial sum is exact
     const nt = accT + (u0 + u1 + (u2 + u3))
     if (!(nt <= room)) break

@@ -13,8 +13,20 @@ const SIDE_BY_LENGTH: readonly (string | null)[] = [null, null, null, 'buy', 'se
  * extreme prices (in units) in and out ({@link Slot}).
  */
 export function objectsKernel(
-  trades: ArrayLike<Trade>, from: number, to: number, keep: Uint8Array, lo: Float64Array, cnt: Float64Array, base: number, cap: number,
-  pScale: number, pPow: number, rowUnits: number, vScale: number, vPow: number, st: Float64Array,
+  trades: ArrayLike<Trade>,
+  from: number,
+  to: number,
+  keep: Uint8Array,
+  lo: Float64Array,
+  cnt: Float64Array,
+  base: number,
+  cap: number,
+  pScale: number,
+  pPow: number,
+  rowUnits: number,
+  vScale: number,
+  vPow: number,
+  st: Float64Array,
 ): number {
   const wS = st[Slot.WindowStart] as number
   const wE = st[Slot.WindowEnd] as number

@@ -23,7 +23,16 @@ export function mergeFootprintProfiles(a: FootprintProfile, b: FootprintProfile)
   const fn = 'mergeFootprintProfiles'
   const qa = parseProfile(a, fn, { who: 'a', index: 0 })
   const qb = parseProfile(b, fn, { who: 'b', index: 1 })
-  if (a.time !== b.time) throw new MarketDataError('incompatible', FOOTPRINT_MSG.mergeBucket(a.time, b.time), { field: 'time' })
+  if (a.time !== b.time)
+    throw new MarketDataError('incompatible', FOOTPRINT_MSG.mergeBucket(a.time, b.time), { field: 'time' })
   if (a.end !== b.end) throw new MarketDataError('incompatible', FOOTPRINT_MSG.mergeEnd(a.end, b.end), { field: 'end' })
-  return combineProfiles([{ p: a, q: qa }, { p: b, q: qb }], a.time, a.end, fn)
+  return combineProfiles(
+    [
+      { p: a, q: qa },
+      { p: b, q: qb },
+    ],
+    a.time,
+    a.end,
+    fn,
+  )
 }

@@ -9,24 +9,34 @@ export const FOOTPRINT_MSG = {
   rowSize: (x: unknown) => `rowSize: ${describeValue(x)} must be an integer >= 1 (rows are rowSize ticks high)`,
   rowSizeValue: (x: unknown) => `rowSizeValue: ${describeValue(x)} must be a decimal greater than 0`,
   rowBoth: () => 'rowSize and rowSizeValue: give one of them, not both',
-  rowTooLarge: (x: string) => `rowSizeValue: ${x} is too large for the price grid (row height x 10^decimals must stay below 2^52)`,
-  tickFrame: (id: string) => `timeframe: tick frames (${id}) are not allowed for footprint profiles; use minute .. year frames`,
+  rowTooLarge: (x: string) =>
+    `rowSizeValue: ${x} is too large for the price grid (row height x 10^decimals must stay below 2^52)`,
+  tickFrame: (id: string) =>
+    `timeframe: tick frames (${id}) are not allowed for footprint profiles; use minute .. year frames`,
   sessions: (x: unknown) => `sessions: ${describeValue(x)} must be an array of MAINSESSION, PRE_MARKET, POST_MARKET`,
-  range: (field: string, x: unknown) => `${field}: ${describeValue(x)} must be a whole epoch-millisecond number within ±8.64e15 (the Date range)`,
-  columnsLength: (field: string, n: number, m: number) => `${field}: column length ${m} differs from time's length ${n} (columns must have equal length)`,
-  notTrades: () => 'trades: expected TradeColumns ({ time, price, volume, side: typed arrays }) or an iterable of Trade objects',
+  range: (field: string, x: unknown) =>
+    `${field}: ${describeValue(x)} must be a whole epoch-millisecond number within ±8.64e15 (the Date range)`,
+  columnsLength: (field: string, n: number, m: number) =>
+    `${field}: column length ${m} differs from time's length ${n} (columns must have equal length)`,
+  notTrades: () =>
+    'trades: expected TradeColumns ({ time, price, volume, side: typed arrays }) or an iterable of Trade objects',
   notTrade: () => 'trade: expected an object { time, price, volume, side }',
   time: (x: unknown) => `time: ${describeValue(x)} is not a finite epoch-millisecond number`,
   side: (x: unknown) => `side: ${describeValue(x)} must be 'buy' or 'sell' (columns: 1 = buy, 2 = sell)`,
-  session: (x: unknown) => `session: ${describeValue(x)} must be MAINSESSION, PRE_MARKET or POST_MARKET (columns: 0, 1, 2)`,
+  session: (x: unknown) =>
+    `session: ${describeValue(x)} must be MAINSESSION, PRE_MARKET or POST_MARKET (columns: 0, 1, 2)`,
   priceRow: PROFILE_MSG.priceRow,
   negativeVolume: (x: unknown) => `volume: ${describeValue(x)} must not be negative`,
   late: (t: number, end: number, watermark: number) =>
     `time: ${t} falls in the bucket ending at ${end}, already closed by advance(${watermark}) (late trade)`,
-  advance: (x: unknown) => `advance: time ${describeValue(x)} must be an epoch-millisecond number (Infinity closes every bucket)`,
-  mergeBucket: (a: number, b: number) => `mergeFootprintProfiles: profiles of different buckets (time ${a} vs ${b}) cannot be merged`,
-  mergeEnd: (a: number, b: number) => `mergeFootprintProfiles: profiles with different bucket ends (${a} vs ${b}) cannot be merged`,
-  grid: (fn: string, a: string, b: string) => `${fn}: different price grids (rowSizeValue ${a} vs ${b}); re-grid to a common row size first`,
+  advance: (x: unknown) =>
+    `advance: time ${describeValue(x)} must be an epoch-millisecond number (Infinity closes every bucket)`,
+  mergeBucket: (a: number, b: number) =>
+    `mergeFootprintProfiles: profiles of different buckets (time ${a} vs ${b}) cannot be merged`,
+  mergeEnd: (a: number, b: number) =>
+    `mergeFootprintProfiles: profiles with different bucket ends (${a} vs ${b}) cannot be merged`,
+  grid: (fn: string, a: string, b: string) =>
+    `${fn}: different price grids (rowSizeValue ${a} vs ${b}); re-grid to a common row size first`,
   tick: (fn: string, a: string, b: string) => `${fn}: different tick sizes (${a} vs ${b})`,
   notProfile: (fn: string) => `${fn}: expected a FootprintProfile`,
   regridMultiple: (want: string, have: string) =>
@@ -40,20 +50,26 @@ export const FOOTPRINT_MSG = {
   ranges: () => 'ranges: must be an array of decimals >= 0 (the high - low of recent buckets)',
   rowsOption: (field: string, x: unknown) => `${field}: ${describeValue(x)} must be an integer >= 1`,
   maxRowSize: (x: unknown) => `maxRowSize: ${describeValue(x)} must be an integer >= 1`,
-  analyticsOption: (x: unknown) => `analytics: ${describeValue(x)} must be true, false or an options object { ratio?, minVolume?, stackedRows? }`,
-  analyticsArgument: (x: unknown) => `footprintAnalytics: options ${describeValue(x)} must be an object { ratio?, minVolume?, stackedRows? } or omitted`,
+  analyticsOption: (x: unknown) =>
+    `analytics: ${describeValue(x)} must be true, false or an options object { ratio?, minVolume?, stackedRows? }`,
+  analyticsArgument: (x: unknown) =>
+    `footprintAnalytics: options ${describeValue(x)} must be an object { ratio?, minVolume?, stackedRows? } or omitted`,
   profileAnalytics: (fn: string, who: string, x: unknown) =>
     `${fn}: ${who}.analytics: ${describeValue(x)} must be absent or the analytics object of a profile ({ ratio, minVolume, stackedRows, ... })`,
-  notProfileAt: (fn: string, who: string, x: unknown) => `${fn}: ${who}: ${describeValue(x)} is not a FootprintProfile (expected an object)`,
-  profileField: (fn: string, who: string, field: string, x: unknown, rule: string) => `${fn}: ${who}.${field}: ${describeValue(x)} ${rule}`,
+  notProfileAt: (fn: string, who: string, x: unknown) =>
+    `${fn}: ${who}: ${describeValue(x)} is not a FootprintProfile (expected an object)`,
+  profileField: (fn: string, who: string, field: string, x: unknown, rule: string) =>
+    `${fn}: ${who}.${field}: ${describeValue(x)} ${rule}`,
   rowShape: (fn: string, who: string, i: number, x: unknown) =>
     `${fn}: ${who}.rows[${i}]: ${describeValue(x)} must be an array [price, volumeBuy, volumeSell, tradesCountBuy, tradesCountSell]`,
   rowOffGrid: (fn: string, who: string, i: number, x: string, rsv: string) =>
     `${fn}: ${who}.rows[${i}].price: ${describeValue(x)} is not on the grid of rowSizeValue ${rsv}`,
   rowFar: (fn: string, who: string, i: number, x: string, rsv: string) =>
     `${fn}: ${who}.rows[${i}].price: ${describeValue(x)} is too far from 0 for rowSizeValue ${rsv} (the row index price / rowSizeValue must stay within ±(2^53 - 1))`,
-  rowOrder: (fn: string, who: string, i: number) => `${fn}: ${who}.rows[${i}].price: rows must be in strictly ascending price`,
-  regridOptions: (x: unknown) => `regridFootprint: options ${describeValue(x)} must be an object { rowSize } or { rowSizeValue }`,
+  rowOrder: (fn: string, who: string, i: number) =>
+    `${fn}: ${who}.rows[${i}].price: rows must be in strictly ascending price`,
+  regridOptions: (x: unknown) =>
+    `regridFootprint: options ${describeValue(x)} must be an object { rowSize } or { rowSizeValue }`,
   inexact: (field: string, text: string, time: number) =>
     `${field}: the exact sum ${text} of the profile at ${time} has more significant digits than a double carries; footprintProfiles returns it as a decimal string`,
   countSum: (field: string) => `${field}: the summed trade count passes 2^53 - 1 and cannot be held exactly`,

@@ -64,4 +64,3 @@ export function exactExtremes(p: PriceExtremes, pScale: number): { high: ExactDe
     low: compareUnitsDouble(uLo, pScale, p.minD) > 0 ? exactDouble(p.minD) : low,
   }
 }
-

@@ -23,7 +23,12 @@ export interface BucketSink<Out> {
 export const profileSink: BucketSink<FootprintProfile> = {
   build(st, engine) {
     const o = engine.options
-    const meta: ProfileMeta = { time: st.start, end: st.end, profileStart: o.from > st.start ? o.from : undefined, sessionType: o.sessionType }
+    const meta: ProfileMeta = {
+      time: st.start,
+      end: st.end,
+      profileStart: o.from > st.start ? o.from : undefined,
+      sessionType: o.sessionType,
+    }
     const { high, low } = st.extremes(engine.pScale)
     if (o.analytics === undefined && !st.spilled && st.fine === undefined && !st.isSparse()) {
       const p = denseProfile(st, engine, meta, high, low)
@@ -37,7 +42,13 @@ export const profileSink: BucketSink<FootprintProfile> = {
  * A dense, unspilled bucket's profile from its double slots (integer units below 2^52 each); undefined when a
  * total would pass 2^53 (the exact row set then formats it).
  */
-function denseProfile(st: BucketState, engine: FootprintEngine<FootprintProfile>, meta: ProfileMeta, high: Parameters<typeof assembleProfile>[5], low: Parameters<typeof assembleProfile>[6]): FootprintProfile | undefined {
+function denseProfile(
+  st: BucketState,
+  engine: FootprintEngine<FootprintProfile>,
+  meta: ProfileMeta,
+  high: Parameters<typeof assembleProfile>[5],
+  low: Parameters<typeof assembleProfile>[6],
+): FootprintProfile | undefined {
   const grid = engine.grid
   const vScale = engine.vScale
   const sums = st.sums.lo

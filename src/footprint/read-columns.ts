@@ -27,8 +27,14 @@ export function readColumns<Out>(e: FootprintEngine<Out>, c: TradeColumns, index
   const n = c.time.length
   let wellFormed = false
   try {
-    wellFormed = c.price?.length === n && c.volume?.length === n && c.side?.length === n && (c.session === undefined || c.session.length === n) &&
-      c.price instanceof Float64Array && c.volume instanceof Float64Array && c.side instanceof Uint8Array
+    wellFormed =
+      c.price?.length === n &&
+      c.volume?.length === n &&
+      c.side?.length === n &&
+      (c.session === undefined || c.session.length === n) &&
+      c.price instanceof Float64Array &&
+      c.volume instanceof Float64Array &&
+      c.side instanceof Uint8Array
   } catch {
     // a column whose read throws (a getter, a Proxy trap): the validator below names it
   }
@@ -56,7 +62,24 @@ export function readColumns<Out>(e: FootprintEngine<Out>, c: TradeColumns, index
       const loop = e.loadWindow()
       loop[Slot.MinPrice] = st.minD
       loop[Slot.MaxPrice] = st.maxD
-      i = columnsKernel(c.time, c.price, c.volume, c.side, sess ?? NO_SESSION, sess === undefined ? 0 : 1, keep, i, sliceEnd, st.sums.lo, st.counts, st.bnd, st.cap, loop, allSessions, clean)
+      i = columnsKernel(
+        c.time,
+        c.price,
+        c.volume,
+        c.side,
+        sess ?? NO_SESSION,
+        sess === undefined ? 0 : 1,
+        keep,
+        i,
+        sliceEnd,
+        st.sums.lo,
+        st.counts,
+        st.bnd,
+        st.cap,
+        loop,
+        allSessions,
+        clean,
+      )
       st.minD = loop[Slot.MinPrice] as number
       st.maxD = loop[Slot.MaxPrice] as number
       if (i >= n) break

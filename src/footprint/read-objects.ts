@@ -17,7 +17,14 @@ const CHUNK = 4096
  * exact path. `index` is the stream index of trades[from]. With `untilColumns`, stops at the first column
  * batch (an input mixing objects and batches) and returns its index; else returns `to`.
  */
-export function readTradeArray<Out>(e: FootprintEngine<Out>, trades: ArrayLike<Trade>, from: number, to: number, index: number, untilColumns: boolean): number {
+export function readTradeArray<Out>(
+  e: FootprintEngine<Out>,
+  trades: ArrayLike<Trade>,
+  from: number,
+  to: number,
+  index: number,
+  untilColumns: boolean,
+): number {
   const reader = e.reader
   const keep = e.options.keep
   const pPow = e.pScale <= 22 ? (POW10[e.pScale] as number) : Number.NaN
@@ -28,7 +35,22 @@ export function readTradeArray<Out>(e: FootprintEngine<Out>, trades: ArrayLike<T
       const loop = e.loadWindow()
       loop[Slot.MinPrice] = st.minP
       loop[Slot.MaxPrice] = st.maxP
-      i = objectsKernel(trades, i, to, keep, st.sums.lo, st.counts, st.base, st.cap, e.pScale, pPow, e.rowUnits, e.vScale, loop[Slot.VolumePow] as number, loop)
+      i = objectsKernel(
+        trades,
+        i,
+        to,
+        keep,
+        st.sums.lo,
+        st.counts,
+        st.base,
+        st.cap,
+        e.pScale,
+        pPow,
+        e.rowUnits,
+        e.vScale,
+        loop[Slot.VolumePow] as number,
+        loop,
+      )
       st.minP = loop[Slot.MinPrice] as number
       st.maxP = loop[Slot.MaxPrice] as number
       if (i >= to) break
@@ -52,7 +74,11 @@ export function readTrades<Out>(e: FootprintEngine<Out>, trades: Iterable<Trade>
     readTradeArray(e, trades, 0, trades.length, 0, false)
     return
   }
-  if (typeof trades !== 'object' || trades === null || typeof (trades as Iterable<Trade>)[Symbol.iterator] !== 'function') {
+  if (
+    typeof trades !== 'object' ||
+    trades === null ||
+    typeof (trades as Iterable<Trade>)[Symbol.iterator] !== 'function'
+  ) {
     throw new MarketDataError('invalid_option', FOOTPRINT_MSG.notTrades(), { field: 'trades' })
   }
   const chunk = e.chunk

@@ -28,14 +28,22 @@ export interface RegridOptions {
 export function regridFootprint(profile: FootprintProfile, opts: RegridOptions): FootprintProfile {
   const fn = 'regridFootprint'
   const q = parseProfile(profile, fn)
-  if (opts !== undefined && opts !== null && typeof opts !== 'object') throw new MarketDataError('invalid_option', FOOTPRINT_MSG.regridOptions(opts), { field: 'options' })
+  if (opts !== undefined && opts !== null && typeof opts !== 'object')
+    throw new MarketDataError('invalid_option', FOOTPRINT_MSG.regridOptions(opts), { field: 'options' })
   checkOptions(opts, ['rowSize', 'rowSizeValue'], fn)
   const o: RegridOptions = opts ?? {}
-  const g = resolveGrid(q.grid.tickSize, o.rowSize, o.rowSize === undefined && o.rowSizeValue === undefined ? q.grid.rowSizeValue : o.rowSizeValue)
+  const g = resolveGrid(
+    q.grid.tickSize,
+    o.rowSize,
+    o.rowSize === undefined && o.rowSizeValue === undefined ? q.grid.rowSizeValue : o.rowSizeValue,
+  )
   const d = Math.max(q.grid.decimals, g.decimals)
   const oldRu = BigInt(q.grid.rowUnits) * 10n ** BigInt(d - q.grid.decimals)
   const newRu = BigInt(g.rowUnits) * 10n ** BigInt(d - g.decimals)
-  if (newRu % oldRu !== 0n) throw new MarketDataError('grid_mismatch', FOOTPRINT_MSG.regridMultiple(g.rowSizeValue, q.grid.rowSizeValue), { field: 'rowSizeValue' })
+  if (newRu % oldRu !== 0n)
+    throw new MarketDataError('grid_mismatch', FOOTPRINT_MSG.regridMultiple(g.rowSizeValue, q.grid.rowSizeValue), {
+      field: 'rowSizeValue',
+    })
   const acc = new RowAccumulator()
   acc.add(q.set, (r) => Number(floorDivBig(BigInt(r) * oldRu, newRu)))
   return buildProfile(

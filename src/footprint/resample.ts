@@ -27,12 +27,17 @@ export interface ResampleFootprintOptions {
  * @example
  * resampleFootprint(footprintProfiles(trades, { timeframe: '1m', tickSize: '0.25' }), { timeframe: '1h' })
  */
-export function resampleFootprint(profiles: readonly FootprintProfile[], opts: ResampleFootprintOptions): FootprintProfile[] {
+export function resampleFootprint(
+  profiles: readonly FootprintProfile[],
+  opts: ResampleFootprintOptions,
+): FootprintProfile[] {
   const fn = 'resampleFootprint'
-  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.optionsMissing(fn))
+  if (typeof opts !== 'object' || opts === null)
+    throw new MarketDataError('invalid_option', FOOTPRINT_MSG.optionsMissing(fn))
   checkOptions(opts, ['timeframe', 'timeZone'], fn)
   const tf = resolveTimeframe(opts.timeframe)
-  if (tf.unit === 'TICK') throw new MarketDataError('invalid_option', FOOTPRINT_MSG.tickFrame(tf.id), { field: 'timeframe' })
+  if (tf.unit === 'TICK')
+    throw new MarketDataError('invalid_option', FOOTPRINT_MSG.tickFrame(tf.id), { field: 'timeframe' })
   const zone = opts.timeZone === undefined ? {} : { timeZone: opts.timeZone }
   createBucketer(tf, zone) // validates the zone up front (also when there are no profiles)
   if (!Array.isArray(profiles)) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.notProfile(fn))
@@ -42,7 +47,11 @@ export function resampleFootprint(profiles: readonly FootprintProfile[], opts: R
     const q = parseProfile(p, fn, { who: `profiles[${i}]`, index: i })
     const s = bucketStart(p.time, tf, zone)
     const e = bucketEnd(p.time, tf, zone)
-    if (p.end > e || p.end <= p.time) throw new MarketDataError('incompatible', FOOTPRINT_MSG.resampleNest(p.time, p.end, tf.id), { index: i, field: 'time' })
+    if (p.end > e || p.end <= p.time)
+      throw new MarketDataError('incompatible', FOOTPRINT_MSG.resampleNest(p.time, p.end, tf.id), {
+        index: i,
+        field: 'time',
+      })
     let g = groups.get(s)
     if (g === undefined) {
       g = { end: e, ps: [] }

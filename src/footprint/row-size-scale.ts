@@ -43,10 +43,10 @@ export interface RowSizeScale {
 
 const ceilDiv = (a: number, b: number): number => Math.ceil(a / b)
 
-
 function posInt(x: unknown, dflt: number, field: string): number {
   const v = x ?? dflt
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.rowsOption(field, x), { field })
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 1)
+    throw new MarketDataError('invalid_option', FOOTPRINT_MSG.rowsOption(field, x), { field })
   return v
 }
 
@@ -66,10 +66,16 @@ function posInt(x: unknown, dflt: number, field: string): number {
  * rowSizeScale({ tickSize: '0.25', typicalRange: '30' }) // { min: 1, max: 24, step: 1, default: 4, ... }
  */
 export function rowSizeScale(opts: RowSizeScaleOptions): RowSizeScale {
-  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.optionsMissing('rowSizeScale'))
-  checkOptions(opts, ['tickSize', 'typicalRange', 'ranges', 'targetRows', 'minRows', 'maxRows', 'maxRowSize'], 'rowSizeScale')
+  if (typeof opts !== 'object' || opts === null)
+    throw new MarketDataError('invalid_option', FOOTPRINT_MSG.optionsMissing('rowSizeScale'))
+  checkOptions(
+    opts,
+    ['tickSize', 'typicalRange', 'ranges', 'targetRows', 'minRows', 'maxRows', 'maxRowSize'],
+    'rowSizeScale',
+  )
   const t = parseDecimal(opts.tickSize)
-  if (!t.ok || t.value.units <= 0n) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.tickSize(opts.tickSize), { field: 'tickSize' })
+  if (!t.ok || t.value.units <= 0n)
+    throw new MarketDataError('invalid_option', FOOTPRINT_MSG.tickSize(opts.tickSize), { field: 'tickSize' })
   const tick = t.value
   const targetRows = posInt(opts.targetRows, 30, 'targetRows')
   const minRows = posInt(opts.minRows, 5, 'minRows')
@@ -78,22 +84,36 @@ export function rowSizeScale(opts: RowSizeScaleOptions): RowSizeScale {
   let range: ExactDecimal | undefined
   if (opts.typicalRange !== undefined) {
     const r = parseDecimal(opts.typicalRange)
-    if (!r.ok || r.value.units < 0n) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.typicalRange(opts.typicalRange), { field: 'typicalRange' })
+    if (!r.ok || r.value.units < 0n)
+      throw new MarketDataError('invalid_option', FOOTPRINT_MSG.typicalRange(opts.typicalRange), {
+        field: 'typicalRange',
+      })
     range = r.value
   } else if (opts.ranges !== undefined) {
-    if (!Array.isArray(opts.ranges)) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.ranges(), { field: 'ranges' })
+    if (!Array.isArray(opts.ranges))
+      throw new MarketDataError('invalid_option', FOOTPRINT_MSG.ranges(), { field: 'ranges' })
     const xs: ExactDecimal[] = []
     for (const x of opts.ranges) {
       const r = parseDecimal(x)
-      if (!r.ok || r.value.units < 0n) throw new MarketDataError('invalid_option', FOOTPRINT_MSG.ranges(), { field: 'ranges' })
+      if (!r.ok || r.value.units < 0n)
+        throw new MarketDataError('invalid_option', FOOTPRINT_MSG.ranges(), { field: 'ranges' })
       xs.push(r.value)
     }
     xs.sort(compareExact)
     if (xs.length > 0) range = xs[(xs.length - 1) >> 1]
   }
-  const ticksValue = (ticks: number): string => decimalToString({ units: tick.units * BigInt(ticks), scale: tick.scale }) 
+  const ticksValue = (ticks: number): string =>
+    decimalToString({ units: tick.units * BigInt(ticks), scale: tick.scale })
   if (range === undefined) {
-    return { min: 1, max: cap, step: 1, default: 1, tickSize: decimalToString(tick), defaultRowSizeValue: ticksValue(1), rangeTicks: null }
+    return {
+      min: 1,
+      max: cap,
+      step: 1,
+      default: 1,
+      tickSize: decimalToString(tick),
+      defaultRowSizeValue: ticksValue(1),
+      rangeTicks: null,
+    }
   }
   const s = Math.max(range.scale, tick.scale)
   const ru = unitsAt(range, s)
@@ -101,8 +121,17 @@ export function rowSizeScale(opts: RowSizeScaleOptions): RowSizeScale {
   const big = (ru + tu - 1n) / tu
   const T = Math.max(1, big > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(big))
   const step = Math.min(cap, niceCeil(ceilDiv(T, maxRows)))
-  const mult = (rows: number): number => Math.min(Math.max(step, Math.floor(cap / step) * step), step * Math.max(1, ceilDiv(T, rows * step)))
+  const mult = (rows: number): number =>
+    Math.min(Math.max(step, Math.floor(cap / step) * step), step * Math.max(1, ceilDiv(T, rows * step)))
   const dflt = mult(targetRows)
   const max = Math.max(dflt, mult(minRows))
-  return { min: step, max, step, default: dflt, tickSize: decimalToString(tick), defaultRowSizeValue: ticksValue(dflt), rangeTicks: T }
+  return {
+    min: step,
+    max,
+    step,
+    default: dflt,
+    tickSize: decimalToString(tick),
+    defaultRowSizeValue: ticksValue(dflt),
+    rangeTicks: T,
+  }
 }

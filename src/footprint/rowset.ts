@@ -60,7 +60,8 @@ export function buildProfile(
     rows[i] = [rowPrice(grid, set.rows[i] as number), formatUnits(b, vScale), formatUnits(s, vScale), nb, ns]
   }
   // counts of merged profiles add up as doubles: refuse a total that no longer holds exactly
-  if (!Number.isSafeInteger(cb + cs)) throw new MarketDataError('inexact', FOOTPRINT_MSG.countSum('trades'), { field: 'trades' })
+  if (!Number.isSafeInteger(cb + cs))
+    throw new MarketDataError('inexact', FOOTPRINT_MSG.countSum('trades'), { field: 'trades' })
   const p = assembleProfile(meta, grid, rows, volumePocIndex(set), { vb, vs, cb, cs, vScale }, high, low)
   if (analytics !== undefined) p.analytics = computeAnalytics(grid, set, analytics)
   return p
@@ -76,7 +77,15 @@ export interface ProfileTotals {
 }
 
 /** The profile object around its formatted rows (`poc`: index of the volume POC row, -1 for none). */
-export function assembleProfile(meta: ProfileMeta, grid: Grid, rows: FootprintRow[], poc: number, t: ProfileTotals, high: ExactDecimal, low: ExactDecimal): FootprintProfile {
+export function assembleProfile(
+  meta: ProfileMeta,
+  grid: Grid,
+  rows: FootprintRow[],
+  poc: number,
+  t: ProfileTotals,
+  high: ExactDecimal,
+  low: ExactDecimal,
+): FootprintProfile {
   const { cb, cs, vScale } = t
   // (safe-integer doubles: their sum and difference are exact too, the caller checked the sum)
   const vb = t.vb as bigint
@@ -120,34 +129,52 @@ export interface ProfileAt {
   index?: number | undefined
 }
 
-function fail(code: 'invalid_option' | 'invalid_decimal' | 'invalid_volume' | 'invalid_session' | 'grid_mismatch', msg: string, field: string, at: ProfileAt): never {
+function fail(
+  code: 'invalid_option' | 'invalid_decimal' | 'invalid_volume' | 'invalid_session' | 'grid_mismatch',
+  msg: string,
+  field: string,
+  at: ProfileAt,
+): never {
   throw new MarketDataError(code, msg, at.index === undefined ? { field } : { field, index: at.index })
 }
 
 /** A decimal string field of a profile (grid strings, high, low, row prices); numbers and other types are refused. */
 function decimalField(x: unknown, field: string, fn: string, at: ProfileAt): ExactDecimal {
   const r = typeof x === 'string' ? parseDecimal(x) : undefined
-  if (r === undefined || !r.ok) fail('invalid_decimal', FOOTPRINT_MSG.profileField(fn, at.who, field, x, 'must be a decimal string'), field, at)
+  if (r === undefined || !r.ok)
+    fail('invalid_decimal', FOOTPRINT_MSG.profileField(fn, at.who, field, x, 'must be a decimal string'), field, at)
   return r.value
 }
 
 /** A row volume: a decimal string >= 0. */
 function volumeField(x: unknown, field: string, fn: string, at: ProfileAt): ExactDecimal {
   const d = decimalField(x, field, fn, at)
-  if (d.units < 0n) fail('invalid_volume', FOOTPRINT_MSG.profileField(fn, at.who, field, x, 'must be a decimal string >= 0'), field, at)
+  if (d.units < 0n)
+    fail('invalid_volume', FOOTPRINT_MSG.profileField(fn, at.who, field, x, 'must be a decimal string >= 0'), field, at)
   return d
 }
 
 /** A row trade count: a safe integer >= 0 (a number). */
 function countField(x: unknown, field: string, fn: string, at: ProfileAt): number {
   if (typeof x !== 'number' || !Number.isSafeInteger(x) || x < 0) {
-    fail('invalid_option', FOOTPRINT_MSG.profileField(fn, at.who, field, x, 'must be an integer >= 0 (a number, at most 2^53 - 1)'), field, at)
+    fail(
+      'invalid_option',
+      FOOTPRINT_MSG.profileField(fn, at.who, field, x, 'must be an integer >= 0 (a number, at most 2^53 - 1)'),
+      field,
+      at,
+    )
   }
   return x === 0 ? 0 : x // no -0
 }
 
 function epochField(x: unknown, field: string, fn: string, at: ProfileAt): void {
-  if (typeof x !== 'number' || !Number.isFinite(x)) fail('invalid_option', FOOTPRINT_MSG.profileField(fn, at.who, field, x, 'must be a finite epoch-millisecond number'), field, at)
+  if (typeof x !== 'number' || !Number.isFinite(x))
+    fail(
+      'invalid_option',
+      FOOTPRINT_MSG.profileField(fn, at.who, field, x, 'must be a finite epoch-millisecond number'),
+      field,
+      at,
+    )
 }
 
 /**
@@ -157,15 +184,30 @@ function epochField(x: unknown, field: string, fn: string, at: ProfileAt): void 
  * a row price off the grid; `invalid_session` for an unknown `sessionType`.
  */
 export function parseProfile(p: unknown, fn: string, at: ProfileAt = { who: 'profile' }): ParsedProfile {
-  if (typeof p !== 'object' || p === null || Array.isArray(p)) fail('invalid_option', FOOTPRINT_MSG.notProfileAt(fn, at.who, p), at.who, at)
+  if (typeof p !== 'object' || p === null || Array.isArray(p))
+    fail('invalid_option', FOOTPRINT_MSG.notProfileAt(fn, at.who, p), at.who, at)
   const o = p as Record<string, unknown>
   epochField(o.time, 'time', fn, at)
   epochField(o.end, 'end', fn, at)
   if (o.profileStart !== undefined) epochField(o.profileStart, 'profileStart', fn, at)
   if (o.sessionType !== undefined && !SESSIONS.has(o.sessionType)) {
-    fail('invalid_session', FOOTPRINT_MSG.profileField(fn, at.who, 'sessionType', o.sessionType, 'must be MAINSESSION, PRE_MARKET or POST_MARKET (or absent)'), 'sessionType', at)
+    fail(
+      'invalid_session',
+      FOOTPRINT_MSG.profileField(
+        fn,
+        at.who,
+        'sessionType',
+        o.sessionType,
+        'must be MAINSESSION, PRE_MARKET or POST_MARKET (or absent)',
+      ),
+      'sessionType',
+      at,
+    )
   }
-  if (o.analytics !== undefined && (typeof o.analytics !== 'object' || o.analytics === null || Array.isArray(o.analytics))) {
+  if (
+    o.analytics !== undefined &&
+    (typeof o.analytics !== 'object' || o.analytics === null || Array.isArray(o.analytics))
+  ) {
     fail('invalid_option', FOOTPRINT_MSG.profileAnalytics(fn, at.who, o.analytics), 'analytics', at)
   }
   decimalField(o.tickSize, 'tickSize', fn, at)
@@ -173,23 +215,38 @@ export function parseProfile(p: unknown, fn: string, at: ProfileAt = { who: 'pro
   const high = decimalField(o.high, 'high', fn, at)
   const low = decimalField(o.low, 'low', fn, at)
   const rowsIn = o.rows
-  if (!Array.isArray(rowsIn)) fail('invalid_option', FOOTPRINT_MSG.profileField(fn, at.who, 'rows', rowsIn, 'must be an array of rows'), 'rows', at)
+  if (!Array.isArray(rowsIn))
+    fail(
+      'invalid_option',
+      FOOTPRINT_MSG.profileField(fn, at.who, 'rows', rowsIn, 'must be an array of rows'),
+      'rows',
+      at,
+    )
   let grid: Grid
   try {
     grid = resolveGrid(o.tickSize, undefined, o.rowSizeValue)
   } catch (e) {
-    if (e instanceof MarketDataError) fail(e.code as 'invalid_option', `${fn}: ${at.who}.${e.message}`, e.field ?? 'rowSizeValue', at)
+    if (e instanceof MarketDataError)
+      fail(e.code as 'invalid_option', `${fn}: ${at.who}.${e.message}`, e.field ?? 'rowSizeValue', at)
     throw e
   }
   const n = rowsIn.length
   const prices: ExactDecimal[] = new Array(n)
   const buys: ExactDecimal[] = new Array(n)
   const sells: ExactDecimal[] = new Array(n)
-  const set: RowSet = { rows: new Array(n), buy: new Array(n), sell: new Array(n), nb: new Array(n), ns: new Array(n), vScale: 0 }
+  const set: RowSet = {
+    rows: new Array(n),
+    buy: new Array(n),
+    sell: new Array(n),
+    nb: new Array(n),
+    ns: new Array(n),
+    vScale: 0,
+  }
   let vScale = 0
   for (let i = 0; i < n; i++) {
     const r: unknown = rowsIn[i]
-    if (!Array.isArray(r) || r.length !== 5) fail('invalid_option', FOOTPRINT_MSG.rowShape(fn, at.who, i, r), `rows[${i}]`, at)
+    if (!Array.isArray(r) || r.length !== 5)
+      fail('invalid_option', FOOTPRINT_MSG.rowShape(fn, at.who, i, r), `rows[${i}]`, at)
     prices[i] = decimalField(r[0], `rows[${i}].price`, fn, at)
     const b = volumeField(r[1], `rows[${i}].volumeBuy`, fn, at)
     const s = volumeField(r[2], `rows[${i}].volumeSell`, fn, at)
@@ -207,10 +264,12 @@ export function parseProfile(p: unknown, fn: string, at: ProfileAt = { who: 'pro
     const text = (rowsIn[i] as unknown[])[0] as string
     const off = pd.scale > grid.decimals
     const atGrid = off ? 0n : unitsAt(pd, grid.decimals)
-    if (off || atGrid % ru !== 0n) fail('grid_mismatch', FOOTPRINT_MSG.rowOffGrid(fn, at.who, i, text, grid.rowSizeValue), `rows[${i}].price`, at)
+    if (off || atGrid % ru !== 0n)
+      fail('grid_mismatch', FOOTPRINT_MSG.rowOffGrid(fn, at.who, i, text, grid.rowSizeValue), `rows[${i}].price`, at)
     const big = atGrid / ru
     // row indexes are doubles: past 2^53 they would silently name a neighbouring row (as in the engine)
-    if (big > MAX_ROW_INDEX || big < -MAX_ROW_INDEX) fail('invalid_decimal', FOOTPRINT_MSG.rowFar(fn, at.who, i, text, grid.rowSizeValue), `rows[${i}].price`, at)
+    if (big > MAX_ROW_INDEX || big < -MAX_ROW_INDEX)
+      fail('invalid_decimal', FOOTPRINT_MSG.rowFar(fn, at.who, i, text, grid.rowSizeValue), `rows[${i}].price`, at)
     const row = Number(big)
     if (!(row > prev)) fail('invalid_option', FOOTPRINT_MSG.rowOrder(fn, at.who, i), `rows[${i}].price`, at)
     prev = row
@@ -220,10 +279,38 @@ export function parseProfile(p: unknown, fn: string, at: ProfileAt = { who: 'pro
   }
   if (n > 0) {
     // high / low are traded prices: they lie in the highest / lowest row (a profile without rows has nothing to hold them to)
-    const rowOf = (row: number, up: number): ExactDecimal => ({ units: (BigInt(row) + BigInt(up)) * ru, scale: grid.decimals })
-    const within = (x: ExactDecimal, row: number) => compareExact(x, rowOf(row, 0)) >= 0 && compareExact(x, rowOf(row, 1)) < 0
-    if (!within(high, set.rows[n - 1] as number)) fail('invalid_option', FOOTPRINT_MSG.profileField(fn, at.who, 'high', o.high, `must lie in the highest row (${(rowsIn[n - 1] as unknown[])[0] as string}, row size ${grid.rowSizeValue})`), 'high', at)
-    if (!within(low, set.rows[0] as number)) fail('invalid_option', FOOTPRINT_MSG.profileField(fn, at.who, 'low', o.low, `must lie in the lowest row (${(rowsIn[0] as unknown[])[0] as string}, row size ${grid.rowSizeValue})`), 'low', at)
+    const rowOf = (row: number, up: number): ExactDecimal => ({
+      units: (BigInt(row) + BigInt(up)) * ru,
+      scale: grid.decimals,
+    })
+    const within = (x: ExactDecimal, row: number) =>
+      compareExact(x, rowOf(row, 0)) >= 0 && compareExact(x, rowOf(row, 1)) < 0
+    if (!within(high, set.rows[n - 1] as number))
+      fail(
+        'invalid_option',
+        FOOTPRINT_MSG.profileField(
+          fn,
+          at.who,
+          'high',
+          o.high,
+          `must lie in the highest row (${(rowsIn[n - 1] as unknown[])[0] as string}, row size ${grid.rowSizeValue})`,
+        ),
+        'high',
+        at,
+      )
+    if (!within(low, set.rows[0] as number))
+      fail(
+        'invalid_option',
+        FOOTPRINT_MSG.profileField(
+          fn,
+          at.who,
+          'low',
+          o.low,
+          `must lie in the lowest row (${(rowsIn[0] as unknown[])[0] as string}, row size ${grid.rowSizeValue})`,
+        ),
+        'low',
+        at,
+      )
   }
   return { grid, set, high, low }
 }

@@ -3,7 +3,13 @@ import type { TimeframeInput } from '../time/index.js'
 import type { SessionType } from '../trades/types.js'
 
 /** A footprint row: `[price, volumeBuy, volumeSell, tradesCountBuy, tradesCountSell]`; price is the row's lower bound. */
-export type FootprintRow = [price: string, volumeBuy: string, volumeSell: string, tradesCountBuy: number, tradesCountSell: number]
+export type FootprintRow = [
+  price: string,
+  volumeBuy: string,
+  volumeSell: string,
+  tradesCountBuy: number,
+  tradesCountSell: number,
+]
 
 /** One volume footprint profile: one timeframe bucket. Prices and volumes are exact decimal strings. */
 export interface FootprintProfile {
@@ -92,7 +98,17 @@ export interface FootprintAnalytics {
 }
 
 /** Keys of {@link FootprintOptions} (closed options: anything else is refused). */
-export const FOOTPRINT_OPTION_KEYS = ['timeframe', 'tickSize', 'rowSize', 'rowSizeValue', 'timeZone', 'sessions', 'from', 'to', 'analytics'] as const
+export const FOOTPRINT_OPTION_KEYS = [
+  'timeframe',
+  'tickSize',
+  'rowSize',
+  'rowSizeValue',
+  'timeZone',
+  'sessions',
+  'from',
+  'to',
+  'analytics',
+] as const
 
 /** Keys of {@link FootprintAnalyticsOptions}. */
 export const ANALYTICS_OPTION_KEYS = ['ratio', 'minVolume', 'stackedRows'] as const
@@ -120,7 +136,16 @@ export interface FootprintOptions {
 }
 
 /** Keys of {@link FootprintColumnOptions}: those of {@link FootprintOptions} but `analytics`. */
-export const FOOTPRINT_COLUMN_OPTION_KEYS = ['timeframe', 'tickSize', 'rowSize', 'rowSizeValue', 'timeZone', 'sessions', 'from', 'to'] as const
+export const FOOTPRINT_COLUMN_OPTION_KEYS = [
+  'timeframe',
+  'tickSize',
+  'rowSize',
+  'rowSizeValue',
+  'timeZone',
+  'sessions',
+  'from',
+  'to',
+] as const
 
 /** Options of `footprintColumnsFromTrades`: those of {@link FootprintOptions} but `analytics` (analytics are made of strings; `footprintProfiles` has them). */
 export type FootprintColumnOptions = Omit<FootprintOptions, 'analytics'>

@@ -37,13 +37,22 @@ export interface FootprintValueArea {
  * @example
  * footprintValueArea(profile) // { volumePoc: '5001.25', valueAreaHigh: '5003.00', valueAreaLow: '4999.50', valueAreaPercent: 70 }
  */
-export function footprintValueArea(profile: FootprintProfile, opts: FootprintValueAreaOptions = {}): FootprintValueArea {
-  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'footprintValueArea: `options` must be an object', { field: 'options' })
+export function footprintValueArea(
+  profile: FootprintProfile,
+  opts: FootprintValueAreaOptions = {},
+): FootprintValueArea {
+  if (typeof opts !== 'object' || opts === null)
+    throw new MarketDataError('invalid_option', 'footprintValueArea: `options` must be an object', { field: 'options' })
   checkOptions(opts, ['valueAreaPercent'], 'footprintValueArea')
   const va = resolveValueAreaPercent(opts.valueAreaPercent)
   const { grid, set } = parseProfile(profile, 'footprintValueArea')
   const n = set.rows.length
-  if (n === 0) throw new MarketDataError('invalid_option', 'footprintValueArea: `profile.rows` is empty: a profile without rows has no value area', { field: 'rows' })
+  if (n === 0)
+    throw new MarketDataError(
+      'invalid_option',
+      'footprintValueArea: `profile.rows` is empty: a profile without rows has no value area',
+      { field: 'rows' },
+    )
   const vol: bigint[] = new Array(n)
   let total = 0n
   for (let i = 0; i < n; i++) {
@@ -97,5 +106,10 @@ export function footprintValueArea(profile: FootprintProfile, opts: FootprintVal
       while (below >= 0 && (rows[below] as number) >= lo) area += vol[below--] as bigint
     }
   }
-  return { volumePoc: rowPrice(grid, rows[poc] as number), valueAreaHigh: rowPrice(grid, hi), valueAreaLow: rowPrice(grid, lo), valueAreaPercent: va.percent }
+  return {
+    volumePoc: rowPrice(grid, rows[poc] as number),
+    valueAreaHigh: rowPrice(grid, hi),
+    valueAreaLow: rowPrice(grid, lo),
+    valueAreaPercent: va.percent,
+  }
 }

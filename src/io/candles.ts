@@ -3,7 +3,14 @@ import { exactDouble } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { SESSION_CODES } from '../trades/index.js'
 import { readDecimal, readSession, readTime } from './fields.js'
-import { createTextReader, readAll, type FieldError, type RecordKind, type TextReader, type TextReaderOptions } from './text-reader.js'
+import {
+  createTextReader,
+  readAll,
+  type FieldError,
+  type RecordKind,
+  type TextReader,
+  type TextReaderOptions,
+} from './text-reader.js'
 
 const PRICES = ['open', 'high', 'low', 'close'] as const
 
@@ -43,12 +50,21 @@ export const CANDLE_KIND: RecordKind<CandleInput> = {
     }
     if (f.trades !== undefined && f.trades !== '') {
       const n = typeof f.trades === 'string' && /^\d+$/.test(f.trades.trim()) ? Number(f.trades.trim()) : f.trades
-      if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) return { code: 'invalid_option', field: 'trades', message: `trades ${JSON.stringify(f.trades)} is not a whole number >= 0` }
+      if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+        return {
+          code: 'invalid_option',
+          field: 'trades',
+          message: `trades ${JSON.stringify(f.trades)} is not a whole number >= 0`,
+        }
       c.trades = n
     }
     const session = readSession(f.session)
     if (session === null) {
-      return { code: 'invalid_session', field: 'session', message: `session ${JSON.stringify(f.session)} is not MAINSESSION, PRE_MARKET, POST_MARKET (or 0, 1, 2)` }
+      return {
+        code: 'invalid_session',
+        field: 'session',
+        message: `session ${JSON.stringify(f.session)} is not MAINSESSION, PRE_MARKET, POST_MARKET (or 0, 1, 2)`,
+      }
     }
     if (session !== undefined) c.session = session
     return c as CandleInput
@@ -90,12 +106,21 @@ export function readCandles(text: string, options: TextReaderOptions = {}): Cand
   return readAll(CANDLE_KIND, text, options).records
 }
 
-function column(list: readonly CandleInput[], key: 'open' | 'high' | 'low' | 'close' | 'volume' | 'value', lines: readonly number[]): Float64Array {
+function column(
+  list: readonly CandleInput[],
+  key: 'open' | 'high' | 'low' | 'close' | 'volume' | 'value',
+  lines: readonly number[],
+): Float64Array {
   const out = new Float64Array(list.length)
   for (let i = 0; i < list.length; i++) {
     const x = list[i]![key]!
     const d = exactDouble(x)
-    if (Number.isNaN(d)) throw new MarketDataError('invalid_decimal', `line ${lines[i]}: ${key} ${JSON.stringify(x)} does not fit a double exactly; read candles as objects`, { field: key })
+    if (Number.isNaN(d))
+      throw new MarketDataError(
+        'invalid_decimal',
+        `line ${lines[i]}: ${key} ${JSON.stringify(x)} does not fit a double exactly; read candles as objects`,
+        { field: key },
+      )
     out[i] = d
   }
   return out
@@ -123,7 +148,9 @@ export function readCandleColumns(text: string, options: TextReaderOptions = {})
     volume: column(records, 'volume', lines),
   }
   if (records.length > 0 && records.every((c) => c.value !== undefined)) cols.value = column(records, 'value', lines)
-  if (records.length > 0 && records.every((c) => c.trades !== undefined)) cols.trades = Float64Array.from(records, (c) => c.trades!)
-  if (records.some((c) => c.session !== undefined)) cols.session = Uint8Array.from(records, (c) => SESSION_CODES[c.session ?? 'MAINSESSION'])
+  if (records.length > 0 && records.every((c) => c.trades !== undefined))
+    cols.trades = Float64Array.from(records, (c) => c.trades!)
+  if (records.some((c) => c.session !== undefined))
+    cols.session = Uint8Array.from(records, (c) => SESSION_CODES[c.session ?? 'MAINSESSION'])
   return cols
 }

@@ -96,7 +96,10 @@ export function splitCsv(line: string): string[] {
  * Column positions from a header row (-1 for an absent optional column), the reason a required column is
  * missing, or undefined when the row is data.
  */
-export function headerColumns(kind: Pick<RecordKind<unknown>, 'columns' | 'required' | 'aliases'>, fields: readonly string[]): Record<string, number> | string | undefined {
+export function headerColumns(
+  kind: Pick<RecordKind<unknown>, 'columns' | 'required' | 'aliases'>,
+  fields: readonly string[],
+): Record<string, number> | string | undefined {
   const first = fields[0]?.trim() ?? ''
   // a data row's time starts with a digit; a header's first name does not
   if (detectTimeFormat(first) !== undefined || !/^"?[a-zA-Z_]/.test(first)) return undefined
@@ -110,17 +113,26 @@ export function headerColumns(kind: Pick<RecordKind<unknown>, 'columns' | 'requi
     cols[c] = at
     if (i < kind.required && at < 0) missing ??= c
   })
-  if (missing !== undefined) return `the header has no ${missing} column (expected one of: ${kind.aliases[missing]?.join(', ')})`
+  if (missing !== undefined)
+    return `the header has no ${missing} column (expected one of: ${kind.aliases[missing]?.join(', ')})`
   return cols
 }
 
 function checkOptions(opts: TextReaderOptions): void {
-  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', 'options: must be an object', { field: 'options' })
+  if (typeof opts !== 'object' || opts === null)
+    throw new MarketDataError('invalid_option', 'options: must be an object', { field: 'options' })
   for (const k of Object.keys(opts)) {
-    if (!KNOWN_OPTIONS.includes(k)) throw new MarketDataError('invalid_option', `${k}: is not an option (expected one of ${KNOWN_OPTIONS.join(', ')})`, { field: k })
+    if (!KNOWN_OPTIONS.includes(k))
+      throw new MarketDataError(
+        'invalid_option',
+        `${k}: is not an option (expected one of ${KNOWN_OPTIONS.join(', ')})`,
+        { field: k },
+      )
   }
   if (opts.format !== undefined && opts.format !== 'csv' && opts.format !== 'ndjson') {
-    throw new MarketDataError('invalid_option', `format: must be csv or ndjson, got ${JSON.stringify(opts.format)}`, { field: 'format' })
+    throw new MarketDataError('invalid_option', `format: must be csv or ndjson, got ${JSON.stringify(opts.format)}`, {
+      field: 'format',
+    })
   }
 }
 
@@ -165,18 +177,24 @@ export function createTextReader<T>(kind: RecordKind<T>, opts: TextReaderOptions
       if (kind.decimals.some((d) => typeof fields[d] === 'number')) {
         const lit = numberLiterals(line)
         fields = { ...fields }
-        for (const d of kind.decimals) if (typeof fields[d] === 'number') fields[d] = plainDecimal(lit.get(d)) ?? fields[d]
+        for (const d of kind.decimals)
+          if (typeof fields[d] === 'number') fields[d] = plainDecimal(lit.get(d)) ?? fields[d]
       }
     } else {
       const f = splitCsv(line)
       if (columns === undefined) {
         const h = headerColumns(kind, f)
-        if (typeof h === 'string') throw new MarketDataError('invalid_option', `line ${stats.lines}: ${h}`, { field: 'header' })
+        if (typeof h === 'string')
+          throw new MarketDataError('invalid_option', `line ${stats.lines}: ${h}`, { field: 'header' })
         columns = h ?? positional
         if (h !== undefined) return
       }
       if (f.length < kind.required) {
-        fail('invalid_record', 'line', `expected at least ${kind.required} fields (${kind.columns.slice(0, kind.required).join(',')}[,...]), got ${f.length}`)
+        fail(
+          'invalid_record',
+          'line',
+          `expected at least ${kind.required} fields (${kind.columns.slice(0, kind.required).join(',')}[,...]), got ${f.length}`,
+        )
         return
       }
       fields = {}
@@ -189,7 +207,11 @@ export function createTextReader<T>(kind: RecordKind<T>, opts: TextReaderOptions
     if (stats.timeFormat === undefined) {
       const t = detectTimeFormat(fields[timeField])
       if (t === undefined) {
-        fail('invalid_time', timeField, `time ${JSON.stringify(fields[timeField])} is not epoch milliseconds, epoch seconds or an ISO 8601 date-time with Z or an offset`)
+        fail(
+          'invalid_time',
+          timeField,
+          `time ${JSON.stringify(fields[timeField])} is not epoch milliseconds, epoch seconds or an ISO 8601 date-time with Z or an offset`,
+        )
         return
       }
       stats.timeFormat = t
@@ -203,7 +225,11 @@ export function createTextReader<T>(kind: RecordKind<T>, opts: TextReaderOptions
     const record = r as T
     const time = kind.time(record)
     if (opts.sorted === true && time < lastTime) {
-      fail('out_of_order', timeField, `time ${new Date(time).toISOString()} is earlier than the previous row's (${new Date(lastTime).toISOString()}); the input must be sorted by time`)
+      fail(
+        'out_of_order',
+        timeField,
+        `time ${new Date(time).toISOString()} is earlier than the previous row's (${new Date(lastTime).toISOString()}); the input must be sorted by time`,
+      )
       return
     }
     lastTime = time
@@ -221,7 +247,8 @@ export function createTextReader<T>(kind: RecordKind<T>, opts: TextReaderOptions
   return {
     stats,
     push(chunk) {
-      if (typeof chunk !== 'string') throw new MarketDataError('invalid_option', 'chunk: must be a string', { field: 'chunk' })
+      if (typeof chunk !== 'string')
+        throw new MarketDataError('invalid_option', 'chunk: must be a string', { field: 'chunk' })
       const text = rest + chunk
       let start = 0
       for (;;) {
@@ -231,7 +258,12 @@ export function createTextReader<T>(kind: RecordKind<T>, opts: TextReaderOptions
         start = nl + 1
       }
       rest = text.slice(start)
-      if (rest.length > LINE_MAX) throw new MarketDataError('invalid_record', `line ${stats.lines + 1}: longer than 10 MB, not a ${kind.name} file`, { field: 'line' })
+      if (rest.length > LINE_MAX)
+        throw new MarketDataError(
+          'invalid_record',
+          `line ${stats.lines + 1}: longer than 10 MB, not a ${kind.name} file`,
+          { field: 'line' },
+        )
       return take()
     },
     end() {

@@ -1,7 +1,14 @@
 import type { Trade, TradeColumns } from '../trades/index.js'
 import { tradesToColumns } from '../trades/index.js'
 import { readDecimal, readSession, readSide, readTime } from './fields.js'
-import { createTextReader, readAll, type FieldError, type RecordKind, type TextReader, type TextReaderOptions } from './text-reader.js'
+import {
+  createTextReader,
+  readAll,
+  type FieldError,
+  type RecordKind,
+  type TextReader,
+  type TextReaderOptions,
+} from './text-reader.js'
 
 /** Trade columns, their positions in a CSV without a header, and the header names each accepts. */
 export const TRADE_KIND: RecordKind<Trade> = {
@@ -24,10 +31,19 @@ export const TRADE_KIND: RecordKind<Trade> = {
     const v = readDecimal(f.volume, 'volume', false)
     if (typeof v === 'object') return { code: 'invalid_volume', field: 'volume', message: v.error }
     const side = readSide(f.side)
-    if (side === undefined) return { code: 'invalid_side', field: 'side', message: `side ${JSON.stringify(f.side)} is not buy or sell (also b/s, 1/2)` }
+    if (side === undefined)
+      return {
+        code: 'invalid_side',
+        field: 'side',
+        message: `side ${JSON.stringify(f.side)} is not buy or sell (also b/s, 1/2)`,
+      }
     const session = readSession(f.session)
     if (session === null) {
-      return { code: 'invalid_session', field: 'session', message: `session ${JSON.stringify(f.session)} is not MAINSESSION, PRE_MARKET, POST_MARKET (or 0, 1, 2)` }
+      return {
+        code: 'invalid_session',
+        field: 'session',
+        message: `session ${JSON.stringify(f.session)} is not MAINSESSION, PRE_MARKET, POST_MARKET (or 0, 1, 2)`,
+      }
     }
     const trade: Trade = { time: t, price: p, volume: v, side }
     if (session !== undefined) trade.session = session

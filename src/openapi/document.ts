@@ -25,7 +25,16 @@ const REFERENCE_SERVER = 'http://127.0.0.1:8080'
 
 function server(url: string, fallback: string, variable: string, description: string, example: string): JsonObject {
   return url === fallback
-    ? { url, description, variables: { [variable]: { default: example, description: 'The operator\'s address (the default is the reference server on its default port).' } } }
+    ? {
+        url,
+        description,
+        variables: {
+          [variable]: {
+            default: example,
+            description: "The operator's address (the default is the reference server on its default port).",
+          },
+        },
+      }
     : { url, description }
 }
 
@@ -44,12 +53,20 @@ function server(url: string, fallback: string, variable: string, description: st
  * Object.keys(doc.paths) // ['/candles', '/timeframes', ..., '/svc.partner.external.auth.v1.AuthApi.Login', ...]
  * openApiDocument({ restServerUrl: '/api/v1/marketdata', partnerServerUrl: '/partner' }) // for a server's /openapi.json
  */
-export function openApiDocument(options: OpenApiDocumentOptions = {}): JsonObject & { paths: JsonObject; components: JsonObject } {
+export function openApiDocument(
+  options: OpenApiDocumentOptions = {},
+): JsonObject & { paths: JsonObject; components: JsonObject } {
   checkOptions(options, ['restServerUrl', 'partnerServerUrl', 'version'], 'openApiDocument')
   const restUrl = options.restServerUrl ?? DEFAULT_REST
   const partnerUrl = options.partnerServerUrl ?? DEFAULT_PARTNER
   const rest = restPart({ timeframes: listTimeframes() as unknown as JsonObject[] })
-  const partnerServer = server(partnerUrl, DEFAULT_PARTNER, 'partner_base_url', 'Interface A (partner API)', `${REFERENCE_SERVER}/partner`)
+  const partnerServer = server(
+    partnerUrl,
+    DEFAULT_PARTNER,
+    'partner_base_url',
+    'Interface A (partner API)',
+    `${REFERENCE_SERVER}/partner`,
+  )
   return {
     openapi: '3.1.0',
     info: {
@@ -79,8 +96,18 @@ export function openApiDocument(options: OpenApiDocumentOptions = {}): JsonObjec
     paths: { ...rest.paths, ...partnerPaths(partnerServer) },
     components: {
       securitySchemes: {
-        apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'Interface B API key; a missing or invalid key is 401.' },
-        accessToken: { type: 'apiKey', in: 'header', name: 'accesstoken', description: 'Interface A access token (JWT from Login or Refresh).' },
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-api-key',
+          description: 'Interface B API key; a missing or invalid key is 401.',
+        },
+        accessToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'accesstoken',
+          description: 'Interface A access token (JWT from Login or Refresh).',
+        },
       },
       schemas: { ...restSchemas(), ...partnerSchemas() },
       parameters: rest.parameters,

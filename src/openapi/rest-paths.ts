@@ -62,17 +62,36 @@ const TIME_VALUE: JsonObject = {
 
 /** Every interface B query or path parameter, by component name. */
 function parameters(): JsonObject {
-  const query = (name: string, description: string, schema: JsonObject, required = false): JsonObject => ({ name, in: 'query', required, description, schema })
+  const query = (name: string, description: string, schema: JsonObject, required = false): JsonObject => ({
+    name,
+    in: 'query',
+    required,
+    description,
+    schema,
+  })
   const timeframe = (endpoint: HistoryEndpoint, what: string): JsonObject =>
-    query('timeframe', `Timeframe id from \`GET /timeframes\`; ${what}: ${timeframeIdRanges(HISTORY_TIMEFRAME_UNITS[endpoint])}.`, { type: 'string', pattern: timeframeIdPattern(HISTORY_TIMEFRAME_UNITS[endpoint]) }, true)
+    query(
+      'timeframe',
+      `Timeframe id from \`GET /timeframes\`; ${what}: ${timeframeIdRanges(HISTORY_TIMEFRAME_UNITS[endpoint])}.`,
+      { type: 'string', pattern: timeframeIdPattern(HISTORY_TIMEFRAME_UNITS[endpoint]) },
+      true,
+    )
   return {
     exchange: query('exchange', 'Service exchange code from `GET /exchanges`.', NAME, true),
     symbol: query('symbol', 'Symbol of the security on that exchange (ISINs only in `/search`).', NAME, true),
     timeframeCandles: timeframe('candles', 'any frame, ticks included'),
     timeframeFootprint: timeframe('footprint', 'minute to month frames'),
     timeframeTpo: timeframe('tpo', 'day, week and month frames only'),
-    from: query('from', 'Range start, inclusive: Unix seconds or RFC 3339. Alone it reads forward; not with tick timeframes.', TIME_VALUE),
-    to: query('to', 'Range end, exclusive; greater than `from`. Alone it reads backwards; defaults to now. Not with tick timeframes.', TIME_VALUE),
+    from: query(
+      'from',
+      'Range start, inclusive: Unix seconds or RFC 3339. Alone it reads forward; not with tick timeframes.',
+      TIME_VALUE,
+    ),
+    to: query(
+      'to',
+      'Range end, exclusive; greater than `from`. Alone it reads backwards; defaults to now. Not with tick timeframes.',
+      TIME_VALUE,
+    ),
     period: query(
       'period',
       'Range length in whole seconds, from `from` or back from `to` (or now); at most two of from, to, period. Not with tick timeframes.',
@@ -84,32 +103,54 @@ function parameters(): JsonObject {
       { type: 'integer', minimum: 1, maximum: L.limitMax, default: L.limitDefault },
     ),
     sessionType: {
-      ...query('sessionType', 'Sessions to include (default all): repeat the parameter or give comma-separated values.', {
-        type: 'array',
-        items: { type: 'string', enum: [...SESSION_NAMES] },
-      }),
+      ...query(
+        'sessionType',
+        'Sessions to include (default all): repeat the parameter or give comma-separated values.',
+        {
+          type: 'array',
+          items: { type: 'string', enum: [...SESSION_NAMES] },
+        },
+      ),
       style: 'form',
       explode: true,
     },
-    rowSize: query('rowSize', 'Row height in ticks (default 1); not with `rowSizeValue`.', { type: 'integer', minimum: 1, maximum: L.rowSizeMax }),
+    rowSize: query('rowSize', 'Row height in ticks (default 1); not with `rowSizeValue`.', {
+      type: 'integer',
+      minimum: 1,
+      maximum: L.rowSizeMax,
+    }),
     rowSizeValue: query(
       'rowSizeValue',
       'Row height as an absolute price step, echoed from a previous response to pin the same grid; a positive decimal, no exponent; not with `rowSize`.',
       { type: 'string', pattern: '^(?=.*[1-9])[0-9]+(?:\\.[0-9]+)?$', maxLength: L.tokenMax, examples: ['0.5'] },
     ),
-    blockSize: query('blockSize', `TPO time block, a timeframe id (${timeframeIdRanges(TPO_BLOCK_UNITS)}), not seconds.`, {
-      type: 'string',
-      pattern: timeframeIdPattern(TPO_BLOCK_UNITS),
-      default: L.blockSizeDefault,
-    }),
+    blockSize: query(
+      'blockSize',
+      `TPO time block, a timeframe id (${timeframeIdRanges(TPO_BLOCK_UNITS)}), not seconds.`,
+      {
+        type: 'string',
+        pattern: timeframeIdPattern(TPO_BLOCK_UNITS),
+        default: L.blockSizeDefault,
+      },
+    ),
     mergeSessions: query(
       'mergeSessions',
       'One profile per period (`MERGE_ALL`, `true`, the default) or one per session type per period (`GROUP_BY_TYPE`, `false`).',
       { type: 'string', enum: Object.keys(MERGE_SESSIONS_QUERY_VALUES), default: 'MERGE_ALL' },
     ),
-    q: query('q', `Search text, or an exact ISIN (1..${CATALOG_QUERY.searchTextMax} characters).`, { type: 'string', minLength: 1, maxLength: CATALOG_QUERY.searchTextMax }, true),
+    q: query(
+      'q',
+      `Search text, or an exact ISIN (1..${CATALOG_QUERY.searchTextMax} characters).`,
+      { type: 'string', minLength: 1, maxLength: CATALOG_QUERY.searchTextMax },
+      true,
+    ),
     searchExchange: query('exchange', 'Only securities of this exchange.', NAME),
-    searchLimit: query('limit', 'Most hits to return.', { type: 'integer', minimum: 1, maximum: CATALOG_QUERY.searchLimitMax, default: CATALOG_QUERY.searchLimitDefault }),
+    searchLimit: query('limit', 'Most hits to return.', {
+      type: 'integer',
+      minimum: 1,
+      maximum: CATALOG_QUERY.searchLimitMax,
+      default: CATALOG_QUERY.searchLimitDefault,
+    }),
     exchangePath: { name: 'exchange', in: 'path', required: true, description: 'Service exchange code.', schema: NAME },
     symbolPath: { name: 'symbol', in: 'path', required: true, description: 'Symbol on that exchange.', schema: NAME },
   }
@@ -118,7 +159,12 @@ function parameters(): JsonObject {
 /** The component name of each history query parameter of an endpoint (the library's list, in its order). */
 function historyParameterRefs(endpoint: HistoryEndpoint): JsonObject[] {
   return HISTORY_QUERY_PARAMETERS[endpoint].map((name) =>
-    ref('parameters', name === 'timeframe' ? `timeframe${endpoint === 'candles' ? 'Candles' : endpoint === 'footprint' ? 'Footprint' : 'Tpo'}` : name),
+    ref(
+      'parameters',
+      name === 'timeframe'
+        ? `timeframe${endpoint === 'candles' ? 'Candles' : endpoint === 'footprint' ? 'Footprint' : 'Tpo'}`
+        : name,
+    ),
   )
 }
 
@@ -127,15 +173,31 @@ const RATE_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit
 /** Headers of interface B answers. */
 function headers(): JsonObject {
   return {
-    'x-request-id': { description: 'Request id, on every answer (errors included).', required: true, schema: { type: 'string', minLength: 1 } },
+    'x-request-id': {
+      description: 'Request id, on every answer (errors included).',
+      required: true,
+      schema: { type: 'string', minLength: 1 },
+    },
     'x-ratelimit-limit': {
       description: `Credits per ${REST_WINDOW_MS / 1000} s window, shared by all API keys of the account.`,
       required: true,
       schema: { type: 'integer', minimum: 0, examples: [REST_CREDIT_LIMIT] },
     },
-    'x-ratelimit-remaining': { description: 'Credits left in the window, this request\'s price already taken.', required: true, schema: { type: 'integer', minimum: 0 } },
-    'x-ratelimit-reset': { description: 'When the window resets and the whole quota returns (Unix seconds).', required: true, schema: { type: 'integer', minimum: 0 } },
-    'retry-after': { description: 'Whole seconds until the window resets (at least 1).', required: true, schema: { type: 'integer', minimum: 1 } },
+    'x-ratelimit-remaining': {
+      description: "Credits left in the window, this request's price already taken.",
+      required: true,
+      schema: { type: 'integer', minimum: 0 },
+    },
+    'x-ratelimit-reset': {
+      description: 'When the window resets and the whole quota returns (Unix seconds).',
+      required: true,
+      schema: { type: 'integer', minimum: 0 },
+    },
+    'retry-after': {
+      description: 'Whole seconds until the window resets (at least 1).',
+      required: true,
+      schema: { type: 'integer', minimum: 1 },
+    },
   }
 }
 
@@ -185,17 +247,33 @@ function responses(): JsonObject {
   const out: JsonObject = {}
   for (const [status, errors] of errorsByStatus()) {
     const codes = [...new Set(errors.map((e) => e.code))]
-    const rate = status === 401 ? headerRefs(['x-request-id']) : status === 400 || status >= 500 ? headerRefs(['x-request-id'], RATE_HEADERS) : headerRefs(['x-request-id', ...RATE_HEADERS, ...(status === 429 ? ['retry-after'] : [])])
+    const rate =
+      status === 401
+        ? headerRefs(['x-request-id'])
+        : status === 400 || status >= 500
+          ? headerRefs(['x-request-id'], RATE_HEADERS)
+          : headerRefs(['x-request-id', ...RATE_HEADERS, ...(status === 429 ? ['retry-after'] : [])])
     const examples: JsonObject = {}
     errors.forEach((e, i) => {
-      examples[`${e.code}${errors.length > 1 ? `_${i + 1}` : ''}`] = { value: { error: { code: e.code, message: e.message } } }
+      examples[`${e.code}${errors.length > 1 ? `_${i + 1}` : ''}`] = {
+        value: { error: { code: e.code, message: e.message } },
+      }
     })
     out[status >= 500 ? 'Unavailable' : `Error${status}`] = {
       description: ERROR_WORDS[status] ?? errors[0]!.message,
       headers: rate,
       content: {
         'application/json': {
-          schema: { ...ref('schemas', 'ErrorBody'), type: 'object', properties: { error: { type: 'object', properties: { code: { type: 'string', enum: codes }, message: { type: 'string' } } } } },
+          schema: {
+            ...ref('schemas', 'ErrorBody'),
+            type: 'object',
+            properties: {
+              error: {
+                type: 'object',
+                properties: { code: { type: 'string', enum: codes }, message: { type: 'string' } },
+              },
+            },
+          },
           examples,
         },
       },
@@ -206,8 +284,11 @@ function responses(): JsonObject {
 
 /** `x-credits`: how an endpoint is priced (the default service config's prices, `PRICE_MIN`, `PRICE_MAX`). */
 function credits(endpoint: RestEndpoint): JsonObject {
-  const per = endpoint === 'candles' || endpoint === 'footprint' || endpoint === 'tpo' ? PER_ITEM_PRICES[endpoint] : undefined
-  return per === undefined ? { flat: DEFAULT_SERVICE_CONFIG.prices.otherEndpoint } : { perItem: DEFAULT_SERVICE_CONFIG.prices[per.price], item: per.field, minimum: PRICE_MIN, maximum: PRICE_MAX }
+  const per =
+    endpoint === 'candles' || endpoint === 'footprint' || endpoint === 'tpo' ? PER_ITEM_PRICES[endpoint] : undefined
+  return per === undefined
+    ? { flat: DEFAULT_SERVICE_CONFIG.prices.otherEndpoint }
+    : { perItem: DEFAULT_SERVICE_CONFIG.prices[per.price], item: per.field, minimum: PRICE_MIN, maximum: PRICE_MAX }
 }
 
 function creditWords(endpoint: RestEndpoint): string {
@@ -227,13 +308,18 @@ function operation(
   extra: JsonObject = {},
   examples?: JsonObject,
 ): JsonObject {
-  const errors: JsonObject = { '400': ref('responses', 'Error400'), '401': ref('responses', 'Error401'), '403': ref('responses', 'Error403') }
+  const errors: JsonObject = {
+    '400': ref('responses', 'Error400'),
+    '401': ref('responses', 'Error401'),
+    '403': ref('responses', 'Error403'),
+  }
   if (endpoint !== 'timeframes' && endpoint !== 'exchanges') errors['404'] = ref('responses', 'Error404')
   errors['429'] = ref('responses', 'Error429')
   errors['5XX'] = ref('responses', 'Unavailable')
   return {
     get: {
-      operationId: endpoint === 'row-size-scale' ? 'getRowSizeScale' : `get${endpoint[0]!.toUpperCase()}${endpoint.slice(1)}`,
+      operationId:
+        endpoint === 'row-size-scale' ? 'getRowSizeScale' : `get${endpoint[0]!.toUpperCase()}${endpoint.slice(1)}`,
       tags: [tag],
       summary,
       description: `${description} ${creditWords(endpoint)}`,
@@ -244,7 +330,9 @@ function operation(
         '200': {
           description: 'OK. Billed; the rate-limit headers already include the price.',
           headers: headerRefs(['x-request-id', ...RATE_HEADERS]),
-          content: { 'application/json': { schema: ref('schemas', body), ...(examples === undefined ? {} : { examples }) } },
+          content: {
+            'application/json': { schema: ref('schemas', body), ...(examples === undefined ? {} : { examples }) },
+          },
         },
         ...errors,
       },
@@ -252,10 +340,17 @@ function operation(
   }
 }
 
-const cap = (endpoint: 'footprint' | 'tpo', items: string): JsonObject => ({ 'x-cap': { maximum: PROFILE_CAPS[endpoint], items } })
+const cap = (endpoint: 'footprint' | 'tpo', items: string): JsonObject => ({
+  'x-cap': { maximum: PROFILE_CAPS[endpoint], items },
+})
 
 /** The interface B part of the document: paths and the components they use. */
-export function restPart(timeframesExample: JsonObject): { paths: JsonObject; parameters: JsonObject; responses: JsonObject; headers: JsonObject } {
+export function restPart(timeframesExample: JsonObject): {
+  paths: JsonObject
+  parameters: JsonObject
+  responses: JsonObject
+  headers: JsonObject
+} {
   const P = (name: string) => ref('parameters', name)
   const paths: JsonObject = {
     [REST_PATHS.candles]: operation(
@@ -266,9 +361,18 @@ export function restPart(timeframesExample: JsonObject): { paths: JsonObject; pa
       historyParameterRefs('candles'),
       'CandlesResponse',
     ),
-    [REST_PATHS.timeframes]: operation('timeframes', 'History', 'Supported timeframes', 'Every timeframe id, as count rules.', [], 'TimeframesResponse', {}, {
-      rules: { summary: 'The count rules', value: timeframesExample },
-    }),
+    [REST_PATHS.timeframes]: operation(
+      'timeframes',
+      'History',
+      'Supported timeframes',
+      'Every timeframe id, as count rules.',
+      [],
+      'TimeframesResponse',
+      {},
+      {
+        rules: { summary: 'The count rules', value: timeframesExample },
+      },
+    ),
     [REST_PATHS.footprint]: operation(
       'footprint',
       'History',
@@ -295,10 +399,38 @@ export function restPart(timeframesExample: JsonObject): { paths: JsonObject; pa
       'TpoResponse',
       cap('tpo', 'profiles'),
     ),
-    [REST_PATHS.search]: operation('search', 'Catalog', 'Search securities', 'Ranked search over securities by text, or by exact ISIN.', [P('q'), P('searchExchange'), P('searchLimit')], 'SearchResponse'),
-    [REST_PATHS.exchanges]: operation('exchanges', 'Catalog', 'Exchanges', 'Every exchange with its service code and IANA time zone.', [], 'ExchangesResponse'),
-    [REST_PATHS.securities]: operation('securities', 'Catalog', 'Securities of an exchange', 'Securities listed on one exchange.', [P('exchangePath')], 'SecuritiesResponse'),
-    [REST_PATHS.security]: operation('security', 'Catalog', 'One security specification', 'Type, assets, tick size and precision of one security.', [P('exchangePath'), P('symbolPath')], 'Security'),
+    [REST_PATHS.search]: operation(
+      'search',
+      'Catalog',
+      'Search securities',
+      'Ranked search over securities by text, or by exact ISIN.',
+      [P('q'), P('searchExchange'), P('searchLimit')],
+      'SearchResponse',
+    ),
+    [REST_PATHS.exchanges]: operation(
+      'exchanges',
+      'Catalog',
+      'Exchanges',
+      'Every exchange with its service code and IANA time zone.',
+      [],
+      'ExchangesResponse',
+    ),
+    [REST_PATHS.securities]: operation(
+      'securities',
+      'Catalog',
+      'Securities of an exchange',
+      'Securities listed on one exchange.',
+      [P('exchangePath')],
+      'SecuritiesResponse',
+    ),
+    [REST_PATHS.security]: operation(
+      'security',
+      'Catalog',
+      'One security specification',
+      'Type, assets, tick size and precision of one security.',
+      [P('exchangePath'), P('symbolPath')],
+      'Security',
+    ),
   }
   return { paths, parameters: parameters(), responses: responses(), headers: headers() }
 }

@@ -19,19 +19,25 @@ export function ref(kind: 'schemas' | 'parameters' | 'responses' | 'headers', na
  */
 export function countPattern(min: number, max: number): string {
   if (min !== 1 || !Number.isSafeInteger(max) || max < 1) {
-    throw new MarketDataError('invalid_option', `countPattern: needs min 1 and an integer max >= 1 (got ${min}..${max})`)
+    throw new MarketDataError(
+      'invalid_option',
+      `countPattern: needs min 1 and an integer max >= 1 (got ${min}..${max})`,
+    )
   }
   const top = String(max)
   const parts: string[] = []
   // every number with fewer digits than max
-  for (let len = 1; len < top.length; len++) parts.push(len === 1 ? '[1-9]' : `[1-9][0-9]${len === 2 ? '' : `{${len - 1}}`}`)
+  for (let len = 1; len < top.length; len++)
+    parts.push(len === 1 ? '[1-9]' : `[1-9][0-9]${len === 2 ? '' : `{${len - 1}}`}`)
   // numbers with max's length: a prefix of max, a smaller digit, then any digits
   for (let i = 0; i < top.length; i++) {
     const low = i === 0 ? 1 : 0
     const high = Number(top[i]) - 1
     if (high < low) continue
     const rest = top.length - i - 1
-    parts.push(`${top.slice(0, i)}${low === high ? String(low) : `[${low}-${high}]`}${rest === 0 ? '' : rest === 1 ? '[0-9]' : `[0-9]{${rest}}`}`)
+    parts.push(
+      `${top.slice(0, i)}${low === high ? String(low) : `[${low}-${high}]`}${rest === 0 ? '' : rest === 1 ? '[0-9]' : `[0-9]{${rest}}`}`,
+    )
   }
   parts.push(top)
   return parts.join('|')

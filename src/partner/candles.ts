@@ -26,19 +26,25 @@ function dec(x: unknown, field: string, index: number): PartnerDecimalValue {
 
 function checkProperties(p: unknown): readonly CandleProperty[] {
   if (p === undefined) return ALL
-  if (!Array.isArray(p) || !p.every((x) => ALL.includes(x as CandleProperty))) throw new MarketDataError('invalid_option', CANDLE_MSG.properties(p), { field: 'properties' })
+  if (!Array.isArray(p) || !p.every((x) => ALL.includes(x as CandleProperty)))
+    throw new MarketDataError('invalid_option', CANDLE_MSG.properties(p), { field: 'properties' })
   return p as CandleProperty[]
 }
 
 function project(c: CandleInput, props: readonly CandleProperty[], index: number): PartnerCandle {
-  if (typeof c !== 'object' || c === null || typeof c.time !== 'number' || !Number.isFinite(c.time)) throw new MarketDataError('invalid_time', CANDLE_MSG.time((c as { time?: unknown } | null)?.time), { index, field: 'time' })
+  if (typeof c !== 'object' || c === null || typeof c.time !== 'number' || !Number.isFinite(c.time))
+    throw new MarketDataError('invalid_time', CANDLE_MSG.time((c as { time?: unknown } | null)?.time), {
+      index,
+      field: 'time',
+    })
   const out: PartnerCandle = { time: formatIso(c.time) }
   for (const p of ALL) {
     if (!props.includes(p)) continue
     if (p === 'SESSION_TYPE') {
       // by equality, not a property look-up: 'toString' or '__proto__' is no session
       const code = sessionCodeOf(c.session)
-      if (code < 0) throw new MarketDataError('invalid_session', CANDLE_MSG.session(c.session), { index, field: 'session' })
+      if (code < 0)
+        throw new MarketDataError('invalid_session', CANDLE_MSG.session(c.session), { index, field: 'session' })
       out.session_type = code
       continue
     }
@@ -64,7 +70,10 @@ function project(c: CandleInput, props: readonly CandleProperty[], index: number
  * toPartnerCandle({ time: 0, open: '123.45', high: '124', low: '123', close: '123.5', volume: '10' }, { properties: ['OPEN', 'SESSION_TYPE'] })
  * // { time: '1970-01-01T00:00:00.000Z', open: { value: '12345', scale: '100' }, session_type: 0 }
  */
-export function toPartnerCandle(candle: CandleInput, opts: Pick<PartnerCandleOptions, 'properties'> = {}): PartnerCandle {
+export function toPartnerCandle(
+  candle: CandleInput,
+  opts: Pick<PartnerCandleOptions, 'properties'> = {},
+): PartnerCandle {
   checkOptions(opts, ['properties'], 'toPartnerCandle')
   return project(candle, checkProperties(opts.properties), 0)
 }
@@ -83,7 +92,8 @@ export function toPartnerCandles(candles: readonly CandleInput[], opts: PartnerC
   checkOptions(opts, ['properties', 'session_types'], 'toPartnerCandles')
   const props = checkProperties(opts.properties)
   const st = opts.session_types
-  if (st !== undefined && (!Array.isArray(st) || !st.every((s) => SESSION_NAMES.includes(s)))) throw new MarketDataError('invalid_option', CANDLE_MSG.sessionTypes(st), { field: 'session_types' })
+  if (st !== undefined && (!Array.isArray(st) || !st.every((s) => SESSION_NAMES.includes(s))))
+    throw new MarketDataError('invalid_option', CANDLE_MSG.sessionTypes(st), { field: 'session_types' })
   const out: PartnerCandle[] = []
   for (let i = 0; i < candles.length; i++) {
     const c = candles[i] as CandleInput

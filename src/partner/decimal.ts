@@ -52,7 +52,8 @@ export function fromPartnerDecimal(d: unknown): Result<string, Status> {
   const read = readingJson('decimal', () => ok([field(d, 'value', 'decimal'), field(d, 'scale', 'decimal')]))
   if (!read.ok) return read
   const [value, scale] = read.value
-  if (typeof value !== 'string' || typeof scale !== 'string') return err(invalidArgument(DECIMAL_MSG.notPartnerDecimal(d)))
+  if (typeof value !== 'string' || typeof scale !== 'string')
+    return err(invalidArgument(DECIMAL_MSG.notPartnerDecimal(d)))
   if (!isDigits(value, true)) return err(invalidArgument(DECIMAL_MSG.badValue(value)))
   if (!isDigits(scale, false) || !/^10*$/.test(scale)) return err(invalidArgument(DECIMAL_MSG.badScale(scale)))
   const p = parseDecimal(value)

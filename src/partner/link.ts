@@ -60,8 +60,12 @@ function isIdString(x: unknown): x is string {
  * @example
  * validateLinkRequest('UnlinkSecurity', { security_guid: 'g-1' }) // { ok: true, value: { security_guid: 'g-1' } }
  */
-export function validateLinkRequest<O extends LinkOperationName>(operation: O, body: unknown): Result<LinkRequest<O>, Status> {
-  if (typeof operation !== 'string' || !Object.hasOwn(FIELDS, operation)) return err(invalidArgument(PARTNER_MSG.badOperation(operation)))
+export function validateLinkRequest<O extends LinkOperationName>(
+  operation: O,
+  body: unknown,
+): Result<LinkRequest<O>, Status> {
+  if (typeof operation !== 'string' || !Object.hasOwn(FIELDS, operation))
+    return err(invalidArgument(PARTNER_MSG.badOperation(operation)))
   const fields = FIELDS[operation]
   return readingJson('body', () => {
     if (!isJsonObject(body, 'body')) return err(invalidArgument(PARTNER_MSG.notObject('body')))
@@ -98,22 +102,35 @@ export function applyLinkOperation<O extends LinkOperationName>(
   op: { operation: O; body: unknown },
 ): { next: LinkedSecurity | undefined; response: LinkResponse<O> } {
   const v = validateLinkRequest(op.operation, op.body)
-  const answer = (next: LinkedSecurity | undefined, response: LinkResponse) => ({ next, response: response as LinkResponse<O> })
+  const answer = (next: LinkedSecurity | undefined, response: LinkResponse) => ({
+    next,
+    response: response as LinkResponse<O>,
+  })
   if (!v.ok) return answer(current, { status: v.error })
   const guid = v.value.security_guid
   if (current !== undefined && current.security_guid !== guid) {
-    throw new MarketDataError('invalid_option', PARTNER_MSG.otherGuid(current.security_guid, guid), { field: 'current' })
+    throw new MarketDataError('invalid_option', PARTNER_MSG.otherGuid(current.security_guid, guid), {
+      field: 'current',
+    })
   }
   switch (op.operation as LinkOperationName) {
     case 'LinkSecurity': {
       const body = v.value as LinkSecurityRequest
-      return answer({ security_guid: guid, partner_security_id: body.partner_security_id }, { status: statusOk(PARTNER_MSG.linked()) })
+      return answer(
+        { security_guid: guid, partner_security_id: body.partner_security_id },
+        { status: statusOk(PARTNER_MSG.linked()) },
+      )
     }
     case 'UnlinkSecurity':
-      return current === undefined ? answer(undefined, { status: notFound() }) : answer(undefined, { status: statusOk(PARTNER_MSG.unlinked()) })
+      return current === undefined
+        ? answer(undefined, { status: notFound() })
+        : answer(undefined, { status: statusOk(PARTNER_MSG.unlinked()) })
     case 'GetLinkedSecurity':
       return current === undefined
         ? answer(undefined, { status: notFound() })
-        : answer(current, { status: statusOk(), linked_security: { security_guid: current.security_guid, partner_security_id: current.partner_security_id } })
+        : answer(current, {
+            status: statusOk(),
+            linked_security: { security_guid: current.security_guid, partner_security_id: current.partner_security_id },
+          })
   }
 }

@@ -44,7 +44,10 @@ export function listSecuritiesItems(
       continue
     }
     const info = lookup(id.value)
-    items[i] = info === undefined ? { status: notFound(), security_id: raw } : { status: statusOk(), security_id: raw, security_info: info }
+    items[i] =
+      info === undefined
+        ? { status: notFound(), security_id: raw }
+        : { status: statusOk(), security_id: raw, security_info: info }
   }
   return ok(items)
 }

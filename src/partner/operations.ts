@@ -1,5 +1,12 @@
 /** The seven interface A operations, by short name. */
-export type PartnerOperationName = 'Login' | 'Refresh' | 'ListSecurities' | 'ListCandles' | 'LinkSecurity' | 'UnlinkSecurity' | 'GetLinkedSecurity'
+export type PartnerOperationName =
+  | 'Login'
+  | 'Refresh'
+  | 'ListSecurities'
+  | 'ListCandles'
+  | 'LinkSecurity'
+  | 'UnlinkSecurity'
+  | 'GetLinkedSecurity'
 
 /**
  * Interface A operation paths: each is `POST {partner_base_url}/<path>`; every operation but Login and Refresh

@@ -14,7 +14,8 @@ import { invalidArgument, type Status } from './status.js'
  * @example timeframeFromPartner({ time_unit: 'MINUTE', count: 5 }) // { ok: true, value: { id: '5m', unit: 'MINUTE', count: 5 } }
  */
 export function timeframeFromPartner(tf: unknown): Result<Timeframe, Status> {
-  if (typeof tf !== 'object' || tf === null || isArray(tf)) return err(invalidArgument('time_frame: must be an object {time_unit, count?}'))
+  if (typeof tf !== 'object' || tf === null || isArray(tf))
+    return err(invalidArgument('time_frame: must be an object {time_unit, count?}'))
   // own data properties, as every interface A body (a getter never runs; null is absent); a Proxy whose traps
   // throw is 3 naming time_frame or the field being read
   return readingJson('time_frame', () => readPartnerTimeframe(tf))
@@ -34,4 +35,3 @@ function readPartnerTimeframe(tf: object): Result<Timeframe, Status> {
   }
   return ok({ id: timeframeId(unit as TimeUnit, count), unit: unit as TimeUnit, count })
 }
-

@@ -21,7 +21,8 @@ export interface AccessTokenValidity {
 }
 
 function assertNow(now: number, fn: string): void {
-  if (typeof now !== 'number' || !Number.isFinite(now)) throw new MarketDataError('invalid_time', PARTNER_MSG.badNow(fn, now), { field: 'now' })
+  if (typeof now !== 'number' || !Number.isFinite(now))
+    throw new MarketDataError('invalid_time', PARTNER_MSG.badNow(fn, now), { field: 'now' })
 }
 
 /**

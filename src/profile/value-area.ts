@@ -10,7 +10,8 @@ const percentMessage = (x: unknown): string => `valueAreaPercent: ${describeValu
  */
 export function resolveValueAreaPercent(x: unknown): { percent: number; exact: ExactDecimal } {
   const p = x ?? 70
-  if (typeof p !== 'number' || !(p > 0 && p <= 100)) throw new MarketDataError('invalid_option', percentMessage(x), { field: 'valueAreaPercent' })
+  if (typeof p !== 'number' || !(p > 0 && p <= 100))
+    throw new MarketDataError('invalid_option', percentMessage(x), { field: 'valueAreaPercent' })
   const d = parseDecimal(p)
   if (!d.ok) throw new MarketDataError('invalid_option', percentMessage(x), { field: 'valueAreaPercent' })
   return { percent: p, exact: d.value }

@@ -1,7 +1,27 @@
 import { MarketDataError } from '../errors.js'
-import { cumulativeDelta, footprintAnalytics, footprintValueArea, type FootprintAnalytics, type FootprintProfile } from '../footprint/index.js'
+import {
+  cumulativeDelta,
+  footprintAnalytics,
+  footprintValueArea,
+  type FootprintAnalytics,
+  type FootprintProfile,
+} from '../footprint/index.js'
 import type { RenderFootprintOptions } from './footprint-model.js'
-import { add, approx, checkProfile, cmp, dec, localDate, position, rowsFrom, show, sub, timeLabel, zoneOption, type Scaled } from './text.js'
+import {
+  add,
+  approx,
+  checkProfile,
+  cmp,
+  dec,
+  localDate,
+  position,
+  rowsFrom,
+  show,
+  sub,
+  timeLabel,
+  zoneOption,
+  type Scaled,
+} from './text.js'
 import { describeValue } from '../_lib/describe.js'
 import { resolveGrid, rowPrice } from '../footprint/grid.js'
 
@@ -97,7 +117,9 @@ const CELLS: readonly FootprintCells[] = ['bidAsk', 'delta', 'volume']
 const MAX_ROWS = 100_000
 
 function fail(field: string, rule: string, got: unknown): never {
-  throw new MarketDataError('invalid_option', `renderFootprintChart: \`${field}\` ${rule}, got ${describeValue(got)}`, { field })
+  throw new MarketDataError('invalid_option', `renderFootprintChart: \`${field}\` ${rule}, got ${describeValue(got)}`, {
+    field,
+  })
 }
 
 /**
@@ -105,7 +127,10 @@ function fail(field: string, rule: string, got: unknown): never {
  * (`footprintValueArea`), imbalances, stacked imbalances and unfinished auctions (`footprintAnalytics`, or
  * the profile's own `analytics` when it carries them), totals and cumulative delta (`cumulativeDelta`).
  */
-export function footprintChartModel(profiles: readonly FootprintProfile[], opts: RenderFootprintChartOptions = {}): FootprintChartModel {
+export function footprintChartModel(
+  profiles: readonly FootprintProfile[],
+  opts: RenderFootprintChartOptions = {},
+): FootprintChartModel {
   if (!Array.isArray(profiles)) fail('profiles', 'must be an array of footprint profiles', profiles)
   if (typeof opts !== 'object' || opts === null) fail('options', 'must be an object', opts)
   const cells = opts.cells ?? 'bidAsk'
@@ -117,7 +142,11 @@ export function footprintChartModel(profiles: readonly FootprintProfile[], opts:
   const step = withRows.length > 0 ? dec(withRows[0]!.rowSizeValue, 'rowSizeValue') : { units: 1n, scale: 0 }
   for (const p of withRows) {
     if (cmp(dec(p.rowSizeValue, 'rowSizeValue'), step) !== 0) {
-      throw new MarketDataError('grid_mismatch', `renderFootprintChart: every profile needs the same rowSizeValue (one price grid), got ${withRows[0]!.rowSizeValue} and ${p.rowSizeValue}`, { field: 'rowSizeValue' })
+      throw new MarketDataError(
+        'grid_mismatch',
+        `renderFootprintChart: every profile needs the same rowSizeValue (one price grid), got ${withRows[0]!.rowSizeValue} and ${p.rowSizeValue}`,
+        { field: 'rowSizeValue' },
+      )
     }
   }
   let base: Scaled | undefined
@@ -129,7 +158,12 @@ export function footprintChartModel(profiles: readonly FootprintProfile[], opts:
     if (top === undefined || cmp(hi, top) > 0) top = hi
   }
   const rowCount = base === undefined || top === undefined ? 0 : rowsFrom(base, step, top) + 1
-  if (rowCount > MAX_ROWS) fail('profiles', `span more than ${MAX_ROWS} rows of ${show(step)} (regrid them with regridFootprint first)`, `${rowCount} rows`)
+  if (rowCount > MAX_ROWS)
+    fail(
+      'profiles',
+      `span more than ${MAX_ROWS} rows of ${show(step)} (regrid them with regridFootprint first)`,
+      `${rowCount} rows`,
+    )
   const b0 = base ?? { units: 0n, scale: 0 }
   const rowPrices: string[] = []
   if (withRows.length > 0) {
@@ -144,17 +178,25 @@ export function footprintChartModel(profiles: readonly FootprintProfile[], opts:
   if (opts.candles !== undefined) {
     if (!Array.isArray(opts.candles)) fail('candles', 'must be an array of candles', opts.candles)
     for (const k of opts.candles) {
-      if (typeof k !== 'object' || k === null || typeof k.time !== 'number') fail('candles', 'must hold candles with a number `time`', k)
+      if (typeof k !== 'object' || k === null || typeof k.time !== 'number')
+        fail('candles', 'must hold candles with a number `time`', k)
       candleAt.set(k.time, k)
     }
   }
   const cum = cumulativeDelta(sorted)
-  const multiDay = sorted.length > 0 && localDate(sorted[0]!.time, tz) !== localDate(sorted[sorted.length - 1]!.time, tz)
+  const multiDay =
+    sorted.length > 0 && localDate(sorted[0]!.time, tz) !== localDate(sorted[sorted.length - 1]!.time, tz)
   let maxCellVolume = 0
   let maxCellDelta = 0
   let an0: FootprintAnalytics | undefined
   const bars: ChartBar[] = sorted.map((p: FootprintProfile, i: number): ChartBar => {
-    const an: FootprintAnalytics = p.analytics ?? footprintAnalytics(p, { ratio, ...(opts.minVolume !== undefined ? { minVolume: opts.minVolume } : {}), stackedRows })
+    const an: FootprintAnalytics =
+      p.analytics ??
+      footprintAnalytics(p, {
+        ratio,
+        ...(opts.minVolume !== undefined ? { minVolume: opts.minVolume } : {}),
+        stackedRows,
+      })
     an0 ??= an
     const row = (price: string) => rowsFrom(b0, step, dec(price, 'rows.price'))
     const cellsOut: ChartCell[] = p.rows.map(([price, vb, vs]) => {
@@ -162,7 +204,16 @@ export function footprintChartModel(profiles: readonly FootprintProfile[], opts:
       const s = dec(vs, 'rows.volumeSell')
       const d = sub(b, s)
       const v = add(b, s)
-      const cell = { row: row(price), price, sell: vs, buy: vb, delta: show(d, true), volume: show(v), deltaValue: approx(d), volumeValue: approx(v) }
+      const cell = {
+        row: row(price),
+        price,
+        sell: vs,
+        buy: vb,
+        delta: show(d, true),
+        volume: show(v),
+        deltaValue: approx(d),
+        volumeValue: approx(v),
+      }
       maxCellVolume = Math.max(maxCellVolume, cell.volumeValue)
       maxCellDelta = Math.max(maxCellDelta, Math.abs(cell.deltaValue))
       return cell
@@ -184,7 +235,12 @@ export function footprintChartModel(profiles: readonly FootprintProfile[], opts:
       valueAreaHighRow: va === undefined ? 0 : row(va.valueAreaHigh),
       valueAreaLowRow: va === undefined ? 0 : row(va.valueAreaLow),
       imbalances: an.imbalances.map((x) => ({ row: row(x.price), side: x.side })),
-      stacked: an.stackedImbalances.map((x) => ({ lowRow: row(x.low), highRow: row(x.high), side: x.side, rows: x.rows })),
+      stacked: an.stackedImbalances.map((x) => ({
+        lowRow: row(x.low),
+        highRow: row(x.high),
+        side: x.side,
+        rows: x.rows,
+      })),
       unfinishedHigh: an.unfinishedHigh,
       unfinishedLow: an.unfinishedLow,
       volume: p.volume,
@@ -203,5 +259,17 @@ export function footprintChartModel(profiles: readonly FootprintProfile[], opts:
       : `Footprint ${timeLabel(first.time, tz)} to ${timeLabel(last.end, tz, localDate(first.time, tz) === localDate(last.end - 1, tz) ? 'clock' : 'full')} ${tz} | ${bars.length} bars | row ${withRows[0]?.rowSizeValue ?? '-'}`
   const ratioText = an0?.ratio ?? String(ratio)
   const subtitle = `cells: ${cells === 'bidAsk' ? 'sell x buy' : cells} | POC and ${vaPercent}% value area per bar | imbalance >= ${ratioText}%, stacked >= ${an0?.stackedRows ?? stackedRows} rows`
-  return { title, subtitle, bars, rowCount, rowPrices, cells, ratio: ratioText, stackedRows: an0?.stackedRows ?? stackedRows, valueAreaPercent: vaPercent, maxCellVolume, maxCellDelta }
+  return {
+    title,
+    subtitle,
+    bars,
+    rowCount,
+    rowPrices,
+    cells,
+    ratio: ratioText,
+    stackedRows: an0?.stackedRows ?? stackedRows,
+    valueAreaPercent: vaPercent,
+    maxCellVolume,
+    maxCellDelta,
+  }
 }

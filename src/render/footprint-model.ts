@@ -40,13 +40,31 @@ export interface Ladder {
 export function footprintLadder(p: FootprintProfile, opts: RenderFootprintOptions = {}): Ladder {
   checkProfile(p, ['rows'], ['time', 'end'])
   // the fields the ladder prints as they are
-  for (const f of ['volume', 'volumeBuy', 'volumeSell', 'high', 'low', 'volumePoc', 'delta', 'rowSizeValue', 'tickSize'] as const) dec(p[f], f)
+  for (const f of [
+    'volume',
+    'volumeBuy',
+    'volumeSell',
+    'high',
+    'low',
+    'volumePoc',
+    'delta',
+    'rowSizeValue',
+    'tickSize',
+  ] as const)
+    dec(p[f], f)
   for (const f of ['trades', 'tradesCountBuy', 'tradesCountSell'] as const) {
-    if (typeof p[f] !== 'number') throw new MarketDataError('invalid_option', `render: field \`${f}\` must be a number`, { field: f })
+    if (typeof p[f] !== 'number')
+      throw new MarketDataError('invalid_option', `render: field \`${f}\` must be a number`, { field: f })
   }
-  if (p.sessionType !== undefined && typeof p.sessionType !== 'string') throw new MarketDataError('invalid_option', 'render: field `sessionType` must be a session type', { field: 'sessionType' })
+  if (p.sessionType !== undefined && typeof p.sessionType !== 'string')
+    throw new MarketDataError('invalid_option', 'render: field `sessionType` must be a session type', {
+      field: 'sessionType',
+    })
   const tz = zoneOption(opts?.timeZone)
-  const an = footprintAnalytics(p, { ratio: opts.imbalanceRatio ?? 300, ...(opts.minVolume !== undefined ? { minVolume: opts.minVolume } : {}) })
+  const an = footprintAnalytics(p, {
+    ratio: opts.imbalanceRatio ?? 300,
+    ...(opts.minVolume !== undefined ? { minVolume: opts.minVolume } : {}),
+  })
   const buyImb = an.imbalances.filter((x) => x.side === 'buy').map((x) => dec(x.price, 'imbalance'))
   const sellImb = an.imbalances.filter((x) => x.side === 'sell').map((x) => dec(x.price, 'imbalance'))
   const poc = dec(p.volumePoc, 'volumePoc')

@@ -45,13 +45,63 @@ export function renderFootprintSvg(profile: FootprintProfile, opts: RenderFootpr
     if (i % 2 === 0) svg.add('rect', { x: pad, y: ry, width: deltaX - pad + 4, height: ROW_H, fill: '#f9fafb' })
     svg.add('rect', { x: cx - ws, y: ry + 2, width: ws, height: ROW_H - 4, fill: SELL, 'fill-opacity': 0.3 })
     svg.add('rect', { x: cx, y: ry + 2, width: wb, height: ROW_H - 4, fill: BUY, 'fill-opacity': 0.3 })
-    if (r.sellImbalance) svg.add('rect', { x: cx - SIDE_W, y: ry + 1, width: SIDE_W - 1, height: ROW_H - 2, fill: 'none', stroke: SELL, 'stroke-width': 1.5 })
-    if (r.buyImbalance) svg.add('rect', { x: cx + 1, y: ry + 1, width: SIDE_W - 1, height: ROW_H - 2, fill: 'none', stroke: BUY, 'stroke-width': 1.5 })
-    if (r.poc) svg.add('rect', { x: pad - 4, y: ry, width: deltaX - pad + 12, height: ROW_H, fill: 'none', stroke: POC_STROKE, 'stroke-width': 2 })
+    if (r.sellImbalance)
+      svg.add('rect', {
+        x: cx - SIDE_W,
+        y: ry + 1,
+        width: SIDE_W - 1,
+        height: ROW_H - 2,
+        fill: 'none',
+        stroke: SELL,
+        'stroke-width': 1.5,
+      })
+    if (r.buyImbalance)
+      svg.add('rect', {
+        x: cx + 1,
+        y: ry + 1,
+        width: SIDE_W - 1,
+        height: ROW_H - 2,
+        fill: 'none',
+        stroke: BUY,
+        'stroke-width': 1.5,
+      })
+    if (r.poc)
+      svg.add('rect', {
+        x: pad - 4,
+        y: ry,
+        width: deltaX - pad + 12,
+        height: ROW_H,
+        fill: 'none',
+        stroke: POC_STROKE,
+        'stroke-width': 2,
+      })
     svg.add('text', { x: pad + pw, y: base, 'text-anchor': 'end', 'font-weight': r.poc ? 'bold' : 'normal' }, r.price)
-    svg.add('text', { x: cx - 6, y: base, 'text-anchor': 'end', fill: r.sellImbalance ? '#7f1d1d' : '#111827', 'font-weight': r.sellImbalance ? 'bold' : 'normal' }, r.sell)
-    svg.add('text', { x: cx + 6, y: base, fill: r.buyImbalance ? '#14532d' : '#111827', 'font-weight': r.buyImbalance ? 'bold' : 'normal' }, r.buy)
-    svg.add('text', { x: deltaX, y: base, 'text-anchor': 'end', fill: r.deltaSign > 0 ? BUY : r.deltaSign < 0 ? SELL : '#6b7280' }, r.delta)
+    svg.add(
+      'text',
+      {
+        x: cx - 6,
+        y: base,
+        'text-anchor': 'end',
+        fill: r.sellImbalance ? '#7f1d1d' : '#111827',
+        'font-weight': r.sellImbalance ? 'bold' : 'normal',
+      },
+      r.sell,
+    )
+    svg.add(
+      'text',
+      {
+        x: cx + 6,
+        y: base,
+        fill: r.buyImbalance ? '#14532d' : '#111827',
+        'font-weight': r.buyImbalance ? 'bold' : 'normal',
+      },
+      r.buy,
+    )
+    svg.add(
+      'text',
+      { x: deltaX, y: base, 'text-anchor': 'end', fill: r.deltaSign > 0 ? BUY : r.deltaSign < 0 ? SELL : '#6b7280' },
+      r.delta,
+    )
   })
   svg.add('line', { x1: cx, y1: top, x2: cx, y2: top + l.rows.length * ROW_H, stroke: '#9ca3af', 'stroke-width': 1 })
   y = top + l.rows.length * ROW_H + 26
@@ -70,6 +120,12 @@ export function renderFootprintSvg(profile: FootprintProfile, opts: RenderFootpr
   y += 18
   const note = 'imbalance: buy at a row vs sell one row below, or sell vs buy one row above; delta = buy - sell'
   svg.add('text', { x: pad, y, fill: '#374151' }, note)
-  const width = Math.max(x, deltaX + 8, pad + textWidth(note), pad + textWidth(l.title) * 1.15, ...l.summary.map((s) => pad + textWidth(s)))
+  const width = Math.max(
+    x,
+    deltaX + 8,
+    pad + textWidth(note),
+    pad + textWidth(l.title) * 1.15,
+    ...l.summary.map((s) => pad + textWidth(s)),
+  )
   return svg.render(width + pad, y + pad, l.title)
 }

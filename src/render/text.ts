@@ -24,18 +24,33 @@ export interface Scaled {
  * listed) are arrays themselves; otherwise throws `invalid_option` naming the field.
  */
 export function checkProfile(p: unknown, arrays: readonly string[], times: readonly string[]): void {
-  if (typeof p !== 'object' || p === null) throw new MarketDataError('invalid_option', `render: \`profile\` must be a profile object, got ${describeValue(p)}`, { field: 'profile' })
+  if (typeof p !== 'object' || p === null)
+    throw new MarketDataError(
+      'invalid_option',
+      `render: \`profile\` must be a profile object, got ${describeValue(p)}`,
+      { field: 'profile' },
+    )
   const o = p as Record<string, unknown>
   for (const f of arrays) {
     const a = o[f]
-    if (!Array.isArray(a) || (f === 'rows' && !a.every((r) => Array.isArray(r)))) throw new MarketDataError('invalid_option', `render: field \`${f}\` must be an array${f === 'rows' ? ' of rows' : ''}`, { field: f })
+    if (!Array.isArray(a) || (f === 'rows' && !a.every((r) => Array.isArray(r))))
+      throw new MarketDataError(
+        'invalid_option',
+        `render: field \`${f}\` must be an array${f === 'rows' ? ' of rows' : ''}`,
+        { field: f },
+      )
   }
   // integers (a bucket's `end` may pass ±8.64e15: it is printed as a number there)
   const isTime = (t: unknown) => typeof t === 'number' && Number.isSafeInteger(t)
   for (const f of times) {
     // `blocks` holds times; the others are one time
     const t = o[f]
-    if (!(f === 'blocks' ? Array.isArray(t) && t.every(isTime) : isTime(t))) throw new MarketDataError('invalid_option', `render: field \`${f}\` must be integer epoch-millisecond time${f === 'blocks' ? 's' : ''}, got ${describeValue(t)}`, { field: f })
+    if (!(f === 'blocks' ? Array.isArray(t) && t.every(isTime) : isTime(t)))
+      throw new MarketDataError(
+        'invalid_option',
+        `render: field \`${f}\` must be integer epoch-millisecond time${f === 'blocks' ? 's' : ''}, got ${describeValue(t)}`,
+        { field: f },
+      )
   }
 }
 
@@ -110,7 +125,11 @@ function wall(ms: number, timeZone: string): { date: string; monthDay: string; c
   const [y, m, d] = civilFromDays(day)
   const inDay = local - day * 86_400_000
   const year = y >= 0 && y <= 9999 ? pad(y, 4) : String(y)
-  return { date: `${year}-${pad(m, 2)}-${pad(d, 2)}`, monthDay: `${pad(m, 2)}-${pad(d, 2)}`, clock: `${pad(Math.floor(inDay / 3_600_000), 2)}:${pad(Math.floor((inDay % 3_600_000) / 60_000), 2)}` }
+  return {
+    date: `${year}-${pad(m, 2)}-${pad(d, 2)}`,
+    monthDay: `${pad(m, 2)}-${pad(d, 2)}`,
+    clock: `${pad(Math.floor(inDay / 3_600_000), 2)}:${pad(Math.floor((inDay % 3_600_000) / 60_000), 2)}`,
+  }
 }
 
 export function timeLabel(ms: number, timeZone: string, pattern: 'full' | 'clock' | 'day-clock' = 'full'): string {
@@ -141,7 +160,8 @@ export function xml(s: string): string {
   let out = ''
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!
-    out += c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : c === "'" ? '&apos;' : c
+    out +=
+      c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '"' ? '&quot;' : c === "'" ? '&apos;' : c
   }
   return out
 }
@@ -152,7 +172,11 @@ export function zoneOption(tz: string | undefined): string {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: z })
   } catch {
-    throw new MarketDataError('invalid_option', `render: option \`timeZone\` must be an IANA time zone, got ${describeValue(z)}`, { field: 'timeZone' })
+    throw new MarketDataError(
+      'invalid_option',
+      `render: option \`timeZone\` must be an IANA time zone, got ${describeValue(z)}`,
+      { field: 'timeZone' },
+    )
   }
   return z
 }

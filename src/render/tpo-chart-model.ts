@@ -85,7 +85,9 @@ export interface TpoChartModel {
 type AnyTpo = TpoProfile | TpoCandleProfile
 
 function fail(field: string, rule: string, got: unknown): never {
-  throw new MarketDataError('invalid_option', `renderTpoChart: \`${field}\` ${rule}, got ${describeValue(got)}`, { field })
+  throw new MarketDataError('invalid_option', `renderTpoChart: \`${field}\` ${rule}, got ${describeValue(got)}`, {
+    field,
+  })
 }
 
 /**
@@ -97,12 +99,15 @@ export function tpoChartModel(profiles: readonly AnyTpo[], opts: RenderTpoChartO
   if (!Array.isArray(profiles)) fail('profiles', 'must be an array of TPO profiles', profiles)
   if (typeof opts !== 'object' || opts === null) fail('options', 'must be an object', opts)
   const tz = zoneOption(opts.timeZone)
-  if (opts.style !== undefined && !['auto', 'letters', 'blocks'].includes(opts.style)) fail('style', "must be 'auto', 'letters' or 'blocks'", opts.style)
+  if (opts.style !== undefined && !['auto', 'letters', 'blocks'].includes(opts.style))
+    fail('style', "must be 'auto', 'letters' or 'blocks'", opts.style)
   const notes = opts.annotations ?? []
   if (!Array.isArray(notes)) fail('annotations', 'must be an array of {kind, low, high}', notes)
   for (const a of notes) {
-    if (typeof a !== 'object' || a === null || typeof a.kind !== 'string' || !/^[A-Za-z0-9_-]+$/.test(a.kind)) fail('annotations', 'must hold {kind, low, high} with a kind of letters, digits, - or _', a)
-    if (a.time !== undefined && typeof a.time !== 'number') fail('annotations', 'time must be a number (the period start)', a.time)
+    if (typeof a !== 'object' || a === null || typeof a.kind !== 'string' || !/^[A-Za-z0-9_-]+$/.test(a.kind))
+      fail('annotations', 'must hold {kind, low, high} with a kind of letters, digits, - or _', a)
+    if (a.time !== undefined && typeof a.time !== 'number')
+      fail('annotations', 'time must be a number (the period start)', a.time)
     if (a.label !== undefined && typeof a.label !== 'string') fail('annotations', 'label must be a string', a.label)
   }
   profiles.forEach((p) => void checkProfile(p, ['rows', 'blocks', 'singlePrints'], ['time', 'end', 'blocks']))
@@ -113,7 +118,11 @@ export function tpoChartModel(profiles: readonly AnyTpo[], opts: RenderTpoChartO
   let top: Scaled | undefined
   for (const p of withRows) {
     if (cmp(dec(p.rowSizeValue, 'rowSizeValue'), step) !== 0) {
-      throw new MarketDataError('grid_mismatch', `renderTpoChart: every profile needs the same rowSizeValue (one price grid), got ${withRows[0]!.rowSizeValue} and ${p.rowSizeValue}`, { field: 'rowSizeValue' })
+      throw new MarketDataError(
+        'grid_mismatch',
+        `renderTpoChart: every profile needs the same rowSizeValue (one price grid), got ${withRows[0]!.rowSizeValue} and ${p.rowSizeValue}`,
+        { field: 'rowSizeValue' },
+      )
     }
     const lo = dec(p.rows[0]![0], 'rows.price')
     const hi = dec(p.rows[p.rows.length - 1]![0], 'rows.price')
@@ -122,7 +131,12 @@ export function tpoChartModel(profiles: readonly AnyTpo[], opts: RenderTpoChartO
   }
   const b0 = base ?? { units: 0n, scale: 0 }
   const rowCount = base === undefined || top === undefined ? 0 : rowsFrom(b0, step, top) + 1
-  if (rowCount > 100_000) fail('profiles', 'span more than 100000 rows (build them with a larger rowSize: autoRowSize picks one)', `${rowCount} rows`)
+  if (rowCount > 100_000)
+    fail(
+      'profiles',
+      'span more than 100000 rows (build them with a larger rowSize: autoRowSize picks one)',
+      `${rowCount} rows`,
+    )
   // row prices printed as the profiles print them (grid decimals)
   const rowPrices: string[] = []
   if (withRows.length > 0) {
@@ -135,8 +149,10 @@ export function tpoChartModel(profiles: readonly AnyTpo[], opts: RenderTpoChartO
     return cmp(d, b0) < 0 ? -1 : rowsFrom(b0, step, d)
   }
   const naked = nakedPocs(sorted as TpoProfile[])
-  const multiDay = sorted.length > 0 && localDate(sorted[0]!.time, tz) !== localDate(sorted[sorted.length - 1]!.end - 1, tz)
-  const style = opts.style === 'letters' || opts.style === 'blocks' ? opts.style : rowCount <= 100 ? 'letters' : 'blocks'
+  const multiDay =
+    sorted.length > 0 && localDate(sorted[0]!.time, tz) !== localDate(sorted[sorted.length - 1]!.end - 1, tz)
+  const style =
+    opts.style === 'letters' || opts.style === 'blocks' ? opts.style : rowCount <= 100 ? 'letters' : 'blocks'
   let prev: TpoChartPeriod | null = null
   const periods = sorted.map((p, k): TpoChartPeriod => {
     const cells: TpoChartCell[] = []
@@ -145,7 +161,10 @@ export function tpoChartModel(profiles: readonly AnyTpo[], opts: RenderTpoChartO
     for (const r of p.rows) {
       const vb = r[2] as string | undefined
       const vs = r[3] as string | undefined
-      const volume = typeof vb === 'string' && typeof vs === 'string' ? approx(dec(vb, 'rows.volumeBuy')) + approx(dec(vs, 'rows.volumeSell')) : undefined
+      const volume =
+        typeof vb === 'string' && typeof vs === 'string'
+          ? approx(dec(vb, 'rows.volumeBuy')) + approx(dec(vs, 'rows.volumeSell'))
+          : undefined
       if (volume !== undefined) maxVolume = Math.max(maxVolume, volume)
       cells.push({ row: row(r[0], 'rows.price'), blocks: [...r[1]].sort((a, b) => a - b), volume })
       width = Math.max(width, r[1].length)
@@ -153,7 +172,13 @@ export function tpoChartModel(profiles: readonly AnyTpo[], opts: RenderTpoChartO
     const lowRow = cells.length > 0 ? cells[0]!.row : 0
     const highRow = cells.length > 0 ? cells[cells.length - 1]!.row : 0
     const volumePoc = 'volumePoc' in p && typeof p.volumePoc === 'string' ? row(p.volumePoc, 'volumePoc') : undefined
-    const ib = p.initialBalance === null ? null : { low: row(p.initialBalance.low, 'initialBalance.low'), high: row(p.initialBalance.high, 'initialBalance.high') }
+    const ib =
+      p.initialBalance === null
+        ? null
+        : {
+            low: row(p.initialBalance.low, 'initialBalance.low'),
+            high: row(p.initialBalance.high, 'initialBalance.high'),
+          }
     const period: TpoChartPeriod = {
       time: p.time,
       label: `${multiDay ? localDate(p.time, tz) : timeLabel(p.time, tz)}${p.sessionType !== undefined ? ` ${p.sessionType}` : ''}`,
@@ -176,7 +201,11 @@ export function tpoChartModel(profiles: readonly AnyTpo[], opts: RenderTpoChartO
       nakedPoc: naked[k]!.naked,
       annotations: notes
         .filter((a) => a.time === undefined || a.time === p.time)
-        .map((a) => ({ kind: a.kind, label: a.label ?? a.kind, range: { low: row(a.low, 'annotations.low'), high: row(a.high, 'annotations.high') } })),
+        .map((a) => ({
+          kind: a.kind,
+          label: a.label ?? a.kind,
+          range: { low: row(a.low, 'annotations.low'), high: row(a.high, 'annotations.high') },
+        })),
       summary: [`POC ${p.poc}`, `VA ${p.valueAreaLow}-${p.valueAreaHigh}`],
     }
     prev = period

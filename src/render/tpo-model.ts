@@ -40,10 +40,14 @@ export interface TpoChart {
 
 export function tpoChart(profile: TpoProfile | TpoCandleProfile, opts: RenderTpoOptions = {}): TpoChart {
   // a profile from candles (tpoFromCandles) has no per-row volumes: no vPOC, and its total volume only
-  const candles = typeof profile === 'object' && profile !== null && (profile as { rowVolumes?: unknown }).rowVolumes === 'unknown'
+  const candles =
+    typeof profile === 'object' && profile !== null && (profile as { rowVolumes?: unknown }).rowVolumes === 'unknown'
   const p = profile as TpoProfile
   checkProfile(p, ['rows', 'blocks', 'singlePrints'], ['time', 'end', 'blocks'])
-  if (p.initialBalance !== null && (typeof p.initialBalance !== 'object' || p.initialBalance === undefined)) throw new MarketDataError('invalid_option', 'render: field `initialBalance` must be {high, low} or null', { field: 'initialBalance' })
+  if (p.initialBalance !== null && (typeof p.initialBalance !== 'object' || p.initialBalance === undefined))
+    throw new MarketDataError('invalid_option', 'render: field `initialBalance` must be {high, low} or null', {
+      field: 'initialBalance',
+    })
   // the fields the chart prints as they are
   const field = (f: string, ok: boolean, want: string) => {
     if (!ok) throw new MarketDataError('invalid_option', `render: field \`${f}\` must be ${want}`, { field: f })
@@ -52,10 +56,20 @@ export function tpoChart(profile: TpoProfile | TpoCandleProfile, opts: RenderTpo
   field('sessionType', p.sessionType === undefined || typeof p.sessionType === 'string', 'a session type')
   field('tpoCount', typeof p.tpoCount === 'number', 'a number')
   field('valueAreaPercent', p.valueAreaPercent === undefined || typeof p.valueAreaPercent === 'number', 'a number')
-  field('initialBalancePeriod', p.initialBalancePeriod === undefined || typeof p.initialBalancePeriod === 'string', 'a duration id')
+  field(
+    'initialBalancePeriod',
+    p.initialBalancePeriod === undefined || typeof p.initialBalancePeriod === 'string',
+    'a duration id',
+  )
   for (const f of ['high', 'low', 'open', 'close'] as const) dec(p[f], f)
   for (const row of p.rows as unknown[][]) {
-    field('rows', typeof row[0] === 'string' && Array.isArray(row[1]) && (row[1] as unknown[]).every((k) => typeof k === 'number' && Number.isInteger(k) && k >= 0), 'rows [price, block indexes, ...]')
+    field(
+      'rows',
+      typeof row[0] === 'string' &&
+        Array.isArray(row[1]) &&
+        (row[1] as unknown[]).every((k) => typeof k === 'number' && Number.isInteger(k) && k >= 0),
+      'rows [price, block indexes, ...]',
+    )
   }
   const tz = zoneOption(opts?.timeZone)
   const step = dec(p.rowSizeValue, 'rowSizeValue')
@@ -63,7 +77,13 @@ export function tpoChart(profile: TpoProfile | TpoCandleProfile, opts: RenderTpo
   const vpoc = candles ? undefined : dec(p.volumePoc, 'volumePoc')
   const vah = dec(p.valueAreaHigh, 'valueAreaHigh')
   const val = dec(p.valueAreaLow, 'valueAreaLow')
-  const ib = p.initialBalance === null ? null : { high: dec(p.initialBalance.high, 'initialBalance.high'), low: dec(p.initialBalance.low, 'initialBalance.low') }
+  const ib =
+    p.initialBalance === null
+      ? null
+      : {
+          high: dec(p.initialBalance.high, 'initialBalance.high'),
+          low: dec(p.initialBalance.low, 'initialBalance.low'),
+        }
   const singles = p.singlePrints.map((s) => dec(s, 'singlePrints'))
   const rows: TpoChartRow[] = []
   for (let i = p.rows.length - 1; i >= 0; i--) {
@@ -98,7 +118,9 @@ export function tpoChart(profile: TpoProfile | TpoCandleProfile, opts: RenderTpo
   }
   const multiDay = p.blocks.length > 0 && localDate(p.blocks[0]!, tz) !== localDate(p.blocks[p.blocks.length - 1]!, tz)
   const blockLabels = p.blocks.map((b, i) => `${blockLetter(i)} ${timeLabel(b, tz, multiDay ? 'day-clock' : 'clock')}`)
-  const volumeText = candles ? candleVolumeText(profile as TpoCandleProfile) : `${show(add(dec(p.volumeBuy, 'volumeBuy'), dec(p.volumeSell, 'volumeSell')))} (buy ${p.volumeBuy}, sell ${p.volumeSell})`
+  const volumeText = candles
+    ? candleVolumeText(profile as TpoCandleProfile)
+    : `${show(add(dec(p.volumeBuy, 'volumeBuy'), dec(p.volumeSell, 'volumeSell')))} (buy ${p.volumeBuy}, sell ${p.volumeSell})`
   const ibText = p.initialBalance === null ? 'none' : `${p.initialBalance.low} to ${p.initialBalance.high}`
   // tolerate hand-made profiles without these two fields
   const ibPeriod = p.initialBalancePeriod as string | undefined

@@ -50,7 +50,17 @@ export function renderTpoSvg(profile: TpoProfile | TpoCandleProfile, opts: Rende
     const ry = top + i * ROW_H
     const fill = r.poc ? POC_FILL : r.singlePrint ? SINGLE_FILL : r.valueArea ? VA_FILL : undefined
     if (fill !== undefined) svg.add('rect', { x: x0 - 4, y: ry, width: lettersW + 8, height: ROW_H, fill })
-    svg.add('text', { x: pad + pw, y: ry + ROW_H - 4, 'text-anchor': 'end', fill: r.poc ? '#000000' : '#374151', 'font-weight': r.poc ? 'bold' : 'normal' }, r.price)
+    svg.add(
+      'text',
+      {
+        x: pad + pw,
+        y: ry + ROW_H - 4,
+        'text-anchor': 'end',
+        fill: r.poc ? '#000000' : '#374151',
+        'font-weight': r.poc ? 'bold' : 'normal',
+      },
+      r.price,
+    )
     r.blockIndexes.forEach((b, k) => {
       svg.add('text', { x: x0 + k * CHAR_W, y: ry + ROW_H - 4, fill: blockColor(b, nBlocks) }, r.letters[k]!)
     })
@@ -85,10 +95,22 @@ export function renderTpoSvg(profile: TpoProfile | TpoCandleProfile, opts: Rende
   svg.add('line', { x1: x + 4, y1: y - 10, x2: x + 4, y2: y + 2, stroke: IB_STROKE, 'stroke-width': 2 })
   svg.add('text', { x: x + 12, y }, 'initial balance')
   x += 12 + textWidth('initial balance')
-  let width = Math.max(x, labelX + maxLabel, pad + textWidth(c.title) * 1.15, ...c.summary.map((s) => pad + textWidth(s)))
+  let width = Math.max(
+    x,
+    labelX + maxLabel,
+    pad + textWidth(c.title) * 1.15,
+    ...c.summary.map((s) => pad + textWidth(s)),
+  )
   y += 20
-  svg.add('text', { x: pad, y, fill: '#374151' }, `letters: one per ${c.blockSize} block, A-Z then a-z, coloured from early (blue) to late (red)`)
-  width = Math.max(width, pad + textWidth(`letters: one per ${c.blockSize} block, A-Z then a-z, coloured from early (blue) to late (red)`))
+  svg.add(
+    'text',
+    { x: pad, y, fill: '#374151' },
+    `letters: one per ${c.blockSize} block, A-Z then a-z, coloured from early (blue) to late (red)`,
+  )
+  width = Math.max(
+    width,
+    pad + textWidth(`letters: one per ${c.blockSize} block, A-Z then a-z, coloured from early (blue) to late (red)`),
+  )
   const perLine = Math.max(40, Math.floor((width - 2 * pad) / 7.3))
   let bi = 0
   for (const line of wrap(c.blockLabels, perLine)) {

@@ -5,7 +5,10 @@ import type { HistoryRequest } from './types.js'
 import { checkOptions } from '../_lib/closed-options.js'
 
 /** Per-request caps of the profile endpoints (defaults; see `ServiceConfig.caps`). Candles are capped by `limit`. */
-export const PROFILE_CAPS = { footprint: DEFAULT_SERVICE_CONFIG.caps.footprintProfiles, tpo: DEFAULT_SERVICE_CONFIG.caps.tpoProfiles } as const
+export const PROFILE_CAPS = {
+  footprint: DEFAULT_SERVICE_CONFIG.caps.footprintProfiles,
+  tpo: DEFAULT_SERVICE_CONFIG.caps.tpoProfiles,
+} as const
 
 /**
  * Checks the per-request cap before any data is read: footprint buckets overlapping `[from, to)` above the cap, or TPO
@@ -23,7 +26,10 @@ export const PROFILE_CAPS = { footprint: DEFAULT_SERVICE_CONFIG.caps.footprintPr
  * const r = parseHistoryQuery('footprint', { exchange: 'X', symbol: 'S', timeframe: '1m', from: '1780000000', period: '86400' }, { now })
  * if (r.ok) checkCap(r.value) // 1440 one-minute buckets -> { status: 400, code: 'too_much_data', message: '... 1000 ...' }
  */
-export function checkCap(request: HistoryRequest, ctx?: { timeZone?: string; config?: ServiceConfig }): ApiError | undefined {
+export function checkCap(
+  request: HistoryRequest,
+  ctx?: { timeZone?: string; config?: ServiceConfig },
+): ApiError | undefined {
   checkOptions(ctx, ['timeZone', 'config'], 'checkCap')
   if (request.endpoint === 'candles' || request.empty || !(request.from < request.to)) return undefined
   const timeZone = ctx?.timeZone ?? request.timeZone
@@ -38,7 +44,10 @@ export function checkCap(request: HistoryRequest, ctx?: { timeZone?: string; con
   const maxPeriods = Math.floor(cap / perPeriod)
   const periods = countSlots(request.timeframe, timeZone, request.from, request.to, maxPeriods + 1)
   return periods * perPeriod > cap
-    ? tooMuchDataError(cap, perPeriod > 1 ? 'TPO profiles (each session type of a period counts as one)' : 'TPO profiles')
+    ? tooMuchDataError(
+        cap,
+        perPeriod > 1 ? 'TPO profiles (each session type of a period counts as one)' : 'TPO profiles',
+      )
     : undefined
 }
 
@@ -62,7 +71,6 @@ export function countSlots(tf: Timeframe, timeZone: string, from: number, to: nu
   }
   return n
 }
-
 
 // An upper bound of one bucket's length: minute and hour buckets are elapsed time (never longer than nominal);
 // calendar buckets get a whole day of slack for DST and zone offset changes. 0 = unknown (tick frames).

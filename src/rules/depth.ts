@@ -8,7 +8,6 @@ import { checkOptions } from '../_lib/closed-options.js'
 /** Footprint and TPO data start: 2026-05-29T00:00Z (no backfill). Weekly profiles start with the week of Monday 2026-05-25. */
 export const PROFILE_DATA_START = DEFAULT_SERVICE_CONFIG.dataFloor
 
-
 /**
  * Footprint history depth in calendar days for a timeframe, from the config's depth table (the service's:
  * 1m-4m 30, 5m-14m 45, 15m-29m 90, 30m-59m 120, 1h-3h 180, 4h-23h 270, 1d-6d 365, 1w and longer 1,095). A custom
@@ -61,7 +60,11 @@ export function footprintDepthDays(tf: Timeframe, config: ServiceConfig = DEFAUL
  * @example
  * footprintHistoryStart(resolveTimeframe('1m'), Date.UTC(2026, 7, 15, 13)) // Date.UTC(2026, 6, 16): 30 days before 2026-08-15
  */
-export function footprintHistoryStart(tf: Timeframe, newestCandleTime: number, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): number {
+export function footprintHistoryStart(
+  tf: Timeframe,
+  newestCandleTime: number,
+  config: ServiceConfig = DEFAULT_SERVICE_CONFIG,
+): number {
   checkTime(newestCandleTime)
   const midnight = Math.floor(newestCandleTime / DAY_MS) * DAY_MS
   const depthStart = midnight - footprintDepthDays(tf, config) * DAY_MS
@@ -85,7 +88,10 @@ export function footprintHistoryStart(tf: Timeframe, newestCandleTime: number, c
  * trimToDepth(footprint1mRequest, { newestCandleTime: Date.UTC(2026, 7, 15, 13) })
  * // { ...footprint1mRequest, from: Date.UTC(2026, 6, 16), profileStart: Date.UTC(2026, 6, 16) } when from was earlier
  */
-export function trimToDepth<R extends HistoryRequest>(request: R, ctx: { newestCandleTime: number; config?: ServiceConfig }): R {
+export function trimToDepth<R extends HistoryRequest>(
+  request: R,
+  ctx: { newestCandleTime: number; config?: ServiceConfig },
+): R {
   checkOptions(ctx, ['newestCandleTime', 'config'], 'trimToDepth')
   if (request.endpoint === 'candles') return request
   const config = ctx.config ?? DEFAULT_SERVICE_CONFIG
@@ -99,7 +105,10 @@ export function trimToDepth<R extends HistoryRequest>(request: R, ctx: { newestC
   if (request.from < start) return { ...request, from: start, profileStart: start }
   // `from` is not older than the effective start, but the bucket holding it (returned whole) begins before it:
   // that first profile really starts at the effective start (e.g. weekly from Saturday 2026-05-30: Monday 25 May).
-  if (request.profileStart === undefined && bucketStart(request.from, request.timeframe, { timeZone: request.timeZone }) < start) {
+  if (
+    request.profileStart === undefined &&
+    bucketStart(request.from, request.timeframe, { timeZone: request.timeZone }) < start
+  ) {
     return { ...request, profileStart: start }
   }
   return request

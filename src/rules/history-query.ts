@@ -210,7 +210,12 @@ export function parseHistoryQuery(
         : { ...base, endpoint: 'footprint', rowSize: o.rowSize ?? 1 }
     return ok(request)
   }
-  const request: TpoHistoryRequest = { ...base, endpoint: 'tpo', blockSize: o.blockSize, mergeSessions: o.mergeSessions }
+  const request: TpoHistoryRequest = {
+    ...base,
+    endpoint: 'tpo',
+    blockSize: o.blockSize,
+    mergeSessions: o.mergeSessions,
+  }
   return ok(request)
 }
 
@@ -267,7 +272,9 @@ function readOptions(endpoint: HistoryEndpoint, one: (name: string) => string | 
   let mergeSessions: TpoHistoryRequest['mergeSessions'] = 'MERGE_ALL'
   const mergeRaw = one('mergeSessions')
   if (mergeRaw !== undefined) {
-    const value = Object.hasOwn(MERGE_SESSIONS_QUERY_VALUES, mergeRaw) ? MERGE_SESSIONS_QUERY_VALUES[mergeRaw] : undefined
+    const value = Object.hasOwn(MERGE_SESSIONS_QUERY_VALUES, mergeRaw)
+      ? MERGE_SESSIONS_QUERY_VALUES[mergeRaw]
+      : undefined
     if (value === undefined) return fail('mergeSessions', PARAM_MSG.badMergeSessions(mergeRaw))
     mergeSessions = value
   }

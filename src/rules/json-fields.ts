@@ -37,7 +37,12 @@ export function isJsonObject(x: unknown, path: string): x is Record<string, unkn
  * A JSON object with no field outside `allowed` (at `path`, '' for the request body), or the Status refusing it:
  * `notObject` when it is not an object, the unknown fields named otherwise.
  */
-export function closedObject(x: unknown, path: string, allowed: ReadonlySet<string>, notObject: string): Result<Record<string, unknown>, Status> {
+export function closedObject(
+  x: unknown,
+  path: string,
+  allowed: ReadonlySet<string>,
+  notObject: string,
+): Result<Record<string, unknown>, Status> {
   if (!isJsonObject(x, path === '' ? 'the request body' : path)) return err(invalidArgument(notObject))
   const unknown = unknownFields(x, path, allowed)
   return unknown === undefined ? ok(x) : err(unknown)

@@ -13,7 +13,15 @@ import { FIELD_MSG } from './messages.js'
 export type ListCandlesProperty = 'OPEN' | 'HIGH' | 'LOW' | 'CLOSE' | 'VALUE' | 'VOLUME' | 'SESSION_TYPE'
 
 /** The `properties` values, in the service's order. */
-export const LIST_CANDLES_PROPERTIES: readonly ListCandlesProperty[] = ['OPEN', 'HIGH', 'LOW', 'CLOSE', 'VALUE', 'VOLUME', 'SESSION_TYPE']
+export const LIST_CANDLES_PROPERTIES: readonly ListCandlesProperty[] = [
+  'OPEN',
+  'HIGH',
+  'LOW',
+  'CLOSE',
+  'VALUE',
+  'VOLUME',
+  'SESSION_TYPE',
+]
 
 const TIME_UNITS: ReadonlySet<string> = new Set(['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR'])
 const BODY: ReadonlySet<string> = new Set(['security_id', 'time_frame', 'range', 'properties', 'session_types'])
@@ -108,7 +116,10 @@ function readTimeFrame(tf: unknown): Result<Timeframe, Status> {
     return fail(FIELD_MSG.badTimeUnit(unit))
   }
   const count = field(fields, 'count', 'time_frame')
-  if (count !== undefined && (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > INT32_MAX)) {
+  if (
+    count !== undefined &&
+    (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > INT32_MAX)
+  ) {
     return fail(FIELD_MSG.badTimeFrameCount(INT32_MAX, count))
   }
   return timeframeFromPartner(count === undefined ? { time_unit: unit } : { time_unit: unit, count })

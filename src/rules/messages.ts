@@ -50,9 +50,11 @@ export const PARAM_MSG = {
 /** Whole interface B messages that are not `<parameter>: <rule>` of one value. */
 export const QUERY_MSG = {
   unknown: (name: string, endpoint: string) => `unknown query parameter ${quote(name)} for /${endpoint}`,
-  otherEndpoint: (name: string, endpoint: string, only: string) => `${name}: not accepted by /${endpoint} (only ${only} takes it)`,
+  otherEndpoint: (name: string, endpoint: string, only: string) =>
+    `${name}: not accepted by /${endpoint} (only ${only} takes it)`,
   notQuery: () => 'query: must be URLSearchParams or a record of parameter name to string or string[]',
-  unreadable: (name: string) => `${/^[a-z_]{1,40}$/.test(name) ? name : quote(name)}: could not be read (a getter, Proxy trap or iterator threw); pass URLSearchParams or plain strings`,
+  unreadable: (name: string) =>
+    `${/^[a-z_]{1,40}$/.test(name) ? name : quote(name)}: could not be read (a getter, Proxy trap or iterator threw); pass URLSearchParams or plain strings`,
 } as const
 
 /** Interface A field messages (`<path>: <rule>`). */
@@ -64,28 +66,36 @@ export const FIELD_MSG = {
   notString: (path: string) => `${path}: must be a string`,
   empty: (path: string) => `${path}: must not be empty`,
   tooLong: (path: string, max: number) => `${path}: at most ${max} characters`,
-  unknownFields: (where: string, list: string, plural: boolean) => `${where}: unknown field${plural ? 's' : ''} ${list}`,
+  unknownFields: (where: string, list: string, plural: boolean) =>
+    `${where}: unknown field${plural ? 's' : ''} ${list}`,
   securityIdNotObject: (path: string) => `${path}: must be an object with guid or ticker_code`,
   securityIdOneOf: (path: string) => `${path}: give exactly one of guid or ticker_code`,
   tickerCodeNotObject: (path: string) => `${path}: must be an object with ticker and exchange_code`,
   timeFrameNotObject: () => 'time_frame: must be an object with time_unit and count',
-  badTimeUnit: (v: unknown) => `time_frame.time_unit: must be one of MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR, not ${describeValue(v)}`,
-  badTimeFrameCount: (max: number, v: unknown) => `time_frame.count: must be an integer 1..${max}, not ${describeValue(v)}`,
+  badTimeUnit: (v: unknown) =>
+    `time_frame.time_unit: must be one of MINUTE, HOUR, DAY, WEEK, MONTH, QUARTER, YEAR, not ${describeValue(v)}`,
+  badTimeFrameCount: (max: number, v: unknown) =>
+    `time_frame.count: must be an integer 1..${max}, not ${describeValue(v)}`,
   rangeNotObject: () => 'range: must be an object with first_bound_time and one of second_bound_time, duration, count',
-  rangeForms: (given: number) => `range: give exactly one of second_bound_time, duration, count (${given === 0 ? 'none' : given} given)`,
+  rangeForms: (given: number) =>
+    `range: give exactly one of second_bound_time, duration, count (${given === 0 ? 'none' : given} given)`,
   equalBounds: () => 'range.second_bound_time: must differ from first_bound_time',
-  durationNotString: (v: unknown) => `range.duration: must be an ISO 8601 duration string such as PT4H, not ${describeValue(v)}`,
-  badDuration: (v: string) => `range.duration: ${quote(v)} is not a positive ISO 8601 duration such as PT4H, P1D or P1W`,
+  durationNotString: (v: unknown) =>
+    `range.duration: must be an ISO 8601 duration string such as PT4H, not ${describeValue(v)}`,
+  badDuration: (v: string) =>
+    `range.duration: ${quote(v)} is not a positive ISO 8601 duration such as PT4H, P1D or P1W`,
   durationTooLong: () => 'range.duration: the range must end by 10000-01-01T00:00:00Z',
   durationNotPositive: () => 'range.duration: must be positive',
   badCount: (v: unknown) => `range.count: must be an integer within int32, not ${describeValue(v)}`,
   countZero: () => 'range.count: must not be 0 (negative reads candles before first_bound_time)',
-  dateTimeNotString: (path: string, v: unknown) => `${path}: must be an ISO 8601 date-time string with Z or an offset, not ${describeValue(v)}`,
+  dateTimeNotString: (path: string, v: unknown) =>
+    `${path}: must be an ISO 8601 date-time string with Z or an offset, not ${describeValue(v)}`,
   badDateTime: (path: string, v: string) => `${path}: ${quote(v)} is not an ISO 8601 date-time with Z or an offset`,
   dateTimeBeforeEpoch: (path: string) => `${path}: must not be before 1970-01-01T00:00:00Z`,
   dateTimeAfter9999: (path: string) => `${path}: must be before 10000-01-01T00:00:00Z`,
   notArrayOf: (path: string, names: readonly string[]) => `${path}: must be an array of ${names.join(', ')}`,
-  badEnumItem: (path: string, i: number, names: readonly string[], v: unknown) => `${path}[${i}]: must be one of ${names.join(', ')}, not ${describeValue(v)}`,
+  badEnumItem: (path: string, i: number, names: readonly string[], v: unknown) =>
+    `${path}[${i}]: must be one of ${names.join(', ')}, not ${describeValue(v)}`,
 } as const
 
 /** Programming errors (thrown as MarketDataError `invalid_option`). */

@@ -21,12 +21,24 @@ export interface PriceInput {
 }
 
 /** Per-item prices of the history endpoints: the count {@link PriceInput} field that is billed, and the price of the service config that applies. */
-export const PER_ITEM_PRICES: Readonly<Record<'candles' | 'footprint' | 'tpo', { field: 'candles' | 'profiles' | 'periods'; price: 'candle' | 'footprintProfile' | 'tpoPeriod' }>> = {
+export const PER_ITEM_PRICES: Readonly<
+  Record<
+    'candles' | 'footprint' | 'tpo',
+    { field: 'candles' | 'profiles' | 'periods'; price: 'candle' | 'footprintProfile' | 'tpoPeriod' }
+  >
+> = {
   candles: { field: 'candles', price: 'candle' },
   footprint: { field: 'profiles', price: 'footprintProfile' },
   tpo: { field: 'periods', price: 'tpoPeriod' },
 }
-const FLAT: ReadonlySet<string> = new Set(['row-size-scale', 'search', 'exchanges', 'securities', 'security', 'timeframes'])
+const FLAT: ReadonlySet<string> = new Set([
+  'row-size-scale',
+  'search',
+  'exchanges',
+  'securities',
+  'security',
+  'timeframes',
+])
 const COUNT_FIELDS = ['candles', 'profiles', 'periods'] as const
 
 /**
@@ -49,9 +61,14 @@ const COUNT_FIELDS = ['candles', 'profiles', 'periods'] as const
  * priceOf('exchanges')                       // 1000
  * priceOf('footprint', { status: 400 })      // 0: too_much_data is not billed
  */
-export function priceOf(endpoint: RestEndpoint, returned: PriceInput = {}, config: ServiceConfig = DEFAULT_SERVICE_CONFIG): number {
+export function priceOf(
+  endpoint: RestEndpoint,
+  returned: PriceInput = {},
+  config: ServiceConfig = DEFAULT_SERVICE_CONFIG,
+): number {
   const status = returned.status ?? 200
-  const item = endpoint === 'candles' || endpoint === 'footprint' || endpoint === 'tpo' ? PER_ITEM_PRICES[endpoint] : undefined
+  const item =
+    endpoint === 'candles' || endpoint === 'footprint' || endpoint === 'tpo' ? PER_ITEM_PRICES[endpoint] : undefined
   if (item === undefined && !FLAT.has(endpoint)) {
     throw new MarketDataError('invalid_option', OPTION_MSG.badEndpoint(endpoint), { field: 'endpoint' })
   }
@@ -95,7 +112,11 @@ export function countTpoPeriods(profiles: Iterable<{ time: number }>): number {
   let i = -1
   let at = -1
   try {
-    if (typeof profiles !== 'object' || profiles === null || typeof (profiles as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
+    if (
+      typeof profiles !== 'object' ||
+      profiles === null ||
+      typeof (profiles as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function'
+    ) {
       throw new MarketDataError('invalid_option', OPTION_MSG.notProfiles(), { field: 'profiles' })
     }
     for (const p of profiles) {
@@ -103,11 +124,16 @@ export function countTpoPeriods(profiles: Iterable<{ time: number }>): number {
       const t = typeof p === 'object' && p !== null ? p.time : undefined
       at = -1
       // a profile without a finite time would be billed as a period of its own (or merged with another)
-      if (typeof t !== 'number' || !Number.isFinite(t)) throw new MarketDataError('invalid_option', OPTION_MSG.profileTime(i), { index: i, field: 'time' })
+      if (typeof t !== 'number' || !Number.isFinite(t))
+        throw new MarketDataError('invalid_option', OPTION_MSG.profileTime(i), { index: i, field: 'time' })
       seen.add(t)
     }
   } catch (e) {
-    throw e instanceof MarketDataError ? e : at < 0 ? new MarketDataError('invalid_option', OPTION_MSG.notProfiles(), { field: 'profiles' }) : new MarketDataError('invalid_option', OPTION_MSG.profileTime(at), { index: at, field: 'time' })
+    throw e instanceof MarketDataError
+      ? e
+      : at < 0
+        ? new MarketDataError('invalid_option', OPTION_MSG.notProfiles(), { field: 'profiles' })
+        : new MarketDataError('invalid_option', OPTION_MSG.profileTime(at), { index: at, field: 'time' })
   }
   return seen.size
 }

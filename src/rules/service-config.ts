@@ -16,7 +16,14 @@ export type ServiceStreamKind = 'candles' | 'footprint' | 'orderbook'
 /** Every number of the service that a deployment may change. Build one with {@link createServiceConfig}. */
 export interface ServiceConfig {
   /** REST prices in credits: per candle, per footprint profile, per TPO period, any other endpoint; the bounds of one bill. */
-  readonly prices: { readonly candle: number; readonly footprintProfile: number; readonly tpoPeriod: number; readonly otherEndpoint: number; readonly min: number; readonly max: number }
+  readonly prices: {
+    readonly candle: number
+    readonly footprintProfile: number
+    readonly tpoPeriod: number
+    readonly otherEndpoint: number
+    readonly min: number
+    readonly max: number
+  }
   /** Per-request caps, counted in slots before data is read. */
   readonly caps: { readonly footprintProfiles: number; readonly tpoProfiles: number }
   /** Footprint history depth: the first row whose `shorterThanMs` exceeds the frame's nominal length applies, else `longestDays`. */
@@ -88,19 +95,27 @@ export const DEFAULT_SERVICE_CONFIG: ServiceConfig = deepFreeze({
   },
 })
 
-const bad = (field: string, rule: string): MarketDataError => new MarketDataError('invalid_option', `${field}: ${rule}`, { field })
+const bad = (field: string, rule: string): MarketDataError =>
+  new MarketDataError('invalid_option', `${field}: ${rule}`, { field })
 
 function count(v: unknown, field: string, min: number): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min) throw bad(field, `must be a whole number >= ${min}, got ${String(v)}`)
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min)
+    throw bad(field, `must be a whole number >= ${min}, got ${String(v)}`)
   return v
 }
 
 function time(v: unknown, field: string): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw bad(field, `must be a time in epoch milliseconds, got ${String(v)}`)
+  if (typeof v !== 'number' || !Number.isSafeInteger(v))
+    throw bad(field, `must be a time in epoch milliseconds, got ${String(v)}`)
   return v
 }
 
-function group<K extends string>(base: Readonly<Record<K, number>>, over: Partial<Record<K, number>> | undefined, path: string, min: number): Record<K, number> {
+function group<K extends string>(
+  base: Readonly<Record<K, number>>,
+  over: Partial<Record<K, number>> | undefined,
+  path: string,
+  min: number,
+): Record<K, number> {
   if (over !== undefined && (typeof over !== 'object' || over === null)) throw bad(path, 'must be an object')
   const out: Record<K, number> = { ...base }
   for (const [k, v] of Object.entries(over ?? {})) {
@@ -112,7 +127,8 @@ function group<K extends string>(base: Readonly<Record<K, number>>, over: Partia
 }
 
 function depthTable(t: ServiceConfig['footprintDepth']): ServiceConfig['footprintDepth'] {
-  if (typeof t !== 'object' || t === null || !Array.isArray(t.rows)) throw bad('footprintDepth', 'must be { rows: [{ shorterThanMs, days }], longestDays }')
+  if (typeof t !== 'object' || t === null || !Array.isArray(t.rows))
+    throw bad('footprintDepth', 'must be { rows: [{ shorterThanMs, days }], longestDays }')
   let last = 0
   const rows = t.rows.map((r, i) => {
     const at = `footprintDepth.rows[${i}]`
@@ -140,11 +156,17 @@ export function createServiceConfig(overrides: ServiceConfigOverrides = {}): Ser
   if (typeof overrides !== 'object' || overrides === null) throw bad('overrides', 'must be an object')
   const d = DEFAULT_SERVICE_CONFIG
   const known = Object.keys(d)
-  for (const k of Object.keys(overrides)) if (!known.includes(k)) throw bad(k, `is not a setting (expected one of ${known.join(', ')})`)
+  for (const k of Object.keys(overrides))
+    if (!known.includes(k)) throw bad(k, `is not a setting (expected one of ${known.join(', ')})`)
   const prices = group(d.prices, overrides.prices, 'prices', 0)
   if (prices.min > prices.max) throw bad('prices.min', `must not exceed prices.max (${prices.max})`)
   const s = overrides.streamCredits ?? {}
-  const stream = group({ limit: d.streamCredits.limit, windowMs: d.streamCredits.windowMs }, { limit: s.limit, windowMs: s.windowMs }, 'streamCredits', 0)
+  const stream = group(
+    { limit: d.streamCredits.limit, windowMs: d.streamCredits.windowMs },
+    { limit: s.limit, windowMs: s.windowMs },
+    'streamCredits',
+    0,
+  )
   const rest = group(d.restCredits, overrides.restCredits, 'restCredits', 0)
   return deepFreeze({
     prices,

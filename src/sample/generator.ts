@@ -98,7 +98,17 @@ const FORMATS = new Map<string, Intl.DateTimeFormat>()
 function zoneFormat(timeZone: string): Intl.DateTimeFormat {
   let f = FORMATS.get(timeZone)
   if (f === undefined) {
-    f = new Intl.DateTimeFormat('en-US', { timeZone, era: 'short', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' })
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      era: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    })
     FORMATS.set(timeZone, f)
   }
   return f
@@ -116,7 +126,13 @@ function daysFromCivil(y: number, m: number, d: number): number {
 
 /** The zone's offset (local wall clock minus UTC, ms) at UTC time `utc` (whole seconds). */
 function zoneOffset(utc: number, fmt: Intl.DateTimeFormat): number {
-  let y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0, bc = false
+  let y = 0,
+    mo = 0,
+    d = 0,
+    h = 0,
+    mi = 0,
+    s = 0,
+    bc = false
   for (const p of fmt.formatToParts(new Date(utc))) {
     if (p.type === 'year') y = Number(p.value)
     else if (p.type === 'month') mo = Number(p.value)

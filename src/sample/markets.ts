@@ -47,19 +47,42 @@ interface Shape {
 }
 
 const SHAPES: Record<SampleMarket, Shape> = {
-  'busy-crypto': { decimals: 2, startUnits: 6_000_000, meanGapMs: 40, repeat: 0.36, maxMove: 3, burst: 0.06, volumeMinUnits: 10_000, volumeDecades: 4 },
-  'thin-altcoin': { decimals: 8, startUnits: 140_000, meanGapMs: 12_000, repeat: 0.32, maxMove: 12, burst: 0, volumeMinUnits: 100_000_000, volumeDecades: 5 },
+  'busy-crypto': {
+    decimals: 2,
+    startUnits: 6_000_000,
+    meanGapMs: 40,
+    repeat: 0.36,
+    maxMove: 3,
+    burst: 0.06,
+    volumeMinUnits: 10_000,
+    volumeDecades: 4,
+  },
+  'thin-altcoin': {
+    decimals: 8,
+    startUnits: 140_000,
+    meanGapMs: 12_000,
+    repeat: 0.32,
+    maxMove: 12,
+    burst: 0,
+    volumeMinUnits: 100_000_000,
+    volumeDecades: 5,
+  },
 }
 
 const VOLUME_DIV = 1e8
 
 function bad(field: string, rule: string, v: unknown): MarketDataError {
-  return new MarketDataError('invalid_option', `sampleMarketTrades: ${field} must be ${rule}, got ${describeValue(v)}`, { field })
+  return new MarketDataError(
+    'invalid_option',
+    `sampleMarketTrades: ${field} must be ${rule}, got ${describeValue(v)}`,
+    { field },
+  )
 }
 
 function intOption(field: string, v: unknown, dflt: number, min: number, max: number): number {
   if (v === undefined) return dflt
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max) throw bad(field, `an integer ${min}..${max}`, v)
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < min || v > max)
+    throw bad(field, `an integer ${min}..${max}`, v)
   return v
 }
 
@@ -80,7 +103,8 @@ function intOption(field: string, v: unknown, dflt: number, min: number, max: nu
  */
 export function sampleMarketTrades(market: SampleMarket, opts: SampleMarketOptions = {}): TradeColumns {
   const shape = typeof market === 'string' ? SHAPES[market as SampleMarket] : undefined
-  if (shape === undefined || !Object.hasOwn(SHAPES, market)) throw bad('market', `one of ${Object.keys(SHAPES).join(', ')}`, market)
+  if (shape === undefined || !Object.hasOwn(SHAPES, market))
+    throw bad('market', `one of ${Object.keys(SHAPES).join(', ')}`, market)
   if (typeof opts !== 'object' || opts === null) throw bad('options', 'an object', opts)
   checkOptions(opts, ['seed', 'trades', 'start'], 'sampleMarketTrades')
   const seed = intOption('seed', opts.seed, 1, 0, 0xffffffff)
@@ -89,7 +113,12 @@ export function sampleMarketTrades(market: SampleMarket, opts: SampleMarketOptio
   const s = new Int32Array([mixSeed(seed, market.length, shape.decimals)])
   const rnd = () => nextUint32(s, 0) * INV_2_32
   const div = 10 ** shape.decimals
-  const out: TradeColumns = { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n) }
+  const out: TradeColumns = {
+    time: new Float64Array(n),
+    price: new Float64Array(n),
+    volume: new Float64Array(n),
+    side: new Uint8Array(n),
+  }
   let t = start
   let units = shape.startUnits
   for (let i = 0; i < n; ) {

@@ -9,7 +9,8 @@ export const SAMPLE_MSG = {
   notPositiveDecimal: (name: string, v: unknown) =>
     `${P} option \`${name}\` must be a positive decimal such as "0.25", got ${describeValue(v)}`,
   volumeDecimals: (v: unknown) => `${P} option \`volumeDecimals\` must be 0 or 8, got ${describeValue(v)}`,
-  timeZone: (v: unknown) => `${P} option \`timeZone\` must be an IANA time zone such as "America/New_York", got ${describeValue(v)}`,
+  timeZone: (v: unknown) =>
+    `${P} option \`timeZone\` must be an IANA time zone such as "America/New_York", got ${describeValue(v)}`,
   start: (v: unknown) =>
     `${P} option \`start\` must be an integer epoch-millisecond time with the whole sample (its UTC days, plus a day either side for session hours in any time zone) within ±8.64e15 ms, got ${describeValue(v)}`,
   daysRange: (days: number, start: number) =>

@@ -10,7 +10,17 @@ import { checkOptions } from '../_lib/closed-options.js'
 export type SampleDayKind = 'trend' | 'balanced'
 
 /** Keys of {@link SampleOptions}. */
-const SAMPLE_OPTION_KEYS = ['seed', 'start', 'days', 'tradesPerDay', 'tickSize', 'startPrice', 'volumeDecimals', 'timeZone', 'dayKinds'] as const
+const SAMPLE_OPTION_KEYS = [
+  'seed',
+  'start',
+  'days',
+  'tradesPerDay',
+  'tickSize',
+  'startPrice',
+  'volumeDecimals',
+  'timeZone',
+  'dayKinds',
+] as const
 
 /** Options of the sample generator; every field is optional (defaults in brackets). */
 export interface SampleOptions {
@@ -78,18 +88,36 @@ function positiveDecimal(name: string, v: unknown): { units: bigint; scale: numb
 }
 
 /** Resolves and validates the options once; throws `MarketDataError` (`invalid_option`) naming the option. */
-export function resolveSampleOptions(opts: SampleOptions = {}, fn = 'sampleTrades', extraKeys: readonly string[] = []): ResolvedSample {
-  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', `options: expected an object of sample options, got ${describeValue(opts)}`, { field: 'options' })
+export function resolveSampleOptions(
+  opts: SampleOptions = {},
+  fn = 'sampleTrades',
+  extraKeys: readonly string[] = [],
+): ResolvedSample {
+  if (typeof opts !== 'object' || opts === null)
+    throw new MarketDataError(
+      'invalid_option',
+      `options: expected an object of sample options, got ${describeValue(opts)}`,
+      { field: 'options' },
+    )
   checkOptions(opts, [...SAMPLE_OPTION_KEYS, ...extraKeys], fn)
   const seed = opts.seed === undefined ? 1 : opts.seed
   // the generator keeps 32 bits of the seed: a fraction or a larger seed would silently repeat another one
   if (typeof seed !== 'number' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) {
-    throw new MarketDataError('invalid_option', `${SAMPLE_MSG.notInteger('seed', 0, seed)} (at most 4294967295: the generator keeps 32 bits)`, { field: 'seed' })
+    throw new MarketDataError(
+      'invalid_option',
+      `${SAMPLE_MSG.notInteger('seed', 0, seed)} (at most 4294967295: the generator keeps 32 bits)`,
+      { field: 'seed' },
+    )
   }
   const start = opts.start ?? DEFAULT_START
   // trades of UTC day d fall in [d - 10h, d + 1 day + 8h] (session hours 04:00-20:00 local, offsets -12h..+14h):
   // the sample's days plus a day either side must lie within ±8.64e15 ms, so every time is a valid Date
-  if (typeof start !== 'number' || !Number.isSafeInteger(start) || Math.floor(start / DAY_MS) - 1 < -MAX_DAY || Math.floor(start / DAY_MS) + 2 > MAX_DAY) {
+  if (
+    typeof start !== 'number' ||
+    !Number.isSafeInteger(start) ||
+    Math.floor(start / DAY_MS) - 1 < -MAX_DAY ||
+    Math.floor(start / DAY_MS) + 2 > MAX_DAY
+  ) {
     throw new MarketDataError('invalid_option', SAMPLE_MSG.start(start), { field: 'start' })
   }
   const days = intOption('days', opts.days, 1, 0)
@@ -106,11 +134,13 @@ export function resolveSampleOptions(opts: SampleOptions = {}, fn = 'sampleTrade
   const scale = tick.scale
   if (scale > 15) throw new MarketDataError('invalid_option', SAMPLE_MSG.gridTooFine(), { field: 'tickSize' })
   const LIMIT = 10n ** 15n
-  if (tick.units >= LIMIT) throw new MarketDataError('invalid_option', SAMPLE_MSG.tooLarge('tickSize'), { field: 'tickSize' })
+  if (tick.units >= LIMIT)
+    throw new MarketDataError('invalid_option', SAMPLE_MSG.tooLarge('tickSize'), { field: 'tickSize' })
   // start price in tick-scale units, floored (a finer start price is floored onto the grid)
   const spUnits =
     sp.scale <= scale ? sp.units * 10n ** BigInt(scale - sp.scale) : sp.units / 10n ** BigInt(sp.scale - scale)
-  if (spUnits >= LIMIT) throw new MarketDataError('invalid_option', SAMPLE_MSG.tooLarge('startPrice'), { field: 'startPrice' })
+  if (spUnits >= LIMIT)
+    throw new MarketDataError('invalid_option', SAMPLE_MSG.tooLarge('startPrice'), { field: 'startPrice' })
   const tickUnits = Number(tick.units)
   const maxTicks = Math.floor((1e15 - 1) / tickUnits)
   const startTicks = Math.max(1, Number(spUnits / tick.units))

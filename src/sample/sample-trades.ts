@@ -43,7 +43,9 @@ function materialize(r: ResolvedSample, fn: string): ColumnsOut {
   const total = r.days * r.tradesPerDay
   if (total > MAX_MATERIALIZED_TRADES) {
     const field = r.tradesPerDay > MAX_MATERIALIZED_TRADES ? 'tradesPerDay' : 'days'
-    throw new MarketDataError('invalid_option', SAMPLE_MSG.tooMany(fn, field, total, MAX_MATERIALIZED_TRADES), { field })
+    throw new MarketDataError('invalid_option', SAMPLE_MSG.tooMany(fn, field, total, MAX_MATERIALIZED_TRADES), {
+      field,
+    })
   }
   const gen = new SampleGenerator(r)
   const out = allocate(gen.total)
@@ -65,11 +67,17 @@ function materialize(r: ResolvedSample, fn: string): ColumnsOut {
  * let n = 0
  * for (const b of sampleTradeBatches({ days: 20, tradesPerDay: 5_000_000 })) n += b.time.length
  */
-export function* sampleTradeBatches(opts: SampleOptions & { batchSize?: number; reuse?: boolean } = {}): Generator<TradeColumns, void, undefined> {
+export function* sampleTradeBatches(
+  opts: SampleOptions & { batchSize?: number; reuse?: boolean } = {},
+): Generator<TradeColumns, void, undefined> {
   const batchSize = opts.batchSize ?? 65_536
   const r = resolveSampleOptions(opts, 'sampleTradeBatches', ['batchSize', 'reuse'])
   if (!Number.isSafeInteger(batchSize) || batchSize < 1) {
-    throw new MarketDataError('invalid_option', `sampleTradeBatches: option \`batchSize\` must be an integer >= 1, got ${describeValue(batchSize)}`, { field: 'batchSize' })
+    throw new MarketDataError(
+      'invalid_option',
+      `sampleTradeBatches: option \`batchSize\` must be an integer >= 1, got ${describeValue(batchSize)}`,
+      { field: 'batchSize' },
+    )
   }
   const gen = new SampleGenerator(r)
   let left = gen.total
@@ -82,7 +90,13 @@ export function* sampleTradeBatches(opts: SampleOptions & { batchSize?: number; 
     left -= m
     yield m === out.time.length
       ? out
-      : { time: out.time.subarray(0, m), price: out.price.subarray(0, m), volume: out.volume.subarray(0, m), side: out.side.subarray(0, m), session: out.session.subarray(0, m) }
+      : {
+          time: out.time.subarray(0, m),
+          price: out.price.subarray(0, m),
+          volume: out.volume.subarray(0, m),
+          side: out.side.subarray(0, m),
+          session: out.session.subarray(0, m),
+        }
   }
 }
 

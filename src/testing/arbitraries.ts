@@ -1,14 +1,40 @@
 import fc from 'fast-check'
 import type { CandleInput } from '../candles/index.js'
-import { bucketEnd, bucketStart, resolveTimeframe, timeframeRank, type Timeframe, type TimeframeInput, type TimeUnit } from '../time/index.js'
+import {
+  bucketEnd,
+  bucketStart,
+  resolveTimeframe,
+  timeframeRank,
+  type Timeframe,
+  type TimeframeInput,
+  type TimeUnit,
+} from '../time/index.js'
 import type { SessionType, Side, Trade, TradeColumns } from '../trades/index.js'
 import { checkOptions } from '../_lib/closed-options.js'
 
 /** Keys of {@link TradesArbOptions}. */
-const TRADES_ARB_KEYS = ['tickSize', 'offGrid', 'start', 'maxGapMs', 'minLength', 'maxLength', 'sessions', 'negativePrices', 'numbers'] as const
+const TRADES_ARB_KEYS = [
+  'tickSize',
+  'offGrid',
+  'start',
+  'maxGapMs',
+  'minLength',
+  'maxLength',
+  'sessions',
+  'negativePrices',
+  'numbers',
+] as const
 
 /** Zones the arbitraries draw from: UTC, whole-hour and half-hour DST zones, a southern-hemisphere zone, a fixed offset zone. */
-export const TEST_TIME_ZONES: readonly string[] = ['UTC', 'America/New_York', 'Europe/London', 'America/Sao_Paulo', 'Australia/Lord_Howe', 'Asia/Kolkata', 'Europe/Berlin']
+export const TEST_TIME_ZONES: readonly string[] = [
+  'UTC',
+  'America/New_York',
+  'Europe/London',
+  'America/Sao_Paulo',
+  'Australia/Lord_Howe',
+  'Asia/Kolkata',
+  'Europe/Berlin',
+]
 
 /**
  * An IANA zone name (see {@link TEST_TIME_ZONES}).
@@ -22,7 +48,15 @@ export function timeZoneArb(): fc.Arbitrary<string> {
 }
 
 const UNIT_MAX: Record<TimeUnit, number> = { MINUTE: 240, HOUR: 48, DAY: 10, WEEK: 5, MONTH: 14, QUARTER: 5, YEAR: 3 }
-const UNIT_LETTER: Record<TimeUnit, string> = { MINUTE: 'm', HOUR: 'h', DAY: 'd', WEEK: 'w', MONTH: 'M', QUARTER: 'Q', YEAR: 'y' }
+const UNIT_LETTER: Record<TimeUnit, string> = {
+  MINUTE: 'm',
+  HOUR: 'h',
+  DAY: 'd',
+  WEEK: 'w',
+  MONTH: 'M',
+  QUARTER: 'Q',
+  YEAR: 'y',
+}
 
 /**
  * A time frame object with any count (custom frames such as 90 minutes or 2 quarters), as interface A allows.
@@ -35,9 +69,13 @@ const UNIT_LETTER: Record<TimeUnit, string> = { MINUTE: 'm', HOUR: 'h', DAY: 'd'
 export function timeframeArb(opts: { units?: readonly TimeUnit[]; maxCount?: number } = {}): fc.Arbitrary<Timeframe> {
   checkOptions(opts, ['units', 'maxCount'], 'timeframeArb')
   const units = opts.units ?? (['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR'] as const)
-  return fc.constantFrom(...units).chain((unit) =>
-    fc.integer({ min: 1, max: opts.maxCount ?? UNIT_MAX[unit] }).map((count) => ({ id: `${count}${UNIT_LETTER[unit]}`, unit, count })),
-  )
+  return fc
+    .constantFrom(...units)
+    .chain((unit) =>
+      fc
+        .integer({ min: 1, max: opts.maxCount ?? UNIT_MAX[unit] })
+        .map((count) => ({ id: `${count}${UNIT_LETTER[unit]}`, unit, count })),
+    )
 }
 
 /** Options of {@link tradesArb}. */
@@ -93,15 +131,23 @@ export function tradesArb(opts: TradesArbOptions = {}): fc.Arbitrary<Trade[]> {
   const tickScale = decimalsOfString(tick)
   const extra = opts.offGrid ? 1 : 0
   const scale = tickScale + extra
-  const tickUnits = BigInt(tick.replace('.', '')) * 10n ** BigInt(extra) / 10n ** BigInt((tick.indexOf('.') < 0 ? 0 : tick.length - tick.indexOf('.') - 1) - tickScale)
+  const tickUnits =
+    (BigInt(tick.replace('.', '')) * 10n ** BigInt(extra)) /
+    10n ** BigInt((tick.indexOf('.') < 0 ? 0 : tick.length - tick.indexOf('.') - 1) - tickScale)
   const start = opts.start ?? Date.UTC(2026, 4, 29)
   const maxGap = opts.maxGapMs ?? 20 * 60_000
   const useNumbers = opts.numbers ?? true
-  const sessionArb: fc.Arbitrary<SessionType | undefined> = opts.sessions === false ? fc.constant(undefined) : fc.constantFrom(undefined, 'MAINSESSION', 'PRE_MARKET', 'POST_MARKET')
+  const sessionArb: fc.Arbitrary<SessionType | undefined> =
+    opts.sessions === false
+      ? fc.constant(undefined)
+      : fc.constantFrom(undefined, 'MAINSESSION', 'PRE_MARKET', 'POST_MARKET')
   const one = fc.record({
     gap: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: maxGap }), fc.integer({ min: 0, max: 1000 })),
     // a narrow band often, so equal prices (ties, in different spellings) are common
-    ticks: fc.oneof(fc.integer({ min: opts.negativePrices ? -2000 : 1, max: 40000 }), fc.integer({ min: 100, max: 104 })),
+    ticks: fc.oneof(
+      fc.integer({ min: opts.negativePrices ? -2000 : 1, max: 40000 }),
+      fc.integer({ min: 100, max: 104 }),
+    ),
     off: fc.integer({ min: 0, max: extra ? 9 : 0 }),
     vol: fc.oneof(fc.constant(0n), fc.bigInt({ min: 0n, max: 100000n })),
     volScale: fc.integer({ min: 0, max: 3 }),
@@ -116,7 +162,12 @@ export function tradesArb(opts: TradesArbOptions = {}): fc.Arbitrary<Trade[]> {
       const priceUnits = BigInt(r.ticks) * tickUnits + BigInt(r.off)
       const price = gridString(priceUnits, scale)
       const volume = gridString(r.vol, r.volScale)
-      const tr: Trade = { time: t, price: r.asNumber ? Number(price) : price, volume: r.asNumber ? Number(volume) : volume, side: r.side }
+      const tr: Trade = {
+        time: t,
+        price: r.asNumber ? Number(price) : price,
+        volume: r.asNumber ? Number(volume) : volume,
+        side: r.side,
+      }
       if (r.session !== undefined) tr.session = r.session
       return tr
     })
@@ -135,7 +186,13 @@ export function tradeColumnsArb(opts: TradesArbOptions = {}): fc.Arbitrary<Trade
   checkOptions(opts, TRADES_ARB_KEYS, 'tradeColumnsArb')
   return tradesArb(opts).map((trades) => {
     const n = trades.length
-    const cols: TradeColumns = { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n), session: new Uint8Array(n) }
+    const cols: TradeColumns = {
+      time: new Float64Array(n),
+      price: new Float64Array(n),
+      volume: new Float64Array(n),
+      side: new Uint8Array(n),
+      session: new Uint8Array(n),
+    }
     for (let i = 0; i < n; i++) {
       const t = trades[i] as Trade
       cols.time[i] = t.time
@@ -158,7 +215,9 @@ export function tradeColumnsArb(opts: TradesArbOptions = {}): fc.Arbitrary<Trade
  * @example fc.sample(splitsArb(10), 1)[0] // e.g. [3, 7]: 0-4 sorted cut points in [0, 10]
  */
 export function splitsArb(n: number, maxParts = 4): fc.Arbitrary<number[]> {
-  return fc.array(fc.integer({ min: 0, max: n }), { maxLength: maxParts }).map((cuts) => [...cuts].sort((a, b) => a - b))
+  return fc
+    .array(fc.integer({ min: 0, max: n }), { maxLength: maxParts })
+    .map((cuts) => [...cuts].sort((a, b) => a - b))
 }
 
 /** Options of {@link candleSeriesArb}. */
@@ -187,13 +246,20 @@ export interface CandleSeriesArbOptions {
  * @example fc.sample(candleSeriesArb({ timeframe: '1d', timeZone: 'America/New_York' }), 1)
  */
 export function candleSeriesArb(opts: CandleSeriesArbOptions = {}): fc.Arbitrary<CandleInput[]> {
-  checkOptions(opts, ['timeframe', 'timeZone', 'start', 'maxGapBuckets', 'maxLength', 'tickSize', 'sessions'], 'candleSeriesArb')
+  checkOptions(
+    opts,
+    ['timeframe', 'timeZone', 'start', 'maxGapBuckets', 'maxLength', 'tickSize', 'sessions'],
+    'candleSeriesArb',
+  )
   const tf = resolveTimeframe(opts.timeframe ?? '1m', 'timeframe')
   const zone = opts.timeZone === undefined ? {} : { timeZone: opts.timeZone }
   const tick = opts.tickSize ?? '0.25'
   const scale = decimalsOfString(tick)
   const tickUnits = BigInt(Math.round(Number(tick) * 10 ** scale))
-  const sessionArb: fc.Arbitrary<SessionType | undefined> = opts.sessions === false ? fc.constant(undefined) : fc.constantFrom(undefined, 'MAINSESSION', 'PRE_MARKET', 'POST_MARKET')
+  const sessionArb: fc.Arbitrary<SessionType | undefined> =
+    opts.sessions === false
+      ? fc.constant(undefined)
+      : fc.constantFrom(undefined, 'MAINSESSION', 'PRE_MARKET', 'POST_MARKET')
   const one = fc.record({
     gap: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: opts.maxGapBuckets ?? 3 })),
     a: fc.oneof(fc.integer({ min: 1, max: 4000 }), fc.integer({ min: 100, max: 103 })),

@@ -75,7 +75,12 @@ function assertEq<R>(eq: (a: R, b: R) => boolean, a: R, b: R, what: string): voi
 export function aggregatorContract<T, R>(spec: AggregatorContractSpec<T, R>): Law[] {
   const eq = spec.equals ?? deepEqual
   const laws: Law[] = []
-  const withCuts = spec.records.chain((xs) => fc.tuple(fc.constant(xs), fc.array(fc.integer({ min: 0, max: xs.length }), { maxLength: 4 }).map((c) => [...c].sort((a, b) => a - b))))
+  const withCuts = spec.records.chain((xs) =>
+    fc.tuple(
+      fc.constant(xs),
+      fc.array(fc.integer({ min: 0, max: xs.length }), { maxLength: 4 }).map((c) => [...c].sort((a, b) => a - b)),
+    ),
+  )
   laws.push({
     name: 'never mutates its input',
     property: fc.property(spec.records, (xs) => {
@@ -136,7 +141,12 @@ export function aggregatorContract<T, R>(spec: AggregatorContractSpec<T, R>): La
  * @throws `MarketDataError` with a `code` naming the rule (and the record `index` and `field`) for a malformed record or option
  * @example fc.assert(nestingLaw({ input: candlesArb, resample: (x, tf) => resampleCandles(x, { timeframe: tf }), chain: ['5m', '15m', '1h'] }))
  */
-export function nestingLaw<X, TF>(spec: { input: fc.Arbitrary<X>; resample: (x: X, tf: TF) => X; chain: readonly TF[]; equals?: (a: X, b: X) => boolean }): fc.IPropertyWithHooks<[X]> {
+export function nestingLaw<X, TF>(spec: {
+  input: fc.Arbitrary<X>
+  resample: (x: X, tf: TF) => X
+  chain: readonly TF[]
+  equals?: (a: X, b: X) => boolean
+}): fc.IPropertyWithHooks<[X]> {
   const eq = spec.equals ?? deepEqual
   return fc.property(spec.input, (x) => {
     for (let i = 0; i < spec.chain.length; i++) {
@@ -173,6 +183,8 @@ export function tilingLaw<T, O extends { time: number }>(spec: {
       if (i > 0 && !(t > (out[i - 1] as O).time)) throw new Error(`output ${i}: not ascending`)
       starts.add(t)
     }
-    for (const x of xs) if (!starts.has(spec.bucketStart(spec.timeOf(x)))) throw new Error(`record at ${spec.timeOf(x)} has no output bucket`)
+    for (const x of xs)
+      if (!starts.has(spec.bucketStart(spec.timeOf(x))))
+        throw new Error(`record at ${spec.timeOf(x)} has no output bucket`)
   })
 }

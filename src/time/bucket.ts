@@ -19,7 +19,10 @@ const WEEK_ANCHOR_DAY = 4
 
 function checkZone(tz: string | undefined): string {
   if (tz === undefined) return 'UTC'
-  if (!isValidTimeZone(tz)) throw new MarketDataError('invalid_option', `timeZone: ${describeValue(tz)} is not a known IANA time zone`, { field: 'timeZone' })
+  if (!isValidTimeZone(tz))
+    throw new MarketDataError('invalid_option', `timeZone: ${describeValue(tz)} is not a known IANA time zone`, {
+      field: 'timeZone',
+    })
   return tz
 }
 
@@ -57,7 +60,10 @@ function bucketRange(t: number, tf: Timeframe, tz: string, utc: boolean, out: Fl
     out[1] = startOf(b + n)
     return
   }
-  if (unit === 'TICK') throw new MarketDataError('invalid_option', `timeframe: tick frames (${tf.id}) have no time buckets`, { field: 'timeframe' })
+  if (unit === 'TICK')
+    throw new MarketDataError('invalid_option', `timeframe: tick frames (${tf.id}) have no time buckets`, {
+      field: 'timeframe',
+    })
   const per = monthsPerBucket(tf)
   const [y, m] = civilFromDays(day)
   const mi = y * 12 + (m - 1)
@@ -68,7 +74,10 @@ function bucketRange(t: number, tf: Timeframe, tz: string, utc: boolean, out: Fl
 }
 
 function checkTime(t: number): void {
-  if (typeof t !== 'number' || !Number.isFinite(t)) throw new MarketDataError('invalid_time', `time: ${describeValue(t)} is not a finite epoch-millisecond number`, { field: 'time' })
+  if (typeof t !== 'number' || !Number.isFinite(t))
+    throw new MarketDataError('invalid_time', `time: ${describeValue(t)} is not a finite epoch-millisecond number`, {
+      field: 'time',
+    })
 }
 
 /**
@@ -127,7 +136,10 @@ export class Bucketer {
   private readonly out = new Float64Array(4)
 
   constructor(tf: Timeframe, opts: BucketOptions = {}) {
-    if (tf.unit === 'TICK') throw new MarketDataError('invalid_option', `timeframe: tick frames (${tf.id}) have no time buckets`, { field: 'timeframe' })
+    if (tf.unit === 'TICK')
+      throw new MarketDataError('invalid_option', `timeframe: tick frames (${tf.id}) have no time buckets`, {
+        field: 'timeframe',
+      })
     this.timeframe = tf
     this.timeZone = checkZone(opts.timeZone)
     this.utc = isUtcZone(this.timeZone)

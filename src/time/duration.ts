@@ -16,7 +16,6 @@ export interface IsoDuration {
   seconds: number
 }
 
-
 /**
  * Parses a positive ISO 8601 duration: `P[nY][nM][nW][nD][T[nH][nM][n[.f]S]]` (`PT4H`, `P1D`, `P1W`,
  * `P1Y2M3DT4H5M6.5S`). Only seconds may carry a fraction (up to 3 digits); a zero duration is refused.
@@ -27,8 +26,10 @@ export interface IsoDuration {
  * @example parseIsoDuration('PT4H') // { ok: true, value: { years: 0, months: 0, weeks: 0, days: 0, hours: 4, minutes: 0, seconds: 0 } }
  */
 export function parseIsoDuration(s: string): Result<IsoDuration, string> {
-  const bad = (why: string) => err(`${describeValue(s)} is not a positive ISO 8601 duration such as PT4H, P1D or P1Y2M3DT4H5M6.5S: ${why}`)
-  if (typeof s !== 'string' || s.length < 3 || s.length > 64 || s[0] !== 'P') return bad('must start with P and name at least one part')
+  const bad = (why: string) =>
+    err(`${describeValue(s)} is not a positive ISO 8601 duration such as PT4H, P1D or P1Y2M3DT4H5M6.5S: ${why}`)
+  if (typeof s !== 'string' || s.length < 3 || s.length > 64 || s[0] !== 'P')
+    return bad('must start with P and name at least one part')
   const d: IsoDuration = { years: 0, months: 0, weeks: 0, days: 0, hours: 0, minutes: 0, seconds: 0 }
   const dateOrder = 'YMWD'
   const timeOrder = 'HMS'
@@ -79,7 +80,8 @@ export function parseIsoDuration(s: string): Result<IsoDuration, string> {
     else d.seconds = v + Math.round(frac * 1000) / 1000
   }
   if (parts === 0) return bad('no parts')
-  if (d.years + d.months + d.weeks + d.days + d.hours + d.minutes + d.seconds === 0) return bad('must be greater than zero')
+  if (d.years + d.months + d.weeks + d.days + d.hours + d.minutes + d.seconds === 0)
+    return bad('must be greater than zero')
   return ok(d)
 }
 

@@ -1,6 +1,13 @@
 export { MINUTE_MS, HOUR_MS, DAY_MS, LAST_ISO_MS } from './constants.js'
 export type { TimeUnit, Timeframe, TimeframeId, TimeframeInput, TimeframeRule } from './timeframe.js'
-export { parseTimeframe, resolveTimeframe, listTimeframes, timeframeRank, timeframeId, PARTNER_UNITS } from './timeframe.js'
+export {
+  parseTimeframe,
+  resolveTimeframe,
+  listTimeframes,
+  timeframeRank,
+  timeframeId,
+  PARTNER_UNITS,
+} from './timeframe.js'
 export type { BucketOptions } from './bucket.js'
 export { bucketStart, bucketEnd, createBucketer, Bucketer } from './bucket.js'
 export { isValidTimeZone } from './zone.js'

@@ -47,7 +47,15 @@ interface Inferred {
   lastMonth: number
 }
 
-const freshInference = (): Inferred => ({ level: MONTHS, gMs: Infinity, gDays: Infinity, gMonths: Infinity, lastT: Number.NEGATIVE_INFINITY, lastDay: Number.NaN, lastMonth: Number.NaN })
+const freshInference = (): Inferred => ({
+  level: MONTHS,
+  gMs: Infinity,
+  gDays: Infinity,
+  gMonths: Infinity,
+  lastT: Number.NEGATIVE_INFINITY,
+  lastDay: Number.NaN,
+  lastMonth: Number.NaN,
+})
 
 /**
  * The guard's running state (see {@link NestingGuard.save}): the inference (level, smallest gaps, the
@@ -106,8 +114,21 @@ export class NestingGuard {
     this.dayB = new Bucketer({ id: '1d', unit: 'DAY', count: 1 }, zone)
     this.monthB = new Bucketer({ id: '1M', unit: 'MONTH', count: 1 }, zone)
     if (spec.source !== undefined && finerThan(spec.target, spec.source)) {
-      const advice = spec.advice === undefined ? '' : spec.advice(spec.source.unit === 'MINUTE' ? spec.source.count : spec.source.unit === 'HOUR' ? 60 * spec.source.count : undefined)
-      throw new MarketDataError('incompatible', NESTING_MSG.finer(spec.targetName ?? 'timeframe', spec.target.id, spec.source.id) + advice, { field: 'sourceTimeframe' })
+      const advice =
+        spec.advice === undefined
+          ? ''
+          : spec.advice(
+              spec.source.unit === 'MINUTE'
+                ? spec.source.count
+                : spec.source.unit === 'HOUR'
+                  ? 60 * spec.source.count
+                  : undefined,
+            )
+      throw new MarketDataError(
+        'incompatible',
+        NESTING_MSG.finer(spec.targetName ?? 'timeframe', spec.target.id, spec.source.id) + advice,
+        { field: 'sourceTimeframe' },
+      )
     }
   }
 
@@ -118,8 +139,18 @@ export class NestingGuard {
   save(): NestingState {
     const f = this.inf
     return {
-      level: f.level, gMs: f.gMs, gDays: f.gDays, gMonths: f.gMonths, inferredT: f.lastT, lastDay: f.lastDay, lastMonth: f.lastMonth,
-      tStart: this.tStart, tEnd: this.tEnd, sEnd: this.sEnd, lastT: this.lastT, lastIndex: this.lastIndex,
+      level: f.level,
+      gMs: f.gMs,
+      gDays: f.gDays,
+      gMonths: f.gMonths,
+      inferredT: f.lastT,
+      lastDay: f.lastDay,
+      lastMonth: f.lastMonth,
+      tStart: this.tStart,
+      tEnd: this.tEnd,
+      sEnd: this.sEnd,
+      lastT: this.lastT,
+      lastIndex: this.lastIndex,
     }
   }
 
@@ -282,7 +313,8 @@ export class NestingGuard {
     if (src !== undefined) {
       // a target bucket whose both ends are source boundaries holds whole source buckets only: its
       // candles need no check of their own (sEnd = Infinity until the next target bucket)
-      if (tEnd !== this.tEnd && src.locate(tStart) === tStart && src.locate(tEnd) === tEnd) this.sEnd = Number.POSITIVE_INFINITY
+      if (tEnd !== this.tEnd && src.locate(tStart) === tStart && src.locate(tEnd) === tEnd)
+        this.sEnd = Number.POSITIVE_INFINITY
       else {
         const sb = src.locate(t)
         const se = src.end
@@ -314,11 +346,22 @@ export class NestingGuard {
     if (e === this.lastT && !only && !this.frameKnown() && this.tEnd < this.localDayEnd(this.lastT)) {
       const advice = this.spec.advice === undefined ? '' : this.spec.advice(undefined)
       const at = this.spec.indexes === undefined ? this.lastIndex : (this.spec.indexes[this.lastIndex] as number)
-      this.error = new MarketDataError('incompatible', NESTING_MSG.unknownFrame(this.lastT, `${this.spec.target.id} ${this.spec.targetName ?? 'target'}`, this.tEnd) + advice, { index: at, field: 'time' })
+      this.error = new MarketDataError(
+        'incompatible',
+        NESTING_MSG.unknownFrame(this.lastT, `${this.spec.target.id} ${this.spec.targetName ?? 'target'}`, this.tEnd) +
+          advice,
+        { index: at, field: 'time' },
+      )
       return false
     }
     if (e <= this.tEnd) return true
-    return this.refuse(this.lastIndex, this.lastT, e, this.tEnd, `${this.inferredId()} inferred from the smallest gap between candle starts; give sourceTimeframe when the candles have gaps`)
+    return this.refuse(
+      this.lastIndex,
+      this.lastT,
+      e,
+      this.tEnd,
+      `${this.inferredId()} inferred from the smallest gap between candle starts; give sourceTimeframe when the candles have gaps`,
+    )
   }
 
   /** Checks the open target bucket at the end of the input (batch calls and `finish`). Throws the refusal. */
@@ -361,7 +404,12 @@ export class NestingGuard {
   private refuse(index: number, sb: number, se: number, boundary: number, how: string): false {
     const advice = this.spec.advice === undefined ? '' : this.spec.advice(this.sourceMinutes())
     const at = this.spec.indexes === undefined ? index : (this.spec.indexes[index] as number)
-    this.error = new MarketDataError('incompatible', NESTING_MSG.straddles(sb, se, how, `${this.spec.target.id} ${this.spec.targetName ?? 'target'}`, boundary) + advice, { index: at, field: 'time' })
+    this.error = new MarketDataError(
+      'incompatible',
+      NESTING_MSG.straddles(sb, se, how, `${this.spec.target.id} ${this.spec.targetName ?? 'target'}`, boundary) +
+        advice,
+      { index: at, field: 'time' },
+    )
     return false
   }
 }

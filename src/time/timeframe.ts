@@ -150,16 +150,28 @@ export function resolveTimeframe(x: TimeframeInput, field = 'timeframe'): Timefr
     return r.value
   }
   if (typeof x !== 'object' || x === null || !UNITS.includes(x.unit)) {
-    throw new MarketDataError('invalid_option', `${field}: expected a timeframe id or { unit, count } with unit one of ${UNITS.join(', ')}`, { field })
+    throw new MarketDataError(
+      'invalid_option',
+      `${field}: expected a timeframe id or { unit, count } with unit one of ${UNITS.join(', ')}`,
+      { field },
+    )
   }
   const count = x.count ?? 1
   if (!Number.isSafeInteger(count) || count < 1) {
-    throw new MarketDataError('invalid_option', `${field}.count: must be an integer >= 1 (got ${describeValue(count)})`, { field: `${field}.count` })
+    throw new MarketDataError(
+      'invalid_option',
+      `${field}.count: must be an integer >= 1 (got ${describeValue(count)})`,
+      { field: `${field}.count` },
+    )
   }
   const id = timeframeId(x.unit, count)
   // a given id must name the same frame: a stale or hand-written one would label the output wrongly
   if (x.id !== undefined && x.id !== id) {
-    throw new MarketDataError('invalid_option', `${field}.id: ${describeValue(x.id)} does not name ${x.unit} x ${count} (its id is ${id}); leave id out or fix it`, { field: `${field}.id` })
+    throw new MarketDataError(
+      'invalid_option',
+      `${field}.id: ${describeValue(x.id)} does not name ${x.unit} x ${count} (its id is ${id}); leave id out or fix it`,
+      { field: `${field}.id` },
+    )
   }
   return { id, unit: x.unit, count }
 }

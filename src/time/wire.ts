@@ -3,7 +3,6 @@ import { err, ok, type Result } from '../result.js'
 import { daysFromCivil, daysInMonth } from './civil.js'
 import { DAY_MS, LAST_ISO_MS } from './constants.js'
 
-
 /** Reads `len` digits at `i`, or -1. */
 function digits(s: string, i: number, len: number): number {
   if (i + len > s.length) return -1
@@ -27,7 +26,8 @@ function digits(s: string, i: number, len: number): number {
  * @example parseRfc3339('2026-05-29T00:00:00Z') // { ok: true, value: 1780012800000 }
  */
 export function parseRfc3339(s: string): Result<number, string> {
-  const bad = (why: string) => err(`${describeValue(s)} is not an RFC 3339 date-time (YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm)): ${why}`)
+  const bad = (why: string) =>
+    err(`${describeValue(s)} is not an RFC 3339 date-time (YYYY-MM-DDThh:mm:ss[.fff](Z|±hh:mm)): ${why}`)
   if (typeof s !== 'string') return bad('not a string')
   if (s.length < 20 || s.length > 64) return bad('wrong length')
   const y = digits(s, 0, 4)
@@ -37,8 +37,10 @@ export function parseRfc3339(s: string): Result<number, string> {
   const mi = digits(s, 14, 2)
   const se = digits(s, 17, 2)
   const t = s[10]
-  if (s[4] !== '-' || s[7] !== '-' || (t !== 'T' && t !== 't') || s[13] !== ':' || s[16] !== ':') return bad('wrong separators')
-  if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 59) return bad('a field is out of range')
+  if (s[4] !== '-' || s[7] !== '-' || (t !== 'T' && t !== 't') || s[13] !== ':' || s[16] !== ':')
+    return bad('wrong separators')
+  if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 59)
+    return bad('a field is out of range')
   if (d > daysInMonth(y, mo)) return bad('no such day in that month')
   let i = 19
   let ms = 0
@@ -77,9 +79,11 @@ export function parseRfc3339(s: string): Result<number, string> {
  * @example parseUnixSeconds('1780012800') // { ok: true, value: 1780012800000 }
  */
 export function parseUnixSeconds(s: string): Result<number, string> {
-  if (typeof s !== 'string' || s.length === 0 || s.length > 12) return err(`${describeValue(s)} is not Unix seconds (an integer 0..253402300799)`)
+  if (typeof s !== 'string' || s.length === 0 || s.length > 12)
+    return err(`${describeValue(s)} is not Unix seconds (an integer 0..253402300799)`)
   const v = digits(s, 0, s.length)
-  if (v < 0 || v * 1000 > LAST_ISO_MS) return err(`${describeValue(s)} is not Unix seconds (an integer 0..253402300799)`)
+  if (v < 0 || v * 1000 > LAST_ISO_MS)
+    return err(`${describeValue(s)} is not Unix seconds (an integer 0..253402300799)`)
   return ok(v * 1000)
 }
 

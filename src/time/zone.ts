@@ -59,18 +59,38 @@ function getTimezoneOffset(tz: string, t: number): number {
 function readOffset(tz: string, whole: number): number {
   const f = formatterOf(tz)
   if (f === null) return Number.NaN
-  let y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0
+  let y = 0,
+    mo = 0,
+    d = 0,
+    h = 0,
+    mi = 0,
+    s = 0
   let bc = false
   for (const p of f.formatToParts(whole)) {
     switch (p.type) {
-      case 'era': bc = p.value === 'BC'; break
-      case 'year': y = Number(p.value); break
-      case 'month': mo = Number(p.value); break
-      case 'day': d = Number(p.value); break
-      case 'hour': h = Number(p.value); break
-      case 'minute': mi = Number(p.value); break
-      case 'second': s = Number(p.value); break
-      default: break
+      case 'era':
+        bc = p.value === 'BC'
+        break
+      case 'year':
+        y = Number(p.value)
+        break
+      case 'month':
+        mo = Number(p.value)
+        break
+      case 'day':
+        d = Number(p.value)
+        break
+      case 'hour':
+        h = Number(p.value)
+        break
+      case 'minute':
+        mi = Number(p.value)
+        break
+      case 'second':
+        s = Number(p.value)
+        break
+      default:
+        break
     }
   }
   if (bc) y = 1 - y

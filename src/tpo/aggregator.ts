@@ -13,8 +13,25 @@ import { ExactPath } from './exact-path.js'
 import type { TpoAggregator, TpoAggregatorOptions, TpoProfile } from './types.js'
 import type { AggregatorCheckpoint } from '../aggregator.js'
 import { restoreTpo, tpoCheckpoint } from './checkpoint.js'
-import { firstPastInColumn, firstPastInRecords, pastMaxTime, readMaxTime, recordPast, timeAt } from '../_lib/max-time.js'
-import { ARG_BLOCK_END, ARG_BLOCK_START, ARG_PRICE_POW, ARG_ROW_UNITS, ARG_SESSION, ARG_SLOTS, ARG_VOLUME_POW, FAST_CHUNK, fastRun } from './fast-loop.js'
+import {
+  firstPastInColumn,
+  firstPastInRecords,
+  pastMaxTime,
+  readMaxTime,
+  recordPast,
+  timeAt,
+} from '../_lib/max-time.js'
+import {
+  ARG_BLOCK_END,
+  ARG_BLOCK_START,
+  ARG_PRICE_POW,
+  ARG_ROW_UNITS,
+  ARG_SESSION,
+  ARG_SLOTS,
+  ARG_VOLUME_POW,
+  FAST_CHUNK,
+  fastRun,
+} from './fast-loop.js'
 import { checkOptions } from '../_lib/closed-options.js'
 import { TPO_OPTION_KEYS } from './types.js'
 
@@ -137,7 +154,8 @@ class TpoEngine implements TpoAggregator {
   }
 
   advance(time: number): TpoProfile[] {
-    if (typeof time !== 'number' || Number.isNaN(time)) throw new MarketDataError('invalid_time', TPO_MSG.advance(time), { field: 'time' })
+    if (typeof time !== 'number' || Number.isNaN(time))
+      throw new MarketDataError('invalid_time', TPO_MSG.advance(time), { field: 'time' })
     return finishProfiles(this.open.closeUntil(time), this.cfg)
   }
 
@@ -150,7 +168,16 @@ class TpoEngine implements TpoAggregator {
   }
 
   /** Writes the current block's running extremes and open/close back into its accumulator. */
-  private save(acc: PeriodAcc | null, j: number, hi: number, lo: number, oT: number, oP: number, cT: number, cP: number): void {
+  private save(
+    acc: PeriodAcc | null,
+    j: number,
+    hi: number,
+    lo: number,
+    oT: number,
+    oP: number,
+    cT: number,
+    cP: number,
+  ): void {
     if (acc === null) return
     acc.bHi[j] = hi
     acc.bLo[j] = lo
@@ -268,7 +295,11 @@ class TpoEngine implements TpoAggregator {
       // validate the whole record before it changes any state
       const v = volume[i] as number
       let u = v
-      if (VP === 1 ? !(Math.floor(v) === v && v >= 0 && v < lim) : !((u = Math.round(v * VP)) / VP === v && u >= 0 && u < lim)) {
+      if (
+        VP === 1
+          ? !(Math.floor(v) === v && v >= 0 && v < lim)
+          : !((u = Math.round(v * VP)) / VP === v && u >= 0 && u < lim)
+      ) {
         this.save(acc, j, hi, lo, oT, oP, cT, cP)
         u = this.exact.unitsOf(v, i + base, skip ? null : acc)
         VP = volumePow(acc)
@@ -349,8 +380,6 @@ function volumePow(acc: PeriodAcc | null): number {
   const s = acc === null ? 0 : acc.volScale
   return s < POW10_F.length ? (POW10_F[s] as number) : Number.NaN
 }
-
-
 
 /**
  * A streaming TPO aggregator: feed trades with `add` / `addTrades` / `addColumns` (periods may receive

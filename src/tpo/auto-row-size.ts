@@ -34,13 +34,23 @@ const MAX_TICKS = Number.MAX_SAFE_INTEGER
 
 function count(x: unknown, dflt: number, field: string): number {
   const v = x ?? dflt
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 2) throw new MarketDataError('invalid_option', `autoRowSize: \`${field}\` must be an integer >= 2, got ${describeValue(x)}`, { field })
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 2)
+    throw new MarketDataError(
+      'invalid_option',
+      `autoRowSize: \`${field}\` must be an integer >= 2, got ${describeValue(x)}`,
+      { field },
+    )
   return v
 }
 
 function decimal(x: unknown, field: string, min?: 0): ExactDecimal {
   const r = parseDecimal(x)
-  if (!r.ok || (min === 0 && r.value.units < 0n)) throw new MarketDataError('invalid_option', `autoRowSize: \`${field}\` must be a decimal${min === 0 ? ' >= 0' : ''}, got ${describeValue(x)}`, { field })
+  if (!r.ok || (min === 0 && r.value.units < 0n))
+    throw new MarketDataError(
+      'invalid_option',
+      `autoRowSize: \`${field}\` must be a decimal${min === 0 ? ' >= 0' : ''}, got ${describeValue(x)}`,
+      { field },
+    )
   return r.value
 }
 
@@ -61,18 +71,38 @@ function decimal(x: unknown, field: string, min?: 0): ExactDecimal {
  * autoRowSize({ tickSize: '0.25', range: '42.5' }) // { rowSize: 5, rowSizeValue: '1.25', rows: 35 }
  */
 export function autoRowSize(opts: AutoRowSizeOptions): AutoRowSize {
-  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', `autoRowSize: \`options\` must be an object {tickSize, range}, got ${describeValue(opts)}`, { field: 'options' })
+  if (typeof opts !== 'object' || opts === null)
+    throw new MarketDataError(
+      'invalid_option',
+      `autoRowSize: \`options\` must be an object {tickSize, range}, got ${describeValue(opts)}`,
+      { field: 'options' },
+    )
   checkOptions(opts, ['tickSize', 'range', 'ranges', 'candles', 'minRows', 'maxRows'], 'autoRowSize')
   const t = parseDecimal(opts.tickSize)
-  if (!t.ok || t.value.units <= 0n) throw new MarketDataError('invalid_option', `autoRowSize: \`tickSize\` must be a positive decimal, got ${describeValue(opts.tickSize)}`, { field: 'tickSize' })
+  if (!t.ok || t.value.units <= 0n)
+    throw new MarketDataError(
+      'invalid_option',
+      `autoRowSize: \`tickSize\` must be a positive decimal, got ${describeValue(opts.tickSize)}`,
+      { field: 'tickSize' },
+    )
   const tick = t.value
   const minRows = count(opts.minRows, 30, 'minRows')
   const maxRows = count(opts.maxRows, 80, 'maxRows')
-  if (minRows > maxRows) throw new MarketDataError('invalid_option', `autoRowSize: \`minRows\` (${minRows}) must not exceed \`maxRows\` (${maxRows})`, { field: 'minRows' })
+  if (minRows > maxRows)
+    throw new MarketDataError(
+      'invalid_option',
+      `autoRowSize: \`minRows\` (${minRows}) must not exceed \`maxRows\` (${maxRows})`,
+      { field: 'minRows' },
+    )
   let range: ExactDecimal | undefined
   if (opts.range !== undefined) range = decimal(opts.range, 'range', 0)
   else if (opts.ranges !== undefined) {
-    if (!Array.isArray(opts.ranges)) throw new MarketDataError('invalid_option', `autoRowSize: \`ranges\` must be an array of decimals >= 0, got ${describeValue(opts.ranges)}`, { field: 'ranges' })
+    if (!Array.isArray(opts.ranges))
+      throw new MarketDataError(
+        'invalid_option',
+        `autoRowSize: \`ranges\` must be an array of decimals >= 0, got ${describeValue(opts.ranges)}`,
+        { field: 'ranges' },
+      )
     const xs = opts.ranges.map((x, i) => decimal(x, `ranges[${i}]`, 0))
     xs.sort((a, b) => {
       const s = Math.max(a.scale, b.scale)
@@ -81,20 +111,36 @@ export function autoRowSize(opts: AutoRowSizeOptions): AutoRowSize {
     })
     range = xs[(xs.length - 1) >> 1]
   } else if (opts.candles !== undefined) {
-    if (!Array.isArray(opts.candles)) throw new MarketDataError('invalid_option', `autoRowSize: \`candles\` must be an array of {high, low}, got ${describeValue(opts.candles)}`, { field: 'candles' })
+    if (!Array.isArray(opts.candles))
+      throw new MarketDataError(
+        'invalid_option',
+        `autoRowSize: \`candles\` must be an array of {high, low}, got ${describeValue(opts.candles)}`,
+        { field: 'candles' },
+      )
     const spans = opts.candles.map((k: unknown, i) => {
-      if (typeof k !== 'object' || k === null) throw new MarketDataError('invalid_option', `autoRowSize: \`candles[${i}]\` must be a candle {high, low}, got ${describeValue(k)}`, { field: `candles[${i}]` })
+      if (typeof k !== 'object' || k === null)
+        throw new MarketDataError(
+          'invalid_option',
+          `autoRowSize: \`candles[${i}]\` must be a candle {high, low}, got ${describeValue(k)}`,
+          { field: `candles[${i}]` },
+        )
       const { high, low } = k as { high?: unknown; low?: unknown }
       const h = decimal(high, `candles[${i}].high`)
       const l = decimal(low, `candles[${i}].low`)
       const sc = Math.max(h.scale, l.scale)
       const units = h.units * 10n ** BigInt(sc - h.scale) - l.units * 10n ** BigInt(sc - l.scale)
-      if (units < 0n) throw new MarketDataError('invalid_option', `autoRowSize: \`candles[${i}]\` has high below low`, { field: `candles[${i}]` })
+      if (units < 0n)
+        throw new MarketDataError('invalid_option', `autoRowSize: \`candles[${i}]\` has high below low`, {
+          field: `candles[${i}]`,
+        })
       return decimalToString({ units, scale: sc })
     })
     return autoRowSize({ tickSize: opts.tickSize, ranges: spans, minRows, maxRows })
   }
-  const at = (k: number) => ({ rowSize: k, rowSizeValue: decimalToString({ units: tick.units * BigInt(k), scale: tick.scale }) })
+  const at = (k: number) => ({
+    rowSize: k,
+    rowSizeValue: decimalToString({ units: tick.units * BigInt(k), scale: tick.scale }),
+  })
   if (range === undefined) return { ...at(1), rows: 1 }
   const s = Math.max(range.scale, tick.scale)
   const ru = range.units * 10n ** BigInt(s - range.scale)

@@ -21,9 +21,15 @@ export interface TpoStreamState {
 /** The options that shape a TPO aggregator's output, as its checkpoint holds them. */
 export function tpoOptionsKey(cfg: TpoConfig): Record<string, unknown> {
   return {
-    timeframe: `${cfg.period.count} ${cfg.period.unit}`, blockSize: `${cfg.block.count} ${cfg.block.unit}`, timeZone: cfg.timeZone ?? 'UTC',
-    tickSize: cfg.grid.tickSize, rowSize: cfg.grid.rowSize, grouped: cfg.grouped, valueAreaPercent: cfg.valueAreaPercent,
-    initialBalanceMs: cfg.initialBalanceMs, sessions: cfg.sessionMask,
+    timeframe: `${cfg.period.count} ${cfg.period.unit}`,
+    blockSize: `${cfg.block.count} ${cfg.block.unit}`,
+    timeZone: cfg.timeZone ?? 'UTC',
+    tickSize: cfg.grid.tickSize,
+    rowSize: cfg.grid.rowSize,
+    grouped: cfg.grouped,
+    valueAreaPercent: cfg.valueAreaPercent,
+    initialBalanceMs: cfg.initialBalanceMs,
+    sessions: cfg.sessionMask,
   }
 }
 
@@ -37,7 +43,16 @@ export function tpoCheckpoint(cfg: TpoConfig, watermark: number, s: TpoStreamSta
       // a block only a refused record opened holds no trade (its high is -Infinity): it does not exist
       for (let j = 0; j < acc.n; j++) {
         if ((acc.bHi[j] as number) === -Infinity) continue
-        blocks.push([acc.bStart[j], priceJson(acc.blockHigh(j)), priceJson(acc.blockLow(j)), acc.bOpenT[j], priceJson(acc.blockOpen(j)), acc.bCloseT[j], priceJson(acc.blockClose(j)), acc.bMain[j]] as (number | string)[])
+        blocks.push([
+          acc.bStart[j],
+          priceJson(acc.blockHigh(j)),
+          priceJson(acc.blockLow(j)),
+          acc.bOpenT[j],
+          priceJson(acc.blockOpen(j)),
+          acc.bCloseT[j],
+          priceJson(acc.blockClose(j)),
+          acc.bMain[j],
+        ] as (number | string)[])
       }
       if (blocks.length === 0) continue
       // each period sums volumes at its own scale (a finer record's part apart): written as one exact sum a row
@@ -56,7 +71,12 @@ export function tpoCheckpoint(cfg: TpoConfig, watermark: number, s: TpoStreamSta
 }
 
 /** Reads and validates a TPO checkpoint against this aggregator's options and frames; returns the watermark and state. */
-export function restoreTpo(x: unknown, cfg: TpoConfig, periodB: Bucketer, blockB: Bucketer): { watermark: number; state: TpoStreamState } {
+export function restoreTpo(
+  x: unknown,
+  cfg: TpoConfig,
+  periodB: Bucketer,
+  blockB: Bucketer,
+): { watermark: number; state: TpoStreamState } {
   const { watermark, state } = openCheckpoint(x, 'tpo', tpoOptionsKey(cfg))
   const addCount = state.int('addCount', 0, Number.MAX_SAFE_INTEGER)
   const periods = new Map<number, (PeriodAcc | undefined)[]>()
@@ -64,7 +84,8 @@ export function restoreTpo(x: unknown, cfg: TpoConfig, periodB: Bucketer, blockB
   list.forEach((_, i) => {
     const p = state.item('periods', list, i)
     const start = p.time('start')
-    if (periodB.locate(start) !== start || periodB.end <= watermark) p.fail('start', 'the start of an open period after the watermark', start)
+    if (periodB.locate(start) !== start || periodB.end <= watermark)
+      p.fail('start', 'the start of an open period after the watermark', start)
     const end = periodB.end
     const session = cfg.grouped ? p.int('session', 0, 2) : p.int('session', -1, -1)
     const slots = periods.get(start) ?? [undefined, undefined, undefined]
@@ -112,10 +133,14 @@ function readBlocks(p: Fields, acc: PeriodAcc, blockB: Bucketer, cfg: TpoConfig)
   blocks.forEach((raw, k) => {
     const key = `blocks[${k}]`
     if (!Array.isArray(raw) || raw.length !== BLOCK_FIELDS.length) p.fail(key, `[${BLOCK_FIELDS.join(', ')}]`, raw)
-    const f = new (p.constructor as typeof Fields)(Object.fromEntries(BLOCK_FIELDS.map((n, q) => [n, (raw as unknown[])[q]])), `${p.path}.${key}`)
+    const f = new (p.constructor as typeof Fields)(
+      Object.fromEntries(BLOCK_FIELDS.map((n, q) => [n, (raw as unknown[])[q]])),
+      `${p.path}.${key}`,
+    )
     const bs = f.time('start')
     const fresh = acc.n
-    if (blockB.locate(bs) !== bs || bs < acc.start || bs >= acc.end || acc.block(bs) !== fresh) f.fail('start', 'the start of a block of the period, each block once', bs)
+    if (blockB.locate(bs) !== bs || bs < acc.start || bs >= acc.end || acc.block(bs) !== fresh)
+      f.fail('start', 'the start of a block of the period, each block once', bs)
     const j = fresh
     const hi = priceOf(f, 'high')
     const lo = priceOf(f, 'low')
@@ -125,7 +150,8 @@ function readBlocks(p: Fields, acc: PeriodAcc, blockB: Bucketer, cfg: TpoConfig)
     rowLo = Math.min(rowLo, rowOfPrice(f, 'low', lo, cfg))
     rowHi = Math.max(rowHi, rowOfPrice(f, 'high', hi, cfg))
     if (rowHi - rowLo + 1 > MAX_ROWS) f.fail('high', `a price within ${MAX_ROWS} rows of the period's other prices`, hi)
-    if (oT > cT || oT < bs || cT >= blockB.end) f.fail('openTime', 'open and close times inside the block, open first', oT)
+    if (oT > cT || oT < bs || cT >= blockB.end)
+      f.fail('openTime', 'open and close times inside the block, open first', oT)
     acc.bOpenT[j] = oT
     acc.bCloseT[j] = cT
     const open = priceOf(f, 'open')
@@ -148,7 +174,8 @@ function readRows(p: Fields, acc: PeriodAcc, [rowLo, rowHi]: [number, number], v
     if (!Array.isArray(raw) || raw.length !== 3) p.fail(key, '[row, buy units, sell units]', raw)
     const f = new (p.constructor as typeof Fields)({ row: raw[0], buy: raw[1], sell: raw[2] }, `${p.path}.${key}`)
     const row = f.int('row', -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
-    if (row <= prev || row < rowLo || row > rowHi) f.fail('row', `rows in ascending order, each once, within the blocks' rows ${rowLo}..${rowHi}`, row)
+    if (row <= prev || row < rowLo || row > rowHi)
+      f.fail('row', `rows in ascending order, each once, within the blocks' rows ${rowLo}..${rowHi}`, row)
     prev = row
     return { row, buy: f.big('buy', true), sell: f.big('sell', true) }
   })
@@ -160,7 +187,10 @@ function readRows(p: Fields, acc: PeriodAcc, [rowLo, rowHi]: [number, number], v
   if (fast) acc.volScale = volScale
   for (const r of read) {
     const i = 2 * (r.row - acc.rowBase)
-    for (const [ix, v] of [[i, r.buy], [i + 1, r.sell]] as const) {
+    for (const [ix, v] of [
+      [i, r.buy],
+      [i + 1, r.sell],
+    ] as const) {
       if (v === 0n) continue
       if (!fast) acc.addFine(ix, v, volScale)
       else if (v <= lim) acc.vol.lo[ix] = Number(v)

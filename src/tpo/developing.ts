@@ -17,7 +17,12 @@ import { valueAreaRange } from '../profile/value-area.js'
  * developingTpo(profile).map((d) => d.poc) // ["5000.25", "5000.25", "5001.00", ...] one per block
  */
 export function developingTpo(profile: TpoProfileLike): DevelopingTpo[] {
-  if (typeof profile !== 'object' || profile === null || !Array.isArray(profile.rows) || !Array.isArray(profile.blocks)) {
+  if (
+    typeof profile !== 'object' ||
+    profile === null ||
+    !Array.isArray(profile.rows) ||
+    !Array.isArray(profile.blocks)
+  ) {
     throw new MarketDataError('invalid_option', TPO_MSG.notProfile('rows'), { field: 'profile' })
   }
   const va = resolveValueAreaPercent(profile.valueAreaPercent).exact
@@ -26,9 +31,11 @@ export function developingTpo(profile: TpoProfileLike): DevelopingTpo[] {
   const rowsOf: number[][] = Array.from({ length: nb }, () => [])
   for (let i = 0; i < n; i++) {
     const row = profile.rows[i] as unknown
-    if (!Array.isArray(row) || !Array.isArray(row[1]) || typeof row[0] !== 'string') throw new MarketDataError('invalid_option', TPO_MSG.notProfile('rows'), { field: 'rows' })
+    if (!Array.isArray(row) || !Array.isArray(row[1]) || typeof row[0] !== 'string')
+      throw new MarketDataError('invalid_option', TPO_MSG.notProfile('rows'), { field: 'rows' })
     for (const b of (row as unknown as TpoProfileLike['rows'][number])[1]) {
-      if (typeof b !== 'number' || !Number.isInteger(b) || b < 0 || b >= nb) throw new MarketDataError('invalid_option', TPO_MSG.notProfile('rows'), { field: 'rows' })
+      if (typeof b !== 'number' || !Number.isInteger(b) || b < 0 || b >= nb)
+        throw new MarketDataError('invalid_option', TPO_MSG.notProfile('rows'), { field: 'rows' })
       ;(rowsOf[b] as number[]).push(i)
     }
   }
@@ -49,8 +56,13 @@ export function developingTpo(profile: TpoProfileLike): DevelopingTpo[] {
     const poc = pocIndex(window)
     const r = valueAreaRange(window, poc, va)
     const price = (i: number) => (profile.rows[lo + i] as TpoProfileLike['rows'][number])[0]
-    out.push({ block: profile.blocks[b] as number, poc: price(poc), valueAreaHigh: price(r.high), valueAreaLow: price(r.low), tpoCount: total })
+    out.push({
+      block: profile.blocks[b] as number,
+      poc: price(poc),
+      valueAreaHigh: price(r.high),
+      valueAreaLow: price(r.low),
+      tpoCount: total,
+    })
   }
   return out
 }
-

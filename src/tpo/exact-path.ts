@@ -80,7 +80,8 @@ export class ExactPath {
     let d: ExactDecimal
     if (v !== v && exact !== undefined) d = exact
     else {
-      if (!(v >= 0 && v < Infinity)) throw new MarketDataError('invalid_volume', TPO_MSG.volume(v), { index, field: 'volume' })
+      if (!(v >= 0 && v < Infinity))
+        throw new MarketDataError('invalid_volume', TPO_MSG.volume(v), { index, field: 'volume' })
       const u = numberToUnits(v, acc === null ? 0 : acc.volScale)
       if (u === u) return u
       const r = parseDecimal(v)

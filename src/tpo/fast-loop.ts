@@ -21,7 +21,17 @@ function timesInBlock4(time: Float64Array, i: number, prevT: number, t3: number,
   const t0 = time[i] as number
   const t1 = time[i + 1] as number
   const t2 = time[i + 2] as number
-  return t0 >= prevT && t1 >= t0 && t2 >= t1 && t3 >= t2 && t3 < bE && Math.floor(t0) === t0 && Math.floor(t1) === t1 && Math.floor(t2) === t2 && Math.floor(t3) === t3
+  return (
+    t0 >= prevT &&
+    t1 >= t0 &&
+    t2 >= t1 &&
+    t3 >= t2 &&
+    t3 < bE &&
+    Math.floor(t0) === t0 &&
+    Math.floor(t1) === t1 &&
+    Math.floor(t2) === t2 &&
+    Math.floor(t3) === t3
+  )
 }
 
 /** Records i..i+3 repeat the price `p`. */
@@ -31,12 +41,25 @@ function samePrice4(price: Float64Array, i: number, p: number): boolean {
 
 /** Records i..i+3 have side code 1 or 2 (code - 1 is 0 or 1 for each exactly when their OR is). */
 function sidesOk4(side: Uint8Array, i: number): boolean {
-  return ((((side[i] as number) - 1) | ((side[i + 1] as number) - 1) | ((side[i + 2] as number) - 1) | ((side[i + 3] as number) - 1)) >>> 0) <= 1
+  return (
+    (((side[i] as number) - 1) |
+      ((side[i + 1] as number) - 1) |
+      ((side[i + 2] as number) - 1) |
+      ((side[i + 3] as number) - 1)) >>>
+      0 <=
+    1
+  )
 }
 
 /** Records i..i+3 have session code `sk`. */
 function sessionsAre4(sess: Uint8Array, i: number, sk: number): boolean {
-  return (((sess[i] as number) ^ sk) | ((sess[i + 1] as number) ^ sk) | ((sess[i + 2] as number) ^ sk) | ((sess[i + 3] as number) ^ sk)) === 0
+  return (
+    (((sess[i] as number) ^ sk) |
+      ((sess[i + 1] as number) ^ sk) |
+      ((sess[i + 2] as number) ^ sk) |
+      ((sess[i + 3] as number) ^ sk)) ===
+    0
+  )
 }
 
 /** Records per fast-loop call at most (2^11: with volumes below 2^40 units, a run's sums stay below 2^51). */
@@ -109,7 +132,11 @@ export function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAc
         if (!(vs < FOUR_VOL && sidesOk4(side, i) && (sess === undefined || sessionsAre4(sess, i, sk)))) break
         tot += vs
         // side code - 1 is 0 (buy) or 1 (sell)
-        sell += v0 * ((side[i] as number) - 1) + v1 * ((side[i + 1] as number) - 1) + v2 * ((side[i + 2] as number) - 1) + v3 * ((side[i + 3] as number) - 1)
+        sell +=
+          v0 * ((side[i] as number) - 1) +
+          v1 * ((side[i + 1] as number) - 1) +
+          v2 * ((side[i + 2] as number) - 1) +
+          v3 * ((side[i + 3] as number) - 1)
         prevT = t3
       }
     } else {
@@ -134,7 +161,11 @@ export function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAc
         if (!(vs < FOUR_VOL && sidesOk4(side, i) && (sess === undefined || sessionsAre4(sess, i, sk)))) break
         tot += vs
         // side code - 1 is 0 (buy) or 1 (sell)
-        sell += v0 * ((side[i] as number) - 1) + v1 * ((side[i + 1] as number) - 1) + v2 * ((side[i + 2] as number) - 1) + v3 * ((side[i + 3] as number) - 1)
+        sell +=
+          v0 * ((side[i] as number) - 1) +
+          v1 * ((side[i + 1] as number) - 1) +
+          v2 * ((side[i + 2] as number) - 1) +
+          v3 * ((side[i + 3] as number) - 1)
         prevT = t3
       }
     }
@@ -224,7 +255,20 @@ function closeRun(c: TradeColumns, acc: PeriodAcc, j: number, rs: number, i: num
  * Closes the fast loop's last time run, adds its pending price run into row sums `k` (buy) and `k + 1`
  * (sell) exactly (spilling past 2^52), and writes the block's extremes back; returns `i`.
  */
-function fastExit(c: TradeColumns, acc: PeriodAcc, j: number, from: number, rs: number, i: number, sk: number, hi: number, lo: number, k: number, tot: number, sell: number): number {
+function fastExit(
+  c: TradeColumns,
+  acc: PeriodAcc,
+  j: number,
+  from: number,
+  rs: number,
+  i: number,
+  sk: number,
+  hi: number,
+  lo: number,
+  k: number,
+  tot: number,
+  sell: number,
+): number {
   closeRun(c, acc, j, rs, i)
   if (tot !== 0) {
     acc.vol.add(k, tot - sell)

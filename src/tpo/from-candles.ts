@@ -30,7 +30,12 @@ interface CandleAcc {
 
 function price(c: TpoCandleInput, field: 'open' | 'high' | 'low' | 'close', index: number): ExactDecimal {
   const r = parseDataDecimal(c[field])
-  if (!r.ok) throw new MarketDataError('invalid_decimal', TPO_MSG.candle(field, c[field], `is not a finite decimal (${r.error})`), { index, field })
+  if (!r.ok)
+    throw new MarketDataError(
+      'invalid_decimal',
+      TPO_MSG.candle(field, c[field], `is not a finite decimal (${r.error})`),
+      { index, field },
+    )
   return r.value
 }
 
@@ -42,7 +47,14 @@ function price(c: TpoCandleInput, field: 'open' | 'high' | 'low' | 'close', inde
 function checkBlocksNest(times: number[], block: Timeframe, timeZone: string, source: Timeframe | undefined): void {
   const order = times.map((_, i) => i).sort((a, b) => (times[a] as number) - (times[b] as number) || a - b)
   const sorted = Float64Array.from(order, (i) => times[i] as number)
-  const guard = new NestingGuard({ target: block, timeZone, source, targetName: 'blockSize', indexes: order, advice: blockAdvice })
+  const guard = new NestingGuard({
+    target: block,
+    timeZone,
+    source,
+    targetName: 'blockSize',
+    indexes: order,
+    advice: blockAdvice,
+  })
   if (guard.scan(sorted, 0, sorted.length, 0) < sorted.length) throw guard.error as MarketDataError
   guard.finish()
 }
@@ -50,7 +62,12 @@ function checkBlocksNest(times: number[], block: Timeframe, timeZone: string, so
 /** Which block size holds whole candles of `minutes` (a minute or hour frame), for the refusal. */
 function blockAdvice(minutes: number | undefined): string {
   if (minutes === undefined) return '; TPO blocks are minute or hour frames: give candles no longer than the block size'
-  const id = minutes % 60 === 0 && minutes < 1440 ? `'${minutes / 60}h'` : minutes < 60 ? `'${minutes}m'` : `{ unit: 'MINUTE', count: ${minutes} }`
+  const id =
+    minutes % 60 === 0 && minutes < 1440
+      ? `'${minutes / 60}h'`
+      : minutes < 60
+        ? `'${minutes}m'`
+        : `{ unit: 'MINUTE', count: ${minutes} }`
   return `; blockSize ${id} (or a multiple of it) holds whole candles`
 }
 
@@ -80,38 +97,69 @@ export function addDec(a: ExactDecimal, b: ExactDecimal): ExactDecimal {
  * const [day] = tpoFromCandles(candles30m, { timeframe: '1d', tickSize: '0.25' })
  * day.rows[0] // ["4998.50", [0, 1]]
  */
-export function tpoFromCandles(candles: Iterable<TpoCandleInput>, opts: TpoCandleOptions & { sourceTimeframe?: TimeframeInput }): TpoCandleProfile[] {
+export function tpoFromCandles(
+  candles: Iterable<TpoCandleInput>,
+  opts: TpoCandleOptions & { sourceTimeframe?: TimeframeInput },
+): TpoCandleProfile[] {
   checkOptions(opts, [...TPO_OPTION_KEYS, 'sourceTimeframe'], 'tpoFromCandles')
   const cfg = resolveTpoOptions(opts)
-  if (typeof candles !== 'object' || candles === null || typeof (candles as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
-    throw new MarketDataError('invalid_option', TPO_MSG.candle('candles', candles, 'is not an array or iterable of candles'), { field: 'candles' })
+  if (
+    typeof candles !== 'object' ||
+    candles === null ||
+    typeof (candles as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function'
+  ) {
+    throw new MarketDataError(
+      'invalid_option',
+      TPO_MSG.candle('candles', candles, 'is not an array or iterable of candles'),
+      { field: 'candles' },
+    )
   }
   const zone = cfg.timeZone === undefined ? {} : { timeZone: cfg.timeZone }
   const periodB = createBucketer(cfg.period, zone)
   const blockB = createBucketer(cfg.block, zone)
   const accs = new Map<string, CandleAcc>()
-  const source = opts.sourceTimeframe === undefined ? undefined : resolveTimeframe(opts.sourceTimeframe, 'sourceTimeframe')
-  if (source?.unit === 'TICK') throw new MarketDataError('invalid_option', TPO_MSG.tickSource(source.id), { field: 'sourceTimeframe' })
+  const source =
+    opts.sourceTimeframe === undefined ? undefined : resolveTimeframe(opts.sourceTimeframe, 'sourceTimeframe')
+  if (source?.unit === 'TICK')
+    throw new MarketDataError('invalid_option', TPO_MSG.tickSource(source.id), { field: 'sourceTimeframe' })
   const times: number[] = []
   let index = 0
   for (const c of candles) {
-    if (typeof c !== 'object' || c === null) throw new MarketDataError('invalid_option', TPO_MSG.candle('candle', c, 'is not a candle {time, open, high, low, close, volume?, session?}'), { index, field: 'candle' })
+    if (typeof c !== 'object' || c === null)
+      throw new MarketDataError(
+        'invalid_option',
+        TPO_MSG.candle('candle', c, 'is not a candle {time, open, high, low, close, volume?, session?}'),
+        { index, field: 'candle' },
+      )
     const t = c.time
-    if (!(typeof t === 'number' && Math.floor(t) === t && t >= -MAX_TIME && t <= MAX_TIME)) throw new MarketDataError('invalid_time', TPO_MSG.time(t), { index, field: 'time' })
+    if (!(typeof t === 'number' && Math.floor(t) === t && t >= -MAX_TIME && t <= MAX_TIME))
+      throw new MarketDataError('invalid_time', TPO_MSG.time(t), { index, field: 'time' })
     // by equality, not a property look-up: 'toString' or '__proto__' is no session
     const s = sessionCodeOf(c.session)
-    if (s < 0) throw new MarketDataError('invalid_session', TPO_MSG.candle('session', c.session, "is not 'MAINSESSION', 'PRE_MARKET' or 'POST_MARKET'"), { index, field: 'session' })
+    if (s < 0)
+      throw new MarketDataError(
+        'invalid_session',
+        TPO_MSG.candle('session', c.session, "is not 'MAINSESSION', 'PRE_MARKET' or 'POST_MARKET'"),
+        { index, field: 'session' },
+      )
     const open = price(c, 'open', index)
     const high = price(c, 'high', index)
     const low = price(c, 'low', index)
     const close = price(c, 'close', index)
-    if (compareDecimal(low, high) > 0 || compareDecimal(open, low) < 0 || compareDecimal(open, high) > 0 || compareDecimal(close, low) < 0 || compareDecimal(close, high) > 0) {
+    if (
+      compareDecimal(low, high) > 0 ||
+      compareDecimal(open, low) < 0 ||
+      compareDecimal(open, high) > 0 ||
+      compareDecimal(close, low) < 0 ||
+      compareDecimal(close, high) > 0
+    ) {
       throw new MarketDataError('invalid_decimal', TPO_MSG.candleOrder(), { index, field: 'low' })
     }
     let volume: ExactDecimal | null = null
     if (c.volume !== undefined) {
       const v = parseDataDecimal(c.volume)
-      if (!v.ok || v.value.units < 0n) throw new MarketDataError('invalid_volume', TPO_MSG.volume(c.volume), { index, field: 'volume' })
+      if (!v.ok || v.value.units < 0n)
+        throw new MarketDataError('invalid_volume', TPO_MSG.volume(c.volume), { index, field: 'volume' })
       volume = v.value
     }
     index++
@@ -126,7 +174,18 @@ export function tpoFromCandles(candles: Iterable<TpoCandleInput>, opts: TpoCandl
     const highRow = rowOfDecimal(high, cfg.grid)
     let acc = accs.get(key)
     if (acc === undefined) {
-      acc = { start: ps, end: pe, session, blocks: new Map(), ibStart: null, open, openTime: t, close, closeTime: t, volume }
+      acc = {
+        start: ps,
+        end: pe,
+        session,
+        blocks: new Map(),
+        ibStart: null,
+        open,
+        openTime: t,
+        close,
+        closeTime: t,
+        volume,
+      }
       accs.set(key, acc)
     } else {
       if (t < acc.openTime) {
@@ -150,7 +209,9 @@ export function tpoFromCandles(candles: Iterable<TpoCandleInput>, opts: TpoCandl
     }
   }
   checkBlocksNest(times, cfg.block, blockB.timeZone, source)
-  const list = [...accs.values()].sort((a, b) => a.start - b.start || (SESSION_RANK[a.session] ?? 0) - (SESSION_RANK[b.session] ?? 0))
+  const list = [...accs.values()].sort(
+    (a, b) => a.start - b.start || (SESSION_RANK[a.session] ?? 0) - (SESSION_RANK[b.session] ?? 0),
+  )
   return list.map((a) => {
     const parts: TpoParts = {
       time: a.start,

@@ -4,7 +4,14 @@ import { MarketDataError } from '../errors.js'
 import { TPO_MSG } from './messages.js'
 import { resolveInitialBalance, resolveTpoGrid, resolveValueAreaPercent, type TpoGrid } from './options.js'
 import { addDec } from './from-candles.js'
-import { buildCandleProfile, buildProfile, compareDecimal, rowOfDecimal, type BlockPart, type TpoParts } from './parts.js'
+import {
+  buildCandleProfile,
+  buildProfile,
+  compareDecimal,
+  rowOfDecimal,
+  type BlockPart,
+  type TpoParts,
+} from './parts.js'
 import type { TpoCandleProfile, TpoProfile } from './types.js'
 
 /** True for a profile built from candles (`rowVolumes: 'unknown'`: no per-row volumes). */
@@ -22,7 +29,8 @@ function check(cond: boolean, field: string): void {
   if (!cond) throw new MarketDataError('invalid_option', TPO_MSG.notProfile(field), { field })
 }
 
-const isTime = (t: unknown): t is number => typeof t === 'number' && Number.isInteger(t) && t >= -MAX_TIME && t <= MAX_TIME
+const isTime = (t: unknown): t is number =>
+  typeof t === 'number' && Number.isInteger(t) && t >= -MAX_TIME && t <= MAX_TIME
 
 /**
  * Reads a profile back into parts (per-block row ranges from the rows, volumes at their own scale); a
@@ -34,9 +42,18 @@ export function profileToParts(p: TpoProfile | TpoCandleProfile): TpoParts {
   // what the parts carry over as they are: times, the block size and session type, the block starts
   check(isTime(p.time) && isTime(p.end) && p.time < p.end, 'time')
   check(typeof p.blockSize === 'string', 'blockSize')
-  check(p.sessionType === undefined || p.sessionType === 'MAINSESSION' || p.sessionType === 'PRE_MARKET' || p.sessionType === 'POST_MARKET', 'sessionType')
+  check(
+    p.sessionType === undefined ||
+      p.sessionType === 'MAINSESSION' ||
+      p.sessionType === 'PRE_MARKET' ||
+      p.sessionType === 'POST_MARKET',
+    'sessionType',
+  )
   check(isTime(p.openTime) && isTime(p.closeTime) && p.openTime <= p.closeTime, 'openTime')
-  check(p.initialBalanceStart === undefined || p.initialBalanceStart === null || isTime(p.initialBalanceStart), 'initialBalanceStart')
+  check(
+    p.initialBalanceStart === undefined || p.initialBalanceStart === null || isTime(p.initialBalanceStart),
+    'initialBalanceStart',
+  )
   check(Array.isArray(p.blocks) && p.blocks.length > 0, 'blocks')
   for (let b = 0; b < p.blocks.length; b++) {
     const t = p.blocks[b]
@@ -88,7 +105,13 @@ export function profileToParts(p: TpoProfile | TpoCandleProfile): TpoParts {
   const blocks: BlockPart[] = []
   for (let b = 0; b < nb; b++) {
     check(lowRow[b] !== Infinity, 'blocks')
-    blocks.push({ start: p.blocks[b] as number, lowRow: lowRow[b] as number, highRow: highRow[b] as number, high: dec(p.blockHighs[b], 'blockHighs'), low: dec(p.blockLows[b], 'blockLows') })
+    blocks.push({
+      start: p.blocks[b] as number,
+      lowRow: lowRow[b] as number,
+      highRow: highRow[b] as number,
+      high: dec(p.blockHighs[b], 'blockHighs'),
+      low: dec(p.blockLows[b], 'blockLows'),
+    })
   }
   return {
     time: p.time,
@@ -127,17 +150,37 @@ function at(d: ExactDecimal, scale: number): bigint {
 }
 
 function sameGrid(a: TpoGrid, b: TpoGrid): void {
-  if (a.tickSize !== b.tickSize) throw new MarketDataError('grid_mismatch', TPO_MSG.gridMismatch('tickSize', a.tickSize, b.tickSize), { field: 'tickSize' })
-  if (a.rowSizeValue !== b.rowSizeValue) throw new MarketDataError('grid_mismatch', TPO_MSG.gridMismatch('rowSizeValue', a.rowSizeValue, b.rowSizeValue), { field: 'rowSizeValue' })
+  if (a.tickSize !== b.tickSize)
+    throw new MarketDataError('grid_mismatch', TPO_MSG.gridMismatch('tickSize', a.tickSize, b.tickSize), {
+      field: 'tickSize',
+    })
+  if (a.rowSizeValue !== b.rowSizeValue)
+    throw new MarketDataError('grid_mismatch', TPO_MSG.gridMismatch('rowSizeValue', a.rowSizeValue, b.rowSizeValue), {
+      field: 'rowSizeValue',
+    })
 }
 
 /** Merges two sets of parts: blocks of equal start combine (row range hull, extreme prices), volumes add. */
 export function mergeParts(a: TpoParts, b: TpoParts): TpoParts {
-  if ((a.buy === null) !== (b.buy === null)) throw new MarketDataError('incompatible', TPO_MSG.mixedVolumes(), { field: 'rowVolumes' })
+  if ((a.buy === null) !== (b.buy === null))
+    throw new MarketDataError('incompatible', TPO_MSG.mixedVolumes(), { field: 'rowVolumes' })
   sameGrid(a.grid, b.grid)
-  if (a.blockSize !== b.blockSize) throw new MarketDataError('grid_mismatch', TPO_MSG.gridMismatch('blockSize', a.blockSize, b.blockSize), { field: 'blockSize' })
-  if (a.valueAreaPercent !== b.valueAreaPercent) throw new MarketDataError('incompatible', TPO_MSG.incompatible('valueAreaPercent', String(a.valueAreaPercent), String(b.valueAreaPercent)), { field: 'valueAreaPercent' })
-  if (a.initialBalanceMs !== b.initialBalanceMs) throw new MarketDataError('incompatible', TPO_MSG.incompatible('initialBalancePeriod', a.initialBalancePeriod, b.initialBalancePeriod), { field: 'initialBalancePeriod' })
+  if (a.blockSize !== b.blockSize)
+    throw new MarketDataError('grid_mismatch', TPO_MSG.gridMismatch('blockSize', a.blockSize, b.blockSize), {
+      field: 'blockSize',
+    })
+  if (a.valueAreaPercent !== b.valueAreaPercent)
+    throw new MarketDataError(
+      'incompatible',
+      TPO_MSG.incompatible('valueAreaPercent', String(a.valueAreaPercent), String(b.valueAreaPercent)),
+      { field: 'valueAreaPercent' },
+    )
+  if (a.initialBalanceMs !== b.initialBalanceMs)
+    throw new MarketDataError(
+      'incompatible',
+      TPO_MSG.incompatible('initialBalancePeriod', a.initialBalancePeriod, b.initialBalancePeriod),
+      { field: 'initialBalancePeriod' },
+    )
   const byStart = new Map<number, BlockPart>()
   for (const bl of [...a.blocks, ...b.blocks]) {
     const o = byStart.get(bl.start)
@@ -162,7 +205,8 @@ export function mergeParts(a: TpoParts, b: TpoParts): TpoParts {
     buy = new Array<bigint>(rowHigh - rowLow).fill(0n)
     sell = new Array<bigint>(rowHigh - rowLow).fill(0n)
     const add = (src: bigint[], from: number, f: bigint, dst: bigint[]) => {
-      for (let i = 0; i < src.length; i++) dst[from - rowLow + i] = (dst[from - rowLow + i] as bigint) + (src[i] as bigint) * f
+      for (let i = 0; i < src.length; i++)
+        dst[from - rowLow + i] = (dst[from - rowLow + i] as bigint) + (src[i] as bigint) * f
     }
     add(a.buy, a.rowLow, fa, buy)
     add(b.buy, b.rowLow, fb, buy)
@@ -210,8 +254,14 @@ export function mergeParts(a: TpoParts, b: TpoParts): TpoParts {
  */
 export function mergeTpoProfiles(a: TpoProfile, b: TpoProfile): TpoProfile
 export function mergeTpoProfiles(a: TpoCandleProfile, b: TpoCandleProfile): TpoCandleProfile
-export function mergeTpoProfiles(a: TpoProfile | TpoCandleProfile, b: TpoProfile | TpoCandleProfile): TpoProfile | TpoCandleProfile
-export function mergeTpoProfiles(a: TpoProfile | TpoCandleProfile, b: TpoProfile | TpoCandleProfile): TpoProfile | TpoCandleProfile {
+export function mergeTpoProfiles(
+  a: TpoProfile | TpoCandleProfile,
+  b: TpoProfile | TpoCandleProfile,
+): TpoProfile | TpoCandleProfile
+export function mergeTpoProfiles(
+  a: TpoProfile | TpoCandleProfile,
+  b: TpoProfile | TpoCandleProfile,
+): TpoProfile | TpoCandleProfile {
   return build([a, b])
 }
 
@@ -244,7 +294,10 @@ function build(profiles: readonly (TpoProfile | TpoCandleProfile)[]): TpoProfile
 export function compositeTpoProfile(profiles: readonly TpoProfile[]): TpoProfile
 export function compositeTpoProfile(profiles: readonly TpoCandleProfile[]): TpoCandleProfile
 export function compositeTpoProfile(profiles: readonly (TpoProfile | TpoCandleProfile)[]): TpoProfile | TpoCandleProfile
-export function compositeTpoProfile(profiles: readonly (TpoProfile | TpoCandleProfile)[]): TpoProfile | TpoCandleProfile {
-  if (!Array.isArray(profiles) || profiles.length === 0) throw new MarketDataError('invalid_option', TPO_MSG.noProfiles(), { field: 'profiles' })
+export function compositeTpoProfile(
+  profiles: readonly (TpoProfile | TpoCandleProfile)[],
+): TpoProfile | TpoCandleProfile {
+  if (!Array.isArray(profiles) || profiles.length === 0)
+    throw new MarketDataError('invalid_option', TPO_MSG.noProfiles(), { field: 'profiles' })
   return build(profiles)
 }

@@ -12,7 +12,8 @@ function unitsAt(x: unknown, scale: number, field: string): bigint {
 
 /** The shape nakedPocs reads: an object with `blocks` (times) and `rows` of `[price, block indexes, ...]`. */
 function checkShape(p: unknown, k: number): void {
-  const bad = (field: string) => new MarketDataError('invalid_option', TPO_MSG.notProfile(`profiles[${k}].${field}`), { index: k, field })
+  const bad = (field: string) =>
+    new MarketDataError('invalid_option', TPO_MSG.notProfile(`profiles[${k}].${field}`), { index: k, field })
   if (typeof p !== 'object' || p === null) throw bad('profile')
   const { blocks, rows, time } = p as { blocks?: unknown; rows?: unknown; time?: unknown }
   if (typeof time !== 'number' || !Number.isFinite(time)) throw bad('time')
@@ -20,7 +21,8 @@ function checkShape(p: unknown, k: number): void {
   if (!Array.isArray(rows)) throw bad('rows')
   for (const row of rows as unknown[]) {
     if (!Array.isArray(row) || !Array.isArray(row[1])) throw bad('rows')
-    for (const b of row[1] as unknown[]) if (typeof b !== 'number' || !Number.isInteger(b) || b < 0 || b >= blocks.length) throw bad('rows')
+    for (const b of row[1] as unknown[])
+      if (typeof b !== 'number' || !Number.isInteger(b) || b < 0 || b >= blocks.length) throw bad('rows')
   }
 }
 
@@ -45,7 +47,8 @@ function decimals(x: unknown, field: string): number {
  * // [{ time, poc: "5001.25", naked: false, revisitedAt: 1780320600000 }, { time, poc: "5010.00", naked: true, revisitedAt: null }]
  */
 export function nakedPocs(profiles: readonly TpoProfileLike[]): NakedPoc[] {
-  if (!Array.isArray(profiles)) throw new MarketDataError('invalid_option', TPO_MSG.notProfile('profiles'), { field: 'profiles' })
+  if (!Array.isArray(profiles))
+    throw new MarketDataError('invalid_option', TPO_MSG.notProfile('profiles'), { field: 'profiles' })
   profiles.forEach(checkShape)
   let scale = 0
   for (const p of profiles) {

@@ -36,7 +36,9 @@ export class OpenPeriods {
   /** Removes every period; the watermark moves to the end of the last one holding trades. */
   closeAll(): PeriodAcc[] {
     // (a period only a refused record opened holds no trade: it moves nothing)
-    for (const list of this.periods.values()) for (const acc of list) if (acc !== undefined && acc.end > this.watermark && hasTrades(acc)) this.watermark = acc.end
+    for (const list of this.periods.values())
+      for (const acc of list)
+        if (acc !== undefined && acc.end > this.watermark && hasTrades(acc)) this.watermark = acc.end
     return this.take(() => true)
   }
 
@@ -70,7 +72,8 @@ export class OpenPeriods {
 
   /** Moves the current slot to the block holding `t` for session code `s`; validates both and changes nothing when it throws. */
   enter(t: number, s: number, index: number): void {
-    if (!(Math.floor(t) === t && t >= -MAX_TIME && t <= MAX_TIME)) throw new MarketDataError('invalid_time', TPO_MSG.time(t), { index, field: 'time' })
+    if (!(Math.floor(t) === t && t >= -MAX_TIME && t <= MAX_TIME))
+      throw new MarketDataError('invalid_time', TPO_MSG.time(t), { index, field: 'time' })
     if (s > 2) throw new MarketDataError('invalid_session', TPO_MSG.sessionCode(s), { index, field: 'session' })
     const bs = this.blockB.locate(t)
     const be = this.blockB.end

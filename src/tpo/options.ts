@@ -37,12 +37,21 @@ export interface TpoConfig {
 /** Resolves the grid from a tick size and a row size in ticks; throws `invalid_option` naming the option. */
 export function resolveTpoGrid(tickSize: unknown, rowSize: unknown): TpoGrid {
   const t = parseDecimal(tickSize)
-  if (!t.ok || t.value.units <= 0n) throw new MarketDataError('invalid_option', `${TPO_MSG.tickSize(tickSize)}${decimalProblemNote(tickSize)}`, { field: 'tickSize' })
+  if (!t.ok || t.value.units <= 0n)
+    throw new MarketDataError('invalid_option', `${TPO_MSG.tickSize(tickSize)}${decimalProblemNote(tickSize)}`, {
+      field: 'tickSize',
+    })
   const k = rowSize ?? 1
-  if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 1) throw new MarketDataError('invalid_option', TPO_MSG.rowSize(rowSize), { field: 'rowSize' })
+  if (typeof k !== 'number' || !Number.isSafeInteger(k) || k < 1)
+    throw new MarketDataError('invalid_option', TPO_MSG.rowSize(rowSize), { field: 'rowSize' })
   const tick = t.value
   const ru = tick.units * BigInt(k)
-  if (ru >= BigInt(UNITS_LIMIT)) throw new MarketDataError('invalid_option', TPO_MSG.rowTooLarge(decimalToString({ units: ru, scale: tick.scale })), { field: 'rowSize' })
+  if (ru >= BigInt(UNITS_LIMIT))
+    throw new MarketDataError(
+      'invalid_option',
+      TPO_MSG.rowTooLarge(decimalToString({ units: ru, scale: tick.scale })),
+      { field: 'rowSize' },
+    )
   return {
     tickSize: decimalToString(tick),
     scale: tick.scale,
@@ -64,11 +73,17 @@ function rowSizeOf(opts: TpoOptions): unknown {
   const t = parseDecimal(opts.tickSize)
   if (!t.ok || t.value.units <= 0n) return opts.rowSize
   const r = parseDecimal(rsv)
-  if (!r.ok || r.value.units <= 0n) throw new MarketDataError('invalid_option', TPO_MSG.rowSizeValue(rsv), { field: 'rowSizeValue' })
+  if (!r.ok || r.value.units <= 0n)
+    throw new MarketDataError('invalid_option', TPO_MSG.rowSizeValue(rsv), { field: 'rowSizeValue' })
   const scale = Math.max(r.value.scale, t.value.scale)
   const ru = r.value.units * 10n ** BigInt(scale - r.value.scale)
   const tu = t.value.units * 10n ** BigInt(scale - t.value.scale)
-  if (ru % tu !== 0n) throw new MarketDataError('invalid_option', TPO_MSG.rowSizeValueOffTick(decimalToString(r.value), decimalToString(t.value)), { field: 'rowSizeValue' })
+  if (ru % tu !== 0n)
+    throw new MarketDataError(
+      'invalid_option',
+      TPO_MSG.rowSizeValueOffTick(decimalToString(r.value), decimalToString(t.value)),
+      { field: 'rowSizeValue' },
+    )
   const k = ru / tu
   return k > BigInt(Number.MAX_SAFE_INTEGER) ? Number.POSITIVE_INFINITY : Number(k)
 }
@@ -87,7 +102,8 @@ export function resolveInitialBalance(x: unknown): { ms: number; id: string } {
 /** Resolves a minute/hour `blockSize` (default `'30m'`). */
 export function resolveBlockSize(x: unknown): Timeframe {
   const tf = resolveTimeframe((x ?? '30m') as TimeframeInput, 'blockSize')
-  if (tf.unit !== 'MINUTE' && tf.unit !== 'HOUR') throw new MarketDataError('invalid_option', TPO_MSG.blockUnit(tf.id), { field: 'blockSize' })
+  if (tf.unit !== 'MINUTE' && tf.unit !== 'HOUR')
+    throw new MarketDataError('invalid_option', TPO_MSG.blockUnit(tf.id), { field: 'blockSize' })
   return tf
 }
 
@@ -102,14 +118,16 @@ export function resolveSessionMask(x: unknown): number {
  * (`invalid_option`) naming the option.
  */
 export function resolveTpoOptions(opts: TpoOptions): TpoConfig {
-  if (typeof opts !== 'object' || opts === null) throw new MarketDataError('invalid_option', TPO_MSG.options(opts), { field: 'options' })
+  if (typeof opts !== 'object' || opts === null)
+    throw new MarketDataError('invalid_option', TPO_MSG.options(opts), { field: 'options' })
   const period = resolveTimeframe(opts.timeframe, 'timeframe')
   if (period.unit !== 'DAY' && period.unit !== 'WEEK' && period.unit !== 'MONTH') {
     throw new MarketDataError('invalid_option', TPO_MSG.periodUnit(period.id), { field: 'timeframe' })
   }
   const block = resolveBlockSize(opts.blockSize)
   const ms = opts.mergeSessions ?? 'MERGE_ALL'
-  if (ms !== 'MERGE_ALL' && ms !== 'GROUP_BY_TYPE') throw new MarketDataError('invalid_option', TPO_MSG.mergeSessions(ms), { field: 'mergeSessions' })
+  if (ms !== 'MERGE_ALL' && ms !== 'GROUP_BY_TYPE')
+    throw new MarketDataError('invalid_option', TPO_MSG.mergeSessions(ms), { field: 'mergeSessions' })
   const va = resolveValueAreaPercent(opts.valueAreaPercent)
   const ib = resolveInitialBalance(opts.initialBalance)
   return {

@@ -80,7 +80,10 @@ export function rowOfDecimal(d: ExactDecimal, grid: TpoGrid): number {
   let q = num / den
   if (num % den !== 0n && num < 0n) q -= 1n
   // row numbers are doubles: past 2^53 they would silently name a neighbouring row (the footprint's rule)
-  if (q > MAX_ROW_INDEX || q < -MAX_ROW_INDEX) throw new MarketDataError('invalid_decimal', TPO_MSG.priceRow(tradedPrice(grid, d), grid.rowSizeValue), { field: 'price' })
+  if (q > MAX_ROW_INDEX || q < -MAX_ROW_INDEX)
+    throw new MarketDataError('invalid_decimal', TPO_MSG.priceRow(tradedPrice(grid, d), grid.rowSizeValue), {
+      field: 'price',
+    })
   return Number(q)
 }
 
@@ -96,7 +99,10 @@ export function tradedPrice(grid: TpoGrid, d: ExactDecimal): string {
 }
 
 /** The part of a profile that does not depend on per-row volumes. */
-export type TpoCore = Omit<TpoProfile, 'rows' | 'volumePoc' | 'volumeValueAreaHigh' | 'volumeValueAreaLow' | 'volumeBuy' | 'volumeSell'> & {
+export type TpoCore = Omit<
+  TpoProfile,
+  'rows' | 'volumePoc' | 'volumeValueAreaHigh' | 'volumeValueAreaLow' | 'volumeBuy' | 'volumeSell'
+> & {
   rows: [string, number[]][]
 }
 
@@ -153,7 +159,8 @@ export function buildCore(p: TpoParts): { core: TpoCore; rowLow: number; n: numb
       if (ibHigh === undefined || compareDecimal(bl.high, ibHigh) > 0) ibHigh = bl.high
       if (ibLow === undefined || compareDecimal(bl.low, ibLow) < 0) ibLow = bl.low
     }
-    if (ibHigh !== undefined && ibLow !== undefined) initialBalance = { high: tradedPrice(grid, ibHigh), low: tradedPrice(grid, ibLow) }
+    if (ibHigh !== undefined && ibLow !== undefined)
+      initialBalance = { high: tradedPrice(grid, ibHigh), low: tradedPrice(grid, ibLow) }
   }
   const core: TpoCore = {
     time: p.time,
@@ -234,11 +241,43 @@ export function buildProfile(p: TpoParts): TpoProfile {
 }
 
 const ORDER: readonly (keyof TpoProfile)[] = [
-  'time', 'end', 'sessionType', 'blockSize', 'blocks', 'rowSize', 'rowSizeValue', 'rows', 'poc', 'volumePoc',
-  'valueAreaHigh', 'valueAreaLow', 'volumeValueAreaHigh', 'volumeValueAreaLow', 'initialBalance', 'high', 'low',
-  'open', 'close', 'tpoCount', 'tpoAbovePoc', 'tpoBelowPoc', 'singlePrints', 'poorHigh', 'poorLow', 'excessHigh',
-  'excessLow', 'volumeBuy', 'volumeSell', 'tickSize', 'openTime', 'closeTime', 'blockHighs', 'blockLows',
-  'valueAreaPercent', 'initialBalancePeriod', 'initialBalanceStart',
+  'time',
+  'end',
+  'sessionType',
+  'blockSize',
+  'blocks',
+  'rowSize',
+  'rowSizeValue',
+  'rows',
+  'poc',
+  'volumePoc',
+  'valueAreaHigh',
+  'valueAreaLow',
+  'volumeValueAreaHigh',
+  'volumeValueAreaLow',
+  'initialBalance',
+  'high',
+  'low',
+  'open',
+  'close',
+  'tpoCount',
+  'tpoAbovePoc',
+  'tpoBelowPoc',
+  'singlePrints',
+  'poorHigh',
+  'poorLow',
+  'excessHigh',
+  'excessLow',
+  'volumeBuy',
+  'volumeSell',
+  'tickSize',
+  'openTime',
+  'closeTime',
+  'blockHighs',
+  'blockLows',
+  'valueAreaPercent',
+  'initialBalancePeriod',
+  'initialBalanceStart',
 ]
 
 /** A stable field order (readable JSON, deterministic equality in tests). */

@@ -109,7 +109,8 @@ export class PeriodAcc {
     if (this.bOpenP[j] !== this.bOpenP[j]) e.open = open
     this.bCloseP[j] = dbl(close)
     if (this.bCloseP[j] !== this.bCloseP[j]) e.close = close
-    if (e.high !== undefined || e.low !== undefined || e.open !== undefined || e.close !== undefined) (this.exact ??= new Map()).set(j, e)
+    if (e.high !== undefined || e.low !== undefined || e.open !== undefined || e.close !== undefined)
+      (this.exact ??= new Map()).set(j, e)
   }
 
   /** The exact high of block `j` (it holds trades). */
@@ -220,7 +221,12 @@ export class PeriodAcc {
       hi = Math.max(b + 1, r + 1)
     }
     const span = hi - lo
-    if (span > MAX_ROWS) throw new MarketDataError('invalid_option', TPO_MSG.tooManyRows(span), index === undefined ? { field: 'price' } : { index, field: 'price' })
+    if (span > MAX_ROWS)
+      throw new MarketDataError(
+        'invalid_option',
+        TPO_MSG.tooManyRows(span),
+        index === undefined ? { field: 'price' } : { index, field: 'price' },
+      )
     // grow with slack on the side that grew
     const cap = Math.min(Math.max(span * 2, 64), MAX_ROWS)
     const base = r < this.rowBase ? hi - cap : lo

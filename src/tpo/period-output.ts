@@ -26,7 +26,8 @@ export function finishProfiles(all: PeriodAcc[], cfg: TpoConfig): TpoProfile[] {
   const parts = accs.map((a) => partsOf(a, cfg))
   let total = 0
   for (const p of parts) total += rowCount(p)
-  if (total > MAX_TOTAL_ROWS) throw new MarketDataError('invalid_option', TPO_MSG.tooManyRowsInAll(total), { field: 'rowSize' })
+  if (total > MAX_TOTAL_ROWS)
+    throw new MarketDataError('invalid_option', TPO_MSG.tooManyRowsInAll(total), { field: 'rowSize' })
   return parts.map(buildProfile)
 }
 
@@ -34,7 +35,9 @@ export function finishProfiles(all: PeriodAcc[], cfg: TpoConfig): TpoProfile[] {
 function partsOf(acc: PeriodAcc, cfg: TpoConfig): TpoParts {
   const grid = cfg.grid
   // a block a rejected record opened holds no trade (its high is still -Infinity): it does not exist
-  const order = Array.from({ length: acc.n }, (_, j) => j).filter((j) => (acc.bHi[j] as number) !== -Infinity).sort((a, b) => (acc.bStart[a] as number) - (acc.bStart[b] as number))
+  const order = Array.from({ length: acc.n }, (_, j) => j)
+    .filter((j) => (acc.bHi[j] as number) !== -Infinity)
+    .sort((a, b) => (acc.bStart[a] as number) - (acc.bStart[b] as number))
   const blocks: BlockPart[] = []
   let ibStart: number | null = null
   let openJ = -1
@@ -42,7 +45,13 @@ function partsOf(acc: PeriodAcc, cfg: TpoConfig): TpoParts {
   for (const j of order) {
     const high = acc.blockHigh(j)
     const low = acc.blockLow(j)
-    blocks.push({ start: acc.bStart[j] as number, high, low, lowRow: rowOfDecimal(low, grid), highRow: rowOfDecimal(high, grid) })
+    blocks.push({
+      start: acc.bStart[j] as number,
+      high,
+      low,
+      lowRow: rowOfDecimal(low, grid),
+      highRow: rowOfDecimal(high, grid),
+    })
     if (acc.bMain[j] === 1 && ibStart === null) ibStart = acc.bStart[j] as number
     if (openJ < 0 || (acc.bOpenT[j] as number) < (acc.bOpenT[openJ] as number)) openJ = j
     if (closeJ < 0 || (acc.bCloseT[j] as number) > (acc.bCloseT[closeJ] as number)) closeJ = j

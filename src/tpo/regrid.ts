@@ -33,7 +33,11 @@ export function regridTpo(profile: TpoProfile, opts: RegridTpoOptions): TpoProfi
   const target = typeof opts === 'object' && opts !== null ? opts.rowSize : undefined
   const from = parts.grid.rowSize
   if (typeof target !== 'number' || !Number.isSafeInteger(target) || target < from || target % from !== 0) {
-    throw new MarketDataError('invalid_option', `regridTpo: \`rowSize\` must be a whole multiple of the profile's row size ${from} (ticks), got ${String(target)}`, { field: 'rowSize' })
+    throw new MarketDataError(
+      'invalid_option',
+      `regridTpo: \`rowSize\` must be a whole multiple of the profile's row size ${from} (ticks), got ${String(target)}`,
+      { field: 'rowSize' },
+    )
   }
   const k = target / from
   if (k === 1) return buildProfile(parts)

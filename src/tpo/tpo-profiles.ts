@@ -1,7 +1,13 @@
 import { MarketDataError } from '../errors.js'
 import { tradeInputKind } from '../trades/feed.js'
 import { TRADE_MSG } from '../trades/messages.js'
-import { feedTradesAsync, isTradeColumns, type AsyncTradeInput, type Trade, type TradeColumns } from '../trades/index.js'
+import {
+  feedTradesAsync,
+  isTradeColumns,
+  type AsyncTradeInput,
+  type Trade,
+  type TradeColumns,
+} from '../trades/index.js'
 import { createTpoAggregator } from './aggregator.js'
 import type { TpoAggregator, TpoOptions, TpoProfile } from './types.js'
 import { checkOptions } from '../_lib/closed-options.js'

@@ -36,7 +36,13 @@ export class TradeReader {
   }
 
   private static columns(n: number): Required<TradeColumns> {
-    return { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n), session: new Uint8Array(n) }
+    return {
+      time: new Float64Array(n),
+      price: new Float64Array(n),
+      volume: new Float64Array(n),
+      side: new Uint8Array(n),
+      session: new Uint8Array(n),
+    }
   }
 
   /**
@@ -173,5 +179,8 @@ function fail(t: unknown, index: number, field: 'price' | 'volume'): never {
   const r = validateTrade(t, index)
   if (!r.ok) throw r.error
   // a valid decimal string a double cannot carry exactly: refused rather than rounded, as tradesToColumns does
-  throw new MarketDataError('invalid_decimal', TPO_MSG.notFloat(field, (t as Record<string, unknown>)[field]), { index, field })
+  throw new MarketDataError('invalid_decimal', TPO_MSG.notFloat(field, (t as Record<string, unknown>)[field]), {
+    index,
+    field,
+  })
 }

@@ -68,7 +68,18 @@ export interface TpoProfile {
 export type TpoMergeSessions = 'MERGE_ALL' | 'GROUP_BY_TYPE'
 
 /** Keys of {@link TpoOptions} (closed options: anything else is refused). */
-export const TPO_OPTION_KEYS = ['timeframe', 'tickSize', 'blockSize', 'rowSize', 'rowSizeValue', 'mergeSessions', 'valueAreaPercent', 'initialBalance', 'timeZone', 'sessions'] as const
+export const TPO_OPTION_KEYS = [
+  'timeframe',
+  'tickSize',
+  'blockSize',
+  'rowSize',
+  'rowSizeValue',
+  'mergeSessions',
+  'valueAreaPercent',
+  'initialBalance',
+  'timeZone',
+  'sessions',
+] as const
 
 /** Options of {@link tpoProfiles} and {@link createTpoAggregator}. */
 export interface TpoOptions {
@@ -121,7 +132,10 @@ export type TpoCandleRow = [price: string, blockIndexes: number[]]
  * range the volume traded. `rowVolumes: 'unknown'` says so; `volume` is the candles' total volume.
  */
 export interface TpoCandleProfile
-  extends Omit<TpoProfile, 'rows' | 'volumePoc' | 'volumeValueAreaHigh' | 'volumeValueAreaLow' | 'volumeBuy' | 'volumeSell'> {
+  extends Omit<
+    TpoProfile,
+    'rows' | 'volumePoc' | 'volumeValueAreaHigh' | 'volumeValueAreaLow' | 'volumeBuy' | 'volumeSell'
+  > {
   rows: TpoCandleRow[]
   /** Always `'unknown'`: candles give no volume per row nor per side. */
   rowVolumes: 'unknown'

@@ -31,7 +31,13 @@ export function codeWords(a: ArrayLike<number>): Uint32Array | null {
  * True when every code of a[from, to) is in `keep` (a table of 256: codes past 2 never are); `w` =
  * {@link codeWords}(a), false when it is null.
  */
-export function codesKept(a: ArrayLike<number>, w: Uint32Array | null, from: number, to: number, keep: CodeSet): boolean {
+export function codesKept(
+  a: ArrayLike<number>,
+  w: Uint32Array | null,
+  from: number,
+  to: number,
+  keep: CodeSet,
+): boolean {
   if (w === null) return false
   const u8 = a as Uint8Array
   const lead = ((u8.byteOffset + 3) & ~3) - u8.byteOffset
@@ -44,7 +50,9 @@ export function codesKept(a: ArrayLike<number>, w: Uint32Array | null, from: num
   }
   for (let i = from; i < lead + 4 * kf; i++) bad |= (keep[u8[i] as number] as number) ^ 1
   for (let i = lead + 4 * kt; i < to; i++) bad |= (keep[u8[i] as number] as number) ^ 1
-  return bad === 0 && wordsKept(w, kf, kt, (keep[0] as number) | ((keep[1] as number) << 1) | ((keep[2] as number) << 2))
+  return (
+    bad === 0 && wordsKept(w, kf, kt, (keep[0] as number) | ((keep[1] as number) << 1) | ((keep[2] as number) << 2))
+  )
 }
 
 /** True when every byte of the words w[kf, kt) is a code of `set` (bit c set: code c kept). */
@@ -59,7 +67,9 @@ function wordsKept(w: Uint32Array, kf: number, kt: number, set: number): boolean
       const x1 = w[(k + 1) | 0] as number
       const x2 = w[(k + 2) | 0] as number
       const x3 = w[(k + 3) | 0] as number
-      bad |= ((x0 | x1 | x2 | x3) & 0xfcfcfcfc) | (((x0 & (x0 >>> 1)) | (x1 & (x1 >>> 1)) | (x2 & (x2 >>> 1)) | (x3 & (x3 >>> 1))) & 0x01010101)
+      bad |=
+        ((x0 | x1 | x2 | x3) & 0xfcfcfcfc) |
+        (((x0 & (x0 >>> 1)) | (x1 & (x1 >>> 1)) | (x2 & (x2 >>> 1)) | (x3 & (x3 >>> 1))) & 0x01010101)
     }
     for (; k < kt; k++) {
       const x = w[k] as number
@@ -67,13 +77,25 @@ function wordsKept(w: Uint32Array, kf: number, kt: number, set: number): boolean
     }
   } else if (set === 6) {
     // codes 1 and 2 (the sides): byte - 1 is 0 or 1 with no borrow
-    for (; k + 4 <= kt; k = (k + 4) | 0) bad |= (((w[k] as number) - 0x01010101) | ((w[(k + 1) | 0] as number) - 0x01010101) | ((w[(k + 2) | 0] as number) - 0x01010101) | ((w[(k + 3) | 0] as number) - 0x01010101)) & 0xfefefefe
+    for (; k + 4 <= kt; k = (k + 4) | 0)
+      bad |=
+        (((w[k] as number) - 0x01010101) |
+          ((w[(k + 1) | 0] as number) - 0x01010101) |
+          ((w[(k + 2) | 0] as number) - 0x01010101) |
+          ((w[(k + 3) | 0] as number) - 0x01010101)) &
+        0xfefefefe
     for (; k < kt; k++) bad |= ((w[k] as number) - 0x01010101) & 0xfefefefe
   } else {
     // one code c: every byte is c; codes 0 and 1 or 0 and 2: no bit outside that code's bit
     const pat = set === 1 ? 0 : set === 2 ? 0x01010101 : set === 4 ? 0x02020202 : 0
     const mask = set === 3 ? 0xfefefefe : set === 5 ? 0xfdfdfdfd : -1
-    for (; k + 4 <= kt; k = (k + 4) | 0) bad |= (((w[k] as number) ^ pat) | ((w[(k + 1) | 0] as number) ^ pat) | ((w[(k + 2) | 0] as number) ^ pat) | ((w[(k + 3) | 0] as number) ^ pat)) & mask
+    for (; k + 4 <= kt; k = (k + 4) | 0)
+      bad |=
+        (((w[k] as number) ^ pat) |
+          ((w[(k + 1) | 0] as number) ^ pat) |
+          ((w[(k + 2) | 0] as number) ^ pat) |
+          ((w[(k + 3) | 0] as number) ^ pat)) &
+        mask
     for (; k < kt; k++) bad |= ((w[k] as number) ^ pat) & mask
   }
   return bad === 0

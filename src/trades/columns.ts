@@ -2,7 +2,14 @@ import { parseDataDecimal } from '../decimal/parse.js'
 import { MarketDataError } from '../errors.js'
 import { TRADE_MSG } from './messages.js'
 import { SESSION_NAMES, type SessionType, type Side, type Trade, type TradeColumns } from './types.js'
-import { columnRecordProblem, columnsShapeProblem, isTradeColumns, sessionCodeOf, sideCodeOf, tradeProblem } from './validate.js'
+import {
+  columnRecordProblem,
+  columnsShapeProblem,
+  isTradeColumns,
+  sessionCodeOf,
+  sideCodeOf,
+  tradeProblem,
+} from './validate.js'
 
 const SIDES: readonly Side[] = ['buy', 'buy', 'sell']
 
@@ -28,12 +35,16 @@ function tradeList(trades: unknown): Trade[] {
   let columns = false
   try {
     if (Array.isArray(trades)) return trades as Trade[]
-    iterable = typeof trades === 'object' && trades !== null && typeof (trades as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function'
+    iterable =
+      typeof trades === 'object' &&
+      trades !== null &&
+      typeof (trades as { [Symbol.iterator]?: unknown })[Symbol.iterator] === 'function'
     columns = !iterable && isTradeColumns(trades)
   } catch (e) {
     throw new MarketDataError('invalid_option', TRADE_MSG.readThrew('trades', e), { field: 'trades' })
   }
-  if (!iterable) throw new MarketDataError('invalid_option', TRADE_MSG.notTradeList(trades, columns), { field: 'trades' })
+  if (!iterable)
+    throw new MarketDataError('invalid_option', TRADE_MSG.notTradeList(trades, columns), { field: 'trades' })
   try {
     return Array.from(trades as Iterable<Trade>)
   } catch (e) {
@@ -100,7 +111,12 @@ export function columnsToTrades(columns: TradeColumns): Trade[] {
     if (e !== undefined) throw e
     const p = columns.price[i] as number
     const v = columns.volume[i] as number
-    const tr: Trade = { time: columns.time[i] as number, price: p === 0 ? 0 : p, volume: v === 0 ? 0 : v, side: SIDES[columns.side[i] as number] as Side }
+    const tr: Trade = {
+      time: columns.time[i] as number,
+      price: p === 0 ? 0 : p,
+      volume: v === 0 ? 0 : v,
+      side: SIDES[columns.side[i] as number] as Side,
+    }
     if (columns.session !== undefined) tr.session = SESSION_NAMES[columns.session[i] as number] as SessionType
     out[i] = tr
   }

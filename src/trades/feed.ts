@@ -89,7 +89,11 @@ export function feedTrades(input: TradeInput, sink: TradeArraySink): void {
  * const candles = agg.finish()
  */
 export async function feedTradesAsync(input: AsyncTradeInput, sink: TradeArraySink): Promise<void> {
-  if (typeof input === 'object' && input !== null && typeof (input as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function') {
+  if (
+    typeof input === 'object' &&
+    input !== null &&
+    typeof (input as { [Symbol.asyncIterator]?: unknown })[Symbol.asyncIterator] === 'function'
+  ) {
     for await (const x of input as AsyncIterable<Trade | TradeColumns>) {
       if (isTradeColumns(x)) sink.addColumns(x)
       else sink.add(x)

@@ -1,6 +1,13 @@
 export type { SessionType, Side, Trade, TradeColumns, TradeInput, AsyncTradeInput, TradeSink } from './types.js'
 export { SESSION_CODES, SESSION_NAMES } from './types.js'
-export { validateTrade, validateTrades, validateTradeColumns, validateTradeColumnsShape, isTradeColumns, sessionMask } from './validate.js'
+export {
+  validateTrade,
+  validateTrades,
+  validateTradeColumns,
+  validateTradeColumnsShape,
+  isTradeColumns,
+  sessionMask,
+} from './validate.js'
 export { tradesToColumns, columnsToTrades, sliceTradeColumns } from './columns.js'
 export type { TradeArraySink } from './feed.js'
 export { feedTrades, feedTradesAsync } from './feed.js'

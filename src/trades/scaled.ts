@@ -60,11 +60,20 @@ export class ScaledTradeReader {
 
   constructor(opts: ScaledTradeReaderOptions = {}) {
     const cap = opts.chunkSize ?? 4096
-    if (!Number.isInteger(cap) || cap < 1) throw new MarketDataError('invalid_option', `chunkSize: ${String(cap)} must be an integer >= 1`, { field: 'chunkSize' })
+    if (!Number.isInteger(cap) || cap < 1)
+      throw new MarketDataError('invalid_option', `chunkSize: ${String(cap)} must be an integer >= 1`, {
+        field: 'chunkSize',
+      })
     const ps = opts.priceScale ?? 0
     const vs = opts.volumeScale ?? 0
-    if (!Number.isInteger(ps) || ps < 0 || ps > 400) throw new MarketDataError('invalid_option', `priceScale: ${String(ps)} must be an integer 0..400`, { field: 'priceScale' })
-    if (!Number.isInteger(vs) || vs < 0 || vs > 400) throw new MarketDataError('invalid_option', `volumeScale: ${String(vs)} must be an integer 0..400`, { field: 'volumeScale' })
+    if (!Number.isInteger(ps) || ps < 0 || ps > 400)
+      throw new MarketDataError('invalid_option', `priceScale: ${String(ps)} must be an integer 0..400`, {
+        field: 'priceScale',
+      })
+    if (!Number.isInteger(vs) || vs < 0 || vs > 400)
+      throw new MarketDataError('invalid_option', `volumeScale: ${String(vs)} must be an integer 0..400`, {
+        field: 'volumeScale',
+      })
     this.capacity = cap
     this.priceScale = ps
     this.volumeScale = vs
@@ -110,7 +119,8 @@ export class ScaledTradeReader {
       const t = T[j] as number
       const s = S[j] as number
       const ss = SS === undefined ? 0 : (SS[j] as number)
-      if (!(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t || (s !== 1 && s !== 2) || ss > 2) this.throwFirstColumn(c, from, n, index)
+      if (!(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t || (s !== 1 && s !== 2) || ss > 2)
+        this.throwFirstColumn(c, from, n, index)
       time[i] = t
       side[i] = s
       session[i] = ss
@@ -154,7 +164,8 @@ export class ScaledTradeReader {
       const s = sd === 'buy' ? 1 : sd === 'sell' ? 2 : 0
       const se = tr.session
       const ss = se === undefined || se === 'MAINSESSION' ? 0 : se === 'PRE_MARKET' ? 1 : se === 'POST_MARKET' ? 2 : 3
-      if (typeof t !== 'number' || !(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t || s === 0 || ss === 3) this.throwFirstTrade(trades, from, n, index)
+      if (typeof t !== 'number' || !(t >= -MAX_TIME && t <= MAX_TIME) || Math.floor(t) !== t || s === 0 || ss === 3)
+        this.throwFirstTrade(trades, from, n, index)
       time[i] = t
       side[i] = s
       session[i] = ss
@@ -225,7 +236,15 @@ export class ScaledTradeReader {
         failed = n > 0
       }
       if (!failed) return
-      if (!this.repair(n, isPrice, (i) => src[from + i] as number, () => this.throwFirstColumn(c, from, n, index))) return
+      if (
+        !this.repair(
+          n,
+          isPrice,
+          (i) => src[from + i] as number,
+          () => this.throwFirstColumn(c, from, n, index),
+        )
+      )
+        return
     }
   }
 

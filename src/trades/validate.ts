@@ -41,7 +41,12 @@ const FIELD_CODE = {
 } as const
 
 /** The MarketDataError for a read of `field` (a getter, a Proxy trap, an iterator) that threw `e`. Never throws. */
-export function readProblem(field: keyof typeof FIELD_CODE, e: unknown, index?: number, code: MarketDataErrorCode = FIELD_CODE[field]): MarketDataError {
+export function readProblem(
+  field: keyof typeof FIELD_CODE,
+  e: unknown,
+  index?: number,
+  code: MarketDataErrorCode = FIELD_CODE[field],
+): MarketDataError {
   return new MarketDataError(code, TRADE_MSG.readThrew(field, e), index === undefined ? { field } : { index, field })
 }
 
@@ -49,7 +54,8 @@ export function readProblem(field: keyof typeof FIELD_CODE, e: unknown, index?: 
 export function tradeProblem(x: unknown, index: number): MarketDataError | undefined {
   let field: 'trade' | 'time' | 'price' | 'volume' | 'side' | 'session' = 'trade'
   try {
-    if (typeof x !== 'object' || x === null || Array.isArray(x)) return new MarketDataError('invalid_option', TRADE_MSG.notObject(x), { index, field: 'trade' })
+    if (typeof x !== 'object' || x === null || Array.isArray(x))
+      return new MarketDataError('invalid_option', TRADE_MSG.notObject(x), { index, field: 'trade' })
     const t = x as Record<string, unknown>
     field = 'time'
     const time = t.time
@@ -61,14 +67,18 @@ export function tradeProblem(x: unknown, index: number): MarketDataError | undef
     field = 'volume'
     const volume = t.volume
     const v = parseDataDecimal(volume)
-    if (!v.ok) return new MarketDataError('invalid_volume', TRADE_MSG.volume(volume, v.error), { index, field: 'volume' })
-    if (v.value.units < 0n) return new MarketDataError('invalid_volume', TRADE_MSG.negativeVolume(volume), { index, field: 'volume' })
+    if (!v.ok)
+      return new MarketDataError('invalid_volume', TRADE_MSG.volume(volume, v.error), { index, field: 'volume' })
+    if (v.value.units < 0n)
+      return new MarketDataError('invalid_volume', TRADE_MSG.negativeVolume(volume), { index, field: 'volume' })
     field = 'side'
     const side = t.side
-    if (sideCodeOf(side) === 0) return new MarketDataError('invalid_side', TRADE_MSG.side(side), { index, field: 'side' })
+    if (sideCodeOf(side) === 0)
+      return new MarketDataError('invalid_side', TRADE_MSG.side(side), { index, field: 'side' })
     field = 'session'
     const session = t.session
-    if (sessionCodeOf(session) < 0) return new MarketDataError('invalid_session', TRADE_MSG.session(session), { index, field: 'session' })
+    if (sessionCodeOf(session) < 0)
+      return new MarketDataError('invalid_session', TRADE_MSG.session(session), { index, field: 'session' })
     return undefined
   } catch (e) {
     return readProblem(field, e, index)
@@ -116,7 +126,11 @@ export function validateTrades(x: unknown): Result<Trade[], MarketDataError> {
       }
       return ok(x as Trade[])
     }
-    if (typeof x !== 'object' || x === null || typeof (x as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') {
+    if (
+      typeof x !== 'object' ||
+      x === null ||
+      typeof (x as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function'
+    ) {
       return err(new MarketDataError('invalid_option', TRADE_MSG.notIterable(x), { field: 'trades' }))
     }
     const out: Trade[] = []
@@ -140,9 +154,17 @@ export function columnRecordProblem(c: TradeColumns, i: number, index: number): 
   const t = c.time[i]
   if (!isValidTime(t)) return new MarketDataError('invalid_time', TRADE_MSG.time(t), { index, field: 'time' })
   const p = c.price[i] as number
-  if (!Number.isFinite(p)) return new MarketDataError('invalid_decimal', TRADE_MSG.price(p, 'numbers must be finite'), { index, field: 'price' })
+  if (!Number.isFinite(p))
+    return new MarketDataError('invalid_decimal', TRADE_MSG.price(p, 'numbers must be finite'), {
+      index,
+      field: 'price',
+    })
   const v = c.volume[i] as number
-  if (!Number.isFinite(v)) return new MarketDataError('invalid_volume', TRADE_MSG.volume(v, 'numbers must be finite'), { index, field: 'volume' })
+  if (!Number.isFinite(v))
+    return new MarketDataError('invalid_volume', TRADE_MSG.volume(v, 'numbers must be finite'), {
+      index,
+      field: 'volume',
+    })
   if (v < 0) return new MarketDataError('invalid_volume', TRADE_MSG.negativeVolume(v), { index, field: 'volume' })
   const s = c.side[i]
   if (s !== 1 && s !== 2) return new MarketDataError('invalid_side', TRADE_MSG.sideCode(s), { index, field: 'side' })
@@ -153,20 +175,26 @@ export function columnRecordProblem(c: TradeColumns, i: number, index: number): 
 
 /** The shape problem of a TradeColumns-like value (types, equal lengths), or undefined. */
 export function columnsShapeProblem(x: unknown): MarketDataError | undefined {
-  if (typeof x !== 'object' || x === null) return new MarketDataError('invalid_option', TRADE_MSG.notColumns(x), { field: 'columns' })
+  if (typeof x !== 'object' || x === null)
+    return new MarketDataError('invalid_option', TRADE_MSG.notColumns(x), { field: 'columns' })
   const c = x as Record<string, unknown>
-  if (!(c.time instanceof Float64Array)) return new MarketDataError('invalid_option', TRADE_MSG.columnType('time', 'Float64Array'), { field: 'time' })
+  if (!(c.time instanceof Float64Array))
+    return new MarketDataError('invalid_option', TRADE_MSG.columnType('time', 'Float64Array'), { field: 'time' })
   const n = c.time.length
   for (const f of ['price', 'volume'] as const) {
     const a = c[f]
-    if (!(a instanceof Float64Array)) return new MarketDataError('invalid_option', TRADE_MSG.columnType(f, 'Float64Array'), { field: f })
-    if (a.length !== n) return new MarketDataError('invalid_option', TRADE_MSG.columnLength(f, a.length, n), { field: f })
+    if (!(a instanceof Float64Array))
+      return new MarketDataError('invalid_option', TRADE_MSG.columnType(f, 'Float64Array'), { field: f })
+    if (a.length !== n)
+      return new MarketDataError('invalid_option', TRADE_MSG.columnLength(f, a.length, n), { field: f })
   }
   for (const f of ['side', 'session'] as const) {
     const a = c[f]
     if (f === 'session' && a === undefined) continue
-    if (!(a instanceof Uint8Array)) return new MarketDataError('invalid_option', TRADE_MSG.columnType(f, 'Uint8Array'), { field: f })
-    if (a.length !== n) return new MarketDataError('invalid_option', TRADE_MSG.columnLength(f, a.length, n), { field: f })
+    if (!(a instanceof Uint8Array))
+      return new MarketDataError('invalid_option', TRADE_MSG.columnType(f, 'Uint8Array'), { field: f })
+    if (a.length !== n)
+      return new MarketDataError('invalid_option', TRADE_MSG.columnLength(f, a.length, n), { field: f })
   }
   return undefined
 }
@@ -176,10 +204,13 @@ export function columnsShapeProblem(x: unknown): MarketDataError | undefined {
  * the checks then see the very arrays they validate), or the problem. Never throws: a read that throws
  * gives an error naming the field being read ('columns' when unknown).
  */
-function columnsSnapshot(x: unknown): { ok: true; value: Record<string, unknown> } | { ok: false; error: MarketDataError } {
+function columnsSnapshot(
+  x: unknown,
+): { ok: true; value: Record<string, unknown> } | { ok: false; error: MarketDataError } {
   let field: 'columns' | 'time' | 'price' | 'volume' | 'side' | 'session' = 'columns'
   try {
-    if (typeof x !== 'object' || x === null) return err(new MarketDataError('invalid_option', TRADE_MSG.notColumns(x), { field: 'columns' }))
+    if (typeof x !== 'object' || x === null)
+      return err(new MarketDataError('invalid_option', TRADE_MSG.notColumns(x), { field: 'columns' }))
     const o = x as Record<string, unknown>
     field = 'time'
     const time = o.time

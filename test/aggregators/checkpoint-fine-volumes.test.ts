@@ -9,16 +9,36 @@ import type { Trade } from '../../src/trades/index.js'
 
 const T0 = Date.UTC(2026, 5, 1, 14)
 const fineVolume = fc.constantFrom('0.30000000000000004', '1.0000000000000000001', '0.000000000001', '2')
-const tradesArb = fc.array(fc.record({ dt: fc.constantFrom(0, 1_000, 600_000), p: fc.constantFrom('5000', '5000.25', '5001'), v: fineVolume, sell: fc.boolean() }), { minLength: 1, maxLength: 30 })
+const tradesArb = fc
+  .array(
+    fc.record({
+      dt: fc.constantFrom(0, 1_000, 600_000),
+      p: fc.constantFrom('5000', '5000.25', '5001'),
+      v: fineVolume,
+      sell: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: 30 },
+  )
   .map((rs) => {
     let t = T0
     return rs.map((r): Trade => ({ time: (t += r.dt), price: r.p, volume: r.v, side: r.sell ? 'sell' : 'buy' }))
   })
 
 const makers = {
-  candles: (restore?: unknown) => createCandleAggregator({ timeframe: '1h', ...(restore === undefined ? {} : { restore: restore as never }) }),
-  footprint: (restore?: unknown) => createFootprintAggregator({ timeframe: '1h', tickSize: '0.25', ...(restore === undefined ? {} : { restore: restore as never }) }),
-  tpo: (restore?: unknown) => createTpoAggregator({ timeframe: '1d', tickSize: '0.25', ...(restore === undefined ? {} : { restore: restore as never }) }),
+  candles: (restore?: unknown) =>
+    createCandleAggregator({ timeframe: '1h', ...(restore === undefined ? {} : { restore: restore as never }) }),
+  footprint: (restore?: unknown) =>
+    createFootprintAggregator({
+      timeframe: '1h',
+      tickSize: '0.25',
+      ...(restore === undefined ? {} : { restore: restore as never }),
+    }),
+  tpo: (restore?: unknown) =>
+    createTpoAggregator({
+      timeframe: '1d',
+      tickSize: '0.25',
+      ...(restore === undefined ? {} : { restore: restore as never }),
+    }),
 }
 
 describe('checkpoint with volumes finer than the fast sums', () => {

@@ -24,16 +24,34 @@ const FOOTPRINT = { timeframe: '5m', tickSize: '0.25' } as const
 const TPO = { timeframe: '1d', tickSize: '0.25', blockSize: '30m' } as const
 
 export const SUBJECTS: Subject[] = [
-  { name: 'candles', kind: 'candles', make: (extra = {}) => createCandleAggregator({ ...CANDLE, ...extra }), batch: (t) => candlesFromTrades(t, CANDLE) },
-  { name: 'footprint', kind: 'footprint', make: (extra = {}) => createFootprintAggregator({ ...FOOTPRINT, ...extra }), batch: (t) => footprintProfiles(t, FOOTPRINT) },
-  { name: 'tpo', kind: 'tpo', make: (extra = {}) => createTpoAggregator({ ...TPO, ...extra }), batch: (t) => tpoProfiles(t, TPO) },
+  {
+    name: 'candles',
+    kind: 'candles',
+    make: (extra = {}) => createCandleAggregator({ ...CANDLE, ...extra }),
+    batch: (t) => candlesFromTrades(t, CANDLE),
+  },
+  {
+    name: 'footprint',
+    kind: 'footprint',
+    make: (extra = {}) => createFootprintAggregator({ ...FOOTPRINT, ...extra }),
+    batch: (t) => footprintProfiles(t, FOOTPRINT),
+  },
+  {
+    name: 'tpo',
+    kind: 'tpo',
+    make: (extra = {}) => createTpoAggregator({ ...TPO, ...extra }),
+    batch: (t) => tpoProfiles(t, TPO),
+  },
 ]
 
 const priceArb = fc.oneof(
   { weight: 8, arbitrary: fc.constantFrom(5000, 5000.25, 4999.75, 5001.5, 4998) },
   { weight: 1, arbitrary: fc.constantFrom(5000.1, 4999.125, 5000.00001) },
 )
-const volumeArb = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(1, 2, 5) }, { weight: 1, arbitrary: fc.constantFrom(0, 0.5, 0.125) })
+const volumeArb = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(1, 2, 5) },
+  { weight: 1, arbitrary: fc.constantFrom(0, 0.5, 0.125) },
+)
 const stepArb = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(0, 1_000, 20_000) },
   { weight: 2, arbitrary: fc.constantFrom(300_000, 1_800_000) },
@@ -42,12 +60,27 @@ const stepArb = fc.oneof(
 
 /** Valid trades in time order (numbers, as columns can hold them; some as strings). */
 export const tradesArb = fc
-  .array(fc.record({ step: stepArb, price: priceArb, volume: volumeArb, sell: fc.boolean(), pre: fc.integer({ min: 0, max: 9 }), str: fc.boolean() }), { minLength: 0, maxLength: 40 })
+  .array(
+    fc.record({
+      step: stepArb,
+      price: priceArb,
+      volume: volumeArb,
+      sell: fc.boolean(),
+      pre: fc.integer({ min: 0, max: 9 }),
+      str: fc.boolean(),
+    }),
+    { minLength: 0, maxLength: 40 },
+  )
   .map((rs) => {
     let t = T0
     return rs.map((r): Trade => {
       t += r.step
-      const tr: Trade = { time: t, price: r.str ? String(r.price) : r.price, volume: r.str ? String(r.volume) : r.volume, side: r.sell ? 'sell' : 'buy' }
+      const tr: Trade = {
+        time: t,
+        price: r.str ? String(r.price) : r.price,
+        volume: r.str ? String(r.volume) : r.volume,
+        side: r.sell ? 'sell' : 'buy',
+      }
       if (r.pre === 0) tr.session = 'PRE_MARKET'
       return tr
     })
@@ -67,18 +100,36 @@ export function toColumns(trades: readonly Trade[]): TradeColumns {
 
 /** A bad value for one field of a trade object (each one refused by every aggregator). */
 export const badObjectField = fc.oneof(
-  fc.record({ field: fc.constant('time' as const), value: fc.constantFrom<unknown>(Number.NaN, 1.5, Number.POSITIVE_INFINITY, 'x', null, 9e15) }),
-  fc.record({ field: fc.constant('price' as const), value: fc.constantFrom<unknown>('abc', Number.NaN, Number.POSITIVE_INFINITY, '', null, '1.2.3', {}) }),
-  fc.record({ field: fc.constant('volume' as const), value: fc.constantFrom<unknown>(-1, '-0.5', 'abc', Number.NaN, null, Number.POSITIVE_INFINITY) }),
+  fc.record({
+    field: fc.constant('time' as const),
+    value: fc.constantFrom<unknown>(Number.NaN, 1.5, Number.POSITIVE_INFINITY, 'x', null, 9e15),
+  }),
+  fc.record({
+    field: fc.constant('price' as const),
+    value: fc.constantFrom<unknown>('abc', Number.NaN, Number.POSITIVE_INFINITY, '', null, '1.2.3', {}),
+  }),
+  fc.record({
+    field: fc.constant('volume' as const),
+    value: fc.constantFrom<unknown>(-1, '-0.5', 'abc', Number.NaN, null, Number.POSITIVE_INFINITY),
+  }),
   fc.record({ field: fc.constant('side' as const), value: fc.constantFrom<unknown>('x', undefined, 1, 'BUY') }),
   fc.record({ field: fc.constant('session' as const), value: fc.constantFrom<unknown>('LUNCH', 0, null) }),
 )
 
 /** A bad value for one column of a trade (each one refused by every aggregator). */
 export const badColumnField = fc.oneof(
-  fc.record({ field: fc.constant('time' as const), value: fc.constantFrom(Number.NaN, 1.5, Number.POSITIVE_INFINITY, 9e15) }),
-  fc.record({ field: fc.constant('price' as const), value: fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY) }),
-  fc.record({ field: fc.constant('volume' as const), value: fc.constantFrom(-1, -0.5, Number.NaN, Number.POSITIVE_INFINITY) }),
+  fc.record({
+    field: fc.constant('time' as const),
+    value: fc.constantFrom(Number.NaN, 1.5, Number.POSITIVE_INFINITY, 9e15),
+  }),
+  fc.record({
+    field: fc.constant('price' as const),
+    value: fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY),
+  }),
+  fc.record({
+    field: fc.constant('volume' as const),
+    value: fc.constantFrom(-1, -0.5, Number.NaN, Number.POSITIVE_INFINITY),
+  }),
   fc.record({ field: fc.constant('side' as const), value: fc.constantFrom(0, 3, 255) }),
   fc.record({ field: fc.constant('session' as const), value: fc.constantFrom(3, 200) }),
 )

@@ -1,6 +1,12 @@
 // Hand-built profiles for the analytics tests: a day of 30-minute blocks from 09:00 UTC, tick 1.
 import { fc } from '@fast-check/vitest'
-import { tpoFromCandles, tpoProfiles, type TpoCandleInput, type TpoCandleProfile, type TpoProfile } from '../../src/tpo/index.js'
+import {
+  tpoFromCandles,
+  tpoProfiles,
+  type TpoCandleInput,
+  type TpoCandleProfile,
+  type TpoProfile,
+} from '../../src/tpo/index.js'
 import type { Trade } from '../../src/trades/index.js'
 
 export const T = (h: number, m = 0, day = 1) => Date.UTC(2026, 5, day, h, m)
@@ -30,16 +36,38 @@ export function day(blocks: readonly BlockSpec[], dayOfMonth = 1): TpoProfile {
 
 /** The same day built from one candle per block (volumes unknown per row). */
 export function candleDay(blocks: readonly BlockSpec[], dayOfMonth = 1): TpoCandleProfile {
-  const candles: TpoCandleInput[] = blocks.map(([low, high, last], i) => ({ time: T(9, 0, dayOfMonth) + i * BLOCK, open: low, high, low, close: last ?? high, volume: 2 }))
+  const candles: TpoCandleInput[] = blocks.map(([low, high, last], i) => ({
+    time: T(9, 0, dayOfMonth) + i * BLOCK,
+    open: low,
+    high,
+    low,
+    close: last ?? high,
+    volume: 2,
+  }))
   const [p] = tpoFromCandles(candles, { timeframe: '1d', tickSize: 1 })
   return p as TpoCandleProfile
 }
 
 /** Random days: 1..12 blocks of ranges within 0..40, volumes 0..50 per trade, tick 0.25 prices. */
 export const randomTrades = fc
-  .array(fc.record({ block: fc.integer({ min: 0, max: 11 }), k: fc.integer({ min: 0, max: 40 }), v: fc.integer({ min: 0, max: 50 }), sell: fc.boolean() }), { minLength: 1, maxLength: 50 })
+  .array(
+    fc.record({
+      block: fc.integer({ min: 0, max: 11 }),
+      k: fc.integer({ min: 0, max: 40 }),
+      v: fc.integer({ min: 0, max: 50 }),
+      sell: fc.boolean(),
+    }),
+    { minLength: 1, maxLength: 50 },
+  )
   .map((xs) =>
-    xs.map((x, i): Trade => ({ time: T(9) + x.block * BLOCK + i, price: 5000 + x.k / 4, volume: x.v, side: x.sell ? 'sell' : 'buy' })),
+    xs.map(
+      (x, i): Trade => ({
+        time: T(9) + x.block * BLOCK + i,
+        price: 5000 + x.k / 4,
+        volume: x.v,
+        side: x.sell ? 'sell' : 'buy',
+      }),
+    ),
   )
 
 /** The TPO profile of random trades (tick 0.25). */

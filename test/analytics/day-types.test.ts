@@ -9,20 +9,62 @@ import { candleDay, day, dayTrades, randomDay, randomTrades, T, type BlockSpec }
 // Hand-built days (tick 1, 30-minute blocks A, B, C, ... from 09:00; the IB is A + B).
 const DAYS: Record<string, BlockSpec[]> = {
   // wide IB 100-110; one row of extension (111): 1/11 of the range
-  normal: [[100, 110], [101, 109], [102, 108], [103, 111, 105]],
+  normal: [
+    [100, 110],
+    [101, 109],
+    [102, 108],
+    [103, 111, 105],
+  ],
   // IB 100-106, extension up to 110 (4 of 10 rows), range < 2 x IB
-  'normal-variation': [[100, 105], [101, 106], [104, 109], [106, 110, 108]],
+  'normal-variation': [
+    [100, 105],
+    [101, 106],
+    [104, 109],
+    [106, 110, 108],
+  ],
   // IB 100-103, range 100-112 (4 x IB) one way, close at the high
-  trend: [[100, 102], [101, 103], [103, 106], [105, 108], [107, 110], [109, 112, 112]],
+  trend: [
+    [100, 102],
+    [101, 103],
+    [103, 106],
+    [105, 108],
+    [107, 110],
+    [109, 112, 112],
+  ],
   // a balanced 100-103 area, D's single prints 104-106, a second area 107-110
-  'double-distribution': [[100, 103], [100, 103], [101, 103], [104, 108], [107, 110], [107, 110, 108]],
+  'double-distribution': [
+    [100, 103],
+    [100, 103],
+    [101, 103],
+    [104, 108],
+    [107, 110],
+    [107, 110, 108],
+  ],
   // IB 100-105, extension down (98) and up (107), close 102 in the middle
-  'neutral-center': [[100, 104], [101, 105], [98, 102], [103, 107], [101, 104, 102]],
+  'neutral-center': [
+    [100, 104],
+    [101, 105],
+    [98, 102],
+    [103, 107],
+    [101, 104, 102],
+  ],
   // the same, closing on the high
-  'neutral-extreme': [[100, 104], [101, 105], [98, 102], [103, 107], [101, 104], [105, 107, 107]],
+  'neutral-extreme': [
+    [100, 104],
+    [101, 105],
+    [98, 102],
+    [103, 107],
+    [101, 104],
+    [105, 107, 107],
+  ],
 }
 // a narrow day inside its IB: non-trend when the caller says 3 points is narrow
-const QUIET: BlockSpec[] = [[100, 102], [100, 102], [100, 102], [101, 102, 101]]
+const QUIET: BlockSpec[] = [
+  [100, 102],
+  [100, 102],
+  [100, 102],
+  [101, 102, 101],
+]
 
 describe('dayType: one hand-built profile per type', () => {
   for (const [type, blocks] of Object.entries(DAYS)) {
@@ -97,19 +139,25 @@ describe('dayType laws', () => {
     if (r.type.startsWith('neutral')) expect(r.extension).toBe('both')
     if (r.type === 'trend' || r.type === 'normal-variation') expect(['up', 'down']).toContain(r.extension)
   })
-  fcTest.prop([randomTrades, fc.integer({ min: 1, max: 8 })])('a trend stays a trend when the range multiple is lowered', (trades, m) => {
-    const p = randomDay(trades)
-    if (dayType(p, { trendRangeMultiple: m }).type === 'trend') {
-      for (let k = 1; k <= m; k++) expect(dayType(p, { trendRangeMultiple: k }).type).toBe('trend')
-    }
-  })
-  fcTest.prop([randomTrades, fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 })])('a larger narrowRange only turns normal days into non-trend days', (trades, a, b) => {
-    const p = randomDay(trades)
-    const [lo, hi] = a <= b ? [a / 4, b / 4] : [b / 4, a / 4]
-    const x = dayType(p, { narrowRange: lo }).type
-    const y = dayType(p, { narrowRange: hi }).type
-    if (x !== y) expect([x, y]).toEqual(['normal', 'non-trend'])
-  })
+  fcTest.prop([randomTrades, fc.integer({ min: 1, max: 8 })])(
+    'a trend stays a trend when the range multiple is lowered',
+    (trades, m) => {
+      const p = randomDay(trades)
+      if (dayType(p, { trendRangeMultiple: m }).type === 'trend') {
+        for (let k = 1; k <= m; k++) expect(dayType(p, { trendRangeMultiple: k }).type).toBe('trend')
+      }
+    },
+  )
+  fcTest.prop([randomTrades, fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100 })])(
+    'a larger narrowRange only turns normal days into non-trend days',
+    (trades, a, b) => {
+      const p = randomDay(trades)
+      const [lo, hi] = a <= b ? [a / 4, b / 4] : [b / 4, a / 4]
+      const x = dayType(p, { narrowRange: lo }).type
+      const y = dayType(p, { narrowRange: hi }).type
+      if (x !== y) expect([x, y]).toEqual(['normal', 'non-trend'])
+    },
+  )
 })
 
 it('the hand-built days start at 09:00 UTC (sanity of the builder)', () => {

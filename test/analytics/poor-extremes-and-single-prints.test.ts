@@ -8,10 +8,22 @@ import { candleDay, day, randomDay, randomTrades, T } from './build.js'
 describe('poorExtremes', () => {
   it('a flat top of two rows held by two blocks is a poor high; a one-TPO low is not poor', () => {
     // counts 100..106: 1 2 3 3 3 2 2 -> the high shelf 105-106 (count 2)
-    const p = day([[100, 106], [101, 106], [102, 104]])
+    const p = day([
+      [100, 106],
+      [101, 106],
+      [102, 104],
+    ])
     expect(p.poorHigh).toBe(true)
     expect(poorExtremes(p)).toEqual({ poorHigh: { low: '105', high: '106', rows: 2 }, poorLow: null })
-    expect(poorExtremes(candleDay([[100, 106], [101, 106], [102, 104]]))).toEqual(poorExtremes(p))
+    expect(
+      poorExtremes(
+        candleDay([
+          [100, 106],
+          [101, 106],
+          [102, 104],
+        ]),
+      ),
+    ).toEqual(poorExtremes(p))
   })
   it('a single block has no poor extreme', () => {
     expect(poorExtremes(day([[100, 103]]))).toEqual({ poorHigh: null, poorLow: null })
@@ -38,29 +50,53 @@ describe('poorExtremes', () => {
 describe('singlePrintZones', () => {
   it('tails at both ends and a run of single prints inside, ascending', () => {
     // A 100-110 (buying tail 100-101 and selling tail 109-110 held by A alone), B 102-104, C 107-108: 105-106 single
-    const p = day([[100, 110], [102, 104], [107, 108]])
+    const p = day([
+      [100, 110],
+      [102, 104],
+      [107, 108],
+    ])
     expect(singlePrintZones(p)).toEqual([
       { kind: 'buying-tail', low: '100', high: '101', rows: 2 },
       { kind: 'single-prints', low: '105', high: '106', rows: 2 },
       { kind: 'selling-tail', low: '109', high: '110', rows: 2 },
     ])
-    expect(singlePrintZones(candleDay([[100, 110], [102, 104], [107, 108]]))).toEqual(singlePrintZones(p))
+    expect(
+      singlePrintZones(
+        candleDay([
+          [100, 110],
+          [102, 104],
+          [107, 108],
+        ]),
+      ),
+    ).toEqual(singlePrintZones(p))
   })
   it('a one-row single at an extreme is neither a tail nor an inside single print', () => {
-    expect(singlePrintZones(day([[100, 103], [101, 103]]))).toEqual([])
+    expect(
+      singlePrintZones(
+        day([
+          [100, 103],
+          [101, 103],
+        ]),
+      ),
+    ).toEqual([])
   })
   it('a footprint has no TPOs', () => {
-    const [fp] = footprintProfiles([{ time: T(10), price: 1, volume: 1, side: 'buy' }], { timeframe: '1d', tickSize: 1 })
+    const [fp] = footprintProfiles([{ time: T(10), price: 1, volume: 1, side: 'buy' }], {
+      timeframe: '1d',
+      tickSize: 1,
+    })
     expect(() => singlePrintZones(fp as never)).toThrow(/singlePrintZones: profile is a footprint profile/)
   })
   fcTest.prop([randomTrades])("the zones are the profile's singlePrints and excess, grouped into runs", (trades) => {
     const p = randomDay(trades)
     const zones = singlePrintZones(p)
     const inside = zones.filter((z) => z.kind === 'single-prints')
-    const rowsOf = (z: { low: string; rows: number }) => Array.from({ length: z.rows }, (_, i) => (Number(z.low) + i * 0.25).toFixed(2))
+    const rowsOf = (z: { low: string; rows: number }) =>
+      Array.from({ length: z.rows }, (_, i) => (Number(z.low) + i * 0.25).toFixed(2))
     expect(inside.flatMap(rowsOf)).toEqual(p.singlePrints)
     expect(zones.find((z) => z.kind === 'buying-tail')?.rows ?? 0).toBe(p.excessLow)
     expect(zones.find((z) => z.kind === 'selling-tail')?.rows ?? 0).toBe(p.excessHigh)
-    for (let i = 1; i < zones.length; i++) expect(Number(zones[i]!.low)).toBeGreaterThan(Number(zones[i - 1]!.high) + 0.25)
+    for (let i = 1; i < zones.length; i++)
+      expect(Number(zones[i]!.low)).toBeGreaterThan(Number(zones[i - 1]!.high) + 0.25)
   })
 })

@@ -14,8 +14,18 @@ import { MarketDataError } from '../../src/errors.js'
 import { footprintProfiles } from '../../src/footprint/index.js'
 import { candleDay, day, T } from './build.js'
 
-const tpo = day([[100, 104], [101, 103], [102, 106]])
-const [fp] = footprintProfiles([{ time: T(10), price: 100, volume: 1, side: 'buy' }, { time: T(10), price: 102, volume: 2, side: 'sell' }], { timeframe: '1d', tickSize: 1 })
+const tpo = day([
+  [100, 104],
+  [101, 103],
+  [102, 106],
+])
+const [fp] = footprintProfiles(
+  [
+    { time: T(10), price: 100, volume: 1, side: 'buy' },
+    { time: T(10), price: 102, volume: 2, side: 'sell' },
+  ],
+  { timeframe: '1d', tickSize: 1 },
+)
 
 /** Every function that takes one profile, called on `p`. */
 const ONE: [string, (p: never) => unknown][] = [
@@ -37,10 +47,26 @@ const BAD: [string, unknown, RegExp][] = [
   ['a number', 5, /is not a profile/],
   ['TPO rows missing', { ...tpo, rows: undefined }, /rows: undefined must be a non-empty array/],
   ['TPO rows empty', { ...tpo, rows: [] }, /rows: an array must be a non-empty array/],
-  ['a TPO row off the grid', { ...tpo, rows: [['100.5', [0], '1', '0'], ...tpo.rows.slice(1)] }, /rows\[0\]\.price: "100.5" must be a decimal on the grid/],
-  ['a skipped TPO row', { ...tpo, rows: [tpo.rows[0], ...tpo.rows.slice(2)] }, /rows\[1\]\.price: "102" must be the next grid row/],
-  ['a block index out of range', { ...tpo, rows: [['100', [7], '1', '0'], ...tpo.rows.slice(1)] }, /rows\[0\]\.blockIndexes: 7 must be indexes into blocks/],
-  ['a negative TPO volume', { ...tpo, rows: [['100', [0], '-1', '0'], ...tpo.rows.slice(1)] }, /rows\[0\]\.volumeBuy: "-1" must be a decimal string >= 0/],
+  [
+    'a TPO row off the grid',
+    { ...tpo, rows: [['100.5', [0], '1', '0'], ...tpo.rows.slice(1)] },
+    /rows\[0\]\.price: "100.5" must be a decimal on the grid/,
+  ],
+  [
+    'a skipped TPO row',
+    { ...tpo, rows: [tpo.rows[0], ...tpo.rows.slice(2)] },
+    /rows\[1\]\.price: "102" must be the next grid row/,
+  ],
+  [
+    'a block index out of range',
+    { ...tpo, rows: [['100', [7], '1', '0'], ...tpo.rows.slice(1)] },
+    /rows\[0\]\.blockIndexes: 7 must be indexes into blocks/,
+  ],
+  [
+    'a negative TPO volume',
+    { ...tpo, rows: [['100', [0], '-1', '0'], ...tpo.rows.slice(1)] },
+    /rows\[0\]\.volumeBuy: "-1" must be a decimal string >= 0/,
+  ],
   ['a bad tickSize', { ...tpo, tickSize: '0' }, /tickSize: "0" must be a positive decimal string/],
   ['footprint rows not an array', { ...fp, rows: 'x' }, /rows: "x" must be an array of rows/],
   ['footprint row of the wrong shape', { ...fp, rows: [['100', '1']] }, /rows\[0\]/],
@@ -69,22 +95,59 @@ describe('every analytic refuses a malformed profile with a MarketDataError nami
 
 describe('profileAnalytics', () => {
   it('gives null where the profile lacks what a rule needs', () => {
-    expect(profileAnalytics(fp!)).toMatchObject({ openRange: null, tpoNodes: null, dayType: null, singlePrintZones: null, valueMigration: null })
-    const c = profileAnalytics(candleDay([[100, 104], [101, 103]]))
+    expect(profileAnalytics(fp!)).toMatchObject({
+      openRange: null,
+      tpoNodes: null,
+      dayType: null,
+      singlePrintZones: null,
+      valueMigration: null,
+    })
+    const c = profileAnalytics(
+      candleDay([
+        [100, 104],
+        [101, 103],
+      ]),
+    )
     expect(c.volumeNodes).toBeNull()
-    expect(c.tpoNodes).toEqual(volumeNodes(candleDay([[100, 104], [101, 103]]), { source: 'tpo' }))
+    expect(c.tpoNodes).toEqual(
+      volumeNodes(
+        candleDay([
+          [100, 104],
+          [101, 103],
+        ]),
+        { source: 'tpo' },
+      ),
+    )
   })
   it('compares with the previous profile when given', () => {
-    const next = day([[110, 114], [111, 113]], 2)
+    const next = day(
+      [
+        [110, 114],
+        [111, 113],
+      ],
+      2,
+    )
     expect(profileAnalytics(next, { previous: tpo }).valueMigration?.relation).toBe('higher')
-    expect(() => profileAnalytics(next, { prev: tpo } as never)).toThrow(/options.prev is not an option of profileAnalytics/)
+    expect(() => profileAnalytics(next, { prev: tpo } as never)).toThrow(
+      /options.prev is not an option of profileAnalytics/,
+    )
   })
 })
 
 describe('a profile that throws when read', () => {
   const revoked = Proxy.revocable({}, {})
   revoked.revoke()
-  const throwing = new Proxy({ ...tpo }, { get: (t, k) => (k === 'initialBalance' ? (() => { throw new Error('boom') })() : Reflect.get(t, k)) })
+  const throwing = new Proxy(
+    { ...tpo },
+    {
+      get: (t, k) =>
+        k === 'initialBalance'
+          ? (() => {
+              throw new Error('boom')
+            })()
+          : Reflect.get(t, k),
+    },
+  )
   for (const [fn, call] of ONE) {
     it(`${fn}: a revoked Proxy is a MarketDataError naming ${fn}`, () => {
       expect(() => call(revoked.proxy as never)).toThrow(MarketDataError)
@@ -92,6 +155,8 @@ describe('a profile that throws when read', () => {
     })
   }
   it('a throwing getter read after the rows', () => {
-    expect(() => dayType(throwing)).toThrow(/dayType: a profile or option could not be read \(reading it threw Error "boom"\)/)
+    expect(() => dayType(throwing)).toThrow(
+      /dayType: a profile or option could not be read \(reading it threw Error "boom"\)/,
+    )
   })
 })

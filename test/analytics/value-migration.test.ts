@@ -7,7 +7,17 @@ import { footprintProfiles } from '../../src/footprint/index.js'
 import { candleDay, day, dayTrades, type BlockSpec } from './build.js'
 
 /** A day over 70..130 whose value area is set by hand to rows lo..hi. */
-const valueDay = (lo: number, hi: number, d: number) => ({ ...day([[70, 130], [70, 130]] as BlockSpec[], d), valueAreaLow: String(lo), valueAreaHigh: String(hi) })
+const valueDay = (lo: number, hi: number, d: number) => ({
+  ...day(
+    [
+      [70, 130],
+      [70, 130],
+    ] as BlockSpec[],
+    d,
+  ),
+  valueAreaLow: String(lo),
+  valueAreaHigh: String(hi),
+})
 
 const MIRROR: Record<ValueRelation, ValueRelation> = {
   higher: 'lower',
@@ -39,21 +49,44 @@ describe('valueMigration: the rule table', () => {
     const days = [valueDay(100, 104, 1), valueDay(105, 108, 2), valueDay(106, 107, 3)]
     expect(valueMigrations(days).map((m) => m.relation)).toEqual(['higher', 'inside'])
     // candle profiles carry the same TPO value area as the trade profiles of the same blocks
-    const blocks: BlockSpec[][] = [[[100, 104], [101, 103], [100, 102]], [[102, 107], [103, 106], [105, 109]]]
+    const blocks: BlockSpec[][] = [
+      [
+        [100, 104],
+        [101, 103],
+        [100, 102],
+      ],
+      [
+        [102, 107],
+        [103, 106],
+        [105, 109],
+      ],
+    ]
     const fromCandles = valueMigrations(blocks.map((b, i) => candleDay(b, i + 1)))
     expect(fromCandles).toEqual(valueMigrations(blocks.map((b, i) => day(b, i + 1))))
     // day 1: counts 2 3 3 2 1 on 100..104, POC 102, value 100-102; day 2: POC 105, value 103-107
-    expect(fromCandles).toMatchObject([{ relation: 'higher', previous: { valueAreaLow: '100', valueAreaHigh: '102' }, current: { valueAreaLow: '103', valueAreaHigh: '107' } }])
+    expect(fromCandles).toMatchObject([
+      {
+        relation: 'higher',
+        previous: { valueAreaLow: '100', valueAreaHigh: '102' },
+        current: { valueAreaLow: '103', valueAreaHigh: '107' },
+      },
+    ])
   })
   it('footprints compare their volume value areas; candle profiles have none', () => {
     const a = footprintProfiles(dayTrades([[100, 104]]), { timeframe: '1d', tickSize: 1 })[0]!
     const b = footprintProfiles(dayTrades([[110, 114]], 2), { timeframe: '1d', tickSize: 1 })[0]!
     expect(valueMigration(a, b).relation).toBe('higher')
-    expect(() => valueMigration(candleDay([[1, 2]]), candleDay([[1, 2]], 2), { basis: 'volume' })).toThrow(/previous was built from candles/)
+    expect(() => valueMigration(candleDay([[1, 2]]), candleDay([[1, 2]], 2), { basis: 'volume' })).toThrow(
+      /previous was built from candles/,
+    )
     expect(() => valueMigration(a, b, { basis: 'tpo' })).toThrow(/no TPO counts; use \{ basis: 'volume' \}/)
   })
   it('bad options name the field', () => {
-    for (const [o, f] of [[{ valueAreaPercent: 0 }, 'valueAreaPercent'], [{ basis: 'x' }, 'basis'], [{ bias: 1 }, 'bias']] as const) {
+    for (const [o, f] of [
+      [{ valueAreaPercent: 0 }, 'valueAreaPercent'],
+      [{ basis: 'x' }, 'basis'],
+      [{ bias: 1 }, 'bias'],
+    ] as const) {
       try {
         valueMigration(valueDay(1, 2, 1), valueDay(1, 2, 2), o as never)
         expect.unreachable()
@@ -76,19 +109,24 @@ function reference(p: [number, number], c: [number, number]): ValueRelation {
   return Math.max(...C) > Math.max(...P) ? 'overlapping-higher' : 'overlapping-lower'
 }
 
-const area = fc.tuple(fc.integer({ min: -20, max: 20 }), fc.integer({ min: 0, max: 10 })).map(([lo, w]): [number, number] => [lo, lo + w])
+const area = fc
+  .tuple(fc.integer({ min: -20, max: 20 }), fc.integer({ min: 0, max: 10 }))
+  .map(([lo, w]): [number, number] => [lo, lo + w])
 
 describe('valueMigration laws', () => {
   fcTest.prop([area, area])('equals the row-set reference', (p, c) => {
     const iv = (x: [number, number]) => ({ low: BigInt(x[0]), top: BigInt(x[1] + 1) })
     expect(relationOf(iv(p), iv(c))).toBe(reference(p, c))
   })
-  fcTest.prop([area, area])('swapping the periods mirrors the relation, except equal value areas (inside both ways)', (p, c) => {
-    const a = valueDay(p[0] + 100, p[1] + 100, 1)
-    const b = valueDay(c[0] + 100, c[1] + 100, 2)
-    const ab = valueMigration(a, b).relation
-    const ba = valueMigration(b, a).relation
-    if (p[0] === c[0] && p[1] === c[1]) expect([ab, ba]).toEqual(['inside', 'inside'])
-    else expect(ba).toBe(MIRROR[ab])
-  })
+  fcTest.prop([area, area])(
+    'swapping the periods mirrors the relation, except equal value areas (inside both ways)',
+    (p, c) => {
+      const a = valueDay(p[0] + 100, p[1] + 100, 1)
+      const b = valueDay(c[0] + 100, c[1] + 100, 2)
+      const ab = valueMigration(a, b).relation
+      const ba = valueMigration(b, a).relation
+      if (p[0] === c[0] && p[1] === c[1]) expect([ab, ba]).toEqual(['inside', 'inside'])
+      else expect(ba).toBe(MIRROR[ab])
+    },
+  )
 })

@@ -13,7 +13,8 @@ describe('bench --only', () => {
     expect(selectWorkloads(IDS, 'W2,W0')).toEqual(['W0a', 'W0b', 'W2a', 'W2b'])
     expect(selectWorkloads(IDS, 'W1, W4')).toEqual(['W1', 'W4'])
     expect(selectWorkloads(IDS, 'W3b')).toEqual(['W3b'])
-    for (const bad of ['W', 'W2,W', 'W1,', 'w2', 'W9', 'W3ab', 'W3A']) expect(() => selectWorkloads(IDS, bad)).toThrow(/unknown workload/)
+    for (const bad of ['W', 'W2,W', 'W1,', 'w2', 'W9', 'W3ab', 'W3A'])
+      expect(() => selectWorkloads(IDS, bad)).toThrow(/unknown workload/)
   })
 
   it('an entry selects exactly the id and the id plus one lowercase letter', () => {
@@ -28,20 +29,26 @@ describe('bench --only', () => {
 
   it('any list of entries: the ids some entry selects, in run order, or an error when an entry selects nothing', () => {
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('W0', 'W1', 'W2', 'W2a', 'W3', 'W3c', 'W4', 'W', 'W7', ''), { minLength: 1, maxLength: 4 }), (entries) => {
-        const only = entries.join(',')
-        if (only === '') {
-          expect(selectWorkloads(IDS, only)).toEqual(IDS)
-          return
-        }
-        // the pointwise rule (selects) is checked by the property above
-        if (!entries.every((w) => IDS.some((id) => selects(w, id)))) {
-          expect(() => selectWorkloads(IDS, only)).toThrow(/unknown workload/)
-          return
-        }
-        const got = selectWorkloads(IDS, only)
-        expect(got).toEqual(IDS.filter((id) => entries.some((w) => selects(w, id))))
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('W0', 'W1', 'W2', 'W2a', 'W3', 'W3c', 'W4', 'W', 'W7', ''), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (entries) => {
+          const only = entries.join(',')
+          if (only === '') {
+            expect(selectWorkloads(IDS, only)).toEqual(IDS)
+            return
+          }
+          // the pointwise rule (selects) is checked by the property above
+          if (!entries.every((w) => IDS.some((id) => selects(w, id)))) {
+            expect(() => selectWorkloads(IDS, only)).toThrow(/unknown workload/)
+            return
+          }
+          const got = selectWorkloads(IDS, only)
+          expect(got).toEqual(IDS.filter((id) => entries.some((w) => selects(w, id))))
+        },
+      ),
     )
   })
 })

@@ -9,7 +9,10 @@ import { startServer, type RunningServer } from '../../examples/server/server.js
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const KEY = 'viewer-test-key'
 // UPDATE_SCREENSHOTS=1 writes the PNGs shown in docs/charts.md; otherwise they go to a temporary directory
-const SHOTS = process.env.UPDATE_SCREENSHOTS === '1' ? resolve(import.meta.dirname, '../../docs/images') : mkdtempSync(join(tmpdir(), 'viewer-shots-'))
+const SHOTS =
+  process.env.UPDATE_SCREENSHOTS === '1'
+    ? resolve(import.meta.dirname, '../../docs/images')
+    : mkdtempSync(join(tmpdir(), 'viewer-shots-'))
 
 // page scripts as strings: they run in the browser (the test's TypeScript has no DOM types)
 const MARK_WAITING = "document.body.dataset.state = 'waiting'"
@@ -37,9 +40,17 @@ const attr = (sel: string, name: string) => page.locator(sel).first().getAttribu
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`no Chromium at ${CHROMIUM}: install Debian's package (apt-get install -y chromium; .ci/run does this) or set CHROMIUM_PATH. This test never passes without a browser.`)
+    throw new Error(
+      `no Chromium at ${CHROMIUM}: install Debian's package (apt-get install -y chromium; .ci/run does this) or set CHROMIUM_PATH. This test never passes without a browser.`,
+    )
   }
-  server = await startServer({ store: testStore(NOW), apiKeys: [{ key: KEY }], partnerKeys: [], clock: () => NOW, viewerKey: KEY })
+  server = await startServer({
+    store: testStore(NOW),
+    apiKeys: [{ key: KEY }],
+    partnerKeys: [],
+    clock: () => NOW,
+    viewerKey: KEY,
+  })
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] })
   page = await browser.newPage({ viewport: { width: 1700, height: 1000 } })
   page.setDefaultTimeout(60_000)
@@ -58,7 +69,9 @@ describe('viewer page at /', () => {
     expect(await attr('#footprint .fp-chart', 'data-bars')).toBe('10')
     expect(await page.locator('#footprint .fp-bar').count()).toBe(10)
     expect(await attr('#candles svg', 'data-bars')).toBe('10')
-    const tpo = (await rest('/tpo?exchange=CME&symbol=ES&timeframe=1d&period=432000')).profiles.filter((p: { rows: unknown[] }) => p.rows.length > 0)
+    const tpo = (await rest('/tpo?exchange=CME&symbol=ES&timeframe=1d&period=432000')).profiles.filter(
+      (p: { rows: unknown[] }) => p.rows.length > 0,
+    )
     expect(await attr('#tpo .tpo-chart', 'data-periods')).toBe(String(tpo.length))
     expect(await page.locator('#tpo .tpo-period').count()).toBe(tpo.length)
     mkdirSync(SHOTS, { recursive: true })

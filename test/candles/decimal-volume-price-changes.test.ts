@@ -3,7 +3,12 @@
 // record anywhere is refused as the trade-object reader refuses it.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { candleColumnsFromTrades, candlesFromTrades, type CandleColumns, type CandleOptions } from '../../src/candles/index.js'
+import {
+  candleColumnsFromTrades,
+  candlesFromTrades,
+  type CandleColumns,
+  type CandleOptions,
+} from '../../src/candles/index.js'
 import type { MarketDataError } from '../../src/errors.js'
 import { tradesToColumns, type Trade } from '../../src/trades/index.js'
 import { asColumns } from './helpers.js'
@@ -20,8 +25,15 @@ const cryptoRun: fc.Arbitrary<Trade[]> = fc
     fc.record({
       gap: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 4_000 }), fc.integer({ min: 0, max: 400_000 })),
       move: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: -3, max: -1 })),
-      jump: fc.oneof({ weight: 8, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.constantFrom(LIMB - 5, LIMB + 7, 2 ** 40) }),
-      units: fc.oneof(fc.integer({ min: 1, max: 100_000 }), fc.integer({ min: 1, max: 10_000_000_000_000 }), fc.integer({ min: 2 ** 50, max: 2 ** 52 - 1 })),
+      jump: fc.oneof(
+        { weight: 8, arbitrary: fc.constant(0) },
+        { weight: 1, arbitrary: fc.constantFrom(LIMB - 5, LIMB + 7, 2 ** 40) },
+      ),
+      units: fc.oneof(
+        fc.integer({ min: 1, max: 100_000 }),
+        fc.integer({ min: 1, max: 10_000_000_000_000 }),
+        fc.integer({ min: 2 ** 50, max: 2 ** 52 - 1 }),
+      ),
       vs: fc.integer({ min: 1, max: 8 }),
       sell: fc.boolean(),
     }),
@@ -33,7 +45,12 @@ const cryptoRun: fc.Arbitrary<Trade[]> = fc
     return rows.map((r) => {
       t += r.gap
       // a new price on every trade
-      p = r.jump !== 0 && r.jump !== p ? r.jump : p === LIMB - 5 || p === LIMB + 7 || p === 2 ** 40 ? 6_000_000 : p + r.move
+      p =
+        r.jump !== 0 && r.jump !== p
+          ? r.jump
+          : p === LIMB - 5 || p === LIMB + 7 || p === 2 ** 40
+            ? 6_000_000
+            : p + r.move
       const units = r.units - (r.units % 10 ** (8 - r.vs))
       return { time: t, price: p / 100, volume: units / 1e8, side: r.sell ? 'sell' : 'buy' } satisfies Trade
     })
@@ -50,15 +67,31 @@ describe('decimal volumes, a new price on every trade', () => {
         const cols = tradesToColumns(trades)
         expect(candlesFromTrades(cols, opts)).toEqual(want)
         const w = asColumns(want, NO_VALUE)
-        if (w.inexact) expect(() => candleColumnsFromTrades(cols, { ...opts, valueText: true })).toThrow(expect.objectContaining({ code: 'inexact', field: 'volume' }))
-        else expect(candleColumnsFromTrades(cols, { ...opts, valueText: true })).toEqual({ ...w.cols, valueText: want.map((c) => c.value) })
+        if (w.inexact)
+          expect(() => candleColumnsFromTrades(cols, { ...opts, valueText: true })).toThrow(
+            expect.objectContaining({ code: 'inexact', field: 'volume' }),
+          )
+        else
+          expect(candleColumnsFromTrades(cols, { ...opts, valueText: true })).toEqual({
+            ...w.cols,
+            valueText: want.map((c) => c.value),
+          })
       }),
       { numRuns: 300 },
     )
   })
 
   it('a bad record anywhere is refused with the index, field and message the trade-object reader gives', () => {
-    const bad = fc.constantFrom('back', 'fractional time', 'negative volume', 'NaN volume', 'infinite volume', 'NaN price', 'infinite price', 'side')
+    const bad = fc.constantFrom(
+      'back',
+      'fractional time',
+      'negative volume',
+      'NaN volume',
+      'infinite volume',
+      'NaN price',
+      'infinite price',
+      'side',
+    )
     fc.assert(
       fc.property(cryptoRun, frame, fc.nat(), bad, (trades, timeframe, at, what) => {
         // (a time moved back needs a record before it: the first record gets a fractional time instead)
@@ -80,7 +113,12 @@ describe('decimal volumes, a new price on every trade', () => {
             const m = e as MarketDataError
             // the message up to its explanation (the column reader words a NaN and spells a side code
             // differently from the object reader)
-            return { code: m.code, index: m.index, field: m.field, message: what === 'side' ? m.message.split(':')[0] : m.message.replace(/ \(.*$/, '') }
+            return {
+              code: m.code,
+              index: m.index,
+              field: m.field,
+              message: what === 'side' ? m.message.split(':')[0] : m.message.replace(/ \(.*$/, ''),
+            }
           }
           return {}
         }

@@ -10,7 +10,20 @@ const T0 = Date.UTC(2024, 2, 4) // a Monday, 00:00 UTC
 /** Prices far apart in magnitude and sign, where a + (b - a) or a mix of products would round. */
 const priceArb = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.constantFrom(0, -0, Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE, -Number.MIN_VALUE, 1e300, -1e300, 1e-300, 0.1, 0.3, 2 ** 53 + 2),
+  fc.constantFrom(
+    0,
+    -0,
+    Number.MAX_VALUE,
+    -Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    -Number.MIN_VALUE,
+    1e300,
+    -1e300,
+    1e-300,
+    0.1,
+    0.3,
+    2 ** 53 + 2,
+  ),
   fc.integer({ min: -5, max: 5 }).map((k) => 4000 + k * 0.25),
 )
 
@@ -22,7 +35,10 @@ interface Case {
 /** Dense one-minute candles (every minute, so the buckets are short and the selects run), each a valid OHLC. */
 const caseArb: fc.Arbitrary<Case> = fc
   .record({
-    bars: fc.array(fc.tuple(priceArb, priceArb, priceArb, priceArb, fc.nat(1000), fc.nat(50)), { minLength: 1, maxLength: 200 }),
+    bars: fc.array(fc.tuple(priceArb, priceArb, priceArb, priceArb, fc.nat(1000), fc.nat(50)), {
+      minLength: 1,
+      maxLength: 200,
+    }),
     wholeLots: fc.boolean(),
     minutes: fc.constantFrom(2, 3, 5, 15, 30),
     skip: fc.nat(3),

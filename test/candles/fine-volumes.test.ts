@@ -13,21 +13,31 @@ const FINE = ['0.30000000000000004', '1.0000000000000000001', '0.000000000001', 
 
 const streamArb = fc
   .record({
-    recs: fc.array(fc.record({ dt: fc.constantFrom(0, 7, 1_000, 59_000, 3_600_000), p: fc.constantFrom(5000, 5000.25, 4999.75, 0.5), v: fc.constantFrom(1, 2, 10, 0.5) }), { minLength: 1, maxLength: 60 }),
+    recs: fc.array(
+      fc.record({
+        dt: fc.constantFrom(0, 7, 1_000, 59_000, 3_600_000),
+        p: fc.constantFrom(5000, 5000.25, 4999.75, 0.5),
+        v: fc.constantFrom(1, 2, 10, 0.5),
+      }),
+      { minLength: 1, maxLength: 60 },
+    ),
     at: fc.nat(),
     fine: fc.constantFrom(...FINE),
     timeframe: fc.constantFrom('1m', '1h', '3t'),
   })
   .map(({ recs, at, fine, timeframe }) => {
     let t = T0
-    const trades = recs.map((r, i): Trade => ({ time: (t += r.dt), price: r.p, volume: r.v, side: i % 3 === 0 ? 'sell' : 'buy' }))
+    const trades = recs.map(
+      (r, i): Trade => ({ time: (t += r.dt), price: r.p, volume: r.v, side: i % 3 === 0 ? 'sell' : 'buy' }),
+    )
     const k = at % trades.length
     trades[k] = { ...(trades[k] as Trade), volume: fine }
     return { trades, k, timeframe }
   })
 
 /** The same trades with every volume as a string (column input takes numbers only; a fine volume is a string). */
-const asStrings = (ts: readonly Trade[]): Trade[] => ts.map((x) => ({ ...x, volume: String(x.volume), price: String(x.price) }))
+const asStrings = (ts: readonly Trade[]): Trade[] =>
+  ts.map((x) => ({ ...x, volume: String(x.volume), price: String(x.price) }))
 
 describe('a volume finer than the fast sums', () => {
   it('objects, one by one and columns around it: candles equal the big.js reference', () => {
@@ -102,7 +112,13 @@ describe('a volume finer than the fast sums', () => {
     expect(refused((o) => ((o.fineVol as { units: string }).units = '-3'))).toBe('restore.state.open.fineVol.units')
     expect(refused((o) => (o.fineVal = 7))).toBe('restore.state.open.fineVal')
     // a state written before fine sums existed (no such fields) restores with none
-    const older = createCandleAggregator({ timeframe: '1m', restore: reseal((o) => { delete o.fineVol; delete o.fineVal }) })
+    const older = createCandleAggregator({
+      timeframe: '1m',
+      restore: reseal((o) => {
+        delete o.fineVol
+        delete o.fineVal
+      }),
+    })
     expect(older.current()?.volume).toBe('0')
   })
 })

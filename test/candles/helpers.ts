@@ -16,7 +16,13 @@ export function streamCandles(parts: Trade[][], opts: CandleOptions, allowColumn
     if (next !== undefined && k % 2 === 0) out.push(...agg.advance(next.time))
     out.push(...agg.take())
     const cur = agg.current()
-    if (cur !== undefined && out.length > 0 && cur.time <= out[out.length - 1]!.time && opts.timeframe.toString().slice(-1) !== 't') throw new Error('open candle before a closed one')
+    if (
+      cur !== undefined &&
+      out.length > 0 &&
+      cur.time <= out[out.length - 1]!.time &&
+      opts.timeframe.toString().slice(-1) !== 't'
+    )
+      throw new Error('open candle before a closed one')
   })
   out.push(...agg.finish())
   return out
@@ -43,4 +49,8 @@ export function asColumns(cs: readonly Candle[], like: CandleColumns): { cols: C
 }
 
 /** The `like` of {@link asColumns} for candles from trades: every optional column (value, trades, session). */
-export const ALL_COLUMNS = { value: new Float64Array(0), trades: new Float64Array(0), session: new Uint8Array(0) } as unknown as CandleColumns
+export const ALL_COLUMNS = {
+  value: new Float64Array(0),
+  trades: new Float64Array(0),
+  session: new Uint8Array(0),
+} as unknown as CandleColumns

@@ -56,7 +56,8 @@ describe('candle input without sourceTimeframe, resumed from a checkpoint', () =
         const k = split % (cs.length + 1)
         const head = cs.slice(0, k)
         const tail = cs.slice(k)
-        const adv = advanceAt === undefined || k === 0 ? undefined : (cs[k - 1] as CandleInput).time + (advanceAt % 3) * M
+        const adv =
+          advanceAt === undefined || k === 0 ? undefined : (cs[k - 1] as CandleInput).time + (advanceAt % 3) * M
         const opts = { timeframe, timeZone }
         const whole = createCandleAggregator(opts)
         const want: unknown[] = []
@@ -80,11 +81,16 @@ describe('candle input without sourceTimeframe, resumed from a checkpoint', () =
     agg.addCandles(candles([M, 5 * M, 5 * M], 0))
     const cp = JSON.parse(JSON.stringify(agg.checkpoint()))
     expect(cp.state.nesting.gMs).toBe(5 * M)
-    const restoreWith = (edit: (n: Record<string, unknown>, state: Record<string, unknown>) => void): string | undefined => {
+    const restoreWith = (
+      edit: (n: Record<string, unknown>, state: Record<string, unknown>) => void,
+    ): string | undefined => {
       const state = structuredClone(cp.state)
       edit(state.nesting, state)
       try {
-        createCandleAggregator({ timeframe: '15m', restore: sealCheckpoint('candles', cp.options, cp.watermark, state) })
+        createCandleAggregator({
+          timeframe: '15m',
+          restore: sealCheckpoint('candles', cp.options, cp.watermark, state),
+        })
       } catch (e) {
         return (e as { field?: string }).field
       }

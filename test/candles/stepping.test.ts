@@ -3,14 +3,23 @@
 // candles of the big.js reference, whatever the record count, session mix, zone or callback.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { candleColumnsFromTrades, candlesFromTrades, createCandleAggregator, resampleCandleColumns, resampleCandles, type Candle, type CandleColumns } from '../../src/candles/index.js'
+import {
+  candleColumnsFromTrades,
+  candlesFromTrades,
+  createCandleAggregator,
+  resampleCandleColumns,
+  resampleCandles,
+  type Candle,
+  type CandleColumns,
+} from '../../src/candles/index.js'
 import { MarketDataError } from '../../src/errors.js'
 import { tradesToColumns, type SessionType, type Trade } from '../../src/trades/index.js'
 import { ALL_COLUMNS, asColumns } from './helpers.js'
 import { referenceCandlesFromTrades, referenceResample } from './reference.js'
 
 /** Candles as columns with value and trades and no session column (every input candle counts as the main session). */
-const columnsOf = (cs: readonly Candle[]): CandleColumns => asColumns(cs, { value: new Float64Array(0), trades: new Float64Array(0) } as CandleColumns).cols
+const columnsOf = (cs: readonly Candle[]): CandleColumns =>
+  asColumns(cs, { value: new Float64Array(0), trades: new Float64Array(0) } as CandleColumns).cols
 
 const T0 = Date.UTC(2026, 2, 7, 20) // a day before New York's spring-forward (2026-03-08)
 const SESSIONS: SessionType[] = ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']
@@ -20,7 +29,15 @@ const streamArb = fc
   .record({
     n: fc.integer({ min: 200, max: 3000 }),
     gap: fc.integer({ min: 1, max: 40 }),
-    seed: fc.array(fc.tuple(fc.integer({ min: -3, max: 3 }), fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 999 })), { minLength: 64, maxLength: 64 }),
+    seed: fc.array(
+      fc.tuple(
+        fc.integer({ min: -3, max: 3 }),
+        fc.integer({ min: 0, max: 9 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.integer({ min: 0, max: 999 }),
+      ),
+      { minLength: 64, maxLength: 64 },
+    ),
     withSessions: fc.boolean(),
   })
   .map(({ n, gap, seed, withSessions }) => {
@@ -41,14 +58,19 @@ const streamArb = fc
 describe('candle stepping in the hot loops: many candles a call', () => {
   it('trade columns -> 1m / 2m / 1h candles = the big.js reference (hundreds of candles in one day), in UTC and New York', () => {
     fc.assert(
-      fc.property(streamArb, fc.constantFrom('1m', '2m', '1h'), fc.constantFrom(undefined, 'America/New_York'), (trades, timeframe, timeZone) => {
-        const opts = timeZone === undefined ? { timeframe } : { timeframe, timeZone }
-        const want = referenceCandlesFromTrades(trades, opts)
-        expect(candlesFromTrades(tradesToColumns(trades), opts)).toEqual(want)
-        // columns out: the closed-candle records go straight into the columns
-        const got = candleColumnsFromTrades(tradesToColumns(trades), opts)
-        expect(got).toEqual(asColumns(want, ALL_COLUMNS).cols)
-      }),
+      fc.property(
+        streamArb,
+        fc.constantFrom('1m', '2m', '1h'),
+        fc.constantFrom(undefined, 'America/New_York'),
+        (trades, timeframe, timeZone) => {
+          const opts = timeZone === undefined ? { timeframe } : { timeframe, timeZone }
+          const want = referenceCandlesFromTrades(trades, opts)
+          expect(candlesFromTrades(tradesToColumns(trades), opts)).toEqual(want)
+          // columns out: the closed-candle records go straight into the columns
+          const got = candleColumnsFromTrades(tradesToColumns(trades), opts)
+          expect(got).toEqual(asColumns(want, ALL_COLUMNS).cols)
+        },
+      ),
       { numRuns: 40 },
     )
   })
@@ -87,7 +109,9 @@ describe('candle stepping in the hot loops: many candles a call', () => {
                 feed()
                 refused.push('fed')
               } catch (e) {
-                refused.push(e instanceof MarketDataError && e.code === 'invalid_option' && e.field === 'onCandle' ? 'refused' : e)
+                refused.push(
+                  e instanceof MarketDataError && e.code === 'invalid_option' && e.field === 'onCandle' ? 'refused' : e,
+                )
               }
             }
           },
@@ -107,7 +131,12 @@ describe('candle stepping in the hot loops: many candles a call', () => {
         const cmp = input === 'candles' ? want.map(({ session: _s, ...c }) => ({ ...c, session: 'MAINSESSION' })) : want
         expect(got).toEqual(cmp)
         // a callback that throws: the error reaches the caller, and no candle is left open
-        const bad = createCandleAggregator({ timeframe: '1m', onCandle: () => { throw new Error('boom') } })
+        const bad = createCandleAggregator({
+          timeframe: '1m',
+          onCandle: () => {
+            throw new Error('boom')
+          },
+        })
         if (want.length > 1) {
           expect(() => bad.addColumns(tradesToColumns(trades))).toThrow('boom')
           expect(bad.current()).toBeUndefined()
@@ -122,7 +151,10 @@ describe('candle stepping in the hot loops: many candles a call', () => {
     fc.assert(
       fc.property(streamArb, fc.constantFrom('2m', '3m', '1h'), (trades, timeframe) => {
         // one-minute candles, all of the main session (the columns below have no session column)
-        const oneMinute = candlesFromTrades(tradesToColumns(trades.map((t) => ({ ...t, session: 'MAINSESSION' as const }))), { timeframe: '1m' })
+        const oneMinute = candlesFromTrades(
+          tradesToColumns(trades.map((t) => ({ ...t, session: 'MAINSESSION' as const }))),
+          { timeframe: '1m' },
+        )
         // as columns: prices exact doubles on the grid, whole volumes
         const cols = columnsOf(oneMinute)
         const want = referenceResample(oneMinute, { timeframe })

@@ -2,7 +2,12 @@
 // double cannot carry (crypto prices x 8-decimal volumes, far beyond 2^52 units) come out instead of `inexact`.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { candleColumnsFromTrades, candlesFromTrades, type CandleColumns, type CandleOptions } from '../../src/candles/index.js'
+import {
+  candleColumnsFromTrades,
+  candlesFromTrades,
+  type CandleColumns,
+  type CandleOptions,
+} from '../../src/candles/index.js'
 import { tradesToColumns, type Trade } from '../../src/trades/index.js'
 import { asColumns } from './helpers.js'
 import { referenceCandlesFromTrades } from './reference.js'
@@ -19,7 +24,11 @@ const cryptoTrades: fc.Arbitrary<Trade[]> = fc
     fc.array(
       fc.record({
         gap: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 90_000 })),
-        price: fc.oneof(fc.integer({ min: 5_999_000, max: 6_001_000 }), fc.integer({ min: 1, max: 200_000 }), fc.integer({ min: 1, max: 2 ** 40 })),
+        price: fc.oneof(
+          fc.integer({ min: 5_999_000, max: 6_001_000 }),
+          fc.integer({ min: 1, max: 200_000 }),
+          fc.integer({ min: 1, max: 2 ** 40 }),
+        ),
         repeat: fc.boolean(),
         vol: fc.integer({ min: 0, max: 10_000_000_000_000 }),
         vs: fc.integer({ min: 0, max: 8 }),
@@ -43,12 +52,18 @@ const cryptoTrades: fc.Arbitrary<Trade[]> = fc
   })
 
 const optsArb: fc.Arbitrary<CandleOptions> = fc.record(
-  { timeframe: fc.constantFrom<CandleOptions['timeframe']>('1m', '5m', '1h', '1d', '3t'), sessions: fc.constantFrom(undefined, ['MAINSESSION' as const]) },
+  {
+    timeframe: fc.constantFrom<CandleOptions['timeframe']>('1m', '5m', '1h', '1d', '3t'),
+    sessions: fc.constantFrom(undefined, ['MAINSESSION' as const]),
+  },
   { requiredKeys: ['timeframe'] },
 )
 
 /** What valueText must return: the reference candles as columns, their values as the reference's text. */
-function want(trades: Trade[], opts: CandleOptions): { cols: CandleColumns & { valueText: string[] }; inexact: boolean } {
+function want(
+  trades: Trade[],
+  opts: CandleOptions,
+): { cols: CandleColumns & { valueText: string[] }; inexact: boolean } {
   const cs = referenceCandlesFromTrades(trades, opts)
   const { cols, inexact } = asColumns(cs, NO_VALUE)
   return { cols: { ...cols, valueText: cs.map((c) => c.value ?? 'missing') }, inexact }
@@ -60,7 +75,10 @@ describe('candleColumnsFromTrades valueText: exact value text = the big.js refer
       fc.property(cryptoTrades, optsArb, (trades, opts) => {
         const w = want(trades, opts)
         const cols = tradesToColumns(trades)
-        if (w.inexact) expect(() => candleColumnsFromTrades(cols, { ...opts, valueText: true })).toThrow(expect.objectContaining({ code: 'inexact', field: 'volume' }))
+        if (w.inexact)
+          expect(() => candleColumnsFromTrades(cols, { ...opts, valueText: true })).toThrow(
+            expect.objectContaining({ code: 'inexact', field: 'volume' }),
+          )
         else expect(candleColumnsFromTrades(cols, { ...opts, valueText: true })).toEqual(w.cols)
       }),
       { numRuns: 300 },
@@ -73,7 +91,10 @@ describe('candleColumnsFromTrades valueText: exact value text = the big.js refer
         const at = cuts.map((c) => c % (trades.length + 1)).sort((a, b) => a - b)
         const parts = [...at, trades.length].map((b, k) => tradesToColumns(trades.slice(k === 0 ? 0 : at[k - 1], b)))
         const w = want(trades, opts)
-        if (w.inexact) expect(() => candleColumnsFromTrades(parts, { ...opts, valueText: true })).toThrow(expect.objectContaining({ code: 'inexact' }))
+        if (w.inexact)
+          expect(() => candleColumnsFromTrades(parts, { ...opts, valueText: true })).toThrow(
+            expect.objectContaining({ code: 'inexact' }),
+          )
         else expect(candleColumnsFromTrades(parts, { ...opts, valueText: true })).toEqual(w.cols)
       }),
       { numRuns: 150 },
@@ -84,9 +105,16 @@ describe('candleColumnsFromTrades valueText: exact value text = the big.js refer
     // three trades in one minute: their value 75614434.9441922512 has 18 significant digits
     const prices = [60000.13, 60001.27, 60002.39]
     const volumes = [1234.56789123, 0.98765432, 24.68135791]
-    const trades: Trade[] = [0, 1, 2].map((k) => ({ time: T0 + k, price: prices[k] as number, volume: volumes[k] as number, side: 'buy' }))
+    const trades: Trade[] = [0, 1, 2].map((k) => ({
+      time: T0 + k,
+      price: prices[k] as number,
+      volume: volumes[k] as number,
+      side: 'buy',
+    }))
     const cols = tradesToColumns(trades)
-    expect(() => candleColumnsFromTrades(cols, { timeframe: '1m' })).toThrow(expect.objectContaining({ code: 'inexact', field: 'value' }))
+    expect(() => candleColumnsFromTrades(cols, { timeframe: '1m' })).toThrow(
+      expect.objectContaining({ code: 'inexact', field: 'value' }),
+    )
     const got = candleColumnsFromTrades(cols, { timeframe: '1m', valueText: true })
     expect(got.valueText).toEqual(['75614434.9441922512'])
     expect(got.value).toBeUndefined()
@@ -95,9 +123,13 @@ describe('candleColumnsFromTrades valueText: exact value text = the big.js refer
 
   it('valueText false is the number column; anything but a boolean is refused naming the option', () => {
     const cols = tradesToColumns([{ time: T0, price: 2.5, volume: 4, side: 'buy' }])
-    expect(candleColumnsFromTrades(cols, { timeframe: '1m', valueText: false })).toEqual(candleColumnsFromTrades(cols, { timeframe: '1m' }))
+    expect(candleColumnsFromTrades(cols, { timeframe: '1m', valueText: false })).toEqual(
+      candleColumnsFromTrades(cols, { timeframe: '1m' }),
+    )
     expect(candleColumnsFromTrades(cols, { timeframe: '1m' }).value).toEqual(new Float64Array([10]))
-    expect(() => candleColumnsFromTrades(cols, { timeframe: '1m', valueText: 'yes' as never })).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'valueText' }))
+    expect(() => candleColumnsFromTrades(cols, { timeframe: '1m', valueText: 'yes' as never })).toThrow(
+      expect.objectContaining({ code: 'invalid_option', field: 'valueText' }),
+    )
   })
 })
 
@@ -107,8 +139,16 @@ describe('value sums in 26-bit limbs (price units below 2^26 x run volumes past 
   const limbTrades = fc
     .array(
       fc.record({
-        pu: fc.oneof(fc.integer({ min: 2 ** 26 - 40, max: 2 ** 26 - 1 }), fc.integer({ min: -(2 ** 26) + 1, max: -(2 ** 26) + 40 }), fc.integer({ min: 1, max: 2 ** 26 - 1 })),
-        vu: fc.oneof(fc.integer({ min: 2 ** 51, max: 2 ** 52 - 1 }), fc.integer({ min: 2 ** 26 - 4, max: 2 ** 26 + 4 }), fc.integer({ min: 0, max: 2 ** 30 })),
+        pu: fc.oneof(
+          fc.integer({ min: 2 ** 26 - 40, max: 2 ** 26 - 1 }),
+          fc.integer({ min: -(2 ** 26) + 1, max: -(2 ** 26) + 40 }),
+          fc.integer({ min: 1, max: 2 ** 26 - 1 }),
+        ),
+        vu: fc.oneof(
+          fc.integer({ min: 2 ** 51, max: 2 ** 52 - 1 }),
+          fc.integer({ min: 2 ** 26 - 4, max: 2 ** 26 + 4 }),
+          fc.integer({ min: 0, max: 2 ** 30 }),
+        ),
         repeat: fc.boolean(),
         gap: fc.constantFrom(0, 1, 20_000),
       }),
@@ -129,7 +169,10 @@ describe('value sums in 26-bit limbs (price units below 2^26 x run volumes past 
       fc.property(limbTrades, fc.constantFrom<CandleOptions['timeframe']>('1m', '1h', '2t'), (trades, timeframe) => {
         const w = want(trades, { timeframe })
         const cols = tradesToColumns(trades)
-        if (w.inexact) expect(() => candleColumnsFromTrades(cols, { timeframe, valueText: true })).toThrow(expect.objectContaining({ code: 'inexact', field: 'volume' }))
+        if (w.inexact)
+          expect(() => candleColumnsFromTrades(cols, { timeframe, valueText: true })).toThrow(
+            expect.objectContaining({ code: 'inexact', field: 'volume' }),
+          )
         else expect(candleColumnsFromTrades(cols, { timeframe, valueText: true })).toEqual(w.cols)
       }),
       { numRuns: 300 },
@@ -139,7 +182,9 @@ describe('value sums in 26-bit limbs (price units below 2^26 x run volumes past 
   it('candlesFromTrades on the same trades = the reference (the objects path shares the limb sums)', () => {
     fc.assert(
       fc.property(limbTrades, (trades) => {
-        expect(candlesFromTrades(tradesToColumns(trades), { timeframe: '1m' })).toEqual(referenceCandlesFromTrades(trades, { timeframe: '1m' }))
+        expect(candlesFromTrades(tradesToColumns(trades), { timeframe: '1m' })).toEqual(
+          referenceCandlesFromTrades(trades, { timeframe: '1m' }),
+        )
       }),
       { numRuns: 200 },
     )

@@ -14,7 +14,7 @@ async function sampleCsv(): Promise<string> {
 }
 
 describe('--analytics on tpo and footprint', () => {
-  it('tpo JSON: each profile carries the library\'s profileAnalytics, the value migration against the day before', async () => {
+  it("tpo JSON: each profile carries the library's profileAnalytics, the value migration against the day before", async () => {
     const csv = await sampleCsv()
     const r = await run(['tpo', '--tick-size', '0.25', '--row-size', '4', '--format', 'json', '--analytics', '-q'], csv)
     expect(r.code).toBe(0)
@@ -24,7 +24,9 @@ describe('--analytics on tpo and footprint', () => {
     expect(days[0]!.profileAnalytics).toEqual(profileAnalytics(plain[0]!))
     expect(days[2]!.profileAnalytics).toEqual(profileAnalytics(plain[2]!, { previous: plain[1]! }))
     expect(days[0]!.profileAnalytics.valueMigration).toBeNull()
-    expect(days[1]!.profileAnalytics.dayType?.type).toMatch(/^(normal|normal-variation|trend|double-distribution|neutral-center|neutral-extreme|non-trend)$/)
+    expect(days[1]!.profileAnalytics.dayType?.type).toMatch(
+      /^(normal|normal-variation|trend|double-distribution|neutral-center|neutral-extreme|non-trend)$/,
+    )
   })
   it('tpo text prints an analytics block under each profile; without the option there is none', async () => {
     const csv = await sampleCsv()
@@ -36,7 +38,16 @@ describe('--analytics on tpo and footprint', () => {
     expect(plain.stdout).not.toMatch(/^analytics:$/m)
   })
   it('footprint JSON keeps the order-flow analytics and adds the profile analytics', async () => {
-    const j = await run(['footprint', fixture('trades.csv'), '--tick-size', '0.25', '--format', 'json', '--analytics', '-q'])
+    const j = await run([
+      'footprint',
+      fixture('trades.csv'),
+      '--tick-size',
+      '0.25',
+      '--format',
+      'json',
+      '--analytics',
+      '-q',
+    ])
     expect(j.code).toBe(0)
     const ps = JSON.parse(j.stdout) as WithAnalytics<FootprintProfile>[]
     expect(ps[0]!.analytics?.ratio).toBe('300')

@@ -14,33 +14,77 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 // two sample days as CSV (time in ms)
 const cols = sampleTrades({ seed: 4, timeZone: 'America/New_York', days: 2, tradesPerDay: 4000 })
 const lines = ['time,price,volume,side']
-for (let i = 0; i < cols.time.length; i++) lines.push(`${cols.time[i]},${cols.price[i]},${cols.volume[i]},${cols.side[i] === 1 ? 'buy' : 'sell'}`)
+for (let i = 0; i < cols.time.length; i++)
+  lines.push(`${cols.time[i]},${cols.price[i]},${cols.volume[i]},${cols.side[i] === 1 ? 'buy' : 'sell'}`)
 const csv = join(tmp, 'two-days.csv')
 writeFileSync(csv, `${lines.join('\n')}\n`)
 const count = (svg: string, cls: string) => [...svg.matchAll(new RegExp(`class="[^"]*\\b${cls}\\b`, 'g'))].length
 
 describe('--chart bars', () => {
   it('footprint: one SVG of the last N buckets with candle bodies, to stdout or a file', async () => {
-    const r = await run(['footprint', csv, '--timeframe', '1h', '--tick-size', '0.25', '--row-size', '8', '--tz', 'America/New_York', '--chart', 'bars', '--last', '10'])
+    const r = await run([
+      'footprint',
+      csv,
+      '--timeframe',
+      '1h',
+      '--tick-size',
+      '0.25',
+      '--row-size',
+      '8',
+      '--tz',
+      'America/New_York',
+      '--chart',
+      'bars',
+      '--last',
+      '10',
+    ])
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('data-bars="10"')
     expect(count(r.stdout, 'fp-candle-body')).toBe(10)
     expect(xmlProblem(r.stdout)).toBeUndefined()
     expect(r.stderr).toContain('wrote a chart of 10 profiles')
     const file = join(tmp, 'fp.svg')
-    const f = await run(['footprint', csv, '--tick-size', '0.25', '--row-size', '8', '--chart', 'bars', '--cells', 'delta', '--out', file])
+    const f = await run([
+      'footprint',
+      csv,
+      '--tick-size',
+      '0.25',
+      '--row-size',
+      '8',
+      '--chart',
+      'bars',
+      '--cells',
+      'delta',
+      '--out',
+      file,
+    ])
     expect(f.code).toBe(0)
     expect(readFileSync(file, 'utf8')).toContain('data-cells="delta"')
     const dir = `${join(tmp, 'charts')}/`
-    expect((await run(['footprint', csv, '--tick-size', '0.25', '--row-size', '8', '--chart', 'bars', '--out', dir])).code).toBe(0)
+    expect(
+      (await run(['footprint', csv, '--tick-size', '0.25', '--row-size', '8', '--chart', 'bars', '--out', dir])).code,
+    ).toBe(0)
     expect(readFileSync(join(dir, 'footprint-chart.svg'), 'utf8')).toContain('class="fp-chart"')
   })
 
   it('tpo: one SVG of every period; without --row-size the rows are sized for 30..80 per period', async () => {
-    const r = await run(['tpo', csv, '--tick-size', '0.25', '--tz', 'America/New_York', '--session-type', 'MAINSESSION', '--chart', 'bars'])
+    const r = await run([
+      'tpo',
+      csv,
+      '--tick-size',
+      '0.25',
+      '--tz',
+      'America/New_York',
+      '--session-type',
+      'MAINSESSION',
+      '--chart',
+      'bars',
+    ])
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('data-periods="2"')
-    expect(r.stderr).toMatch(/row size not given: using \d+ ticks? \([\d.]+\), about \d+ rows over the range of the widest of 2 periods/)
+    expect(r.stderr).toMatch(
+      /row size not given: using \d+ ticks? \([\d.]+\), about \d+ rows over the range of the widest of 2 periods/,
+    )
     const rows = Number(/about (\d+) rows/.exec(r.stderr)![1])
     expect(rows).toBeGreaterThanOrEqual(30)
     expect(rows).toBeLessThanOrEqual(80)

@@ -45,13 +45,28 @@ describe('input', () => {
 
   it('names the line and the rule of each kind of bad row', async () => {
     const cases: [string, string][] = [
-      ['time,price,volume,side\n1780320600000,5000,1,buy\n1780320600000,5000,1,hold\n', 'line 3: side "hold" is not buy or sell'],
-      ['time,price,volume,side\n1780320600000,5000,1,buy\n1780320500000,5000,1,buy\n', 'line 3: time 2026-06-01T13:28:20.000Z is earlier than the previous row'],
+      [
+        'time,price,volume,side\n1780320600000,5000,1,buy\n1780320600000,5000,1,hold\n',
+        'line 3: side "hold" is not buy or sell',
+      ],
+      [
+        'time,price,volume,side\n1780320600000,5000,1,buy\n1780320500000,5000,1,buy\n',
+        'line 3: time 2026-06-01T13:28:20.000Z is earlier than the previous row',
+      ],
       ['time,price,volume,side\n1780320600000,5000,-2,buy\n', 'line 2: volume "-2" is not a decimal >= 0'],
-      ['1780320600000,5000,1,buy\nnot-a-time,5000,1,buy\n', 'line 2: time "not-a-time" is not whole epoch milliseconds'],
-      ['2026-06-01T10:00:00,5000,1,buy\n', 'line 1: time "2026-06-01T10:00:00" is not epoch milliseconds, epoch seconds or an ISO 8601 date-time with Z or an offset'],
+      [
+        '1780320600000,5000,1,buy\nnot-a-time,5000,1,buy\n',
+        'line 2: time "not-a-time" is not whole epoch milliseconds',
+      ],
+      [
+        '2026-06-01T10:00:00,5000,1,buy\n',
+        'line 1: time "2026-06-01T10:00:00" is not epoch milliseconds, epoch seconds or an ISO 8601 date-time with Z or an offset',
+      ],
       ['1780320600000,5000,1\n', 'line 1: expected at least 4 fields'],
-      ['{"time":1780320600000,"price":"5000","volume":"1","side":"buy","session":"LUNCH"}\n', 'line 1: session "LUNCH" is not MAINSESSION'],
+      [
+        '{"time":1780320600000,"price":"5000","volume":"1","side":"buy","session":"LUNCH"}\n',
+        'line 1: session "LUNCH" is not MAINSESSION',
+      ],
       ['{"time":1780320600000,"price":"5e3x","volume":"1","side":"buy"}\n', 'line 1: price "5e3x" is not a decimal'],
       ['{"time":1780320600000\n', 'line 1: not a JSON object'],
       ['stamp,price,volume,side\n1,2,3,buy\n', 'line 1: the header has no time column'],
@@ -76,7 +91,16 @@ describe('input', () => {
   })
 
   it('--from / --to keep [from, to) and take Unix seconds or RFC 3339', async () => {
-    const a = await run(['candles', fixture('trades.csv'), '--format', 'json', '--from', '2026-06-01T13:31:00Z', '--to', String(T1400 / 1000)])
+    const a = await run([
+      'candles',
+      fixture('trades.csv'),
+      '--format',
+      'json',
+      '--from',
+      '2026-06-01T13:31:00Z',
+      '--to',
+      String(T1400 / 1000),
+    ])
     expect(a.code).toBe(0)
     expect((JSON.parse(a.stdout) as { time: number }[]).map((c) => c.time)).toEqual([T1331])
     expect(a.stderr).toContain('4 outside --from/--to left out')
@@ -102,7 +126,16 @@ describe('input', () => {
 
 describe('footprint and tpo', () => {
   it('footprint JSON rows of the fixture, worked out by hand', async () => {
-    const r = await run(['footprint', fixture('trades.csv'), '--timeframe', '1h', '--tick-size', '0.25', '--format', 'json'])
+    const r = await run([
+      'footprint',
+      fixture('trades.csv'),
+      '--timeframe',
+      '1h',
+      '--tick-size',
+      '0.25',
+      '--format',
+      'json',
+    ])
     expect(r.code).toBe(0)
     const [p13, p14] = JSON.parse(r.stdout) as { time: number; rows: unknown[]; volumePoc: string; delta: string }[]
     expect(p13!.time).toBe(Date.UTC(2026, 5, 1, 13))
@@ -151,10 +184,14 @@ describe('footprint and tpo', () => {
   })
 
   it('--merge-sessions GROUP_BY_TYPE gives a profile per session type', async () => {
-    const input = 'time,price,volume,side,session\n1780300800000,10,1,buy,PRE_MARKET\n1780320600000,11,1,buy,MAINSESSION\n'
+    const input =
+      'time,price,volume,side,session\n1780300800000,10,1,buy,PRE_MARKET\n1780320600000,11,1,buy,MAINSESSION\n'
     const r = await run(['tpo', '--tick-size', '1', '--merge-sessions', 'GROUP_BY_TYPE', '--format', 'json'], input)
     expect(r.code).toBe(0)
-    expect((JSON.parse(r.stdout) as { sessionType: string }[]).map((p) => p.sessionType)).toEqual(['PRE_MARKET', 'MAINSESSION'])
+    expect((JSON.parse(r.stdout) as { sessionType: string }[]).map((p) => p.sessionType)).toEqual([
+      'PRE_MARKET',
+      'MAINSESSION',
+    ])
   })
 
   it('svg: one picture to stdout; several need --out DIR/ (else exit 2); --last 1 keeps the last', async () => {
@@ -164,12 +201,30 @@ describe('footprint and tpo', () => {
     const many = await run(['footprint', fixture('trades.csv'), '--tick-size', '0.25', '--format', 'svg'])
     expect(many.code).toBe(2)
     expect(many.stderr).toContain('--out DIR/')
-    const last = await run(['footprint', fixture('trades.csv'), '--tick-size', '0.25', '--format', 'svg', '--last', '1'])
+    const last = await run([
+      'footprint',
+      fixture('trades.csv'),
+      '--tick-size',
+      '0.25',
+      '--format',
+      'svg',
+      '--last',
+      '1',
+    ])
     expect(last.code).toBe(0)
     expect(last.stdout).toContain('5001.00')
     expect(last.stdout).not.toContain('5000.75')
     const dir = `${join(tmp, 'svgs')}/`
-    const files = await run(['footprint', fixture('trades.csv'), '--tick-size', '0.25', '--format', 'svg', '--out', dir])
+    const files = await run([
+      'footprint',
+      fixture('trades.csv'),
+      '--tick-size',
+      '0.25',
+      '--format',
+      'svg',
+      '--out',
+      dir,
+    ])
     expect(files.code).toBe(0)
     const names = readdirSync(dir).sort()
     expect(names).toEqual(['footprint-20260601-1300.svg', 'footprint-20260601-1400.svg'])
@@ -177,8 +232,24 @@ describe('footprint and tpo', () => {
   })
 
   it('--session-type filters sessions; --row-size-value sets the grid; --input-format overrides detection', async () => {
-    const input = 'time,price,volume,side,session\n1780300800000,10.00,1,buy,PRE_MARKET\n1780320600000,11.25,2,sell,MAINSESSION\n1780320601000,11.75,3,buy,MAINSESSION\n'
-    const r = await run(['footprint', '--tick-size', '0.25', '--row-size-value', '1', '--timeframe', '1d', '--session-type', 'mainsession', '--format', 'json'], input)
+    const input =
+      'time,price,volume,side,session\n1780300800000,10.00,1,buy,PRE_MARKET\n1780320600000,11.25,2,sell,MAINSESSION\n1780320601000,11.75,3,buy,MAINSESSION\n'
+    const r = await run(
+      [
+        'footprint',
+        '--tick-size',
+        '0.25',
+        '--row-size-value',
+        '1',
+        '--timeframe',
+        '1d',
+        '--session-type',
+        'mainsession',
+        '--format',
+        'json',
+      ],
+      input,
+    )
     expect(r.code).toBe(0)
     const [p] = JSON.parse(r.stdout) as { rows: unknown[]; rowSizeValue: string }[]
     expect(p!.rowSizeValue).toBe('1')
@@ -199,7 +270,16 @@ describe('footprint and tpo', () => {
     const sample = await run(['sample', '--trades-per-day', '10', '--out', join(tmp, 'no-such-dir', 's.csv')])
     expect(sample.code).toBe(2)
     expect(sample.stderr).toContain('--out: cannot write')
-    const svgDir = await run(['tpo', fixture('trades.csv'), '--tick-size', '0.25', '--format', 'svg', '--out', '/dev/null/x/'])
+    const svgDir = await run([
+      'tpo',
+      fixture('trades.csv'),
+      '--tick-size',
+      '0.25',
+      '--format',
+      'svg',
+      '--out',
+      '/dev/null/x/',
+    ])
     expect(svgDir.code).toBe(2)
     expect(svgDir.stderr).toContain('--out: cannot create the directory /dev/null/x/')
     if (existsSync('/dev/full')) {
@@ -210,7 +290,12 @@ describe('footprint and tpo', () => {
   })
 
   it('--skip-bad also skips rows the library refuses (a price too far from 0 for the row grid, the same rule for TPO and footprint), with the same result as without them', async () => {
-    const rows = ['time,price,volume,side', '1780320600000,5000,1,buy', '1780320601000,5000.25,2,sell', '1780320602000,5001,3,buy']
+    const rows = [
+      'time,price,volume,side',
+      '1780320600000,5000,1,buy',
+      '1780320601000,5000.25,2,sell',
+      '1780320602000,5001,3,buy',
+    ]
     const cases: Array<[string, string, string]> = [
       // TPO sums any exact volume and places any exact price whose row fits, as the footprint does
       ['tpo', '1780320601500,99999999999999999999999,1,buy', 'too far from 0'],
@@ -232,14 +317,20 @@ describe('footprint and tpo', () => {
   })
 
   it('one distinct price guesses its last decimal place as the tick (not the price itself)', async () => {
-    const r = await run(['footprint', '--format', 'json'], 'time,price,volume,side\n1780320600000,5000.25,1,buy\n1780320601000,5000.25,2,sell\n')
+    const r = await run(
+      ['footprint', '--format', 'json'],
+      'time,price,volume,side\n1780320600000,5000.25,1,buy\n1780320601000,5000.25,2,sell\n',
+    )
     expect(r.code).toBe(0)
     expect(r.stderr).toContain('tick size not given: using 0.01')
   })
 
   it('a price the guessed grid cannot hold is a bad row naming the line and the price, after the guess is stated', async () => {
     for (const cmd of ['footprint', 'tpo']) {
-      const r = await run([cmd, '--format', 'json'], 'time,price,volume,side\n1780320600000,99999999999999999999999,1,buy\n')
+      const r = await run(
+        [cmd, '--format', 'json'],
+        'time,price,volume,side\n1780320600000,99999999999999999999999,1,buy\n',
+      )
       expect(r.code).toBe(1)
       expect(r.stderr).toContain('tick size not given: using 1')
       expect(r.stderr).toMatch(/line 2: price: "?99999999999999999999999/)
@@ -262,7 +353,8 @@ describe('footprint and tpo', () => {
 
   it('a failed run leaves no output file behind (no empty SVG, no half JSON array)', async () => {
     const json = join(tmp, 'part.json')
-    const unsorted = 'time,price,volume,side\n1780320600000,5000,1,buy\n1780400600000,5000,1,buy\n1780320600000,5000,1,buy\n'
+    const unsorted =
+      'time,price,volume,side\n1780320600000,5000,1,buy\n1780400600000,5000,1,buy\n1780320600000,5000,1,buy\n'
     const r = await run(['candles', '--format', 'json', '--out', json], unsorted)
     expect(r.code).toBe(1)
     expect(existsSync(json)).toBe(false)
@@ -279,7 +371,8 @@ describe('footprint and tpo', () => {
   it('a failed run leaves an existing --out file as it was (the output is written beside it and renamed on success)', async () => {
     const json = join(tmp, 'keep.json')
     writeFileSync(json, 'earlier result\n')
-    const unsorted = 'time,price,volume,side\n1780320600000,5000,1,buy\n1780400600000,5000,1,buy\n1780320600000,5000,1,buy\n'
+    const unsorted =
+      'time,price,volume,side\n1780320600000,5000,1,buy\n1780400600000,5000,1,buy\n1780320600000,5000,1,buy\n'
     const r = await run(['candles', '--format', 'json', '--out', json], unsorted)
     expect(r.code).toBe(1)
     expect(readFileSync(json, 'utf8')).toBe('earlier result\n')
@@ -304,14 +397,25 @@ describe('footprint and tpo', () => {
 
   it('a trade at the last valid instant (8.64e15 ms) renders as text and SVG too (its bucket ends past the Date range)', async () => {
     const input = 'time,price,volume,side\n8640000000000000,5000.25,1,buy\n'
-    for (const args of [['tpo'], ['footprint', '-t', '1M'], ['tpo', '--format', 'svg'], ['footprint', '--format', 'svg'], ['candles'], ['candles', '--tz', 'America/Sao_Paulo']]) {
+    for (const args of [
+      ['tpo'],
+      ['footprint', '-t', '1M'],
+      ['tpo', '--format', 'svg'],
+      ['footprint', '--format', 'svg'],
+      ['candles'],
+      ['candles', '--tz', 'America/Sao_Paulo'],
+    ]) {
       const r = await run([...args, '--tick-size', '0.25'], input)
       expect([args.join(' '), r.code]).toEqual([args.join(' '), 0])
     }
   })
 
   it('sample: option values the generator refuses are usage errors (exit 2)', async () => {
-    for (const args of [['--tick-size', '0.0000000000000001'], ['--start-price', '1000000000000000'], ['--trades-per-day', '99999999999999999999']]) {
+    for (const args of [
+      ['--tick-size', '0.0000000000000001'],
+      ['--start-price', '1000000000000000'],
+      ['--trades-per-day', '99999999999999999999'],
+    ]) {
       const r = await run(['sample', ...args])
       expect([args.join(' '), r.code]).toEqual([args.join(' '), 2])
     }
@@ -357,17 +461,32 @@ describe('usage', () => {
     const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0
     const daysIn = (y: number, m: number) => [31, leap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1] ?? 0
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), async (y, m, d) => {
-        const date = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
-        const r = await run(['sample', '--days', '1', '--trades-per-day', '1', '--start', date, '--time-format', 'iso'])
-        if (m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y, m)) {
-          expect(r.code).toBe(0)
-          expect(r.stdout.split('\n')[1]?.slice(0, 10)).toBe(date)
-        } else {
-          expect(r.code).toBe(2)
-          expect(r.stderr).toContain(`--start: ${date} is not a calendar date`)
-        }
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1000, max: 9999 }),
+        fc.integer({ min: 0, max: 13 }),
+        fc.integer({ min: 0, max: 32 }),
+        async (y, m, d) => {
+          const date = `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+          const r = await run([
+            'sample',
+            '--days',
+            '1',
+            '--trades-per-day',
+            '1',
+            '--start',
+            date,
+            '--time-format',
+            'iso',
+          ])
+          if (m >= 1 && m <= 12 && d >= 1 && d <= daysIn(y, m)) {
+            expect(r.code).toBe(0)
+            expect(r.stdout.split('\n')[1]?.slice(0, 10)).toBe(date)
+          } else {
+            expect(r.code).toBe(2)
+            expect(r.stderr).toContain(`--start: ${date} is not a calendar date`)
+          }
+        },
+      ),
       { numRuns: 150 },
     )
   })
@@ -395,7 +514,10 @@ describe('usage', () => {
       [['tpo', 'a.csv', 'b.csv'], 'at most one input FILE'],
       [['candles', fixture('trades.csv'), '--format', 'svg'], '--format must be one of json, ndjson, text'],
       [['candles', fixture('trades.csv'), '--from', 'yesterday'], '--from'],
-      [['candles', fixture('trades.csv'), '--from', '1780322400', '--to', '1780320600'], '--to must be later than --from'],
+      [
+        ['candles', fixture('trades.csv'), '--from', '1780322400', '--to', '1780320600'],
+        '--to must be later than --from',
+      ],
       [['tpo', fixture('trades.csv'), '--tick-size', '0'], '--tick-size must be a positive decimal'],
       [['tpo', fixture('trades.csv'), '--block-size', '7d'], 'blockSize'],
       [['tpo', fixture('trades.csv'), '--merge-sessions', 'maybe'], '--merge-sessions must be'],
@@ -419,8 +541,21 @@ describe('sample and demo', () => {
     expect(r.code).toBe(0)
     expect(r.stderr).toContain('read 4000 trades')
     expect((JSON.parse(r.stdout) as unknown[]).length).toBe(2)
-    const nd = await run(['sample', '--format', 'ndjson', '--time-format', 'ms', '--trades-per-day', '10', '--volume-decimals', '8'])
-    const lines = nd.stdout.trim().split('\n').map((l) => JSON.parse(l) as { time: number; volume: string })
+    const nd = await run([
+      'sample',
+      '--format',
+      'ndjson',
+      '--time-format',
+      'ms',
+      '--trades-per-day',
+      '10',
+      '--volume-decimals',
+      '8',
+    ])
+    const lines = nd.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { time: number; volume: string })
     expect(lines).toHaveLength(10)
     expect(typeof lines[0]!.time).toBe('number')
   })
@@ -429,7 +564,14 @@ describe('sample and demo', () => {
     const dir = join(tmp, 'demo')
     const r = await run(['demo', '--out-dir', dir])
     expect(r.code).toBe(0)
-    for (const s of ['TPO 2026-06-01 00:00 America/New_York', 'legend: > POC', 'Footprint 2026-06-01 10:00-11:00', 'sell x buy', 'resampled to 1h', 'npx svc-marketdata tpo']) {
+    for (const s of [
+      'TPO 2026-06-01 00:00 America/New_York',
+      'legend: > POC',
+      'Footprint 2026-06-01 10:00-11:00',
+      'sell x buy',
+      'resampled to 1h',
+      'npx svc-marketdata tpo',
+    ]) {
       expect(r.stdout).toContain(s)
     }
     for (const f of ['tpo.svg', 'footprint.svg', 'footprint-chart.svg', 'footprint-chart-60.svg', 'tpo-chart.svg']) {

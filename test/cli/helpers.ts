@@ -44,7 +44,13 @@ export function spawnCli(args: string[], input?: string | AsyncIterable<string>)
     child.stdout.on('data', (b: Buffer) => out.push(b))
     child.stderr.on('data', (b: Buffer) => err.push(b))
     child.on('error', reject)
-    child.on('close', (code) => resolvePromise({ code: code ?? -1, stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8') }))
+    child.on('close', (code) =>
+      resolvePromise({
+        code: code ?? -1,
+        stdout: Buffer.concat(out).toString('utf8'),
+        stderr: Buffer.concat(err).toString('utf8'),
+      }),
+    )
     child.stdin.on('error', () => undefined)
     if (input === undefined) child.stdin.end()
     else if (typeof input === 'string') child.stdin.end(input)

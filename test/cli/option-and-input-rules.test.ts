@@ -47,7 +47,12 @@ describe('option boundaries (README: Options)', () => {
   })
 
   it('--merge-sessions true is MERGE_ALL and false is GROUP_BY_TYPE', async () => {
-    const csv = ['time,price,volume,side,session', '1780317000000,5000.00,1,buy,PRE_MARKET', '1780320600000,5000.25,2,buy,MAINSESSION', ''].join('\n')
+    const csv = [
+      'time,price,volume,side,session',
+      '1780317000000,5000.00,1,buy,PRE_MARKET',
+      '1780320600000,5000.25,2,buy,MAINSESSION',
+      '',
+    ].join('\n')
     const count = async (m: string) => {
       const r = await run(['tpo', '--format', 'json', '--merge-sessions', m], csv)
       expect(r.code, m).toBe(0)
@@ -61,7 +66,7 @@ describe('option boundaries (README: Options)', () => {
 })
 
 describe('main', () => {
-  it('`help <command>` prints that command\'s help', async () => {
+  it("`help <command>` prints that command's help", async () => {
     for (const cmd of ['tpo', 'footprint', 'candles', 'sample', 'demo']) {
       const direct = await run([cmd, '--help'])
       const r = await run(['help', cmd])
@@ -116,7 +121,10 @@ describe('input rules (README: Input)', () => {
     expect(csv.code).toBe(0)
     expect(csv.stderr).toContain('epoch milliseconds')
     expect((JSON.parse(csv.stdout) as { time: number }[])[0]!.time).toBe(1e11)
-    const nd = await run(['candles', '--timeframe', '1t', '--format', 'json'], '{"time":100000000000,"price":"5","volume":"1","side":"buy"}\n')
+    const nd = await run(
+      ['candles', '--timeframe', '1t', '--format', 'json'],
+      '{"time":100000000000,"price":"5","volume":"1","side":"buy"}\n',
+    )
     expect(nd.code).toBe(0)
     expect(nd.stderr).toContain('epoch milliseconds')
     expect((JSON.parse(nd.stdout) as { time: number }[])[0]!.time).toBe(1e11)
@@ -125,15 +133,24 @@ describe('input rules (README: Input)', () => {
   })
 
   it('epoch seconds with decimals are read to the millisecond (1780320600.5 is ...600500 ms)', async () => {
-    const r = await run(['candles', '--timeframe', '1t', '--format', 'json'], '1780320600.5,5000.25,2,buy\n1780320600.25,5000.50,1,sell\n')
+    const r = await run(
+      ['candles', '--timeframe', '1t', '--format', 'json'],
+      '1780320600.5,5000.25,2,buy\n1780320600.25,5000.50,1,sell\n',
+    )
     expect(r.code, r.stderr).toBe(1) // .25 s = 250 ms is earlier than 500 ms
-    const ok = await run(['candles', '--timeframe', '1t', '--format', 'json'], '1780320600.05,5000.25,2,buy\n1780320600.5,5000.50,1,sell\n')
+    const ok = await run(
+      ['candles', '--timeframe', '1t', '--format', 'json'],
+      '1780320600.05,5000.25,2,buy\n1780320600.5,5000.50,1,sell\n',
+    )
     expect(ok.code, ok.stderr).toBe(0)
     expect((JSON.parse(ok.stdout) as { time: number }[]).map((c) => c.time)).toEqual([T1330 + 50, T1330 + 500])
   })
 
   it('side 1/2 and b/s mean buy/sell', async () => {
-    const r = await run(['footprint', '--format', 'json', '--tick-size', '0.25'], '1780320600000,5000.25,2,1\n1780320601000,5000.25,3,b\n1780320602000,5000.25,7,2\n')
+    const r = await run(
+      ['footprint', '--format', 'json', '--tick-size', '0.25'],
+      '1780320600000,5000.25,2,1\n1780320601000,5000.25,3,b\n1780320602000,5000.25,7,2\n',
+    )
     expect(r.code, r.stderr).toBe(0)
     const p = (JSON.parse(r.stdout) as { volumeBuy: string; volumeSell: string }[])[0]!
     expect(p.volumeBuy).toBe('5')
@@ -141,7 +158,10 @@ describe('input rules (README: Input)', () => {
   })
 
   it('an empty session (bare or as "") is none; NDJSON volume 0 and exponent numbers are decimals', async () => {
-    const csv = await run(['candles', '--format', 'json'], '1780320600000,5000.25,2,buy,\n1780320601000,5000.25,1,sell,""\n')
+    const csv = await run(
+      ['candles', '--format', 'json'],
+      '1780320600000,5000.25,2,buy,\n1780320601000,5000.25,1,sell,""\n',
+    )
     expect(csv.code, csv.stderr).toBe(0)
     expect((JSON.parse(csv.stdout) as { volume: string }[])[0]!.volume).toBe('3')
     const nd = await run(

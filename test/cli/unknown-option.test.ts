@@ -41,7 +41,12 @@ describe('unknown and malformed options', () => {
   })
 
   it('nearestOption: a prefix or a small typo is meant; a far name is not', () => {
-    const spec = { timeframe: { type: 'string' }, 'tick-size': { type: 'string' }, tz: { type: 'string' }, quiet: { type: 'boolean' } } as const
+    const spec = {
+      timeframe: { type: 'string' },
+      'tick-size': { type: 'string' },
+      tz: { type: 'string' },
+      quiet: { type: 'boolean' },
+    } as const
     expect(nearestOption('--timefram', spec)).toBe('timeframe')
     expect(nearestOption('--tick-siez', spec)).toBe('tick-size')
     expect(nearestOption('--tzz', spec)).toBe('tz')

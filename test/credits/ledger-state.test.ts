@@ -21,7 +21,10 @@ const T0 = Date.UTC(2026, 5, 1, 12, 0, 0)
 
 /** REST states reached by charging random prices at random times. */
 const restState: fc.Arbitrary<RestLedgerState> = fc
-  .array(fc.tuple(fc.integer({ min: 0, max: 200_000 }), fc.integer({ min: 0, max: 30_000 })), { minLength: 1, maxLength: 30 })
+  .array(fc.tuple(fc.integer({ min: 0, max: 200_000 }), fc.integer({ min: 0, max: 30_000 })), {
+    minLength: 1,
+    maxLength: 30,
+  })
   .map((steps) => {
     let s: RestLedgerState | undefined
     let t = T0
@@ -41,29 +44,36 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 )
 
 /** Stream states reached by random handshakes, confirms, closes and renewals at increasing times. */
-const streamState: fc.Arbitrary<StreamLedgerState> = fc.array(fc.tuple(op, fc.integer({ min: 0, max: 400_000 })), { minLength: 1, maxLength: 40 }).map((steps) => {
-  const l = createStreamLedger()
-  let t = T0 + 1234
-  for (const [o, dt] of steps) {
-    t += dt
-    const ids = l.state()?.streams.map((r) => r.id) ?? []
-    if (o.t === 'hs') l.handshake(t, o.kind)
-    else if (o.t === 'confirm' && ids.length > 0) l.confirm(t, ids[o.pick % ids.length]!)
-    else if (o.t === 'close' && ids.length > 0) l.close(t, ids[o.pick % ids.length]!)
-    else l.renew(t)
-  }
-  return l.state()!
-})
+const streamState: fc.Arbitrary<StreamLedgerState> = fc
+  .array(fc.tuple(op, fc.integer({ min: 0, max: 400_000 })), { minLength: 1, maxLength: 40 })
+  .map((steps) => {
+    const l = createStreamLedger()
+    let t = T0 + 1234
+    for (const [o, dt] of steps) {
+      t += dt
+      const ids = l.state()?.streams.map((r) => r.id) ?? []
+      if (o.t === 'hs') l.handshake(t, o.kind)
+      else if (o.t === 'confirm' && ids.length > 0) l.confirm(t, ids[o.pick % ids.length]!)
+      else if (o.t === 'close' && ids.length > 0) l.close(t, ids[o.pick % ids.length]!)
+      else l.renew(t)
+    }
+    return l.state()!
+  })
 
 describe('valid states round-trip', () => {
   it('every REST state a ledger produces is valid, also through JSON, and restores a ledger that answers the same', () => {
     fc.assert(
-      fc.property(restState, fc.integer({ min: 0, max: 120_000 }), fc.integer({ min: 0, max: 20_000 }), (s, dt, price) => {
-        const v = validateRestLedgerState(JSON.parse(JSON.stringify(s)))
-        expect(v).toEqual({ ok: true, value: s })
-        const now = s.windowStart + dt
-        expect(createRestLedger({ state: s }).charge(now, price)).toEqual(restCharge(s, now, price).outcome)
-      }),
+      fc.property(
+        restState,
+        fc.integer({ min: 0, max: 120_000 }),
+        fc.integer({ min: 0, max: 20_000 }),
+        (s, dt, price) => {
+          const v = validateRestLedgerState(JSON.parse(JSON.stringify(s)))
+          expect(v).toEqual({ ok: true, value: s })
+          const now = s.windowStart + dt
+          expect(createRestLedger({ state: s }).charge(now, price)).toEqual(restCharge(s, now, price).outcome)
+        },
+      ),
     )
   })
 
@@ -116,9 +126,13 @@ describe('a single corrupted field is refused, naming it', () => {
     refused(validateRestLedgerState('{}'), 'state')
   })
 
-  it("the issue's symptoms: used above the limit, locked \"no\", an unaligned window are errors, not -100000, a lock-out or a fractional reset", () => {
-    expect(() => restCheck({ windowStart: T0, used: 200_000, locked: false }, T0)).toThrow('restCheck: state.used: must be an integer 0..100000, got 200000')
-    expect(() => restCheck({ windowStart: T0, used: 0, locked: 'no' as unknown as boolean }, T0)).toThrow('restCheck: state.locked: must be true or false, got "no"')
+  it('the issue\'s symptoms: used above the limit, locked "no", an unaligned window are errors, not -100000, a lock-out or a fractional reset', () => {
+    expect(() => restCheck({ windowStart: T0, used: 200_000, locked: false }, T0)).toThrow(
+      'restCheck: state.used: must be an integer 0..100000, got 200000',
+    )
+    expect(() => restCheck({ windowStart: T0, used: 0, locked: 'no' as unknown as boolean }, T0)).toThrow(
+      'restCheck: state.locked: must be true or false, got "no"',
+    )
     expect(() => restCharge({ windowStart: T0 + 30_500, used: 0, locked: false }, T0 + 40_000, 1000)).toThrow(
       'restCharge: state.windowStart: must be a multiple of 60000',
     )
@@ -135,12 +149,27 @@ describe('a single corrupted field is refused, naming it', () => {
       { field: 'state.nextId', apply: (s) => Object.assign(s, { nextId: 0 }) },
       { field: 'state.streams', apply: (s) => Object.assign(s, { streams: {} }) },
       { field: 'state.extra', apply: (s) => Object.assign(s, { extra: 1 }) },
-      { field: 'state.streams[0].kind', apply: (s) => s.streams.length > 0 && Object.assign(s.streams[0], { kind: 'trades' }) },
-      { field: 'state.streams[0].status', apply: (s) => s.streams.length > 0 && Object.assign(s.streams[0], { status: 'closed' }) },
-      { field: 'state.streams[0].openedAt', apply: (s) => s.streams.length > 0 && Object.assign(s.streams[0], { openedAt: s.clock + 1 }) },
+      {
+        field: 'state.streams[0].kind',
+        apply: (s) => s.streams.length > 0 && Object.assign(s.streams[0], { kind: 'trades' }),
+      },
+      {
+        field: 'state.streams[0].status',
+        apply: (s) => s.streams.length > 0 && Object.assign(s.streams[0], { status: 'closed' }),
+      },
+      {
+        field: 'state.streams[0].openedAt',
+        apply: (s) => s.streams.length > 0 && Object.assign(s.streams[0], { openedAt: s.clock + 1 }),
+      },
       { field: 'state.streams[0].id', apply: (s) => s.streams.length > 0 && Object.assign(s.streams[0], { id: 7 }) },
-      { field: 'state.streams[0].dueAt', apply: (s) => s.streams.length > 0 && Object.assign(s.streams[0], { dueAt: s.clock }) },
-      { field: 'state.streams[1].id', apply: (s) => s.streams.length > 1 && Object.assign(s.streams[1], { id: s.streams[0].id }) },
+      {
+        field: 'state.streams[0].dueAt',
+        apply: (s) => s.streams.length > 0 && Object.assign(s.streams[0], { dueAt: s.clock }),
+      },
+      {
+        field: 'state.streams[1].id',
+        apply: (s) => s.streams.length > 1 && Object.assign(s.streams[1], { id: s.streams[0].id }),
+      },
     ]
     let checked = 0
     fc.assert(
@@ -172,7 +201,7 @@ describe('a single corrupted field is refused, naming it', () => {
   })
 })
 
-describe('a restored state is checked against the ledger\'s own service config, not the defaults', () => {
+describe("a restored state is checked against the ledger's own service config, not the defaults", () => {
   it('REST: any used count up to the configured limit restores; above it is refused, naming state.used', () => {
     fc.assert(
       fc.property(fc.integer({ min: REST_CREDIT_LIMIT + 1, max: 10 * REST_CREDIT_LIMIT }), fc.nat(), (limit, k) => {
@@ -182,7 +211,9 @@ describe('a restored state is checked against the ledger\'s own service config, 
         expect(() => createRestLedger({ state, config })).not.toThrow()
         // the default limit refuses the same state
         expect(() => createRestLedger({ state })).toThrow(expect.objectContaining({ field: 'state.used' }))
-        expect(() => createRestLedger({ state: { ...state, used: limit + 1 }, config })).toThrow(expect.objectContaining({ field: 'state.used' }))
+        expect(() => createRestLedger({ state: { ...state, used: limit + 1 }, config })).toThrow(
+          expect.objectContaining({ field: 'state.used' }),
+        )
       }),
       { numRuns: 50 },
     )

@@ -23,7 +23,10 @@ describe('rangeTruncatedFrame', () => {
     const prev = rangeTruncatedFrame(Date.UTC(2026, 8, 30, 23, 59), '1m').since
     expect(rangeTruncatedFrame(Date.UTC(2026, 8, 30, 23, 59, 59), '1m', prev).frame).toBeUndefined()
     const moved = rangeTruncatedFrame(Date.UTC(2026, 9, 1, 0, 0), '1m', prev)
-    expect(moved).toEqual({ since: Date.UTC(2026, 8, 1), frame: { type: 'rangeTruncated', since: '2026-09-01T00:00:00.000Z' } })
+    expect(moved).toEqual({
+      since: Date.UTC(2026, 8, 1),
+      frame: { type: 'rangeTruncated', since: '2026-09-01T00:00:00.000Z' },
+    })
     expect(rangeTruncatedFrame(Date.UTC(2026, 9, 1), '1m').frame).toBeUndefined() // a new stream: nothing to announce
   })
 

@@ -162,67 +162,78 @@ const stepArb = fc.oneof(
 describe('properties over random sequences of requests and clock steps', () => {
   it('remaining stays in [0, limit]; charged per window <= 100,000; after a 429 all is 429 until the reset, nothing after', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), fc.array(fc.tuple(stepArb, opArb), { maxLength: 300 }), (start, seq) => {
-        let s: RestLedgerState | undefined
-        let now = T0 - 600_000 + start
-        let maxNow = -Infinity
-        const charged = new Map<number, number>()
-        let lockedWindow: number | undefined
-        for (const [step, op] of seq) {
-          now += step
-          maxNow = Math.max(maxNow, now)
-          const window = Math.floor(maxNow / REST_WINDOW_MS) * REST_WINDOW_MS // the clock never goes back
-          const r = op.kind === 'check' ? restCheck(s, now) : restCharge(s, now, op.price)
-          s = JSON.parse(JSON.stringify(r.state)) as RestLedgerState // stored between requests (Redis, SQL)
-          const o = r.outcome
-          const remaining = Number(o.headers['x-ratelimit-remaining'])
-          expect(remaining).toBeGreaterThanOrEqual(0)
-          expect(remaining).toBeLessThanOrEqual(REST_CREDIT_LIMIT)
-          expect(Number(o.headers['x-ratelimit-reset']) * 1000).toBe(window + REST_WINDOW_MS)
-          const blocked = 'locked' in o ? o.locked : !o.ok
-          if (lockedWindow === window) expect(blocked).toBe(true)
-          if (lockedWindow !== undefined && window > lockedWindow && op.kind === 'check') expect(blocked).toBe(false)
-          if (blocked) {
-            expect(o.headers['retry-after']).toBe(String(Math.max(1, Math.ceil((window + REST_WINDOW_MS - Math.max(now, window)) / 1000))))
-            if (op.kind === 'charge') lockedWindow = window
-            expect(lockedWindow).toBe(window)
+      fc.property(
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.array(fc.tuple(stepArb, opArb), { maxLength: 300 }),
+        (start, seq) => {
+          let s: RestLedgerState | undefined
+          let now = T0 - 600_000 + start
+          let maxNow = -Infinity
+          const charged = new Map<number, number>()
+          let lockedWindow: number | undefined
+          for (const [step, op] of seq) {
+            now += step
+            maxNow = Math.max(maxNow, now)
+            const window = Math.floor(maxNow / REST_WINDOW_MS) * REST_WINDOW_MS // the clock never goes back
+            const r = op.kind === 'check' ? restCheck(s, now) : restCharge(s, now, op.price)
+            s = JSON.parse(JSON.stringify(r.state)) as RestLedgerState // stored between requests (Redis, SQL)
+            const o = r.outcome
+            const remaining = Number(o.headers['x-ratelimit-remaining'])
+            expect(remaining).toBeGreaterThanOrEqual(0)
+            expect(remaining).toBeLessThanOrEqual(REST_CREDIT_LIMIT)
+            expect(Number(o.headers['x-ratelimit-reset']) * 1000).toBe(window + REST_WINDOW_MS)
+            const blocked = 'locked' in o ? o.locked : !o.ok
+            if (lockedWindow === window) expect(blocked).toBe(true)
+            if (lockedWindow !== undefined && window > lockedWindow && op.kind === 'check') expect(blocked).toBe(false)
+            if (blocked) {
+              expect(o.headers['retry-after']).toBe(
+                String(Math.max(1, Math.ceil((window + REST_WINDOW_MS - Math.max(now, window)) / 1000))),
+              )
+              if (op.kind === 'charge') lockedWindow = window
+              expect(lockedWindow).toBe(window)
+            }
+            if ('ok' in o && o.ok) {
+              charged.set(window, (charged.get(window) ?? 0) + o.charged)
+              if (op.kind === 'charge') expect(o.charged).toBe(op.price)
+            }
+            expect(remaining).toBe(REST_CREDIT_LIMIT - (charged.get(window) ?? 0))
           }
-          if ('ok' in o && o.ok) {
-            charged.set(window, (charged.get(window) ?? 0) + o.charged)
-            if (op.kind === 'charge') expect(o.charged).toBe(op.price)
-          }
-          expect(remaining).toBe(REST_CREDIT_LIMIT - (charged.get(window) ?? 0))
-        }
-        for (const total of charged.values()) expect(total).toBeLessThanOrEqual(REST_CREDIT_LIMIT)
-      }),
+          for (const total of charged.values()) expect(total).toBeLessThanOrEqual(REST_CREDIT_LIMIT)
+        },
+      ),
       { numRuns: 150 },
     )
   })
 
   it('a charge is refused exactly when the remaining credits cannot cover it or the window is locked', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 0, max: 30_000 })), { maxLength: 200 }), (seq) => {
-        let s: RestLedgerState | undefined
-        let now = T0
-        let used = 0
-        let locked = false
-        let window = T0
-        for (const [step, price] of seq) {
-          now += step
-          const w = Math.floor(now / REST_WINDOW_MS) * REST_WINDOW_MS
-          if (w !== window) {
-            window = w
-            used = 0
-            locked = false
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 20_000 }), fc.integer({ min: 0, max: 30_000 })), {
+          maxLength: 200,
+        }),
+        (seq) => {
+          let s: RestLedgerState | undefined
+          let now = T0
+          let used = 0
+          let locked = false
+          let window = T0
+          for (const [step, price] of seq) {
+            now += step
+            const w = Math.floor(now / REST_WINDOW_MS) * REST_WINDOW_MS
+            if (w !== window) {
+              window = w
+              used = 0
+              locked = false
+            }
+            const r = restCharge(s, now, price)
+            s = r.state
+            const covered = !locked && REST_CREDIT_LIMIT - used >= price
+            expect(r.outcome.ok).toBe(covered)
+            if (covered) used += price
+            else locked = true
           }
-          const r = restCharge(s, now, price)
-          s = r.state
-          const covered = !locked && REST_CREDIT_LIMIT - used >= price
-          expect(r.outcome.ok).toBe(covered)
-          if (covered) used += price
-          else locked = true
-        }
-      }),
+        },
+      ),
       { numRuns: 150 },
     )
   })

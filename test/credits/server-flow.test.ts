@@ -24,7 +24,11 @@ describe('a server following the order of docs/service.md with the REST ledger',
     expect(serve(l, T0 + 10, 200, 2500).headers['x-ratelimit-remaining']).toBe('7500')
     const refused = serve(l, T0 + 20_000, 200, 9000)
     expect(refused.status).toBe(429)
-    expect(refused.headers).toMatchObject({ 'retry-after': '40', 'x-ratelimit-remaining': '7500', 'x-ratelimit-limit': '100000' })
+    expect(refused.headers).toMatchObject({
+      'retry-after': '40',
+      'x-ratelimit-remaining': '7500',
+      'x-ratelimit-limit': '100000',
+    })
     const locked = serve(l, T0 + 30_000, 400) // even a bad request is 429 during the lock-out
     expect(locked.status).toBe(429)
     expect(locked.headers['retry-after']).toBe('30')
@@ -42,6 +46,11 @@ describe('a server following the order of docs/service.md with the REST ledger',
     const res = toHttpResponse(h.error, h.headers)
     expect(res.status).toBe(429)
     expect(res.body.error.code).toBe('rate_limited')
-    expect(res.headers).toMatchObject({ 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(T0 / 1000 + 300), 'retry-after': '299' })
+    expect(res.headers).toMatchObject({
+      'x-ratelimit-limit': '1000',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(T0 / 1000 + 300),
+      'retry-after': '299',
+    })
   })
 })

@@ -37,7 +37,11 @@ describe('handshake and confirm', () => {
     const l = createStreamLedger()
     const h = l.handshake(s(10), 'footprint')
     expect(h.ok).toBe(true)
-    expect(h.headers).toEqual({ 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '1000', 'x-ratelimit-reset': String(s(300) / 1000) })
+    expect(h.headers).toEqual({
+      'x-ratelimit-limit': '1000',
+      'x-ratelimit-remaining': '1000',
+      'x-ratelimit-reset': String(s(300) / 1000),
+    })
     expect(l.state()!.used).toBe(0) // pending: nothing charged
     if (!h.ok) return
     const c = l.confirm(s(11), h.streamId)
@@ -68,7 +72,12 @@ describe('handshake and confirm', () => {
     if (r.ok) return
     expect(r.error).toMatchObject({ status: 429, code: 'rate_limited', retryAfter: 199 })
     expect(r.retryAfter).toBe(199) // ceil(198.5)
-    expect(r.headers).toEqual({ 'x-ratelimit-limit': '1000', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(s(300) / 1000), 'retry-after': '199' })
+    expect(r.headers).toEqual({
+      'x-ratelimit-limit': '1000',
+      'x-ratelimit-remaining': '0',
+      'x-ratelimit-reset': String(s(300) / 1000),
+      'retry-after': '199',
+    })
   })
 
   it('a confirm the window can no longer cover ends the stream (rate_limited frame + close) and costs nothing', () => {
@@ -81,7 +90,13 @@ describe('handshake and confirm', () => {
     const c = l.confirm(s(3), b.streamId)
     expect(c.ok).toBe(false)
     if (c.ok || c.reason !== 'rate_limited') throw new Error('expected a refused confirm')
-    expect(c.notice).toMatchObject({ streamId: b.streamId, kind: 'candles', at: s(3), frame: { type: 'error', code: 'rate_limited' }, close: { code: 1000 } })
+    expect(c.notice).toMatchObject({
+      streamId: b.streamId,
+      kind: 'candles',
+      at: s(3),
+      frame: { type: 'error', code: 'rate_limited' },
+      close: { code: 1000 },
+    })
     expect(c.notices).toEqual([c.notice])
     expect(l.state()!.used).toBe(1000)
     expect(l.state()!.streams.some((r) => r.id === b.streamId)).toBe(false)
@@ -123,7 +138,7 @@ describe('handshake and confirm', () => {
     expect(l.state()!.streams).toEqual(before!.streams)
   })
 
-  it('stream ids: ledger-assigned s1, s2, ... or the caller\'s; a duplicate caller id throws', () => {
+  it("stream ids: ledger-assigned s1, s2, ... or the caller's; a duplicate caller id throws", () => {
     const l = createStreamLedger()
     expect(l.handshake(s(0), 'candles')).toMatchObject({ ok: true, streamId: 's1' })
     expect(l.handshake(s(0), 'candles', 'conn-42')).toMatchObject({ ok: true, streamId: 'conn-42' })
@@ -283,7 +298,12 @@ describe('renewals', () => {
     expect(late.length).toBe(20)
     const r2 = l.renew(s(601)) // the second 10 are due: window 2 spent
     expect(r2.notices.length).toBe(10)
-    expect(l.state()!.streams.filter((x) => x.kind === 'orderbook').map((x) => x.id)).toEqual(first)
+    expect(
+      l
+        .state()!
+        .streams.filter((x) => x.kind === 'orderbook')
+        .map((x) => x.id),
+    ).toEqual(first)
   })
 
   it('a long gap settles each window in turn, exactly as renewing at every due time does', () => {
@@ -424,8 +444,10 @@ describe('properties over random sequences of stream calls and clock steps', () 
             expect(rem).toBeLessThanOrEqual(STREAM_CREDIT_LIMIT)
             expect(rem).toBe(STREAM_CREDIT_LIMIT - ref.used)
             const count = ref.streams.filter((x) => x.kind === op.kind).length
-            if (count >= STREAM_CAPS[op.kind]) expect(r).toMatchObject({ ok: false, error: { code: 'too_many_streams' } })
-            else if (rem < STREAM_PRICES[op.kind]) expect(r).toMatchObject({ ok: false, error: { code: 'rate_limited' } })
+            if (count >= STREAM_CAPS[op.kind])
+              expect(r).toMatchObject({ ok: false, error: { code: 'too_many_streams' } })
+            else if (rem < STREAM_PRICES[op.kind])
+              expect(r).toMatchObject({ ok: false, error: { code: 'rate_limited' } })
             else {
               expect(r.ok).toBe(true)
               if (r.ok) ref.streams.push({ id: r.streamId, kind: op.kind, seq: ref.seq++, open: false, due: 0 })
@@ -462,7 +484,9 @@ describe('properties over random sequences of stream calls and clock steps', () 
           expect(st.used).toBe(ref.used)
           expect(st.used).toBeGreaterThanOrEqual(0)
           expect(st.used).toBeLessThanOrEqual(STREAM_CREDIT_LIMIT)
-          expect(st.streams.map((x) => [x.id, x.status, x.dueAt ?? 0])).toEqual(ref.streams.map((x) => [x.id, x.open ? 'open' : 'pending', x.open ? x.due : 0]))
+          expect(st.streams.map((x) => [x.id, x.status, x.dueAt ?? 0])).toEqual(
+            ref.streams.map((x) => [x.id, x.open ? 'open' : 'pending', x.open ? x.due : 0]),
+          )
           for (const k of ['candles', 'footprint', 'orderbook'] as const) {
             expect(st.streams.filter((x) => x.kind === k).length).toBeLessThanOrEqual(STREAM_CAPS[k])
           }

@@ -27,7 +27,11 @@ function exponentForm(s: string, k0: number, upper: boolean, plus: boolean): str
 }
 
 const plainArb = fc
-  .tuple(fc.boolean(), fc.stringMatching(/^[0-9]{1,20}$/), fc.option(fc.stringMatching(/^[0-9]{1,12}$/), { nil: undefined }))
+  .tuple(
+    fc.boolean(),
+    fc.stringMatching(/^[0-9]{1,20}$/),
+    fc.option(fc.stringMatching(/^[0-9]{1,12}$/), { nil: undefined }),
+  )
   .map(([neg, i, f]) => `${neg ? '-' : ''}${i}${f === undefined ? '' : `.${f}`}`)
 
 describe('parseDataDecimal reads exponent notation exactly', () => {
@@ -56,7 +60,9 @@ describe('parseDataDecimal reads exponent notation exactly', () => {
         expect(r.ok && p.ok).toBe(true)
         if (!r.ok || !p.ok) return
         expect(r.value).toEqual(p.value)
-        expect(formatUnits(r.value.units, r.value.scale)).toBe(new Big(e).toFixed() === '-0' ? '0' : new Big(e).toFixed())
+        expect(formatUnits(r.value.units, r.value.scale)).toBe(
+          new Big(e).toFixed() === '-0' ? '0' : new Big(e).toFixed(),
+        )
       }),
     )
   })
@@ -97,7 +103,11 @@ describe('parameters stay strict: exponent notation is refused with the reason',
     expect(() => tpoProfiles([], { timeframe: '1d', tickSize: '2.5E-1' })).toThrow(why)
   })
   it('query values (rowSizeValue)', () => {
-    const r = parseHistoryQuery('footprint', { exchange: 'XNAS', symbol: 'AAPL', timeframe: '1h', rowSizeValue: '1e-2' }, { now: Date.UTC(2026, 5, 10) })
+    const r = parseHistoryQuery(
+      'footprint',
+      { exchange: 'XNAS', symbol: 'AAPL', timeframe: '1h', rowSizeValue: '1e-2' },
+      { now: Date.UTC(2026, 5, 10) },
+    )
     expect(r.ok).toBe(false)
   })
   it('interface A Decimal', () => {
@@ -106,24 +116,27 @@ describe('parameters stay strict: exponent notation is refused with the reason',
 })
 
 describe('one message table for every data entry point', () => {
-  it.each(['1e', '1,5', ' 1', '+1', '5.'])('%j gets the same reason from the record validators, the text reader (svc-marketdata/io) and parseDataDecimal', (text) => {
-    const r = parseDataDecimal(text)
-    expect(r.ok).toBe(false)
-    if (r.ok) return
-    const reason = r.error.slice(r.error.indexOf(': ') + 2)
-    const t = validateTrade({ time: 0, price: text, volume: 1, side: 'buy' })
-    expect(!t.ok && t.error.message).toContain(reason)
-    const c = validateCandle({ time: 0, open: '1', high: '1', low: '1', close: '1', volume: text })
-    expect(!c.ok && c.error.message).toContain(reason)
-    let row = ''
-    try {
-      readTrades(`time,price,volume,side\n0,1,${text},buy\n`)
-    } catch (e) {
-      row = (e as Error).message
-    }
-    // the CSV reader trims cells first (" 1" is a valid cell there), and a comma splits a cell
-    if (text.trim() === text && !text.includes(',')) expect(row).toContain(reason)
-  })
+  it.each(['1e', '1,5', ' 1', '+1', '5.'])(
+    '%j gets the same reason from the record validators, the text reader (svc-marketdata/io) and parseDataDecimal',
+    (text) => {
+      const r = parseDataDecimal(text)
+      expect(r.ok).toBe(false)
+      if (r.ok) return
+      const reason = r.error.slice(r.error.indexOf(': ') + 2)
+      const t = validateTrade({ time: 0, price: text, volume: 1, side: 'buy' })
+      expect(!t.ok && t.error.message).toContain(reason)
+      const c = validateCandle({ time: 0, open: '1', high: '1', low: '1', close: '1', volume: text })
+      expect(!c.ok && c.error.message).toContain(reason)
+      let row = ''
+      try {
+        readTrades(`time,price,volume,side\n0,1,${text},buy\n`)
+      } catch (e) {
+        row = (e as Error).message
+      }
+      // the CSV reader trims cells first (" 1" is a valid cell there), and a comma splits a cell
+      if (text.trim() === text && !text.includes(',')) expect(row).toContain(reason)
+    },
+  )
 })
 
 /** Trades with prices on a 0.01 grid and volumes with up to 10 decimals, in plain form. */
@@ -177,7 +190,13 @@ describe('a decimal in exponent form gives the same result as its plain form in 
         })
         same((t) => footprintProfiles(t, { timeframe: '1h', tickSize: '0.01', rowSize: 100 }))
         same((t) => tpoProfiles(t, { timeframe: '1d', tickSize: '0.01', rowSize: 1000 }))
-        same((t) => tradesToColumns(t.filter((x) => exactDouble(x.price) === exactDouble(x.price) && exactDouble(x.volume) === exactDouble(x.volume))))
+        same((t) =>
+          tradesToColumns(
+            t.filter(
+              (x) => exactDouble(x.price) === exactDouble(x.price) && exactDouble(x.volume) === exactDouble(x.volume),
+            ),
+          ),
+        )
       }),
       { numRuns: 60 },
     )
@@ -190,10 +209,22 @@ describe('a decimal in exponent form gives the same result as its plain form in 
         const candles = candlesFromTrades(plain, { timeframe: '5m' })
         const ex = candles.map((c, i) => {
           const e = (s: string, k: number) => exponentForm(s, k, i % 2 === 0, i % 3 === 0)
-          return { ...c, open: e(c.open, 2), high: e(c.high, -1), low: e(c.low, 3), close: e(c.close, 0), volume: e(c.volume, -2), value: e(c.value as string, 1) }
+          return {
+            ...c,
+            open: e(c.open, 2),
+            high: e(c.high, -1),
+            low: e(c.low, 3),
+            close: e(c.close, 0),
+            volume: e(c.volume, -2),
+            value: e(c.value as string, 1),
+          }
         })
-        expect(resampleCandles(ex, { timeframe: '1h', sourceTimeframe: '5m' })).toEqual(resampleCandles(candles, { timeframe: '1h', sourceTimeframe: '5m' }))
-        expect(tpoFromCandles(ex, { timeframe: '1d', tickSize: '0.01', rowSize: 1000, sourceTimeframe: '5m' })).toEqual(tpoFromCandles(candles, { timeframe: '1d', tickSize: '0.01', rowSize: 1000, sourceTimeframe: '5m' }))
+        expect(resampleCandles(ex, { timeframe: '1h', sourceTimeframe: '5m' })).toEqual(
+          resampleCandles(candles, { timeframe: '1h', sourceTimeframe: '5m' }),
+        )
+        expect(tpoFromCandles(ex, { timeframe: '1d', tickSize: '0.01', rowSize: 1000, sourceTimeframe: '5m' })).toEqual(
+          tpoFromCandles(candles, { timeframe: '1d', tickSize: '0.01', rowSize: 1000, sourceTimeframe: '5m' }),
+        )
         expect(expo.length).toBe(plain.length)
       }),
       { numRuns: 40 },

@@ -9,7 +9,10 @@ describe('the 400-character limit (README: "strings longer than 400 characters a
   it('parseDecimal accepts 400 characters and refuses 401, the sign counted', () => {
     const d400 = '7'.repeat(400)
     expect(parseDecimal(d400)).toEqual({ ok: true, value: { units: BigInt(d400), scale: 0 } })
-    expect(parseDecimal(`-${'7'.repeat(399)}`)).toEqual({ ok: true, value: { units: -BigInt('7'.repeat(399)), scale: 0 } })
+    expect(parseDecimal(`-${'7'.repeat(399)}`)).toEqual({
+      ok: true,
+      value: { units: -BigInt('7'.repeat(399)), scale: 0 },
+    })
     expect(parseDecimal(`0.${'0'.repeat(397)}1`)).toEqual({ ok: true, value: { units: 1n, scale: 398 } })
     expect(parseDecimal('7'.repeat(401)).ok).toBe(false)
     expect(parseDecimal(`-${'7'.repeat(400)}`).ok).toBe(false)
@@ -26,21 +29,33 @@ describe('the 400-character limit (README: "strings longer than 400 characters a
   })
 
   it('fromPartnerDecimal: a scale of 400 characters is read, one of 401 refused', () => {
-    expect(fromPartnerDecimal({ value: '1', scale: `1${'0'.repeat(399)}` })).toEqual({ ok: true, value: `0.${'0'.repeat(398)}1` })
-    expect(fromPartnerDecimal({ value: '1', scale: `1${'0'.repeat(400)}` })).toMatchObject({ ok: false, error: { code: 3 } })
+    expect(fromPartnerDecimal({ value: '1', scale: `1${'0'.repeat(399)}` })).toEqual({
+      ok: true,
+      value: `0.${'0'.repeat(398)}1`,
+    })
+    expect(fromPartnerDecimal({ value: '1', scale: `1${'0'.repeat(400)}` })).toMatchObject({
+      ok: false,
+      error: { code: 3 },
+    })
   })
 })
 
 describe('messages state the rule', () => {
-  it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])('a non-finite number %s: "numbers must be finite"', (x) => {
-    const r = parseDecimal(x)
-    expect(r.ok).toBe(false)
-    if (!r.ok) expect(r.error).toContain('numbers must be finite')
-  })
+  it.each([Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])(
+    'a non-finite number %s: "numbers must be finite"',
+    (x) => {
+      const r = parseDecimal(x)
+      expect(r.ok).toBe(false)
+      if (!r.ok) expect(r.error).toContain('numbers must be finite')
+    },
+  )
 })
 
 describe('fromPartnerDecimal scale is exactly a power of ten', () => {
-  it.each(['11', '110', '1001', '10000000001', '101'])('refuses scale %s (digits, starts with 1, but not a power of ten)', (scale) => {
-    expect(fromPartnerDecimal({ value: '5', scale })).toMatchObject({ ok: false, error: { code: 3 } })
-  })
+  it.each(['11', '110', '1001', '10000000001', '101'])(
+    'refuses scale %s (digits, starts with 1, but not a power of ten)',
+    (scale) => {
+      expect(fromPartnerDecimal({ value: '5', scale })).toMatchObject({ ok: false, error: { code: 3 } })
+    },
+  )
 })

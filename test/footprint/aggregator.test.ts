@@ -1,12 +1,23 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MarketDataError } from '../../src/errors.js'
-import { createFootprintAggregator, footprintProfiles, footprintProfilesAsync, mergeFootprintProfiles, type FootprintProfile } from '../../src/footprint/index.js'
+import {
+  createFootprintAggregator,
+  footprintProfiles,
+  footprintProfilesAsync,
+  mergeFootprintProfiles,
+  type FootprintProfile,
+} from '../../src/footprint/index.js'
 import { feedTrades, type Trade } from '../../src/trades/index.js'
 import { START, fpTrades, shuffled, toColumns } from './arbitraries.js'
 
 const M = 60_000
-const tr = (time: number, price: number | string, volume: number | string, side: 'buy' | 'sell' = 'buy'): Trade => ({ time, price, volume, side })
+const tr = (time: number, price: number | string, volume: number | string, side: 'buy' | 'sell' = 'buy'): Trade => ({
+  time,
+  price,
+  volume,
+  side,
+})
 
 describe('createFootprintAggregator', () => {
   it('advance closes the buckets that ended, in time order; flush the rest', () => {
@@ -38,26 +49,39 @@ describe('createFootprintAggregator', () => {
     // the open bucket still takes trades, also out of order
     agg.add(tr(START + M + 30, 2, 1))
     agg.add(tr(START + M, 1, 1))
-    expect(agg.flush()[0]?.rows).toEqual([['1', '1', '0', 1, 0], ['2', '1', '0', 1, 0]])
+    expect(agg.flush()[0]?.rows).toEqual([
+      ['1', '1', '0', 1, 0],
+      ['2', '1', '0', 1, 0],
+    ])
   })
 
   it('columns in batches with advances = batch over the whole (any batch cut)', () => {
     fc.assert(
-      fc.property(fpTrades({ tick: '0.01', maxGap: 3 * M }), fc.array(fc.integer({ min: 1, max: 10 }), { maxLength: 8 }), (trades, sizes) => {
-        const cols = toColumns(trades)
-        const opts = { timeframe: '5m' as const, tickSize: '0.01', rowSize: 5 }
-        const agg = createFootprintAggregator(opts)
-        const out: FootprintProfile[] = []
-        let at = 0
-        for (const k of [...sizes, cols.time.length]) {
-          const end = Math.min(cols.time.length, at + k)
-          agg.addColumns({ time: cols.time.subarray(at, end), price: cols.price.subarray(at, end), volume: cols.volume.subarray(at, end), side: cols.side.subarray(at, end), session: cols.session?.subarray(at, end) })
-          if (end > at) out.push(...agg.advance(cols.time[end - 1] as number))
-          at = end
-        }
-        out.push(...agg.flush())
-        expect(out).toEqual(footprintProfiles(cols, opts))
-      }),
+      fc.property(
+        fpTrades({ tick: '0.01', maxGap: 3 * M }),
+        fc.array(fc.integer({ min: 1, max: 10 }), { maxLength: 8 }),
+        (trades, sizes) => {
+          const cols = toColumns(trades)
+          const opts = { timeframe: '5m' as const, tickSize: '0.01', rowSize: 5 }
+          const agg = createFootprintAggregator(opts)
+          const out: FootprintProfile[] = []
+          let at = 0
+          for (const k of [...sizes, cols.time.length]) {
+            const end = Math.min(cols.time.length, at + k)
+            agg.addColumns({
+              time: cols.time.subarray(at, end),
+              price: cols.price.subarray(at, end),
+              volume: cols.volume.subarray(at, end),
+              side: cols.side.subarray(at, end),
+              session: cols.session?.subarray(at, end),
+            })
+            if (end > at) out.push(...agg.advance(cols.time[end - 1] as number))
+            at = end
+          }
+          out.push(...agg.flush())
+          expect(out).toEqual(footprintProfiles(cols, opts))
+        },
+      ),
       { numRuns: 60 },
     )
   })
@@ -82,7 +106,9 @@ describe('createFootprintAggregator', () => {
     agg.add(tr(START + 1, 1, 2, 'sell'))
     const whole = agg.flush()[0] as FootprintProfile
     expect(whole).toEqual(footprintProfiles([tr(START, 1, 1), tr(START + 1, 1, 2, 'sell')], opts)[0])
-    expect(mergeFootprintProfiles(a, footprintProfiles([tr(START + 1, 1, 2, 'sell')], opts)[0] as FootprintProfile)).toEqual(whole)
+    expect(
+      mergeFootprintProfiles(a, footprintProfiles([tr(START + 1, 1, 2, 'sell')], opts)[0] as FootprintProfile),
+    ).toEqual(whole)
     expect(() => agg.add(tr(START + 2, 1, 1))).toThrow(expect.objectContaining({ code: 'late_record' }))
     expect(agg.flush()).toEqual([])
   })
@@ -93,7 +119,12 @@ describe('createFootprintAggregator', () => {
     const hours = 14
     const per = 40
     const n = hours * per
-    const c = { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n) }
+    const c = {
+      time: new Float64Array(n),
+      price: new Float64Array(n),
+      volume: new Float64Array(n),
+      side: new Uint8Array(n),
+    }
     for (let h = 0; h < hours; h++) {
       for (let k = 0; k < per; k++) {
         const i = h * per + k
@@ -108,7 +139,12 @@ describe('createFootprintAggregator', () => {
     const agg = createFootprintAggregator(opts)
     const out: FootprintProfile[] = []
     for (let h = 0; h < hours; h++) {
-      const part = { time: c.time.subarray(h * per, (h + 1) * per), price: c.price.subarray(h * per, (h + 1) * per), volume: c.volume.subarray(h * per, (h + 1) * per), side: c.side.subarray(h * per, (h + 1) * per) }
+      const part = {
+        time: c.time.subarray(h * per, (h + 1) * per),
+        price: c.price.subarray(h * per, (h + 1) * per),
+        volume: c.volume.subarray(h * per, (h + 1) * per),
+        side: c.side.subarray(h * per, (h + 1) * per),
+      }
       agg.addColumns(part)
       out.push(...agg.advance(START + (h + 1) * H))
     }
@@ -118,10 +154,22 @@ describe('createFootprintAggregator', () => {
 
   it('columns: a late record is rejected with its index in the batch', () => {
     const agg = createFootprintAggregator({ timeframe: '1m', tickSize: 1 })
-    agg.addColumns({ time: new Float64Array([START, START + M]), price: new Float64Array([1, 2]), volume: new Float64Array([1, 1]), side: new Uint8Array([1, 2]) })
+    agg.addColumns({
+      time: new Float64Array([START, START + M]),
+      price: new Float64Array([1, 2]),
+      volume: new Float64Array([1, 1]),
+      side: new Uint8Array([1, 2]),
+    })
     expect(agg.advance(START + M).length).toBe(1)
-    const late = { time: new Float64Array([START + M + 1, START + 5]), price: new Float64Array([1, 1]), volume: new Float64Array([1, 1]), side: new Uint8Array([1, 1]) }
-    expect(() => agg.addColumns(late)).toThrow(expect.objectContaining({ code: 'late_record', index: 1, field: 'time' }))
+    const late = {
+      time: new Float64Array([START + M + 1, START + 5]),
+      price: new Float64Array([1, 1]),
+      volume: new Float64Array([1, 1]),
+      side: new Uint8Array([1, 1]),
+    }
+    expect(() => agg.addColumns(late)).toThrow(
+      expect.objectContaining({ code: 'late_record', index: 1, field: 'time' }),
+    )
   })
 
   it('footprintProfilesAsync over an async mix of objects and column batches = batch', async () => {
@@ -146,9 +194,19 @@ describe('createFootprintAggregator', () => {
   it('scales grow mid-stream (more price and volume decimals) and stay exact', () => {
     const opts = { timeframe: '1h' as const, tickSize: 1 }
     const agg = createFootprintAggregator(opts)
-    const trades = [tr(START, 5, 3), tr(START + 1, '5.5', '0.25'), tr(START + 2, '6.125', '0.00000001', 'sell'), tr(START + 3, '4', '1')]
+    const trades = [
+      tr(START, 5, 3),
+      tr(START + 1, '5.5', '0.25'),
+      tr(START + 2, '6.125', '0.00000001', 'sell'),
+      tr(START + 3, '4', '1'),
+    ]
     for (const t of trades) agg.add(t)
     expect(agg.flush()).toEqual(footprintProfiles(trades, opts))
-    expect(footprintProfiles(trades, opts)[0]).toMatchObject({ high: '6.125', low: '4', volumeBuy: '4.25', volumeSell: '0.00000001' })
+    expect(footprintProfiles(trades, opts)[0]).toMatchObject({
+      high: '6.125',
+      low: '4',
+      volumeBuy: '4.25',
+      volumeSell: '0.00000001',
+    })
   })
 })

@@ -19,13 +19,16 @@ function unitsString(units: bigint, scale: number): string {
 
 const tickParts = (tick: string): { units: bigint; scale: number } => {
   const i = tick.indexOf('.')
-  return i < 0 ? { units: BigInt(tick), scale: 0 } : { units: BigInt(tick.replace('.', '')), scale: tick.length - i - 1 }
+  return i < 0
+    ? { units: BigInt(tick), scale: 0 }
+    : { units: BigInt(tick.replace('.', '')), scale: tick.length - i - 1 }
 }
 
 /** A number that holds the decimal string exactly (shortest round-trip form equals it), else undefined. */
 export function exactNumber(s: string): number | undefined {
   const n = Number(s)
-  const norm = (x: string) => x.replace(/^(-?)(\d+)\.?(\d*?)0*$/, (_, sg, i, f) => `${sg}${i}${f ? `.${f}` : ''}`).replace(/^-0$/, '0')
+  const norm = (x: string) =>
+    x.replace(/^(-?)(\d+)\.?(\d*?)0*$/, (_, sg, i, f) => `${sg}${i}${f ? `.${f}` : ''}`).replace(/^-0$/, '0')
   return norm(String(n)) === norm(s) && !String(n).includes('e') ? n : undefined
 }
 
@@ -57,7 +60,10 @@ export function fpTrades(o: FpArbOptions): fc.Arbitrary<Trade[]> {
     let time = START
     return rows.map((r) => {
       time += r.gap
-      const price = r.off < 0 ? unitsString(BigInt(r.ticks) * t.units, t.scale) : unitsString(BigInt(r.ticks) * t.units * 10n + BigInt(r.off), t.scale + 1)
+      const price =
+        r.off < 0
+          ? unitsString(BigInt(r.ticks) * t.units, t.scale)
+          : unitsString(BigInt(r.ticks) * t.units * 10n + BigInt(r.off), t.scale + 1)
       const volume = unitsString(r.vol, r.volScale)
       const pn = r.asNumber ? exactNumber(price) : undefined
       const vn = r.asNumber ? exactNumber(volume) : undefined
@@ -70,9 +76,17 @@ export function fpTrades(o: FpArbOptions): fc.Arbitrary<Trade[]> {
 
 /** Trades as columns (numbers; only trades whose decimals a double holds exactly). */
 export function toColumns(trades: Trade[]): TradeColumns {
-  const ok = trades.filter((t) => exactNumber(String(t.price)) !== undefined && exactNumber(String(t.volume)) !== undefined)
+  const ok = trades.filter(
+    (t) => exactNumber(String(t.price)) !== undefined && exactNumber(String(t.volume)) !== undefined,
+  )
   const n = ok.length
-  const c = { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n), session: new Uint8Array(n) }
+  const c = {
+    time: new Float64Array(n),
+    price: new Float64Array(n),
+    volume: new Float64Array(n),
+    side: new Uint8Array(n),
+    session: new Uint8Array(n),
+  }
   ok.forEach((t, i) => {
     c.time[i] = t.time
     c.price[i] = Number(t.price)

@@ -6,7 +6,13 @@ import Big from 'big.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MarketDataError } from '../../src/errors.js'
-import { footprintColumnsFromTrades, footprintProfiles, type FootprintColumnOptions, type FootprintColumns, type FootprintProfile } from '../../src/footprint/index.js'
+import {
+  footprintColumnsFromTrades,
+  footprintProfiles,
+  type FootprintColumnOptions,
+  type FootprintColumns,
+  type FootprintProfile,
+} from '../../src/footprint/index.js'
 import { sampleMarketTrades } from '../../src/sample/index.js'
 import type { Trade, TradeColumns } from '../../src/trades/index.js'
 import { exactNumber, fpTrades, START, TICKS, toColumns } from './arbitraries.js'
@@ -16,15 +22,30 @@ const dec = (x: number): string => new Big(x).toFixed()
 
 /** The columns read back into the fields footprintProfiles prints (grid decimals for row prices). */
 function decode(c: FootprintColumns): unknown[] {
-  const decimals = Math.max(...[c.tickSize, c.rowSizeValue].map((s) => (s.includes('.') ? s.length - s.indexOf('.') - 1 : 0)))
+  const decimals = Math.max(
+    ...[c.tickSize, c.rowSizeValue].map((s) => (s.includes('.') ? s.length - s.indexOf('.') - 1 : 0)),
+  )
   const price = (row: number) => new Big(row).times(c.rowSizeValue).toFixed(decimals)
   const out: unknown[] = []
   for (let i = 0; i < c.time.length; i++) {
     const rows: unknown[] = []
     for (let r = c.rowStart[i] as number; r < (c.rowStart[i + 1] as number); r++) {
-      rows.push([price(c.rows.row[r] as number), dec(c.rows.volumeBuy[r] as number), dec(c.rows.volumeSell[r] as number), c.rows.tradesCountBuy[r], c.rows.tradesCountSell[r]])
+      rows.push([
+        price(c.rows.row[r] as number),
+        dec(c.rows.volumeBuy[r] as number),
+        dec(c.rows.volumeSell[r] as number),
+        c.rows.tradesCountBuy[r],
+        c.rows.tradesCountSell[r],
+      ])
     }
-    const p: Record<string, unknown> = { time: c.time[i], end: c.end[i], rowSize: c.rowSize, rowSizeValue: c.rowSizeValue, tickSize: c.tickSize, rows }
+    const p: Record<string, unknown> = {
+      time: c.time[i],
+      end: c.end[i],
+      rowSize: c.rowSize,
+      rowSizeValue: c.rowSizeValue,
+      tickSize: c.tickSize,
+      rows,
+    }
     p.volumeBuy = dec(c.volumeBuy[i] as number)
     p.volumeSell = dec(c.volumeSell[i] as number)
     p.tradesCountBuy = c.tradesCountBuy[i]
@@ -40,7 +61,14 @@ function decode(c: FootprintColumns): unknown[] {
 /** The same fields of the profiles. */
 function fields(ps: FootprintProfile[]): unknown[] {
   return ps.map((p) => {
-    const q: Record<string, unknown> = { time: p.time, end: p.end, rowSize: p.rowSize, rowSizeValue: p.rowSizeValue, tickSize: p.tickSize, rows: p.rows }
+    const q: Record<string, unknown> = {
+      time: p.time,
+      end: p.end,
+      rowSize: p.rowSize,
+      rowSizeValue: p.rowSizeValue,
+      tickSize: p.tickSize,
+      rows: p.rows,
+    }
     q.volumeBuy = p.volumeBuy
     q.volumeSell = p.volumeSell
     q.tradesCountBuy = p.tradesCountBuy
@@ -54,7 +82,9 @@ function fields(ps: FootprintProfile[]): unknown[] {
 
 /** A profile decimal no double holds exactly (the columns must then refuse). */
 const hasInexact = (ps: FootprintProfile[]): boolean =>
-  ps.some((p) => [p.volumeBuy, p.volumeSell, ...p.rows.flatMap((r) => [r[1], r[2]])].some((v) => exactNumber(v) === undefined))
+  ps.some((p) =>
+    [p.volumeBuy, p.volumeSell, ...p.rows.flatMap((r) => [r[1], r[2]])].some((v) => exactNumber(v) === undefined),
+  )
 
 /** footprintColumnsFromTrades agrees with footprintProfiles on `input` (decoded equal, or both sides inexact). */
 function agrees(input: Trade[] | TradeColumns | TradeColumns[], opts: FootprintColumnOptions): void {
@@ -79,7 +109,12 @@ function chunks(c: TradeColumns, cuts: number[]): TradeColumns[] {
   const out: TradeColumns[] = []
   for (let i = 0; i + 1 < at.length; i++) {
     const [a, b] = [at[i] as number, at[i + 1] as number]
-    const piece: TradeColumns = { time: c.time.subarray(a, b), price: c.price.subarray(a, b), volume: c.volume.subarray(a, b), side: c.side.subarray(a, b) }
+    const piece: TradeColumns = {
+      time: c.time.subarray(a, b),
+      price: c.price.subarray(a, b),
+      volume: c.volume.subarray(a, b),
+      side: c.side.subarray(a, b),
+    }
     if (c.session !== undefined) piece.session = c.session.subarray(a, b)
     out.push(piece)
   }
@@ -87,27 +122,35 @@ function chunks(c: TradeColumns, cuts: number[]): TradeColumns[] {
 }
 
 const optsArb = (tick: string) =>
-  fc.record(
-    {
-      timeframe: fc.constantFrom('1m', '5m', '1h', '1d'),
-      rowSize: fc.integer({ min: 1, max: 5 }),
-      sessions: fc.constantFrom(undefined, ['MAINSESSION' as const], ['PRE_MARKET' as const, 'POST_MARKET' as const]),
-      from: fc.constantFrom(undefined, START + 90_000),
-    },
-    { requiredKeys: ['timeframe'] },
-  ).map((o) => {
-    const r: FootprintColumnOptions = { timeframe: o.timeframe, tickSize: tick }
-    if (o.rowSize !== undefined) r.rowSize = o.rowSize
-    if (o.sessions !== undefined) r.sessions = o.sessions
-    if (o.from !== undefined) r.from = o.from
-    return r
-  })
+  fc
+    .record(
+      {
+        timeframe: fc.constantFrom('1m', '5m', '1h', '1d'),
+        rowSize: fc.integer({ min: 1, max: 5 }),
+        sessions: fc.constantFrom(undefined, ['MAINSESSION' as const], ['PRE_MARKET' as const, 'POST_MARKET' as const]),
+        from: fc.constantFrom(undefined, START + 90_000),
+      },
+      { requiredKeys: ['timeframe'] },
+    )
+    .map((o) => {
+      const r: FootprintColumnOptions = { timeframe: o.timeframe, tickSize: tick }
+      if (o.rowSize !== undefined) r.rowSize = o.rowSize
+      if (o.sessions !== undefined) r.sessions = o.sessions
+      if (o.from !== undefined) r.from = o.from
+      return r
+    })
 
 describe('footprintColumnsFromTrades decodes to footprintProfiles', () => {
   it('for generated trades (ticks, negative and off-grid prices, 0..8-decimal volumes, sessions, sides) as objects, columns and chunked columns', () => {
-    const arb = fc.constantFrom(...TICKS).chain((tick) =>
-      fc.tuple(fpTrades({ tick, maxLength: 60, offGrid: true }), optsArb(tick), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 4 })),
-    )
+    const arb = fc
+      .constantFrom(...TICKS)
+      .chain((tick) =>
+        fc.tuple(
+          fpTrades({ tick, maxLength: 60, offGrid: true }),
+          optsArb(tick),
+          fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 4 }),
+        ),
+      )
     fc.assert(
       fc.property(arb, ([trades, opts, cuts]) => {
         agrees(trades, opts)
@@ -158,6 +201,8 @@ describe('footprintColumnsFromTrades decodes to footprintProfiles', () => {
   })
 
   it('refuses the analytics option (analytics are strings; footprintProfiles has them)', () => {
-    expect(() => footprintColumnsFromTrades([], { timeframe: '1h', tickSize: '0.25', analytics: true } as never)).toThrow(/analytics/)
+    expect(() =>
+      footprintColumnsFromTrades([], { timeframe: '1h', tickSize: '0.25', analytics: true } as never),
+    ).toThrow(/analytics/)
   })
 })

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest'
 import { candlesFromTrades } from '../../src/candles/index.js'
 import { MarketDataError } from '../../src/errors.js'
 import {
-  createFootprintAggregator, footprintProfiles, mergeFootprintProfiles, regridFootprint, resampleFootprint, type FootprintProfile,
+  createFootprintAggregator,
+  footprintProfiles,
+  mergeFootprintProfiles,
+  regridFootprint,
+  resampleFootprint,
+  type FootprintProfile,
 } from '../../src/footprint/index.js'
 import { aggregatorContract } from '../../src/testing/index.js'
 import type { Trade } from '../../src/trades/index.js'
@@ -53,8 +58,12 @@ describe('footprint laws', () => {
         const opts = { timeframe: '1h' as const, tickSize: '0.00001', rowSize: 7 }
         const a = trades.filter((_, i) => mask[i] === true)
         const b = trades.filter((_, i) => mask[i] !== true)
-        expect(mergeLists(footprintProfiles(a, opts), footprintProfiles(b, opts))).toEqual(footprintProfiles(trades, opts))
-        expect(mergeLists(footprintProfiles(b, opts), footprintProfiles(a, opts))).toEqual(footprintProfiles(trades, opts))
+        expect(mergeLists(footprintProfiles(a, opts), footprintProfiles(b, opts))).toEqual(
+          footprintProfiles(trades, opts),
+        )
+        expect(mergeLists(footprintProfiles(b, opts), footprintProfiles(a, opts))).toEqual(
+          footprintProfiles(trades, opts),
+        )
       }),
       { numRuns: 80 },
     )
@@ -67,11 +76,12 @@ describe('footprint laws', () => {
         fc.integer({ min: 1, max: 6 }),
         fc.integer({ min: 1, max: 8 }),
         ([tick, trades], k, m) => {
-        const fine = footprintProfiles(trades, { timeframe: '1h', tickSize: tick, rowSize: k })
-        const coarse = footprintProfiles(trades, { timeframe: '1h', tickSize: tick, rowSize: k * m })
-        expect(fine.map((p) => regridFootprint(p, { rowSize: k * m }))).toEqual(coarse)
-        const byValue = coarse[0]?.rowSizeValue
-        if (byValue !== undefined) expect(fine.map((p) => regridFootprint(p, { rowSizeValue: byValue }))).toEqual(coarse)
+          const fine = footprintProfiles(trades, { timeframe: '1h', tickSize: tick, rowSize: k })
+          const coarse = footprintProfiles(trades, { timeframe: '1h', tickSize: tick, rowSize: k * m })
+          expect(fine.map((p) => regridFootprint(p, { rowSize: k * m }))).toEqual(coarse)
+          const byValue = coarse[0]?.rowSizeValue
+          if (byValue !== undefined)
+            expect(fine.map((p) => regridFootprint(p, { rowSizeValue: byValue }))).toEqual(coarse)
         },
       ),
       { numRuns: 60 },
@@ -79,9 +89,19 @@ describe('footprint laws', () => {
   })
 
   it('resampling fine frames = aggregating at the coarse frame (zones, custom counts)', () => {
-    const pairs: [TimeframeId | { unit: 'MINUTE'; count: number }, TimeframeId | { unit: 'MINUTE'; count: number }][] = [
-      ['1m', '1h'], ['5m', '15m'], ['15m', '1d'], ['1h', '1d'], ['1d', '1w'], ['1d', '1M'], [{ unit: 'MINUTE', count: 30 }, { unit: 'MINUTE', count: 90 }],
-    ]
+    const pairs: [TimeframeId | { unit: 'MINUTE'; count: number }, TimeframeId | { unit: 'MINUTE'; count: number }][] =
+      [
+        ['1m', '1h'],
+        ['5m', '15m'],
+        ['15m', '1d'],
+        ['1h', '1d'],
+        ['1d', '1w'],
+        ['1d', '1M'],
+        [
+          { unit: 'MINUTE', count: 30 },
+          { unit: 'MINUTE', count: 90 },
+        ],
+      ]
     fc.assert(
       fc.property(
         fpTrades({ tick: '0.25', maxGap: 6 * H }),
@@ -101,7 +121,9 @@ describe('footprint laws', () => {
   it('resampling is refused when a fine bucket straddles coarse buckets', () => {
     const f = footprintProfiles([{ time: START, price: 1, volume: 1, side: 'buy' }], { timeframe: '1h', tickSize: 1 })
     expect(() => resampleFootprint(f, { timeframe: '45m' })).toThrow(MarketDataError)
-    expect(() => resampleFootprint(f, { timeframe: '1h', timeZone: 'Asia/Kathmandu' })).toThrow(/does not lie in one 1h bucket/)
+    expect(() => resampleFootprint(f, { timeframe: '1h', timeZone: 'Asia/Kathmandu' })).toThrow(
+      /does not lie in one 1h bucket/,
+    )
   })
 
   it('totals equal the candle volume and trade count of the same bucket', () => {

@@ -39,12 +39,23 @@ export function columnsAsTrades(c: TradeColumns): Trade[] {
   const out: Trade[] = []
   for (let i = 0; i < c.time.length; i++) {
     const code = c.session?.[i] ?? 0
-    out.push({ time: c.time[i] as number, price: c.price[i] as number, volume: c.volume[i] as number, side: c.side[i] === 1 ? 'buy' : 'sell', session: (['MAINSESSION', 'PRE_MARKET', 'POST_MARKET'] as const)[code] })
+    out.push({
+      time: c.time[i] as number,
+      price: c.price[i] as number,
+      volume: c.volume[i] as number,
+      side: c.side[i] === 1 ? 'buy' : 'sell',
+      session: (['MAINSESSION', 'PRE_MARKET', 'POST_MARKET'] as const)[code],
+    })
   }
   return out
 }
 
-interface RefRow { buy: Big; sell: Big; nb: number; ns: number }
+interface RefRow {
+  buy: Big
+  sell: Big
+  nb: number
+  ns: number
+}
 
 /** The footprint profiles of `trades`, computed the slow way. */
 export function referenceFootprint(trades: Trade[], o: RefOptions): FootprintProfile[] {
@@ -54,7 +65,9 @@ export function referenceFootprint(trades: Trade[], o: RefOptions): FootprintPro
   const rsv = o.rowSizeValue !== undefined ? new Big(String(o.rowSizeValue)) : tick.times(o.rowSize ?? 1)
   const dec = Math.max(decimals(tick), decimals(rsv))
   const ratio = rsv.div(tick)
-  const rowSize = ratio.round(0, Big.roundDown).eq(ratio) ? Number(ratio.toFixed()) : Number(rsv.toFixed()) / Number(tick.toFixed())
+  const rowSize = ratio.round(0, Big.roundDown).eq(ratio)
+    ? Number(ratio.toFixed())
+    : Number(rsv.toFixed()) / Number(tick.toFixed())
   const buckets = new Map<number, { end: number; rows: Map<string, RefRow>; high: Big; low: Big }>()
   for (const tr of trades) {
     if (o.from !== undefined && tr.time < o.from) continue
@@ -96,7 +109,13 @@ export function referenceFootprint(trades: Trade[], o: RefOptions): FootprintPro
       vs = vs.plus(r.sell)
       cb += r.nb
       cs += r.ns
-      return [price.startsWith('-') && Number(price) === 0 ? price.slice(1) : price, plain(r.buy), plain(r.sell), r.nb, r.ns]
+      return [
+        price.startsWith('-') && Number(price) === 0 ? price.slice(1) : price,
+        plain(r.buy),
+        plain(r.sell),
+        r.nb,
+        r.ns,
+      ]
     })
     const p: FootprintProfile = {
       time,
@@ -114,7 +133,11 @@ export function referenceFootprint(trades: Trade[], o: RefOptions): FootprintPro
       tradesCountBuy: cb,
       tradesCountSell: cs,
       trades: cb + cs,
-      volumePoc: referencePoc(entries.map(([price, r]) => ({ price: new Big(price), vol: r.buy.plus(r.sell) })), rsv, dec),
+      volumePoc: referencePoc(
+        entries.map(([price, r]) => ({ price: new Big(price), vol: r.buy.plus(r.sell) })),
+        rsv,
+        dec,
+      ),
     }
     if (o.from !== undefined && o.from > time) p.profileStart = o.from
     if (o.sessions !== undefined && new Set(o.sessions).size === 1) p.sessionType = o.sessions[0]
@@ -128,7 +151,13 @@ export function referencePoc(rows: { price: Big; vol: Big }[], _rsv: Big, dec: n
   const max = rows.reduce((m, r) => (r.vol.gt(m) ? r.vol : m), new Big(-1))
   const mid = (rows[0] as { price: Big }).price.plus((rows[rows.length - 1] as { price: Big }).price).div(2)
   const cands = rows.filter((r) => r.vol.eq(max))
-  const minDist = cands.reduce((m, r) => { const d = r.price.minus(mid).abs(); return m === null || d.lt(m) ? d : m }, null as Big | null) as Big
+  const minDist = cands.reduce(
+    (m, r) => {
+      const d = r.price.minus(mid).abs()
+      return m === null || d.lt(m) ? d : m
+    },
+    null as Big | null,
+  ) as Big
   const near = cands.filter((r) => r.price.minus(mid).abs().eq(minDist))
   let pick = near[0] as { price: Big }
   if (near.length === 2) {

@@ -54,7 +54,9 @@ describe('analytics option', () => {
       expect(errorOf(() => footprintProfiles(trades, o))).toEqual(['invalid_option', undefined, 'analytics'])
       expect(errorOf(() => createFootprintAggregator(o))).toEqual(['invalid_option', undefined, 'analytics'])
     }
-    expect(() => footprintProfiles(trades, { ...opts, analytics: null } as never)).toThrow(/^analytics: null must be true, false or an options object/)
+    expect(() => footprintProfiles(trades, { ...opts, analytics: null } as never)).toThrow(
+      /^analytics: null must be true, false or an options object/,
+    )
   })
 
   it('footprintAnalytics(p, null | non-object) is refused naming options', () => {
@@ -77,7 +79,11 @@ describe('analytics option', () => {
     const bad = { ...fp, analytics: null } as never
     expect(errorOf(() => mergeFootprintProfiles(fp, bad))).toEqual(['invalid_option', 1, 'analytics'])
     expect(errorOf(() => regridFootprint(bad, { rowSize: 2 }))).toEqual(['invalid_option', undefined, 'analytics'])
-    expect(errorOf(() => resampleFootprint([fp, { ...fp2, analytics: 'x' } as never], { timeframe: '1d' }))).toEqual(['invalid_option', 1, 'analytics'])
+    expect(errorOf(() => resampleFootprint([fp, { ...fp2, analytics: 'x' } as never], { timeframe: '1d' }))).toEqual([
+      'invalid_option',
+      1,
+      'analytics',
+    ])
   })
 })
 
@@ -88,8 +94,14 @@ describe('cumulativeDelta', () => {
     expect(errorOf(() => cumulativeDelta([{ ...fp, time: 'x' }] as never))).toEqual(['invalid_option', 0, 'time'])
     expect(errorOf(() => cumulativeDelta([fp, { ...fp, time: Number.NaN }]))).toEqual(['invalid_option', 1, 'time'])
     expect(errorOf(() => cumulativeDelta([{ ...fp, delta: 1.5 }] as never))).toEqual(['invalid_decimal', 0, 'delta'])
-    expect(errorOf(() => cumulativeDelta([fp, { ...fp, delta: Object.create(null) }] as never))).toEqual(['invalid_decimal', 1, 'delta'])
-    expect(() => cumulativeDelta([fp, null] as never)).toThrow(/cumulativeDelta: profiles\[1\]: null is not a FootprintProfile/)
+    expect(errorOf(() => cumulativeDelta([fp, { ...fp, delta: Object.create(null) }] as never))).toEqual([
+      'invalid_decimal',
+      1,
+      'delta',
+    ])
+    expect(() => cumulativeDelta([fp, null] as never)).toThrow(
+      /cumulativeDelta: profiles\[1\]: null is not a FootprintProfile/,
+    )
   })
 
   it('valid input: exact running sum in time order, input untouched', () => {
@@ -109,8 +121,16 @@ describe('rows of profiles read by merge / regrid / resample / footprintAnalytic
   it('a row that is not an array of 5 is refused (invalid_option rows[i]), naming the profile', () => {
     expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, null)))).toEqual(['invalid_option', 1, 'rows[0]'])
     expect(errorOf(() => mergeFootprintProfiles(withRow(fp, 'x', 2), fp))).toEqual(['invalid_option', 0, 'rows[2]'])
-    expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, [price, '1', '0', 1])))).toEqual(['invalid_option', 1, 'rows[0]'])
-    expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, Object.create(null))))).toEqual(['invalid_option', 1, 'rows[0]'])
+    expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, [price, '1', '0', 1])))).toEqual([
+      'invalid_option',
+      1,
+      'rows[0]',
+    ])
+    expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, Object.create(null))))).toEqual([
+      'invalid_option',
+      1,
+      'rows[0]',
+    ])
     expect(() => mergeFootprintProfiles(fp, withRow(fp, null))).toThrow(
       /^record 1: mergeFootprintProfiles: b\.rows\[0\]: null must be an array \[price, volumeBuy, volumeSell, tradesCountBuy, tradesCountSell\]$/,
     )
@@ -118,31 +138,76 @@ describe('rows of profiles read by merge / regrid / resample / footprintAnalytic
 
   it('counts must be safe integers >= 0 given as numbers (no string concatenation, no NaN)', () => {
     for (const bad of [1n, '1', -1, 0.5, Number.NaN, Infinity, 2 ** 53, null, undefined, {}]) {
-      expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, [price, '1', '0', bad, 0])))).toEqual(['invalid_option', 1, 'rows[0].tradesCountBuy'])
-      expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, [price, '1', '0', 0, bad])))).toEqual(['invalid_option', 1, 'rows[0].tradesCountSell'])
+      expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, [price, '1', '0', bad, 0])))).toEqual([
+        'invalid_option',
+        1,
+        'rows[0].tradesCountBuy',
+      ])
+      expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, [price, '1', '0', 0, bad])))).toEqual([
+        'invalid_option',
+        1,
+        'rows[0].tradesCountSell',
+      ])
     }
-    expect(() => mergeFootprintProfiles(fp, withRow(fp, [price, '1', '0', '1', 0]))).toThrow(/b\.rows\[0\]\.tradesCountBuy: "1" must be an integer >= 0/)
-    expect(() => mergeFootprintProfiles(fp, withRow(fp, [price, '1', '0', 1n, 0]))).toThrow(/tradesCountBuy: 1n must be an integer >= 0/)
+    expect(() => mergeFootprintProfiles(fp, withRow(fp, [price, '1', '0', '1', 0]))).toThrow(
+      /b\.rows\[0\]\.tradesCountBuy: "1" must be an integer >= 0/,
+    )
+    expect(() => mergeFootprintProfiles(fp, withRow(fp, [price, '1', '0', 1n, 0]))).toThrow(
+      /tradesCountBuy: 1n must be an integer >= 0/,
+    )
   })
 
   it('volumes must be decimal strings >= 0', () => {
-    expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, [price, '-1', '0', 1, 0])))).toEqual(['invalid_volume', 1, 'rows[0].volumeBuy'])
-    expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, [price, '0', '-0.5', 0, 1])))).toEqual(['invalid_volume', 1, 'rows[0].volumeSell'])
+    expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, [price, '-1', '0', 1, 0])))).toEqual([
+      'invalid_volume',
+      1,
+      'rows[0].volumeBuy',
+    ])
+    expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, [price, '0', '-0.5', 0, 1])))).toEqual([
+      'invalid_volume',
+      1,
+      'rows[0].volumeSell',
+    ])
     for (const bad of [1, 1n, null, 'x', '1e3', {}, Object.create(null)]) {
-      expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, [price, bad, '0', 1, 0])))).toEqual(['invalid_decimal', 1, 'rows[0].volumeBuy'])
+      expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, [price, bad, '0', 1, 0])))).toEqual([
+        'invalid_decimal',
+        1,
+        'rows[0].volumeBuy',
+      ])
     }
-    expect(() => mergeFootprintProfiles(fp, withRow(fp, [price, '-1', '0', 1, 0]))).toThrow(/b\.rows\[0\]\.volumeBuy: "-1" must be a decimal string >= 0/)
+    expect(() => mergeFootprintProfiles(fp, withRow(fp, [price, '-1', '0', 1, 0]))).toThrow(
+      /b\.rows\[0\]\.volumeBuy: "-1" must be a decimal string >= 0/,
+    )
   })
 
   it('prices must be decimal strings on the grid whose row index is a safe integer', () => {
-    expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, [100.25, '1', '0', 1, 0])))).toEqual(['invalid_decimal', 1, 'rows[0].price'])
-    expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, ['100.3', '1', '0', 1, 0])))).toEqual(['grid_mismatch', 1, 'rows[0].price'])
+    expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, [100.25, '1', '0', 1, 0])))).toEqual([
+      'invalid_decimal',
+      1,
+      'rows[0].price',
+    ])
+    expect(errorOf(() => mergeFootprintProfiles(fp, withRow(fp, ['100.3', '1', '0', 1, 0])))).toEqual([
+      'grid_mismatch',
+      1,
+      'rows[0].price',
+    ])
     const far = { ...fp, rows: [['2251799813685248.25', '1', '0', 1, 0]] } as FootprintProfile
-    expect(errorOf(() => mergeFootprintProfiles({ ...fp, rows: [] }, far))).toEqual(['invalid_decimal', 1, 'rows[0].price'])
+    expect(errorOf(() => mergeFootprintProfiles({ ...fp, rows: [] }, far))).toEqual([
+      'invalid_decimal',
+      1,
+      'rows[0].price',
+    ])
     // the engine refuses the same price with the same code
-    expect(errorOf(() => footprintProfiles([{ time: START, price: '2251799813685248.25', volume: '1', side: 'buy' }], opts))).toEqual(['invalid_decimal', 0, 'price'])
+    expect(
+      errorOf(() => footprintProfiles([{ time: START, price: '2251799813685248.25', volume: '1', side: 'buy' }], opts)),
+    ).toEqual(['invalid_decimal', 0, 'price'])
     // just inside the limit is fine
-    const near = { ...fp, rows: [['2251799813685247.75', '1', '0', 1, 0]], high: '2251799813685247.75', low: '2251799813685247.75' } as FootprintProfile
+    const near = {
+      ...fp,
+      rows: [['2251799813685247.75', '1', '0', 1, 0]],
+      high: '2251799813685247.75',
+      low: '2251799813685247.75',
+    } as FootprintProfile
     expect(mergeFootprintProfiles({ ...fp, rows: [] }, near).rows).toEqual([['2251799813685247.75', '1', '0', 1, 0]])
     const desc = { ...fp, rows: [...fp.rows].reverse() }
     expect(errorOf(() => regridFootprint(desc, { rowSize: 2 }))).toEqual(['invalid_option', undefined, `rows[1].price`])
@@ -150,28 +215,84 @@ describe('rows of profiles read by merge / regrid / resample / footprintAnalytic
 
   it('the same rules hold in regridFootprint, resampleFootprint and footprintAnalytics', () => {
     const bad = withRow(fp, [price, '1', '0', '1', 0])
-    expect(errorOf(() => regridFootprint(bad, { rowSize: 2 }))).toEqual(['invalid_option', undefined, 'rows[0].tradesCountBuy'])
+    expect(errorOf(() => regridFootprint(bad, { rowSize: 2 }))).toEqual([
+      'invalid_option',
+      undefined,
+      'rows[0].tradesCountBuy',
+    ])
     expect(errorOf(() => footprintAnalytics(bad))).toEqual(['invalid_option', undefined, 'rows[0].tradesCountBuy'])
-    expect(errorOf(() => resampleFootprint([fp, { ...fp2, rows: [null] } as never], { timeframe: '1d' }))).toEqual(['invalid_option', 1, 'rows[0]'])
-    expect(errorOf(() => footprintAnalytics(withRow(fp, [price, '-2', '0', 1, 0])))).toEqual(['invalid_volume', undefined, 'rows[0].volumeBuy'])
+    expect(errorOf(() => resampleFootprint([fp, { ...fp2, rows: [null] } as never], { timeframe: '1d' }))).toEqual([
+      'invalid_option',
+      1,
+      'rows[0]',
+    ])
+    expect(errorOf(() => footprintAnalytics(withRow(fp, [price, '-2', '0', 1, 0])))).toEqual([
+      'invalid_volume',
+      undefined,
+      'rows[0].volumeBuy',
+    ])
   })
 
   it('profile-level fields: time, end, profileStart, sessionType, grid strings, high / low', () => {
-    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, time: 1n } as never))).toEqual(['invalid_option', 1, 'time'])
-    expect(errorOf(() => mergeFootprintProfiles({ ...fp, end: Object.create(null) } as never, fp))).toEqual(['invalid_option', 0, 'end'])
-    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, profileStart: '1' } as never))).toEqual(['invalid_option', 1, 'profileStart'])
-    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, sessionType: 'toString' } as never))).toEqual(['invalid_session', 1, 'sessionType'])
-    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, tickSize: Object.create(null) } as never))).toEqual(['invalid_decimal', 1, 'tickSize'])
-    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, rowSizeValue: '0' }))).toEqual(['invalid_option', 1, 'rowSizeValue'])
-    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, high: 1 } as never))).toEqual(['invalid_decimal', 1, 'high'])
+    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, time: 1n } as never))).toEqual([
+      'invalid_option',
+      1,
+      'time',
+    ])
+    expect(errorOf(() => mergeFootprintProfiles({ ...fp, end: Object.create(null) } as never, fp))).toEqual([
+      'invalid_option',
+      0,
+      'end',
+    ])
+    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, profileStart: '1' } as never))).toEqual([
+      'invalid_option',
+      1,
+      'profileStart',
+    ])
+    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, sessionType: 'toString' } as never))).toEqual([
+      'invalid_session',
+      1,
+      'sessionType',
+    ])
+    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, tickSize: Object.create(null) } as never))).toEqual([
+      'invalid_decimal',
+      1,
+      'tickSize',
+    ])
+    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, rowSizeValue: '0' }))).toEqual([
+      'invalid_option',
+      1,
+      'rowSizeValue',
+    ])
+    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, high: 1 } as never))).toEqual([
+      'invalid_decimal',
+      1,
+      'high',
+    ])
     // high / low are traded prices: inside the highest / lowest row, [row price, row price + row size)
     const top = fp.rows[fp.rows.length - 1]?.[0] as string
     const bottom = fp.rows[0]?.[0] as string
     const step = (x: string, k: number) => new Big(x).plus(new Big(fp.rowSizeValue).times(k)).toString()
-    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, high: step(top, 1) }))).toEqual(['invalid_option', 1, 'high'])
-    expect(errorOf(() => mergeFootprintProfiles({ ...fp, high: step(top, -0.5) }, fp))).toEqual(['invalid_option', 0, 'high'])
-    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, low: step(bottom, -0.5) }))).toEqual(['invalid_option', 1, 'low'])
-    expect(errorOf(() => footprintAnalytics({ ...fp, low: step(bottom, 1) }))).toEqual(['invalid_option', undefined, 'low'])
+    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, high: step(top, 1) }))).toEqual([
+      'invalid_option',
+      1,
+      'high',
+    ])
+    expect(errorOf(() => mergeFootprintProfiles({ ...fp, high: step(top, -0.5) }, fp))).toEqual([
+      'invalid_option',
+      0,
+      'high',
+    ])
+    expect(errorOf(() => mergeFootprintProfiles(fp, { ...fp, low: step(bottom, -0.5) }))).toEqual([
+      'invalid_option',
+      1,
+      'low',
+    ])
+    expect(errorOf(() => footprintAnalytics({ ...fp, low: step(bottom, 1) }))).toEqual([
+      'invalid_option',
+      undefined,
+      'low',
+    ])
     // just inside the rows: taken, and the merge keeps the extremes
     const inside = { ...fp, high: step(top, 0.75), low: bottom }
     expect(mergeFootprintProfiles(fp, inside).high).toBe(step(top, 0.75))
@@ -190,15 +311,24 @@ describe('rows of profiles read by merge / regrid / resample / footprintAnalytic
         const x = base.plus(row.times(eighths).div(8))
         const inside = x.gte(base) && x.lt(base.plus(row))
         const p = isHigh ? { ...fp, high: x.toString() } : { ...fp, low: x.toString() }
-        if (inside) expect(mergeFootprintProfiles(fp, p)[isHigh ? 'high' : 'low']).toBe(isHigh ? (x.gt(new Big(fp.high)) ? x.toString() : fp.high) : x.lt(new Big(fp.low)) ? x.toString() : fp.low)
-        else expect(errorOf(() => mergeFootprintProfiles(fp, p))).toEqual(['invalid_option', 1, isHigh ? 'high' : 'low'])
+        if (inside)
+          expect(mergeFootprintProfiles(fp, p)[isHigh ? 'high' : 'low']).toBe(
+            isHigh ? (x.gt(new Big(fp.high)) ? x.toString() : fp.high) : x.lt(new Big(fp.low)) ? x.toString() : fp.low,
+          )
+        else
+          expect(errorOf(() => mergeFootprintProfiles(fp, p))).toEqual(['invalid_option', 1, isHigh ? 'high' : 'low'])
       }),
       { numRuns: 200 },
     )
   })
 
   it('summed trade counts past 2^53 - 1 are refused as inexact', () => {
-    const big = { ...fp, rows: [[price, '1', '0', Number.MAX_SAFE_INTEGER, 0]], high: price, low: price } as FootprintProfile
+    const big = {
+      ...fp,
+      rows: [[price, '1', '0', Number.MAX_SAFE_INTEGER, 0]],
+      high: price,
+      low: price,
+    } as FootprintProfile
     expect(errorOf(() => mergeFootprintProfiles(big, big))).toEqual(['inexact', undefined, 'trades'])
   })
 
@@ -207,7 +337,9 @@ describe('rows of profiles read by merge / regrid / resample / footprintAnalytic
     const rest = footprintProfiles(trades.slice(2, 4), opts)[0] as FootprintProfile
     expect(mergeFootprintProfiles(split, rest)).toEqual(fp)
     expect(regridFootprint(fp, { rowSize: 4 })).toEqual(footprintProfiles(trades, { ...opts, rowSize: 4 })[0])
-    expect(resampleFootprint([fp2, fp], { timeframe: '1d' })).toEqual(footprintProfiles(trades, { ...opts, timeframe: '1d' }))
+    expect(resampleFootprint([fp2, fp], { timeframe: '1d' })).toEqual(
+      footprintProfiles(trades, { ...opts, timeframe: '1d' }),
+    )
     expect(mergeFootprintProfiles(fpA, { ...fpA, rows: [] }).analytics).toEqual(fpA.analytics)
   })
 })
@@ -215,12 +347,20 @@ describe('rows of profiles read by merge / regrid / resample / footprintAnalytic
 describe('other options', () => {
   it("sessions: 'toString' / '__proto__' are not sessions", () => {
     for (const s of ['toString', '__proto__', 'constructor']) {
-      expect(errorOf(() => footprintProfiles(trades, { ...opts, sessions: [s] } as never))).toEqual(['invalid_option', undefined, 'sessions'])
+      expect(errorOf(() => footprintProfiles(trades, { ...opts, sessions: [s] } as never))).toEqual([
+        'invalid_option',
+        undefined,
+        'sessions',
+      ])
     }
   })
 
   it('resampleFootprint checks the time zone also without profiles', () => {
-    expect(errorOf(() => resampleFootprint([], { timeframe: '1h', timeZone: 'Nope/Nowhere' }))).toEqual(['invalid_option', undefined, 'timeZone'])
+    expect(errorOf(() => resampleFootprint([], { timeframe: '1h', timeZone: 'Nope/Nowhere' }))).toEqual([
+      'invalid_option',
+      undefined,
+      'timeZone',
+    ])
   })
 })
 
@@ -241,25 +381,67 @@ const any = fc.anything({
 /** Hostile values plus near-valid ones (strings, numbers and rows of the right shape). */
 const hostile = fc.oneof(
   any,
-  fc.constantFrom(null, undefined, 1n, -1, 0.5, Number.NaN, Infinity, '', '1', '-1', '0.25', '100.25', 'x', true, false, [], {}),
+  fc.constantFrom(
+    null,
+    undefined,
+    1n,
+    -1,
+    0.5,
+    Number.NaN,
+    Infinity,
+    '',
+    '1',
+    '-1',
+    '0.25',
+    '100.25',
+    'x',
+    true,
+    false,
+    [],
+    {},
+  ),
   fc.constant(Object.create(null) as unknown),
 )
 const ROW_FIELDS = 5
-const PROFILE_KEYS = ['time', 'end', 'profileStart', 'rowSize', 'rowSizeValue', 'tickSize', 'rows', 'high', 'low', 'delta', 'sessionType', 'analytics'] as const
+const PROFILE_KEYS = [
+  'time',
+  'end',
+  'profileStart',
+  'rowSize',
+  'rowSizeValue',
+  'tickSize',
+  'rows',
+  'high',
+  'low',
+  'delta',
+  'sessionType',
+  'analytics',
+] as const
 
 /** A valid profile with one field, one row or one position of one row replaced by a hostile value. */
 const mutated: fc.Arbitrary<unknown> = fc.oneof(
   hostile,
-  fc.record({ base: fc.constantFrom(fp, fp2, fpA), key: fc.constantFrom(...PROFILE_KEYS), v: hostile }).map(({ base, key, v }) => ({ ...base, [key]: v })),
-  fc.record({ base: fc.constantFrom(fp, fpA), at: fc.nat({ max: 2 }), v: hostile }).map(({ base, at, v }) => withRow(base, v, at)),
   fc
-    .record({ base: fc.constantFrom(fp, fpA), at: fc.nat({ max: 2 }), pos: fc.nat({ max: ROW_FIELDS - 1 }), v: hostile })
+    .record({ base: fc.constantFrom(fp, fp2, fpA), key: fc.constantFrom(...PROFILE_KEYS), v: hostile })
+    .map(({ base, key, v }) => ({ ...base, [key]: v })),
+  fc
+    .record({ base: fc.constantFrom(fp, fpA), at: fc.nat({ max: 2 }), v: hostile })
+    .map(({ base, at, v }) => withRow(base, v, at)),
+  fc
+    .record({
+      base: fc.constantFrom(fp, fpA),
+      at: fc.nat({ max: 2 }),
+      pos: fc.nat({ max: ROW_FIELDS - 1 }),
+      v: hostile,
+    })
     .map(({ base, at, pos, v }) => {
       const row = [...(base.rows[at] as unknown[])]
       row[pos] = v
       return withRow(base, row, at)
     }),
-  fc.record({ base: fc.constantFrom(fp, fpA), v: hostile }).map(({ base, v }) => Object.assign(Object.create(null) as object, base, { high: v })),
+  fc
+    .record({ base: fc.constantFrom(fp, fpA), v: hostile })
+    .map(({ base, v }) => Object.assign(Object.create(null) as object, base, { high: v })),
 )
 
 function onlyMarketDataErrors(f: () => unknown): void {
@@ -294,14 +476,26 @@ describe('property: hostile input gives a result or a MarketDataError', () => {
   })
 
   it('footprintProfiles / createFootprintAggregator options and rowSizeScale', () => {
-    const keys = ['timeframe', 'tickSize', 'rowSize', 'rowSizeValue', 'timeZone', 'sessions', 'from', 'to', 'analytics'] as const
+    const keys = [
+      'timeframe',
+      'tickSize',
+      'rowSize',
+      'rowSizeValue',
+      'timeZone',
+      'sessions',
+      'from',
+      'to',
+      'analytics',
+    ] as const
     fc.assert(
       fc.property(fc.constantFrom(...keys), hostile, hostile, (key, v, w) => {
         const o = { ...opts, [key]: v } as never
         onlyMarketDataErrors(() => footprintProfiles(trades, o))
         onlyMarketDataErrors(() => createFootprintAggregator(o).addAll(trades))
         onlyMarketDataErrors(() => footprintProfiles(trades, v as never))
-        onlyMarketDataErrors(() => footprintProfiles(trades, { ...opts, analytics: { ratio: v, minVolume: w } } as never))
+        onlyMarketDataErrors(() =>
+          footprintProfiles(trades, { ...opts, analytics: { ratio: v, minVolume: w } } as never),
+        )
         onlyMarketDataErrors(() => createFootprintAggregator(opts).advance(v as never))
         onlyMarketDataErrors(() => rowSizeScale(v as never))
         onlyMarketDataErrors(() => rowSizeScale({ tickSize: '0.25', typicalRange: v, targetRows: w } as never))

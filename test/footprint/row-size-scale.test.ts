@@ -5,12 +5,34 @@ import { rowSizeScale } from '../../src/footprint/index.js'
 
 describe('rowSizeScale', () => {
   it('examples', () => {
-    expect(rowSizeScale({ tickSize: '0.25', typicalRange: '30' })).toEqual({ min: 1, max: 24, step: 1, default: 4, tickSize: '0.25', defaultRowSizeValue: '1', rangeTicks: 120 })
+    expect(rowSizeScale({ tickSize: '0.25', typicalRange: '30' })).toEqual({
+      min: 1,
+      max: 24,
+      step: 1,
+      default: 4,
+      tickSize: '0.25',
+      defaultRowSizeValue: '1',
+      rangeTicks: 120,
+    })
     // 1,000 ticks: finest offer at most 300 rows -> step 5 (1-2-5 series)
-    expect(rowSizeScale({ tickSize: '0.01', typicalRange: '10' })).toMatchObject({ min: 5, step: 5, default: 35, max: 200, rangeTicks: 1000 })
+    expect(rowSizeScale({ tickSize: '0.01', typicalRange: '10' })).toMatchObject({
+      min: 5,
+      step: 5,
+      default: 35,
+      max: 200,
+      rangeTicks: 1000,
+    })
     expect(rowSizeScale({ tickSize: 1 })).toMatchObject({ min: 1, max: 1000, step: 1, default: 1, rangeTicks: null })
-    expect(rowSizeScale({ tickSize: '0.5', ranges: ['10', '2', '6', '100'] })).toMatchObject({ rangeTicks: 12, default: 1 }) // lower median 6
-    expect(rowSizeScale({ tickSize: '0.00001', typicalRange: '1000' })).toMatchObject({ min: 1000, max: 1000, default: 1000, step: 1000 })
+    expect(rowSizeScale({ tickSize: '0.5', ranges: ['10', '2', '6', '100'] })).toMatchObject({
+      rangeTicks: 12,
+      default: 1,
+    }) // lower median 6
+    expect(rowSizeScale({ tickSize: '0.00001', typicalRange: '1000' })).toMatchObject({
+      min: 1000,
+      max: 1000,
+      default: 1000,
+      step: 1000,
+    })
   })
 
   it('laws: min = step; default and max multiples of step; min <= default <= max <= maxRowSize; rows at each size', () => {

@@ -28,7 +28,12 @@ describe('footprintProfiles: time-ordered columns longer than a piece', () => {
           let c = sampleMarketTrades(market, { seed, trades: n })
           if (filtered) c = withSessions(c, seed)
           const tickSize = market === 'thin-altcoin' ? '0.000001' : '0.01'
-          const opts = { timeframe, tickSize, ...(filtered ? { sessions: ['MAINSESSION' as const, 'POST_MARKET' as const] } : {}), from: (c.time[100] as number) }
+          const opts = {
+            timeframe,
+            tickSize,
+            ...(filtered ? { sessions: ['MAINSESSION' as const, 'POST_MARKET' as const] } : {}),
+            from: c.time[100] as number,
+          }
           expect(footprintProfiles(c, opts)).toEqual(footprintProfiles(columnsAsTrades(c), opts))
         },
       ),

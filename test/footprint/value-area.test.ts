@@ -20,7 +20,8 @@ function reference(p: FootprintProfile, percent: number): { low: string; high: s
   const first = units(p.rows[0]![0], scale)
   const span = Number((units(p.rows[p.rows.length - 1]![0], scale) - first) / step) + 1
   const vols: bigint[] = new Array(span).fill(0n)
-  for (const [price, b, s] of p.rows) vols[Number((units(price, scale) - first) / step)] = units(b, scale) + units(s, scale)
+  for (const [price, b, s] of p.rows)
+    vols[Number((units(price, scale) - first) / step)] = units(b, scale) + units(s, scale)
   const pct = parseDecimal(percent)
   if (!pct.ok) throw new Error('percent')
   // the POC is the profile's own (chosen among traded rows: an untraded row never wins a tie of zeros)
@@ -42,31 +43,50 @@ describe('footprintValueArea', () => {
       { timeframe: '1h', tickSize: '0.25' },
     )[0]!
     // POC 100.25 (30 of 51); the pair below (100.00, 99.75) holds 10 > above (100.50, 100.75) 0 -> 40 of 51 = 78%
-    expect(footprintValueArea(p)).toEqual({ volumePoc: '100.25', valueAreaHigh: '100.25', valueAreaLow: '99.75', valueAreaPercent: 70 })
+    expect(footprintValueArea(p)).toEqual({
+      volumePoc: '100.25',
+      valueAreaHigh: '100.25',
+      valueAreaLow: '99.75',
+      valueAreaPercent: 70,
+    })
     // 90%: above (100.50, 100.75: 0) ties below (99.50, 99.25: 0) and is added; then above (101.00: 5) beats
     // below (0): 45 of 51; the top is reached, so the rows below are added down to 99.00
-    expect(footprintValueArea(p, { valueAreaPercent: 90 })).toEqual({ volumePoc: '100.25', valueAreaHigh: '101.00', valueAreaLow: '99.00', valueAreaPercent: 90 })
+    expect(footprintValueArea(p, { valueAreaPercent: 90 })).toEqual({
+      volumePoc: '100.25',
+      valueAreaHigh: '101.00',
+      valueAreaLow: '99.00',
+      valueAreaPercent: 90,
+    })
   })
 
   it('equals the TPO value-area rule on the materialised grid (property)', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...TICKS), fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 1 << 30 }), (tick, percent, seed) => {
-        const trades = fc.sample(fpTrades({ tick, maxLength: 30 }), { seed, numRuns: 1 })[0]!
-        for (const p of footprintProfiles(trades, { timeframe: '1h', tickSize: tick })) {
-          const va = footprintValueArea(p, { valueAreaPercent: percent })
-          const ref = reference(p, percent)
-          const scale = 12
-          expect(String(units(va.valueAreaLow, scale))).toBe(ref.low)
-          expect(String(units(va.valueAreaHigh, scale))).toBe(ref.high)
-          expect(va.volumePoc).toBe(p.volumePoc)
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...TICKS),
+        fc.integer({ min: 1, max: 100 }),
+        fc.integer({ min: 0, max: 1 << 30 }),
+        (tick, percent, seed) => {
+          const trades = fc.sample(fpTrades({ tick, maxLength: 30 }), { seed, numRuns: 1 })[0]!
+          for (const p of footprintProfiles(trades, { timeframe: '1h', tickSize: tick })) {
+            const va = footprintValueArea(p, { valueAreaPercent: percent })
+            const ref = reference(p, percent)
+            const scale = 12
+            expect(String(units(va.valueAreaLow, scale))).toBe(ref.low)
+            expect(String(units(va.valueAreaHigh, scale))).toBe(ref.high)
+            expect(va.volumePoc).toBe(p.volumePoc)
+          }
+        },
+      ),
       { numRuns: 150 },
     )
   })
 
   it('equals the TPO value-area rule on dense profiles with short gaps (property)', () => {
-    const trade = fc.record({ gap: fc.integer({ min: 0, max: 5 }), volume: fc.integer({ min: 0, max: 50 }), buy: fc.boolean() })
+    const trade = fc.record({
+      gap: fc.integer({ min: 0, max: 5 }),
+      volume: fc.integer({ min: 0, max: 50 }),
+      buy: fc.boolean(),
+    })
     fc.assert(
       fc.property(fc.array(trade, { minLength: 1, maxLength: 40 }), fc.integer({ min: 1, max: 100 }), (ts, percent) => {
         let ticks = 0
@@ -92,13 +112,18 @@ describe('footprintValueArea', () => {
       ],
       { timeframe: '1h', tickSize: '0.01' },
     )[0]!
-    expect(footprintValueArea(p, { valueAreaPercent: 100 })).toMatchObject({ valueAreaLow: '0.01', valueAreaHigh: '99999999.99' })
+    expect(footprintValueArea(p, { valueAreaPercent: 100 })).toMatchObject({
+      valueAreaLow: '0.01',
+      valueAreaHigh: '99999999.99',
+    })
   })
 
   it('refuses a bad percent and a profile without rows, naming the field', () => {
     const p = footprintProfiles([{ time: 0, price: 1, volume: 1, side: 'buy' }], { timeframe: '1h', tickSize: '1' })[0]!
     for (const bad of [0, 101, Number.NaN, '70' as unknown as number]) {
-      expect(() => footprintValueArea(p, { valueAreaPercent: bad })).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'valueAreaPercent' }) as Error)
+      expect(() => footprintValueArea(p, { valueAreaPercent: bad })).toThrow(
+        expect.objectContaining({ code: 'invalid_option', field: 'valueAreaPercent' }) as Error,
+      )
     }
     expect(() => footprintValueArea({ ...p, rows: [] })).toThrow(MarketDataError)
     expect(() => footprintValueArea({ ...p, rows: [] })).toThrow(/rows/)

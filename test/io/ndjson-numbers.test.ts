@@ -27,7 +27,13 @@ describe('NDJSON number literals', () => {
 
   it('numberLiterals finds the top-level numbers by key, whatever else the line holds', () => {
     const key = fc.constantFrom('price', 'volume', 'time', 'x', 'pr"ice', 'a\\b')
-    const value = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.string(), fc.array(fc.integer()), fc.dictionary(fc.string(), fc.integer()), fc.constant(null))
+    const value = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.string(),
+      fc.array(fc.integer()),
+      fc.dictionary(fc.string(), fc.integer()),
+      fc.constant(null),
+    )
     fc.assert(
       fc.property(fc.dictionary(key, value), (o) => {
         const lits = numberLiterals(JSON.stringify(o))
@@ -45,6 +51,10 @@ describe('NDJSON number literals', () => {
     const r = await run(['candles', '-', '--input-format', 'ndjson', '--format', 'ndjson', '--quiet'], line)
     expect(r.code).toBe(0)
     const c = JSON.parse(r.stdout.trim()) as { open: string; volume: string; value: string }
-    expect([c.open, c.volume, c.value]).toEqual(['5000.12345678901234567', '12345678901234567891', '61729918664048163338565.26596656677488197'])
+    expect([c.open, c.volume, c.value]).toEqual([
+      '5000.12345678901234567',
+      '12345678901234567891',
+      '61729918664048163338565.26596656677488197',
+    ])
   })
 })

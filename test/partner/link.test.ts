@@ -1,9 +1,17 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MarketDataError } from '../../src/errors.js'
-import { applyLinkOperation, validateLinkRequest, type LinkedSecurity, type LinkOperationName } from '../../src/partner/index.js'
+import {
+  applyLinkOperation,
+  validateLinkRequest,
+  type LinkedSecurity,
+  type LinkOperationName,
+} from '../../src/partner/index.js'
 
-const link = (guid: string, pid: string) => ({ operation: 'LinkSecurity' as const, body: { security_guid: guid, partner_security_id: pid } })
+const link = (guid: string, pid: string) => ({
+  operation: 'LinkSecurity' as const,
+  body: { security_guid: guid, partner_security_id: pid },
+})
 const unlink = (guid: string) => ({ operation: 'UnlinkSecurity' as const, body: { security_guid: guid } })
 const get = (guid: string) => ({ operation: 'GetLinkedSecurity' as const, body: { security_guid: guid } })
 
@@ -67,8 +75,12 @@ describe('applyLinkOperation: the state table', () => {
   })
 
   it('link ids: non-empty strings of at most 128 characters', () => {
-    expect(validateLinkRequest('LinkSecurity', { security_guid: 'g'.repeat(128), partner_security_id: 'p'.repeat(128) }).ok).toBe(true)
-    expect(validateLinkRequest('LinkSecurity', { security_guid: 'g'.repeat(129), partner_security_id: 'p' }).ok).toBe(false)
+    expect(
+      validateLinkRequest('LinkSecurity', { security_guid: 'g'.repeat(128), partner_security_id: 'p'.repeat(128) }).ok,
+    ).toBe(true)
+    expect(validateLinkRequest('LinkSecurity', { security_guid: 'g'.repeat(129), partner_security_id: 'p' }).ok).toBe(
+      false,
+    )
     expect(validateLinkRequest('UnlinkSecurity', { security_guid: ' ' }).ok).toBe(true)
   })
 
@@ -81,10 +93,12 @@ describe('applyLinkOperation: the state table', () => {
   })
 
   it('a stored link of another guid is a caller error', () => {
-    expect(() => applyLinkOperation({ security_guid: 'g-2', partner_security_id: 'P' }, get('g-1'))).toThrow(MarketDataError)
+    expect(() => applyLinkOperation({ security_guid: 'g-2', partner_security_id: 'P' }, get('g-1'))).toThrow(
+      MarketDataError,
+    )
   })
 
-  it('never mutates the caller\'s link or body', () => {
+  it("never mutates the caller's link or body", () => {
     const cur = Object.freeze({ security_guid: 'g-1', partner_security_id: 'P-1' })
     const body = Object.freeze({ security_guid: 'g-1', partner_security_id: 'P-9' })
     const r = applyLinkOperation(cur, { operation: 'LinkSecurity', body })
@@ -126,7 +140,8 @@ describe('property: a link always matches the last valid Link/Unlink for its gui
           } else {
             expect(r.response.status.code).toBe(before === undefined ? 5 : 0)
             if (op.operation === 'UnlinkSecurity') last.set(op.guid, { op: 'UnlinkSecurity', pid: '' })
-            else if (before !== undefined) expect((r.response as { linked_security?: LinkedSecurity }).linked_security).toEqual(before)
+            else if (before !== undefined)
+              expect((r.response as { linked_security?: LinkedSecurity }).linked_security).toEqual(before)
           }
           for (const g of ['g-1', 'g-2', 'g-3']) {
             const l = last.get(g)

@@ -11,10 +11,16 @@ const AAPL: SecurityInfo = {
   status: 1,
   price_precision: 2,
   tick_size: { value: '1', scale: '100' },
-  asset_base: { id: { code: 'AAPL', asset_class_code: 'EQUITY' }, company: { name: 'Apple', industries: [{ name: 'Tech', industries: [] }] } },
+  asset_base: {
+    id: { code: 'AAPL', asset_class_code: 'EQUITY' },
+    company: { name: 'Apple', industries: [{ name: 'Tech', industries: [] }] },
+  },
   asset_quote: { id: { code: 'USD', asset_class_code: 'CURRENCY' } },
   classes: [{ name: 'Common stock', top_level_class: { name: 'Equity' } }],
-  price_precisions: [{ price_from: { value: '0', scale: '1' }, price_to: { value: '1', scale: '1' }, precision: 4 }, { price_from: { value: '1', scale: '1' }, precision: 2 }],
+  price_precisions: [
+    { price_from: { value: '0', scale: '1' }, price_to: { value: '1', scale: '1' }, precision: 4 },
+    { price_from: { value: '1', scale: '1' }, precision: 2 },
+  ],
 }
 const CATALOG = [AAPL, { guid: 'g-btc', ticker: 'BTCUSDT', exchange_code: 'BINANCE' }]
 
@@ -26,18 +32,33 @@ function lookup(id: SecurityId): SecurityInfo | undefined {
 
 describe('listSecuritiesItems', () => {
   it('one item per id, in order, mixing guid and ticker ids; found 0 with security_info, missing 5 without', () => {
-    const ids = [{ guid: 'g-btc' }, { ticker_code: { ticker: 'AAPL', exchange_code: 'NASDAQ' } }, { guid: 'g-none' }, { ticker_code: { ticker: 'AAPL', exchange_code: 'NYSE' } }]
+    const ids = [
+      { guid: 'g-btc' },
+      { ticker_code: { ticker: 'AAPL', exchange_code: 'NASDAQ' } },
+      { guid: 'g-none' },
+      { ticker_code: { ticker: 'AAPL', exchange_code: 'NYSE' } },
+    ]
     const r = listSecuritiesItems(ids, lookup)
     if (!r.ok) throw new Error(r.error.message)
     expect(r.value.map((i) => i.status.code)).toEqual([0, 0, 5, 5])
-    expect(r.value[0]).toEqual({ status: { code: 0, message: '', details: [] }, security_id: ids[0], security_info: CATALOG[1] })
+    expect(r.value[0]).toEqual({
+      status: { code: 0, message: '', details: [] },
+      security_id: ids[0],
+      security_info: CATALOG[1],
+    })
     expect(r.value[1]!.security_info).toBe(AAPL)
     expect(r.value[2]).toEqual({ status: { code: 5, message: 'NOT_FOUND', details: [] }, security_id: ids[2] })
     expect('security_info' in r.value[3]!).toBe(false)
   })
 
   it('an invalid id gets its own item with status 3; the others are answered', () => {
-    const ids = [{ guid: 'g-aapl' }, { guid: 'g-aapl', ticker_code: { ticker: 'A', exchange_code: 'X' } }, 42, { ticker_code: { ticker: 'AAPL' } }, { guid: 'g-btc' }]
+    const ids = [
+      { guid: 'g-aapl' },
+      { guid: 'g-aapl', ticker_code: { ticker: 'A', exchange_code: 'X' } },
+      42,
+      { ticker_code: { ticker: 'AAPL' } },
+      { guid: 'g-btc' },
+    ]
     const r = listSecuritiesItems(ids, lookup)
     if (!r.ok) throw new Error(r.error.message)
     expect(r.value.map((i) => i.status.code)).toEqual([0, 3, 3, 3, 0])
@@ -69,7 +90,12 @@ describe('listSecuritiesItems', () => {
   it('property: items match the ids one to one, in order, with the status the lookup implies', () => {
     const idArb = fc.oneof(
       fc.constantFrom('g-aapl', 'g-btc', 'g-x').map((guid) => ({ guid }) as unknown),
-      fc.record({ ticker_code: fc.record({ ticker: fc.constantFrom('AAPL', 'BTCUSDT', 'Z'), exchange_code: fc.constantFrom('NASDAQ', 'BINANCE') }) }) as fc.Arbitrary<unknown>,
+      fc.record({
+        ticker_code: fc.record({
+          ticker: fc.constantFrom('AAPL', 'BTCUSDT', 'Z'),
+          exchange_code: fc.constantFrom('NASDAQ', 'BINANCE'),
+        }),
+      }) as fc.Arbitrary<unknown>,
       fc.anything({ withNullPrototype: true, withBigInt: true, withBoxedValues: true, withObjectString: true }),
     )
     expect(listSecuritiesItems([{ __proto__: null, x: 0n }], lookup).ok).toBe(true)

@@ -20,13 +20,22 @@ describe('token expiry at the end of ISO 8601', () => {
           const v = tokenValidity(NOW, { refreshLifetimeMs: life }).refresh_token.valid_to_time
           expect(Date.parse(v)).toBe(NOW + life)
           expect(checkAccessToken(v, NOW).code).toBe(0)
-        } else expect(() => tokenValidity(NOW, { refreshLifetimeMs: life })).toThrow(expect.objectContaining({ field: 'refreshLifetimeMs' }))
+        } else
+          expect(() => tokenValidity(NOW, { refreshLifetimeMs: life })).toThrow(
+            expect.objectContaining({ field: 'refreshLifetimeMs' }),
+          )
       }),
     )
     expect(() => tokenValidity(NOW, { refreshLifetimeMs: last - NOW + 1 })).toThrow(MarketDataError)
-    expect(tokenValidity(NOW, { refreshLifetimeMs: last - NOW }).refresh_token.valid_to_time).toBe('9999-12-31T23:59:59.999Z')
-    expect(() => accessTokenValidity(last - ACCESS_TOKEN_LIFETIME_MS + 1)).toThrow(expect.objectContaining({ field: 'now' }))
-    expect(accessTokenValidity(last - ACCESS_TOKEN_LIFETIME_MS).access_token.valid_to_time).toBe('9999-12-31T23:59:59.999Z')
+    expect(tokenValidity(NOW, { refreshLifetimeMs: last - NOW }).refresh_token.valid_to_time).toBe(
+      '9999-12-31T23:59:59.999Z',
+    )
+    expect(() => accessTokenValidity(last - ACCESS_TOKEN_LIFETIME_MS + 1)).toThrow(
+      expect.objectContaining({ field: 'now' }),
+    )
+    expect(accessTokenValidity(last - ACCESS_TOKEN_LIFETIME_MS).access_token.valid_to_time).toBe(
+      '9999-12-31T23:59:59.999Z',
+    )
   })
 })
 
@@ -41,8 +50,11 @@ describe('token lifetimes', () => {
   })
 
   it('the refresh lifetime is a setting', () => {
-    expect(tokenValidity(NOW, { refreshLifetimeMs: 3_600_000 }).refresh_token.valid_to_time).toBe('2026-06-01T13:00:00.250Z')
-    for (const bad of [0, -1, 1.5, Number.NaN]) expect(() => tokenValidity(NOW, { refreshLifetimeMs: bad })).toThrow(MarketDataError)
+    expect(tokenValidity(NOW, { refreshLifetimeMs: 3_600_000 }).refresh_token.valid_to_time).toBe(
+      '2026-06-01T13:00:00.250Z',
+    )
+    for (const bad of [0, -1, 1.5, Number.NaN])
+      expect(() => tokenValidity(NOW, { refreshLifetimeMs: bad })).toThrow(MarketDataError)
   })
 
   it('Refresh answers only access_token', () => {
@@ -69,17 +81,29 @@ describe('checkAccessToken', () => {
   })
 
   it('an unreadable valid_to_time is 16, never a throw', () => {
-    for (const bad of ['', 'tomorrow', '2026-06-01T12:30:00', '2026-13-01T00:00:00Z', Number.NaN, Infinity, null as unknown as string]) {
+    for (const bad of [
+      '',
+      'tomorrow',
+      '2026-06-01T12:30:00',
+      '2026-13-01T00:00:00Z',
+      Number.NaN,
+      Infinity,
+      null as unknown as string,
+    ]) {
       expect(checkAccessToken(bad, NOW).code).toBe(16)
     }
   })
 
   it('property: a freshly issued access token is valid exactly for 30 minutes', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 4_000_000_000_000 }), fc.integer({ min: -10_000_000, max: 10_000_000 }), (issued, dt) => {
-        const v = tokenValidity(issued).access_token.valid_to_time
-        expect(checkAccessToken(v, issued + dt).code).toBe(dt < ACCESS_TOKEN_LIFETIME_MS ? 0 : 16)
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 4_000_000_000_000 }),
+        fc.integer({ min: -10_000_000, max: 10_000_000 }),
+        (issued, dt) => {
+          const v = tokenValidity(issued).access_token.valid_to_time
+          expect(checkAccessToken(v, issued + dt).code).toBe(dt < ACCESS_TOKEN_LIFETIME_MS ? 0 : 16)
+        },
+      ),
       { numRuns: 200 },
     )
   })
@@ -88,7 +112,12 @@ describe('checkAccessToken', () => {
 describe('token times: a non-finite now is a caller error (invalid_time)', () => {
   it('tokenValidity, accessTokenValidity and checkAccessToken throw for NaN and ±Infinity', () => {
     for (const now of [Number.NaN, Infinity, -Infinity]) {
-      for (const call of [() => tokenValidity(now), () => accessTokenValidity(now), () => checkAccessToken('2026-06-01T12:30:00.000Z', now), () => checkAccessToken(Date.UTC(2026, 5, 1), now)]) {
+      for (const call of [
+        () => tokenValidity(now),
+        () => accessTokenValidity(now),
+        () => checkAccessToken('2026-06-01T12:30:00.000Z', now),
+        () => checkAccessToken(Date.UTC(2026, 5, 1), now),
+      ]) {
         let thrown: unknown
         try {
           call()

@@ -1,7 +1,13 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { candlesFromTrades } from '../../src/candles/index.js'
-import { cumulativeDelta, footprintAnalytics, footprintProfiles, footprintValueArea, type FootprintProfile } from '../../src/footprint/index.js'
+import {
+  cumulativeDelta,
+  footprintAnalytics,
+  footprintProfiles,
+  footprintValueArea,
+  type FootprintProfile,
+} from '../../src/footprint/index.js'
 import { renderFootprintChart } from '../../src/render/index.js'
 import { sampleTrades } from '../../src/sample/index.js'
 import type { Trade } from '../../src/trades/index.js'
@@ -12,7 +18,9 @@ const H = 3_600_000
 
 /** Elements of an SVG carrying a class (class lists split on spaces). */
 function marks(svg: string, cls: string): string[] {
-  return [...svg.matchAll(/<(\w+) [^>]*class="([^"]*)"[^>]*>/g)].filter((m) => m[2]!.split(' ').includes(cls)).map((m) => m[0])
+  return [...svg.matchAll(/<(\w+) [^>]*class="([^"]*)"[^>]*>/g)]
+    .filter((m) => m[2]!.split(' ').includes(cls))
+    .map((m) => m[0])
 }
 const attr = (el: string, name: string): number => Number(new RegExp(` ${name}="([^"]*)"`).exec(el)![1])
 
@@ -40,7 +48,9 @@ const sample = sampleTrades({ seed: 3, timeZone: TZ })
 describe('renderFootprintChart', () => {
   it('draws a stacked-imbalance zone over three stacked rows, and none when four are required', () => {
     const profiles = footprintProfiles(stackedHour(T0), { timeframe: '1h', tickSize: '0.25' })
-    expect(footprintAnalytics(profiles[0]!).stackedImbalances).toEqual([{ side: 'buy', low: '100.25', high: '100.75', rows: 3 }])
+    expect(footprintAnalytics(profiles[0]!).stackedImbalances).toEqual([
+      { side: 'buy', low: '100.25', high: '100.75', rows: 3 },
+    ])
     const svg = renderFootprintChart(profiles)
     const zones = marks(svg, 'fp-stacked-buy')
     expect(zones).toHaveLength(1)
@@ -55,12 +65,15 @@ describe('renderFootprintChart', () => {
   })
 
   it('draws N bars for N profiles, each with its POC, value area and wick, and a candle body where a candle is given', () => {
-    const profiles = footprintProfiles(sample, { timeframe: '1h', tickSize: '0.25', rowSize: 8, timeZone: TZ }).slice(-10)
+    const profiles = footprintProfiles(sample, { timeframe: '1h', tickSize: '0.25', rowSize: 8, timeZone: TZ }).slice(
+      -10,
+    )
     const candles = candlesFromTrades(sample, { timeframe: '1h', timeZone: TZ, tickSize: '0.25' })
     const svg = renderFootprintChart(profiles, { candles, timeZone: TZ })
     expect(svg).toContain('data-bars="10"')
     expect(svg).toContain('data-mode="text"')
-    for (const cls of ['fp-bar', 'fp-poc', 'fp-va', 'fp-wick', 'fp-candle-body']) expect(marks(svg, cls), cls).toHaveLength(10)
+    for (const cls of ['fp-bar', 'fp-poc', 'fp-va', 'fp-wick', 'fp-candle-body'])
+      expect(marks(svg, cls), cls).toHaveLength(10)
     expect(marks(svg, 'fp-cell')).toHaveLength(profiles.reduce((n, p) => n + p.rows.length, 0))
     expect(marks(renderFootprintChart(profiles, { timeZone: TZ }), 'fp-candle-body')).toHaveLength(0)
     // the totals row prints the library's cumulative delta under each bar
@@ -71,7 +84,9 @@ describe('renderFootprintChart', () => {
   })
 
   it('places each value area and POC on the rows footprintValueArea names', () => {
-    const profiles = footprintProfiles(sample, { timeframe: '1h', tickSize: '0.25', rowSize: 8, timeZone: TZ }).slice(-10)
+    const profiles = footprintProfiles(sample, { timeframe: '1h', tickSize: '0.25', rowSize: 8, timeZone: TZ }).slice(
+      -10,
+    )
     const svg = renderFootprintChart(profiles, { timeZone: TZ, valueAreaPercent: 50 })
     const vas = marks(svg, 'fp-va')
     profiles.forEach((p, i) => {
@@ -82,7 +97,10 @@ describe('renderFootprintChart', () => {
   })
 
   it('collapses the cells to a colour scale at 60 bars, with no cell text', () => {
-    const profiles = footprintProfiles(sample, { timeframe: '15m', tickSize: '0.25', rowSize: 4, timeZone: TZ }).slice(0, 60)
+    const profiles = footprintProfiles(sample, { timeframe: '15m', tickSize: '0.25', rowSize: 4, timeZone: TZ }).slice(
+      0,
+      60,
+    )
     expect(profiles).toHaveLength(60)
     const svg = renderFootprintChart(profiles, { timeZone: TZ })
     expect(svg).toContain('data-mode="colour"')
@@ -103,9 +121,15 @@ describe('renderFootprintChart', () => {
   it('refuses a bad cells option, mixed grids and a non-array, naming the field', () => {
     const a = footprintProfiles(stackedHour(T0), { timeframe: '1h', tickSize: '0.25' })
     const b = footprintProfiles(stackedHour(T0 + H), { timeframe: '1h', tickSize: '0.25', rowSize: 2 })
-    expect(() => renderFootprintChart(a, { cells: 'bids' as 'delta' })).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'cells' }) as Error)
-    expect(() => renderFootprintChart([...a, ...b])).toThrow(expect.objectContaining({ code: 'grid_mismatch', field: 'rowSizeValue' }) as Error)
-    expect(() => renderFootprintChart('x' as unknown as FootprintProfile[])).toThrow(expect.objectContaining({ field: 'profiles' }) as Error)
+    expect(() => renderFootprintChart(a, { cells: 'bids' as 'delta' })).toThrow(
+      expect.objectContaining({ code: 'invalid_option', field: 'cells' }) as Error,
+    )
+    expect(() => renderFootprintChart([...a, ...b])).toThrow(
+      expect.objectContaining({ code: 'grid_mismatch', field: 'rowSizeValue' }) as Error,
+    )
+    expect(() => renderFootprintChart('x' as unknown as FootprintProfile[])).toThrow(
+      expect.objectContaining({ field: 'profiles' }) as Error,
+    )
   })
 
   it('draws an empty chart for no profiles', () => {
@@ -115,18 +139,32 @@ describe('renderFootprintChart', () => {
   })
 
   it('is well-formed XML with one bar per profile for any profiles (property)', () => {
-    const trade = fc.record({ dt: fc.integer({ min: 0, max: 20 * 60_000 }), ticks: fc.integer({ min: 0, max: 60 }), volume: fc.integer({ min: 0, max: 500 }), buy: fc.boolean() })
+    const trade = fc.record({
+      dt: fc.integer({ min: 0, max: 20 * 60_000 }),
+      ticks: fc.integer({ min: 0, max: 60 }),
+      volume: fc.integer({ min: 0, max: 500 }),
+      buy: fc.boolean(),
+    })
     fc.assert(
-      fc.property(fc.array(trade, { minLength: 1, maxLength: 80 }), fc.constantFrom('bidAsk' as const, 'delta' as const, 'volume' as const), (ts, cells) => {
-        let time = T0
-        const trades: Trade[] = ts.map((t) => ({ time: (time += t.dt), price: (100 + t.ticks / 4).toFixed(2), volume: t.volume, side: t.buy ? 'buy' : 'sell' }))
-        const profiles = footprintProfiles(trades, { timeframe: '15m', tickSize: '0.25' })
-        const svg = renderFootprintChart(profiles, { cells })
-        expect(xmlProblem(svg)).toBeUndefined()
-        expect(marks(svg, 'fp-bar')).toHaveLength(profiles.length)
-        const stacked = profiles.reduce((n, p) => n + footprintAnalytics(p).stackedImbalances.length, 0)
-        expect(marks(svg, 'fp-stacked')).toHaveLength(stacked)
-      }),
+      fc.property(
+        fc.array(trade, { minLength: 1, maxLength: 80 }),
+        fc.constantFrom('bidAsk' as const, 'delta' as const, 'volume' as const),
+        (ts, cells) => {
+          let time = T0
+          const trades: Trade[] = ts.map((t) => ({
+            time: (time += t.dt),
+            price: (100 + t.ticks / 4).toFixed(2),
+            volume: t.volume,
+            side: t.buy ? 'buy' : 'sell',
+          }))
+          const profiles = footprintProfiles(trades, { timeframe: '15m', tickSize: '0.25' })
+          const svg = renderFootprintChart(profiles, { cells })
+          expect(xmlProblem(svg)).toBeUndefined()
+          expect(marks(svg, 'fp-bar')).toHaveLength(profiles.length)
+          const stacked = profiles.reduce((n, p) => n + footprintAnalytics(p).stackedImbalances.length, 0)
+          expect(marks(svg, 'fp-stacked')).toHaveLength(stacked)
+        },
+      ),
       { numRuns: 60 },
     )
   })

@@ -34,7 +34,10 @@ describe('renderFootprintSvg delta colours', () => {
     const lines = renderFootprintSvg(p).split('\n')
     const legendFill = (label: string) => {
       const at = lines.findIndex((l) => l.includes(`>${label}<`))
-      const rect = lines.slice(0, at).reverse().find((l) => l.startsWith('<rect') && l.includes('fill-opacity="0.3"'))
+      const rect = lines
+        .slice(0, at)
+        .reverse()
+        .find((l) => l.startsWith('<rect') && l.includes('fill-opacity="0.3"'))
       return /fill="(#[0-9a-f]{6})"/.exec(rect ?? '')?.[1]
     }
     const buy = legendFill('buy volume')
@@ -43,7 +46,9 @@ describe('renderFootprintSvg delta colours', () => {
     expect(sell).toBeDefined()
     expect(buy).not.toBe(sell)
     // the delta column: one text per row, right-aligned, signed (+x / -x) or 0
-    const deltas = lines.filter((l) => l.startsWith('<text') && l.includes('text-anchor="end"') && /">([+-][0-9.]+|0)<\/text>$/.test(l))
+    const deltas = lines.filter(
+      (l) => l.startsWith('<text') && l.includes('text-anchor="end"') && /">([+-][0-9.]+|0)<\/text>$/.test(l),
+    )
     const want = p.rows.map((r) => Number(r[1]) - Number(r[2]))
     expect(deltas).toHaveLength(want.length)
     const seen = new Set<number>()

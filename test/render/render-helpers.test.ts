@@ -21,7 +21,8 @@ describe('wrap', () => {
       expect(lines.join('  ')).toBe(items.join('  '))
       for (const l of lines) if (l.includes('  ')) expect(l.length).toBeLessThanOrEqual(width)
       // greedy: the first item of the next line would not have fitted
-      for (let i = 0; i + 1 < lines.length; i++) expect(lines[i]!.length + 2 + lines[i + 1]!.split('  ')[0]!.length).toBeGreaterThan(width)
+      for (let i = 0; i + 1 < lines.length; i++)
+        expect(lines[i]!.length + 2 + lines[i + 1]!.split('  ')[0]!.length).toBeGreaterThan(width)
     }
   })
 })
@@ -108,6 +109,7 @@ describe('SVG numbers', () => {
     widths.forEach((w, i) => {
       expect(Math.abs(w - (maxW * volumes[i]!) / maxV), `bar ${i}: ${w}`).toBeLessThanOrEqual(0.0051)
     })
-    for (const m of svg.matchAll(/ (?:x|y|width|height|x1|x2|y1|y2)="([^"]+)"/g)) expect(m[1]).toMatch(/^-?\d+(\.\d{1,2})?$/)
+    for (const m of svg.matchAll(/ (?:x|y|width|height|x1|x2|y1|y2)="([^"]+)"/g))
+      expect(m[1]).toMatch(/^-?\d+(\.\d{1,2})?$/)
   })
 })

@@ -17,7 +17,10 @@ const tpoArb = fc
   .chain(({ blocks, n }) =>
     fc.record({
       blocks: fc.constant(blocks),
-      sets: fc.array(fc.uniqueArray(fc.integer({ min: 0, max: blocks - 1 }), { maxLength: 12 }), { minLength: n, maxLength: n }),
+      sets: fc.array(fc.uniqueArray(fc.integer({ min: 0, max: blocks - 1 }), { maxLength: 12 }), {
+        minLength: n,
+        maxLength: n,
+      }),
       poc: fc.integer({ min: 0, max: n - 1 }),
       lo: fc.integer({ min: 0, max: n - 1 }),
       hi: fc.integer({ min: 0, max: n - 1 }),
@@ -65,10 +68,19 @@ describe('renderTpo properties', () => {
 describe('renderFootprint properties', () => {
   it('one ladder line per row with its sell x buy volumes; delta = buy - sell; well-formed SVG', () => {
     const fpArb = fc
-      .array(fc.tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 500 })), { minLength: 1, maxLength: 30 })
+      .array(fc.tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: 0, max: 500 })), {
+        minLength: 1,
+        maxLength: 30,
+      })
       .map((vols): FootprintProfile => {
         const p = handFootprint()
-        p.rows = vols.map(([b, s], i) => [((1000 + 25 * i) / 100).toFixed(2), String(b), String(s), b > 0 ? 1 : 0, s > 0 ? 1 : 0])
+        p.rows = vols.map(([b, s], i) => [
+          ((1000 + 25 * i) / 100).toFixed(2),
+          String(b),
+          String(s),
+          b > 0 ? 1 : 0,
+          s > 0 ? 1 : 0,
+        ])
         let best = 0
         vols.forEach(([b, s], i) => {
           if (b + s > vols[best]![0] + vols[best]![1]) best = i
@@ -82,7 +94,9 @@ describe('renderFootprint properties', () => {
     fc.assert(
       fc.property(fpArb, (p) => {
         const text = renderFootprint(p)
-        const rowLines = text.split('\n').filter((l) => / x /.test(l) && !l.startsWith('legend') && !l.includes('price'))
+        const rowLines = text
+          .split('\n')
+          .filter((l) => / x /.test(l) && !l.startsWith('legend') && !l.includes('price'))
         expect(rowLines).toHaveLength(p.rows.length)
         rowLines.forEach((l, k) => {
           const [price, buy, sell] = p.rows[p.rows.length - 1 - k]!

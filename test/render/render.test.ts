@@ -39,7 +39,9 @@ describe('renderTpo', () => {
     p.poc = p.valueAreaHigh = p.valueAreaLow = p.volumePoc = '100.00'
     p.singlePrints = []
     p.initialBalance = null
-    const rowLine = renderTpo(p).split('\n').find((l) => l.startsWith('100.00'))
+    const rowLine = renderTpo(p)
+      .split('\n')
+      .find((l) => l.startsWith('100.00'))
     expect(rowLine).toBe('100.00  > AZazAB  POC vPOC VAH VAL')
     // blocks span two days: labels carry the date
     expect(renderTpo(p)).toContain('A 06-01 00:00')
@@ -80,7 +82,9 @@ describe('renderFootprint', () => {
     const text = renderFootprint(handFootprint(), { imbalanceRatio: 250 })
     expect(text).toContain('100.50     *5 x 8       +3  #####')
     // at 1000% none of them is
-    const rows = renderFootprint(handFootprint(), { imbalanceRatio: 1000 }).split('\n').filter((l) => / x /.test(l) && !l.startsWith('legend'))
+    const rows = renderFootprint(handFootprint(), { imbalanceRatio: 1000 })
+      .split('\n')
+      .filter((l) => / x /.test(l) && !l.startsWith('legend'))
     expect(rows.length).toBe(6)
     for (const l of rows) expect(l).not.toContain('*')
   })
@@ -88,16 +92,22 @@ describe('renderFootprint', () => {
 
 describe('SVG renderings', () => {
   it('are well-formed XML with a title, a legend and no external references', () => {
-    for (const svg of [renderTpoSvg(handTpo()), renderFootprintSvg(handFootprint()), renderTpoSvg(handTpo(), { timeZone: 'Asia/Tokyo' })]) {
+    for (const svg of [
+      renderTpoSvg(handTpo()),
+      renderFootprintSvg(handFootprint()),
+      renderTpoSvg(handTpo(), { timeZone: 'Asia/Tokyo' }),
+    ]) {
       expect(xmlProblem(svg)).toBeUndefined()
       expect(svg).toContain('<svg xmlns="http://www.w3.org/2000/svg"')
       expect(svg).toMatch(/<title>[^<]+<\/title>/)
       expect(svg).not.toMatch(/href|url\(|@import|<script/i)
     }
     const tpo = renderTpoSvg(handTpo())
-    for (const s of ['POC (most TPOs)', 'value area', 'single print', 'initial balance', '100.50', 'A 13:30']) expect(tpo).toContain(s)
+    for (const s of ['POC (most TPOs)', 'value area', 'single print', 'initial balance', '100.50', 'A 13:30'])
+      expect(tpo).toContain(s)
     const fp = renderFootprintSvg(handFootprint())
-    for (const s of ['POC (most volume)', 'sell (bid)', 'buy (ask)', 'diagonal imbalance &gt;= 300%', '-32', '53.5']) expect(fp).toContain(s)
+    for (const s of ['POC (most volume)', 'sell (bid)', 'buy (ask)', 'diagonal imbalance &gt;= 300%', '-32', '53.5'])
+      expect(fp).toContain(s)
   })
 
   it('escape text taken from the profile', () => {

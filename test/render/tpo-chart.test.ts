@@ -12,11 +12,18 @@ const TZ = 'America/New_York'
 
 /** Elements of an SVG carrying a class (class lists split on spaces). */
 function marks(svg: string, cls: string): string[] {
-  return [...svg.matchAll(/<(\w+) [^>]*class="([^"]*)"[^>]*>/g)].filter((m) => m[2]!.split(' ').includes(cls)).map((m) => m[0])
+  return [...svg.matchAll(/<(\w+) [^>]*class="([^"]*)"[^>]*>/g)]
+    .filter((m) => m[2]!.split(' ').includes(cls))
+    .map((m) => m[0])
 }
 
 const week = sampleTrades({ seed: 2, timeZone: TZ, days: 5 })
-const dailyCandles = candlesFromTrades(week, { timeframe: '1d', timeZone: TZ, tickSize: '0.25', sessions: ['MAINSESSION'] })
+const dailyCandles = candlesFromTrades(week, {
+  timeframe: '1d',
+  timeZone: TZ,
+  tickSize: '0.25',
+  sessions: ['MAINSESSION'],
+})
 const rowSize = autoRowSize({ tickSize: '0.25', candles: dailyCandles }).rowSize
 const days = tpoProfiles(week, { timeframe: '1d', tickSize: '0.25', rowSize, timeZone: TZ, sessions: ['MAINSESSION'] })
 
@@ -25,7 +32,8 @@ describe('renderTpoChart', () => {
     expect(days.length).toBe(5)
     const svg = renderTpoChart(days, { timeZone: TZ })
     expect(svg).toContain('data-periods="5"')
-    for (const cls of ['tpo-period', 'tpo-va', 'tpo-poc', 'tpo-open', 'tpo-close', 'tpo-volume-poc']) expect(marks(svg, cls), cls).toHaveLength(5)
+    for (const cls of ['tpo-period', 'tpo-va', 'tpo-poc', 'tpo-open', 'tpo-close', 'tpo-volume-poc'])
+      expect(marks(svg, cls), cls).toHaveLength(5)
     expect(marks(svg, 'tpo-ib')).toHaveLength(days.filter((p) => p.initialBalance !== null).length)
     // one letter or block per TPO
     const tpos = days.reduce((n, p) => n + p.tpoCount, 0)
@@ -64,14 +72,22 @@ describe('renderTpoChart', () => {
 
   it('draws annotations on their period, or on every period without a time', () => {
     const notes = [
-      { kind: 'single-prints', time: days[1]!.time, low: days[1]!.rows[2]![0], high: days[1]!.rows[4]![0], label: 'single-print zone' },
+      {
+        kind: 'single-prints',
+        time: days[1]!.time,
+        low: days[1]!.rows[2]![0],
+        high: days[1]!.rows[4]![0],
+        label: 'single-print zone',
+      },
       { kind: 'poor-high', low: days[0]!.high, high: days[0]!.high },
     ]
     const svg = renderTpoChart(days, { timeZone: TZ, annotations: notes })
     expect(marks(svg, 'tpo-annotation-single-prints')).toHaveLength(1)
     expect(marks(svg, 'tpo-annotation-poor-high')).toHaveLength(5)
     expect(svg).toContain('>single-print zone</text>')
-    expect(() => renderTpoChart(days, { annotations: [{ kind: 'a b', low: '1', high: '2' }] })).toThrow(expect.objectContaining({ field: 'annotations' }) as Error)
+    expect(() => renderTpoChart(days, { annotations: [{ kind: 'a b', low: '1', high: '2' }] })).toThrow(
+      expect.objectContaining({ field: 'annotations' }) as Error,
+    )
   })
 
   it('uses letters up to 100 rows and blocks beyond, unless told', () => {
@@ -89,21 +105,37 @@ describe('renderTpoChart', () => {
     expect(marks(svg, 'tpo-volume')).toHaveLength(0)
     expect(xmlProblem(svg)).toBeUndefined()
     const other = tpoProfiles(week, { timeframe: '1d', tickSize: '0.25', rowSize: rowSize + 1, timeZone: TZ })
-    expect(() => renderTpoChart([...days, ...other])).toThrow(expect.objectContaining({ code: 'grid_mismatch' }) as Error)
+    expect(() => renderTpoChart([...days, ...other])).toThrow(
+      expect.objectContaining({ code: 'grid_mismatch' }) as Error,
+    )
   })
 
   it('is well-formed XML with one period per profile for any trades (property)', () => {
-    const trade = fc.record({ dt: fc.integer({ min: 0, max: 4 * 3_600_000 }), ticks: fc.integer({ min: -40, max: 40 }), volume: fc.integer({ min: 0, max: 50 }), buy: fc.boolean() })
+    const trade = fc.record({
+      dt: fc.integer({ min: 0, max: 4 * 3_600_000 }),
+      ticks: fc.integer({ min: -40, max: 40 }),
+      volume: fc.integer({ min: 0, max: 50 }),
+      buy: fc.boolean(),
+    })
     fc.assert(
-      fc.property(fc.array(trade, { minLength: 1, maxLength: 80 }), fc.constantFrom('letters' as const, 'blocks' as const), (ts, style) => {
-        let time = Date.UTC(2026, 5, 1)
-        const trades: Trade[] = ts.map((t) => ({ time: (time += t.dt), price: (100 + t.ticks / 4).toFixed(2), volume: t.volume, side: t.buy ? 'buy' : 'sell' }))
-        const profiles = tpoProfiles(trades, { timeframe: '1d', tickSize: '0.25' })
-        const svg = renderTpoChart(profiles, { style })
-        expect(xmlProblem(svg)).toBeUndefined()
-        expect(marks(svg, 'tpo-period')).toHaveLength(profiles.length)
-        expect(marks(svg, 'tpo-naked-poc')).toHaveLength(nakedPocs(profiles).filter((x) => x.naked).length)
-      }),
+      fc.property(
+        fc.array(trade, { minLength: 1, maxLength: 80 }),
+        fc.constantFrom('letters' as const, 'blocks' as const),
+        (ts, style) => {
+          let time = Date.UTC(2026, 5, 1)
+          const trades: Trade[] = ts.map((t) => ({
+            time: (time += t.dt),
+            price: (100 + t.ticks / 4).toFixed(2),
+            volume: t.volume,
+            side: t.buy ? 'buy' : 'sell',
+          }))
+          const profiles = tpoProfiles(trades, { timeframe: '1d', tickSize: '0.25' })
+          const svg = renderTpoChart(profiles, { style })
+          expect(xmlProblem(svg)).toBeUndefined()
+          expect(marks(svg, 'tpo-period')).toHaveLength(profiles.length)
+          expect(marks(svg, 'tpo-naked-poc')).toHaveLength(nakedPocs(profiles).filter((x) => x.naked).length)
+        },
+      ),
       { numRuns: 60 },
     )
   })

@@ -3,7 +3,9 @@ import { xmlProblem } from './xml-check.js'
 
 describe('xmlProblem (the checker the SVG tests rely on)', () => {
   it('accepts well-formed documents', () => {
-    expect(xmlProblem('<?xml version="1.0"?>\n<svg a="1" b=\'x &amp; y\'><g><text>a &lt; b &#60;</text></g><rect/></svg>\n')).toBeUndefined()
+    expect(
+      xmlProblem('<?xml version="1.0"?>\n<svg a="1" b=\'x &amp; y\'><g><text>a &lt; b &#60;</text></g><rect/></svg>\n'),
+    ).toBeUndefined()
   })
   it('rejects broken ones', () => {
     for (const bad of [
@@ -17,6 +19,7 @@ describe('xmlProblem (the checker the SVG tests rely on)', () => {
       '<svg>',
       '<svg><text>&bogus;</text></svg>',
       'text<svg/>',
-    ]) expect(xmlProblem(bad), bad).toBeDefined()
+    ])
+      expect(xmlProblem(bad), bad).toBeDefined()
   })
 })

@@ -16,7 +16,8 @@ export function xmlProblem(s: string): string | undefined {
     const semi = s.indexOf(';', at)
     if (semi < 0 || semi - at > 10) return -1
     const body = s.slice(at + 1, semi)
-    if (['amp', 'lt', 'gt', 'quot', 'apos'].includes(body) || /^#[0-9]+$/.test(body) || /^#x[0-9A-Fa-f]+$/.test(body)) return semi + 1
+    if (['amp', 'lt', 'gt', 'quot', 'apos'].includes(body) || /^#[0-9]+$/.test(body) || /^#x[0-9A-Fa-f]+$/.test(body))
+      return semi + 1
     return -1
   }
   const name = (): string => {

@@ -96,18 +96,23 @@ describe('toHttpResponse', () => {
 
   it('never mutates its inputs and keeps odd header names as plain keys', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.oneof(fc.string(), fc.constant('__proto__')), fc.string()), fc.integer({ min: 1, max: 600 }), (headers, s) => {
-        const copy = JSON.stringify(headers)
-        const e = rateLimitedError(s)
-        const r = toHttpResponse(e, headers)
-        expect(JSON.stringify(headers)).toBe(copy)
-        expect(Object.getPrototypeOf(r.headers)).toBe(Object.prototype)
-        expect(r.headers['retry-after']).toBe(String(s))
-        for (const k of Object.keys(headers)) {
-          const lower = k.toLowerCase()
-          if (lower !== 'retry-after' && lower !== 'content-type') expect(Object.getOwnPropertyDescriptor(r.headers, k)?.value).toBe(headers[k])
-        }
-      }),
+      fc.property(
+        fc.dictionary(fc.oneof(fc.string(), fc.constant('__proto__')), fc.string()),
+        fc.integer({ min: 1, max: 600 }),
+        (headers, s) => {
+          const copy = JSON.stringify(headers)
+          const e = rateLimitedError(s)
+          const r = toHttpResponse(e, headers)
+          expect(JSON.stringify(headers)).toBe(copy)
+          expect(Object.getPrototypeOf(r.headers)).toBe(Object.prototype)
+          expect(r.headers['retry-after']).toBe(String(s))
+          for (const k of Object.keys(headers)) {
+            const lower = k.toLowerCase()
+            if (lower !== 'retry-after' && lower !== 'content-type')
+              expect(Object.getOwnPropertyDescriptor(r.headers, k)?.value).toBe(headers[k])
+          }
+        },
+      ),
       { numRuns: 200 },
     )
   })
@@ -115,9 +120,21 @@ describe('toHttpResponse', () => {
 
 describe('unavailableError: one message per status', () => {
   it('502, 503 (the default) and 504 each have their own message', () => {
-    expect(unavailableError(502)).toEqual({ status: 502, code: 'unavailable', message: 'bad upstream response; retry later' })
-    expect(unavailableError(503)).toEqual({ status: 503, code: 'unavailable', message: 'service temporarily unavailable; retry later' })
-    expect(unavailableError(504)).toEqual({ status: 504, code: 'unavailable', message: 'upstream timed out; retry later' })
+    expect(unavailableError(502)).toEqual({
+      status: 502,
+      code: 'unavailable',
+      message: 'bad upstream response; retry later',
+    })
+    expect(unavailableError(503)).toEqual({
+      status: 503,
+      code: 'unavailable',
+      message: 'service temporarily unavailable; retry later',
+    })
+    expect(unavailableError(504)).toEqual({
+      status: 504,
+      code: 'unavailable',
+      message: 'upstream timed out; retry later',
+    })
     expect(unavailableError()).toEqual(unavailableError(503))
     expect(unavailableError(504, 'x')).toEqual({ status: 504, code: 'unavailable', message: 'x' })
   })
@@ -126,12 +143,19 @@ describe('unavailableError: one message per status', () => {
 describe('toHttpResponse: retry-after only on a 429', () => {
   it('an error of another status that happens to carry retryAfter gets no retry-after header', () => {
     for (const status of [400, 503, 504]) {
-      const e: ApiError = { status, code: status === 400 ? 'invalid_argument' : 'unavailable', message: 'm', retryAfter: 7 }
+      const e: ApiError = {
+        status,
+        code: status === 400 ? 'invalid_argument' : 'unavailable',
+        message: 'm',
+        retryAfter: 7,
+      }
       const r = toHttpResponse(e, { 'x-request-id': 'r1', 'Retry-After': '3' })
       expect(r.headers['retry-after']).toBeUndefined()
       expect(r.headers['Retry-After']).toBe('3') // the caller's own header is kept as given
       expect(r.headers['content-type']).toBe('application/json; charset=utf-8')
     }
-    expect(toHttpResponse({ status: 429, code: 'rate_limited', message: 'm', retryAfter: 7 }).headers['retry-after']).toBe('7')
+    expect(
+      toHttpResponse({ status: 429, code: 'rate_limited', message: 'm', retryAfter: 7 }).headers['retry-after'],
+    ).toBe('7')
   })
 })

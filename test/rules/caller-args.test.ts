@@ -11,7 +11,11 @@ const hostile = fc.oneof(
   fc.anything(),
   fc.constant(Object.create(null) as unknown),
   fc.constant({ toString: false } as unknown),
-  fc.constant({ valueOf: () => { throw new Error('no') } } as unknown),
+  fc.constant({
+    valueOf: () => {
+      throw new Error('no')
+    },
+  } as unknown),
   fc.bigInt(),
   fc.constant(Symbol('s') as unknown),
 )
@@ -52,7 +56,9 @@ describe('hostile caller arguments', () => {
     fc.assert(
       fc.property(hostile, (x) => {
         fc.pre(x !== 'candles' && x !== 'footprint' && x !== 'orderbook')
-        const t = answered(() => streamHandshake(undefined, 0, x as 'candles', 'id'), 'kind') as { outcome: { error?: { status: number; parameter?: string } } } | undefined
+        const t = answered(() => streamHandshake(undefined, 0, x as 'candles', 'id'), 'kind') as
+          | { outcome: { error?: { status: number; parameter?: string } } }
+          | undefined
         if (t !== undefined) expect([t.outcome.error?.status, t.outcome.error?.parameter]).toEqual([400, 'kind'])
       }),
     )

@@ -49,7 +49,14 @@ describe('per-request caps (spec table)', () => {
     ['GROUP_BY_TYPE', 'PRE_MARKET', 400, false],
     ['GROUP_BY_TYPE', 'PRE_MARKET', 401, true],
   ] as const)('tpo %s with sessions %s and %i daily periods: over cap = %s', (merge, sessions, k, over) => {
-    const r = parsed('tpo', { ...BASE, timeframe: '1d', from: s(JUNE_1), to: s(JUNE_1 + k * DAY), mergeSessions: merge, sessionType: sessions })
+    const r = parsed('tpo', {
+      ...BASE,
+      timeframe: '1d',
+      from: s(JUNE_1),
+      to: s(JUNE_1 + k * DAY),
+      mergeSessions: merge,
+      sessionType: sessions,
+    })
     const e = checkCap(r)
     expect(e !== undefined).toBe(over)
     if (e) {
@@ -59,8 +66,14 @@ describe('per-request caps (spec table)', () => {
   })
 
   it('tpo weekly and monthly periods count by calendar buckets', () => {
-    expect(checkCap(parsed('tpo', { ...BASE, timeframe: '1M', from: s(Date.UTC(2000, 0, 1)), to: s(Date.UTC(2033, 4, 1)) }))).toBeUndefined() // 400 months
-    expect(checkCap(parsed('tpo', { ...BASE, timeframe: '1M', from: s(Date.UTC(2000, 0, 1)), to: s(Date.UTC(2033, 4, 1) + 1000) }))).toBeDefined()
+    expect(
+      checkCap(parsed('tpo', { ...BASE, timeframe: '1M', from: s(Date.UTC(2000, 0, 1)), to: s(Date.UTC(2033, 4, 1)) })),
+    ).toBeUndefined() // 400 months
+    expect(
+      checkCap(
+        parsed('tpo', { ...BASE, timeframe: '1M', from: s(Date.UTC(2000, 0, 1)), to: s(Date.UTC(2033, 4, 1) + 1000) }),
+      ),
+    ).toBeDefined()
   })
 
   it('candles never answer too_much_data: limit is their cap', () => {
@@ -68,8 +81,15 @@ describe('per-request caps (spec table)', () => {
   })
 
   it('default windows are always within the caps', () => {
-    for (const [e, id] of [['footprint', '1m'], ['footprint', '1M'], ['tpo', '1d'], ['tpo', '1M']] as const) {
-      expect(checkCap(parsed(e, { ...BASE, timeframe: id, mergeSessions: e === 'tpo' ? 'GROUP_BY_TYPE' : [] }))).toBeUndefined()
+    for (const [e, id] of [
+      ['footprint', '1m'],
+      ['footprint', '1M'],
+      ['tpo', '1d'],
+      ['tpo', '1M'],
+    ] as const) {
+      expect(
+        checkCap(parsed(e, { ...BASE, timeframe: id, mergeSessions: e === 'tpo' ? 'GROUP_BY_TYPE' : [] })),
+      ).toBeUndefined()
     }
   })
 
@@ -88,7 +108,12 @@ describe('per-request caps (spec table)', () => {
   })
 
   it('the cap applies to the trimmed range the server will run', () => {
-    const r = parsed('footprint', { ...BASE, timeframe: '1h', from: s(Date.UTC(2020, 0, 1)), to: s(NOW - (NOW % HOUR)) })
+    const r = parsed('footprint', {
+      ...BASE,
+      timeframe: '1h',
+      from: s(Date.UTC(2020, 0, 1)),
+      to: s(NOW - (NOW % HOUR)),
+    })
     expect(checkCap(r)).toBeDefined()
     expect(checkCap(trimToDepth(r, { newestCandleTime: NOW }))).toBeUndefined() // 2026-05-29 .. 2026-06-10: 300 hours
   })
@@ -110,7 +135,11 @@ describe('cap properties', () => {
   const footprintOverCap = (id: string, zone: string, from: number, k: number, back: boolean) => {
     const end = kthEnd(id, from, k, zone)
     const to = back ? end - 1000 : end
-    const r = parseHistoryQuery('footprint', { ...BASE, timeframe: id, from: s(from), to: s(to) }, { now: NOW, timeZone: zone })
+    const r = parseHistoryQuery(
+      'footprint',
+      { ...BASE, timeframe: id, from: s(from), to: s(to) },
+      { now: NOW, timeZone: zone },
+    )
     expect(r.ok).toBe(true)
     if (!r.ok) return
     // [from, k-th bucket end) overlaps exactly k buckets, also when cut 1 s short
@@ -129,7 +158,9 @@ describe('cap properties', () => {
 
   it('footprint in a zone with DST (bucket walks there are slow: few runs)', () => {
     fc.assert(
-      fc.property(arb, fc.constantFrom('America/New_York', 'Asia/Kathmandu'), ({ id, from, k, back }, zone) => footprintOverCap(id, zone, from, k, back)),
+      fc.property(arb, fc.constantFrom('America/New_York', 'Asia/Kathmandu'), ({ id, from, k, back }, zone) =>
+        footprintOverCap(id, zone, from, k, back),
+      ),
       { numRuns: 4 },
     )
   })
@@ -144,7 +175,18 @@ describe('cap properties', () => {
     })
     fc.assert(
       fc.property(tpoArb, ({ id, from, k, sessions, merge }) => {
-        const r = parseHistoryQuery('tpo', { ...BASE, timeframe: id, from: s(from), to: s(kthEnd(id, from, k)), sessionType: sessions, mergeSessions: merge }, { now: NOW })
+        const r = parseHistoryQuery(
+          'tpo',
+          {
+            ...BASE,
+            timeframe: id,
+            from: s(from),
+            to: s(kthEnd(id, from, k)),
+            sessionType: sessions,
+            mergeSessions: merge,
+          },
+          { now: NOW },
+        )
         expect(r.ok).toBe(true)
         if (!r.ok || r.value.endpoint !== 'tpo') return
         const per = r.value.mergeSessions === 'GROUP_BY_TYPE' ? sessions.length : 1
@@ -158,12 +200,21 @@ describe('cap properties', () => {
 
   it('trimming never turns an accepted request into an over-cap one', () => {
     fc.assert(
-      fc.property(arb, fc.integer({ min: Date.UTC(2026, 4, 29), max: Date.UTC(2031, 0, 1) }), ({ id, from, k }, newest) => {
-        const r = parsed('footprint', { ...BASE, timeframe: id, from: s(from), to: s(kthEnd(id, from, Math.min(k, 990))) })
-        const trimmed: HistoryRequest = trimToDepth(r, { newestCandleTime: newest })
-        expect(checkCap(r)).toBeUndefined()
-        expect(checkCap(trimmed)).toBeUndefined()
-      }),
+      fc.property(
+        arb,
+        fc.integer({ min: Date.UTC(2026, 4, 29), max: Date.UTC(2031, 0, 1) }),
+        ({ id, from, k }, newest) => {
+          const r = parsed('footprint', {
+            ...BASE,
+            timeframe: id,
+            from: s(from),
+            to: s(kthEnd(id, from, Math.min(k, 990))),
+          })
+          const trimmed: HistoryRequest = trimToDepth(r, { newestCandleTime: newest })
+          expect(checkCap(r)).toBeUndefined()
+          expect(checkCap(trimmed)).toBeUndefined()
+        },
+      ),
       { numRuns: 40 },
     )
   })

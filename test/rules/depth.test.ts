@@ -49,7 +49,12 @@ describe('trimToDepth: each depth row at its boundary days', () => {
     const to = s(depthStart + 5 * DAY)
     // one second older than the depth: trimmed, profileStart shows the real start
     const older = parsed('footprint', { ...BASE, timeframe: id, from: s(depthStart - 1000), to })
-    expect(trimToDepth(older, { newestCandleTime: newest })).toMatchObject({ from: depthStart, to: depthStart + 5 * DAY, profileStart: depthStart, empty: false })
+    expect(trimToDepth(older, { newestCandleTime: newest })).toMatchObject({
+      from: depthStart,
+      to: depthStart + 5 * DAY,
+      profileStart: depthStart,
+      empty: false,
+    })
     // starting exactly at the depth start: untouched, unless the (whole) bucket holding it begins earlier
     const exact = parsed('footprint', { ...BASE, timeframe: id, from: s(depthStart), to })
     const kept = trimToDepth(exact, { newestCandleTime: newest })
@@ -62,11 +67,25 @@ describe('trimToDepth: each depth row at its boundary days', () => {
     }
     // a range ending at the depth start is empty (200, no profiles, 1,000 credits)
     const before = parsed('footprint', { ...BASE, timeframe: id, from: s(depthStart - 10 * DAY), to: s(depthStart) })
-    expect(trimToDepth(before, { newestCandleTime: newest })).toMatchObject({ empty: true, from: depthStart, to: depthStart })
+    expect(trimToDepth(before, { newestCandleTime: newest })).toMatchObject({
+      empty: true,
+      from: depthStart,
+      to: depthStart,
+    })
     expect(priceOf('footprint', { profiles: 0 })).toBe(1000)
     // one second past it: one second of data is left
-    const after = parsed('footprint', { ...BASE, timeframe: id, from: s(depthStart - 10 * DAY), to: s(depthStart + 1000) })
-    expect(trimToDepth(after, { newestCandleTime: newest })).toMatchObject({ empty: false, from: depthStart, to: depthStart + 1000, profileStart: depthStart })
+    const after = parsed('footprint', {
+      ...BASE,
+      timeframe: id,
+      from: s(depthStart - 10 * DAY),
+      to: s(depthStart + 1000),
+    })
+    expect(trimToDepth(after, { newestCandleTime: newest })).toMatchObject({
+      empty: false,
+      from: depthStart,
+      to: depthStart + 1000,
+      profileStart: depthStart,
+    })
   })
 
   it('the depth counts from the UTC date of the newest candle', () => {
@@ -82,25 +101,47 @@ describe('trimToDepth: the 2026-05-29 data floor', () => {
 
   it('footprint: the floor wins while the depth reaches before it', () => {
     expect(footprintHistoryStart(tf('1d'), Date.UTC(2026, 6, 1, 12))).toBe(PROFILE_DATA_START)
-    const r = parsed('footprint', { ...BASE, timeframe: '1d', from: s(Date.UTC(2026, 4, 1)), to: s(Date.UTC(2026, 5, 10)) })
-    expect(trimToDepth(r, { newestCandleTime: Date.UTC(2026, 6, 1) })).toMatchObject({ from: PROFILE_DATA_START, profileStart: PROFILE_DATA_START })
+    const r = parsed('footprint', {
+      ...BASE,
+      timeframe: '1d',
+      from: s(Date.UTC(2026, 4, 1)),
+      to: s(Date.UTC(2026, 5, 10)),
+    })
+    expect(trimToDepth(r, { newestCandleTime: Date.UTC(2026, 6, 1) })).toMatchObject({
+      from: PROFILE_DATA_START,
+      profileStart: PROFILE_DATA_START,
+    })
   })
 
   it('tpo: no depth limit, only the floor', () => {
     for (const newest of [Date.UTC(2026, 5, 1), Date.UTC(2040, 0, 1)]) {
       const r = parsed('tpo', { ...BASE, timeframe: '1d', from: s(Date.UTC(2026, 4, 1)), to: s(Date.UTC(2026, 5, 10)) })
-      expect(trimToDepth(r, { newestCandleTime: newest })).toMatchObject({ from: PROFILE_DATA_START, profileStart: PROFILE_DATA_START })
-      const late = parsed('tpo', { ...BASE, timeframe: '1d', from: s(Date.UTC(2027, 0, 1)), to: s(Date.UTC(2027, 2, 1)) })
+      expect(trimToDepth(r, { newestCandleTime: newest })).toMatchObject({
+        from: PROFILE_DATA_START,
+        profileStart: PROFILE_DATA_START,
+      })
+      const late = parsed('tpo', {
+        ...BASE,
+        timeframe: '1d',
+        from: s(Date.UTC(2027, 0, 1)),
+        to: s(Date.UTC(2027, 2, 1)),
+      })
       expect(trimToDepth(late, { newestCandleTime: newest })).toBe(late)
     }
   })
 
   it('weekly profiles start with the week containing the floor, beginning Monday 25 May; monthly on 1 May', () => {
     for (const e of ['footprint', 'tpo'] as const) {
-      const w = trimToDepth(parsed(e, { ...BASE, timeframe: '1w', from: s(Date.UTC(2026, 3, 1)), to: s(Date.UTC(2026, 6, 1)) }), { newestCandleTime: Date.UTC(2026, 6, 1) })
+      const w = trimToDepth(
+        parsed(e, { ...BASE, timeframe: '1w', from: s(Date.UTC(2026, 3, 1)), to: s(Date.UTC(2026, 6, 1)) }),
+        { newestCandleTime: Date.UTC(2026, 6, 1) },
+      )
       expect(w).toMatchObject({ from: PROFILE_DATA_START, profileStart: PROFILE_DATA_START })
       expect(bucketStart(w.from, w.timeframe)).toBe(Date.UTC(2026, 4, 25))
-      const m = trimToDepth(parsed(e, { ...BASE, timeframe: '1M', from: s(Date.UTC(2026, 0, 1)), to: s(Date.UTC(2026, 8, 1)) }), { newestCandleTime: Date.UTC(2026, 6, 1) })
+      const m = trimToDepth(
+        parsed(e, { ...BASE, timeframe: '1M', from: s(Date.UTC(2026, 0, 1)), to: s(Date.UTC(2026, 8, 1)) }),
+        { newestCandleTime: Date.UTC(2026, 6, 1) },
+      )
       expect(bucketStart(m.from, m.timeframe)).toBe(Date.UTC(2026, 4, 1))
       expect((m as { profileStart?: number }).profileStart).toBe(PROFILE_DATA_START)
     }
@@ -111,7 +152,12 @@ describe('trimToDepth: the 2026-05-29 data floor', () => {
     for (const e of ['footprint', 'tpo'] as const) {
       const r = parsed(e, { ...BASE, timeframe: '1w', from: s(Date.UTC(2026, 4, 30)), to: s(Date.UTC(2026, 5, 15)) })
       const t = trimToDepth(r, { newestCandleTime: Date.UTC(2026, 6, 1) })
-      expect(t).toMatchObject({ from: Date.UTC(2026, 4, 30), to: Date.UTC(2026, 5, 15), profileStart: PROFILE_DATA_START, empty: false })
+      expect(t).toMatchObject({
+        from: Date.UTC(2026, 4, 30),
+        to: Date.UTC(2026, 5, 15),
+        profileStart: PROFILE_DATA_START,
+        empty: false,
+      })
       expect(checkCap(t)).toEqual(checkCap(r))
       expect(trimToDepth(t, { newestCandleTime: Date.UTC(2026, 6, 1) })).toEqual(t)
     }
@@ -121,7 +167,11 @@ describe('trimToDepth: the 2026-05-29 data floor', () => {
     const q = { ...BASE, timeframe: '1d', from: s(depthStart + 2 * 3_600_000), to: s(depthStart + 10 * DAY) }
     const chicago = parseHistoryQuery('footprint', q, { now: newest, timeZone: 'America/Chicago' })
     expect(chicago.ok).toBe(true)
-    if (chicago.ok) expect(trimToDepth(chicago.value, { newestCandleTime: newest })).toMatchObject({ from: depthStart + 2 * 3_600_000, profileStart: depthStart })
+    if (chicago.ok)
+      expect(trimToDepth(chicago.value, { newestCandleTime: newest })).toMatchObject({
+        from: depthStart + 2 * 3_600_000,
+        profileStart: depthStart,
+      })
     // in UTC the same from lies in the bucket that starts exactly at the depth start: nothing to mark
     const utc = parsed('footprint', q)
     expect(trimToDepth(utc, { newestCandleTime: newest })).toBe(utc)
@@ -165,7 +215,8 @@ describe('trimToDepth properties', () => {
         if (endpoint === 'candles') return void expect(t).toBe(r)
         const start = endpoint === 'footprint' ? footprintHistoryStart(r.timeframe, newest) : PROFILE_DATA_START
         expect(start).toBeGreaterThanOrEqual(PROFILE_DATA_START)
-        if (endpoint === 'footprint') expect(start).toBeGreaterThanOrEqual(Math.floor(newest / DAY) * DAY - footprintDepthDays(r.timeframe) * DAY)
+        if (endpoint === 'footprint')
+          expect(start).toBeGreaterThanOrEqual(Math.floor(newest / DAY) * DAY - footprintDepthDays(r.timeframe) * DAY)
         expect(t.from).toBeGreaterThanOrEqual(start)
         expect(t.from).toBeGreaterThanOrEqual(PROFILE_DATA_START)
         if (r.to <= start) {
@@ -194,6 +245,10 @@ describe('trimToDepth: empty requests', () => {
     const t = trimToDepth(r, { newestCandleTime: Date.UTC(2026, 5, 10, 12) }) // 1m depth 30 days: before the floor
     expect(t).toMatchObject({ empty: true, from: PROFILE_DATA_START, to: PROFILE_DATA_START })
     const tpo = parsed('tpo', { ...BASE, timeframe: '1d', to: '0', period: '60' })
-    expect(trimToDepth(tpo, { newestCandleTime: Date.UTC(2026, 5, 10, 12) })).toMatchObject({ empty: true, from: PROFILE_DATA_START, to: PROFILE_DATA_START })
+    expect(trimToDepth(tpo, { newestCandleTime: Date.UTC(2026, 5, 10, 12) })).toMatchObject({
+      empty: true,
+      from: PROFILE_DATA_START,
+      to: PROFILE_DATA_START,
+    })
   })
 })

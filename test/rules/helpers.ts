@@ -1,5 +1,12 @@
 import { expect } from 'vitest'
-import { parseHistoryQuery, validateListCandlesRequest, type ApiError, type HistoryEndpoint, type HistoryRequest, type ListCandlesQuery } from '../../src/rules/index.js'
+import {
+  parseHistoryQuery,
+  validateListCandlesRequest,
+  type ApiError,
+  type HistoryEndpoint,
+  type HistoryRequest,
+  type ListCandlesQuery,
+} from '../../src/rules/index.js'
 import { bucketEnd, bucketStart, parseTimeframe, type Timeframe } from '../../src/time/index.js'
 import type { TimeframeId } from '../../src/time/index.js'
 
@@ -24,9 +31,17 @@ export function parsed(endpoint: HistoryEndpoint, query: Record<string, string |
 }
 
 /** Parses and expects one 400 invalid_argument naming `parameter`. */
-export function rejected(endpoint: HistoryEndpoint, query: Record<string, string | string[]> | URLSearchParams, parameter: string, now = NOW): ApiError {
+export function rejected(
+  endpoint: HistoryEndpoint,
+  query: Record<string, string | string[]> | URLSearchParams,
+  parameter: string,
+  now = NOW,
+): ApiError {
   const r = parseHistoryQuery(endpoint, query, { now })
-  if (r.ok) throw new Error(`expected ${endpoint} ${JSON.stringify(query instanceof URLSearchParams ? String(query) : query)} to be rejected naming ${parameter}`)
+  if (r.ok)
+    throw new Error(
+      `expected ${endpoint} ${JSON.stringify(query instanceof URLSearchParams ? String(query) : query)} to be rejected naming ${parameter}`,
+    )
   expect(r.error.status).toBe(400)
   expect(r.error.code).toBe('invalid_argument')
   expect(r.error.parameter).toBe(parameter)

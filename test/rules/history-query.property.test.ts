@@ -5,7 +5,20 @@ import { bucketEnd, bucketStart, formatIso } from '../../src/time/index.js'
 import { BASE, NOW, slowSlotCount, tf } from './helpers.js'
 
 const ENDPOINTS: HistoryEndpoint[] = ['candles', 'footprint', 'tpo']
-const ALL_PARAMS = ['exchange', 'symbol', 'timeframe', 'from', 'to', 'period', 'limit', 'sessionType', 'rowSize', 'rowSizeValue', 'blockSize', 'mergeSessions']
+const ALL_PARAMS = [
+  'exchange',
+  'symbol',
+  'timeframe',
+  'from',
+  'to',
+  'period',
+  'limit',
+  'sessionType',
+  'rowSize',
+  'rowSizeValue',
+  'blockSize',
+  'mergeSessions',
+]
 const REQUIRED = ['exchange', 'symbol', 'timeframe']
 const TF_IDS: Record<HistoryEndpoint, string[]> = {
   candles: ['1m', '5m', '15m', '1h', '4h', '1d', '1w', '1M', '1y', '10t'],
@@ -16,9 +29,38 @@ const TF_IDS: Record<HistoryEndpoint, string[]> = {
 // Values that exercise every rule: valid tokens, near misses, and arbitrary text.
 const token = fc.oneof(
   fc.constantFrom(
-    'XNAS', 'AAPL', '1m', '60m', '1h', '1d', '1w', '1M', '1y', '5t', '1780272000', '2026-06-01T00:00:00Z', '2026-06-01T00:00:00',
-    '3600', '0', '-1', '1.5', '10000', '10001', 'MAINSESSION', 'PRE_MARKET,POST_MARKET', 'REGULAR', '4', '0.25', '30m',
-    'true', 'false', 'GROUP_BY_TYPE', 'MERGE_ALL', '', ',', '__proto__',
+    'XNAS',
+    'AAPL',
+    '1m',
+    '60m',
+    '1h',
+    '1d',
+    '1w',
+    '1M',
+    '1y',
+    '5t',
+    '1780272000',
+    '2026-06-01T00:00:00Z',
+    '2026-06-01T00:00:00',
+    '3600',
+    '0',
+    '-1',
+    '1.5',
+    '10000',
+    '10001',
+    'MAINSESSION',
+    'PRE_MARKET,POST_MARKET',
+    'REGULAR',
+    '4',
+    '0.25',
+    '30m',
+    'true',
+    'false',
+    'GROUP_BY_TYPE',
+    'MERGE_ALL',
+    '',
+    ',',
+    '__proto__',
   ),
   fc.string({ maxLength: 30 }),
   fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
@@ -34,11 +76,16 @@ const value = fc.oneof({ weight: 4, arbitrary: token }, { weight: 1, arbitrary: 
 /** A record built with defineProperty so that `__proto__` is an own, plain key. */
 const record = fc.array(fc.tuple(key, value), { maxLength: 10 }).map((entries) => {
   const o: Record<string, string | string[]> = {}
-  for (const [k, v] of entries) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true })
+  for (const [k, v] of entries)
+    Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true })
   return o
 })
 
-function checkOutcome(endpoint: HistoryEndpoint, query: Record<string, unknown> | URLSearchParams, keys: string[]): void {
+function checkOutcome(
+  endpoint: HistoryEndpoint,
+  query: Record<string, unknown> | URLSearchParams,
+  keys: string[],
+): void {
   const r = parseHistoryQuery(endpoint, query as Record<string, string>, { now: NOW })
   if (r.ok) {
     checkRequest(r.value)
@@ -49,7 +96,9 @@ function checkOutcome(endpoint: HistoryEndpoint, query: Record<string, unknown> 
   const p = r.error.parameter as string
   expect(typeof p).toBe('string')
   expect([...keys, ...REQUIRED]).toContain(p)
-  const named = r.error.message.startsWith(`${p}:`) || r.error.message.includes(JSON.stringify(p.length > 40 ? `${p.slice(0, 40)}...` : p))
+  const named =
+    r.error.message.startsWith(`${p}:`) ||
+    r.error.message.includes(JSON.stringify(p.length > 40 ? `${p.slice(0, 40)}...` : p))
   expect(named).toBe(true)
 }
 
@@ -68,18 +117,24 @@ function checkRequest(r: HistoryRequest): void {
 describe('parseHistoryQuery: any query parses or yields exactly one 400 naming a parameter', () => {
   it('random records of known, odd and random keys', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...ENDPOINTS), record, (endpoint, query) => checkOutcome(endpoint, query, Object.keys(query))),
+      fc.property(fc.constantFrom(...ENDPOINTS), record, (endpoint, query) =>
+        checkOutcome(endpoint, query, Object.keys(query)),
+      ),
       { numRuns: 1000 },
     )
   })
 
   it('random URLSearchParams strings', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...ENDPOINTS), fc.array(fc.tuple(key, token), { maxLength: 10 }), (endpoint, entries) => {
-        const sp = new URLSearchParams()
-        for (const [k, v] of entries) sp.append(k, v)
-        checkOutcome(endpoint, sp, [...sp.keys()])
-      }),
+      fc.property(
+        fc.constantFrom(...ENDPOINTS),
+        fc.array(fc.tuple(key, token), { maxLength: 10 }),
+        (endpoint, entries) => {
+          const sp = new URLSearchParams()
+          for (const [k, v] of entries) sp.append(k, v)
+          checkOutcome(endpoint, sp, [...sp.keys()])
+        },
+      ),
       { numRuns: 500 },
     )
   })
@@ -90,7 +145,15 @@ describe('parseHistoryQuery: any query parses or yields exactly one 400 naming a
       footprint: ['exchange', 'symbol', 'timeframe', 'from', 'to', 'period', 'sessionType', 'rowSize', 'rowSizeValue'],
       tpo: ['exchange', 'symbol', 'timeframe', 'from', 'to', 'period', 'sessionType', 'blockSize', 'mergeSessions'],
     }
-    const arb = fc.constantFrom(...ENDPOINTS).chain((e) => fc.tuple(fc.constant(e), fc.constantFrom(...param[e]), fc.oneof(token, fc.string({ unit: 'binary', maxLength: 50 }))))
+    const arb = fc
+      .constantFrom(...ENDPOINTS)
+      .chain((e) =>
+        fc.tuple(
+          fc.constant(e),
+          fc.constantFrom(...param[e]),
+          fc.oneof(token, fc.string({ unit: 'binary', maxLength: 50 })),
+        ),
+      )
     fc.assert(
       fc.property(arb, ([endpoint, p, v]) => {
         const base: Record<string, string> = { ...BASE, timeframe: TF_IDS[endpoint][0] as string }
@@ -106,10 +169,14 @@ describe('parseHistoryQuery: any query parses or yields exactly one 400 naming a
 describe('parseHistoryQuery never throws', () => {
   it('on fc.anything() as the query', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...ENDPOINTS), fc.anything({ withObjectString: true, withNullPrototype: true, withMap: true, withSet: true }), (e, x) => {
-        const r = parseHistoryQuery(e, x as Record<string, string>, { now: NOW })
-        expect(typeof r.ok).toBe('boolean')
-      }),
+      fc.property(
+        fc.constantFrom(...ENDPOINTS),
+        fc.anything({ withObjectString: true, withNullPrototype: true, withMap: true, withSet: true }),
+        (e, x) => {
+          const r = parseHistoryQuery(e, x as Record<string, string>, { now: NOW })
+          expect(typeof r.ok).toBe('boolean')
+        },
+      ),
       { numRuns: 500 },
     )
   })
@@ -126,7 +193,10 @@ describe('parseHistoryQuery never throws', () => {
 
   it('on JSON-parsed __proto__ keys, which stay plain parameters', () => {
     for (const e of ENDPOINTS) {
-      const query = JSON.parse(`{"exchange":"X","symbol":"S","timeframe":"1d","__proto__":{"limit":"5"}}`) as Record<string, string>
+      const query = JSON.parse(`{"exchange":"X","symbol":"S","timeframe":"1d","__proto__":{"limit":"5"}}`) as Record<
+        string,
+        string
+      >
       const r = parseHistoryQuery(e, query, { now: NOW })
       expect(!r.ok && r.error.parameter).toBe('__proto__')
       expect(({} as Record<string, unknown>).limit).toBeUndefined()
@@ -149,7 +219,15 @@ describe('parseHistoryQuery never throws', () => {
     for (let i = 0; i < 10_000; i++) unknown.append(`p${i}`, 'x')
     const r = parseHistoryQuery('tpo', unknown, { now: NOW })
     expect(!r.ok && r.error.parameter).toBe('p0')
-    const bad = parseHistoryQuery('tpo', { ...BASE, timeframe: '1d', sessionType: Array.from({ length: 10_000 }, (_, i) => (i === 9_999 ? 'X' : 'MAINSESSION')) }, { now: NOW })
+    const bad = parseHistoryQuery(
+      'tpo',
+      {
+        ...BASE,
+        timeframe: '1d',
+        sessionType: Array.from({ length: 10_000 }, (_, i) => (i === 9_999 ? 'X' : 'MAINSESSION')),
+      },
+      { now: NOW },
+    )
     expect(!bad.ok && bad.error.parameter).toBe('sessionType')
   })
 
@@ -166,7 +244,11 @@ describe('parseHistoryQuery never throws', () => {
           }
         }
       }
-      const unknown = parseHistoryQuery(e, { ...BASE, timeframe: TF_IDS[e][0] as string, [long('k')]: 'v' }, { now: NOW })
+      const unknown = parseHistoryQuery(
+        e,
+        { ...BASE, timeframe: TF_IDS[e][0] as string, [long('k')]: 'v' },
+        { now: NOW },
+      )
       expect(!unknown.ok && unknown.error.message.length).toBeLessThan(300)
     }
     // a long but valid value is fine: 100,000 characters of repeated session names
@@ -217,7 +299,8 @@ describe('resolved ranges', () => {
         if (form === 'from+to' || form === 'from+period') expect(v.to).toBe((a + span) * 1000)
         if (form === 'to+period') expect(v.from).toBe((a - span) * 1000)
         if (form === 'period') expect(v.from).toBe(now - span * 1000)
-        if (endpoint === 'candles' && form === 'from') expect([v.to, v.empty]).toEqual(a * 1000 < now ? [now, false] : [a * 1000, true])
+        if (endpoint === 'candles' && form === 'from')
+          expect([v.to, v.empty]).toEqual(a * 1000 < now ? [now, false] : [a * 1000, true])
         if (endpoint === 'candles' && (form === 'none' || form === 'to')) expect(v.from).toBe(0)
         if (endpoint !== 'candles' && (form === 'none' || form === 'from' || form === 'to')) {
           // the default window: N whole slots counted from the bucket of the pinned end

@@ -5,7 +5,11 @@ import { BASE, DAY, HOUR, NOW, parsed, rejected, slowSlotCount, tf } from './hel
 
 const ENDPOINTS: HistoryEndpoint[] = ['candles', 'footprint', 'tpo']
 const TF: Record<HistoryEndpoint, string> = { candles: '1h', footprint: '1h', tpo: '1d' }
-const q = (endpoint: HistoryEndpoint, extra: Record<string, string | string[]> = {}) => ({ ...BASE, timeframe: TF[endpoint], ...extra })
+const q = (endpoint: HistoryEndpoint, extra: Record<string, string | string[]> = {}) => ({
+  ...BASE,
+  timeframe: TF[endpoint],
+  ...extra,
+})
 
 const JUNE_1 = Date.UTC(2026, 5, 1) // = Unix seconds 1780272000
 
@@ -13,14 +17,20 @@ describe('parameter table: required exchange, symbol, timeframe', () => {
   it.each(ENDPOINTS)('%s: only exchange, symbol, timeframe are required', (e) => {
     expect(parsed(e, q(e)).endpoint).toBe(e)
   })
-  it.each(ENDPOINTS.flatMap((e) => ['exchange', 'symbol', 'timeframe'].map((p) => [e, p] as const)))('%s: missing %s -> 400 naming it', (e, p) => {
-    const query = q(e)
-    delete (query as Record<string, unknown>)[p]
-    expect(rejected(e, query, p).message).toBe(`${p}: is required`)
-  })
-  it.each(ENDPOINTS.flatMap((e) => ['exchange', 'symbol', 'timeframe'].map((p) => [e, p] as const)))('%s: empty %s -> 400', (e, p) => {
-    rejected(e, q(e, { [p]: '' }), p)
-  })
+  it.each(ENDPOINTS.flatMap((e) => ['exchange', 'symbol', 'timeframe'].map((p) => [e, p] as const)))(
+    '%s: missing %s -> 400 naming it',
+    (e, p) => {
+      const query = q(e)
+      delete (query as Record<string, unknown>)[p]
+      expect(rejected(e, query, p).message).toBe(`${p}: is required`)
+    },
+  )
+  it.each(ENDPOINTS.flatMap((e) => ['exchange', 'symbol', 'timeframe'].map((p) => [e, p] as const)))(
+    '%s: empty %s -> 400',
+    (e, p) => {
+      rejected(e, q(e, { [p]: '' }), p)
+    },
+  )
   it('exchange and symbol are kept as given, up to 128 characters', () => {
     const r = parsed('candles', q('candles', { exchange: 'X'.repeat(128), symbol: 'BRK.B' }))
     expect(r.exchange).toBe('X'.repeat(128))
@@ -103,7 +113,9 @@ describe('parameter table: from and to', () => {
   })
   it('to must be greater than from', () => {
     for (const e of ENDPOINTS) {
-      expect(rejected(e, q(e, { from: '1780272000', to: '1780272000' }), 'to').message).toBe('to: must be greater than from')
+      expect(rejected(e, q(e, { from: '1780272000', to: '1780272000' }), 'to').message).toBe(
+        'to: must be greater than from',
+      )
       rejected(e, q(e, { from: '1780272001', to: '1780272000' }), 'to')
       expect(parsed(e, q(e, { from: '1780272000', to: '1780272001' })).to).toBe(JUNE_1 + 1000)
     }
@@ -165,27 +177,45 @@ describe('parameter table: limit (candles only)', () => {
 
 describe('parameter table: sessionType', () => {
   it('defaults to all three', () => {
-    for (const e of ENDPOINTS) expect(parsed(e, q(e)).sessionTypes).toEqual(['MAINSESSION', 'PRE_MARKET', 'POST_MARKET'])
+    for (const e of ENDPOINTS)
+      expect(parsed(e, q(e)).sessionTypes).toEqual(['MAINSESSION', 'PRE_MARKET', 'POST_MARKET'])
   })
   it.each([
     ['PRE_MARKET', ['PRE_MARKET']],
     ['POST_MARKET,MAINSESSION', ['MAINSESSION', 'POST_MARKET']],
-    [['POST_MARKET', 'PRE_MARKET'], ['PRE_MARKET', 'POST_MARKET']],
+    [
+      ['POST_MARKET', 'PRE_MARKET'],
+      ['PRE_MARKET', 'POST_MARKET'],
+    ],
     [['PRE_MARKET,PRE_MARKET', 'PRE_MARKET'], ['PRE_MARKET']],
-    [['MAINSESSION', 'PRE_MARKET,POST_MARKET'], ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET']],
+    [
+      ['MAINSESSION', 'PRE_MARKET,POST_MARKET'],
+      ['MAINSESSION', 'PRE_MARKET', 'POST_MARKET'],
+    ],
   ] as [string | string[], string[]][])('sessionType=%j -> %j (repeated, comma-separated, de-duplicated)', (v, out) => {
     for (const e of ENDPOINTS) expect(parsed(e, q(e, { sessionType: v })).sessionTypes).toEqual(out)
   })
   it('URLSearchParams repeats work the same', () => {
-    const r = parseHistoryQuery('candles', new URLSearchParams('exchange=X&symbol=S&timeframe=1m&sessionType=POST_MARKET&sessionType=PRE_MARKET'), { now: NOW })
+    const r = parseHistoryQuery(
+      'candles',
+      new URLSearchParams('exchange=X&symbol=S&timeframe=1m&sessionType=POST_MARKET&sessionType=PRE_MARKET'),
+      { now: NOW },
+    )
     expect(r.ok && r.value.sessionTypes).toEqual(['PRE_MARKET', 'POST_MARKET'])
   })
-  it.each(['mainsession', 'REGULAR', '', ',', 'MAINSESSION,', ',PRE_MARKET', 'MAINSESSION,,PRE_MARKET', 'MAINSESSION ', 'MAINSESSION;PRE_MARKET'])(
-    'sessionType=%j is 400',
-    (v) => {
-      for (const e of ENDPOINTS) rejected(e, q(e, { sessionType: v }), 'sessionType')
-    },
-  )
+  it.each([
+    'mainsession',
+    'REGULAR',
+    '',
+    ',',
+    'MAINSESSION,',
+    ',PRE_MARKET',
+    'MAINSESSION,,PRE_MARKET',
+    'MAINSESSION ',
+    'MAINSESSION;PRE_MARKET',
+  ])('sessionType=%j is 400', (v) => {
+    for (const e of ENDPOINTS) rejected(e, q(e, { sessionType: v }), 'sessionType')
+  })
 })
 
 describe('parameter table: rowSize and rowSizeValue (footprint only)', () => {
@@ -197,7 +227,9 @@ describe('parameter table: rowSize and rowSizeValue (footprint only)', () => {
     ['1', 1],
     ['4', 4],
     ['1000', 1000],
-  ])('rowSize=%s -> %i ticks', (v, n) => expect(parsed('footprint', q('footprint', { rowSize: v }))).toMatchObject({ rowSize: n }))
+  ])('rowSize=%s -> %i ticks', (v, n) =>
+    expect(parsed('footprint', q('footprint', { rowSize: v }))).toMatchObject({ rowSize: n }),
+  )
   it.each(['0', '1001', '1.5', '-1', 'abc', ''])('rowSize=%s is 400', (v) => {
     rejected('footprint', q('footprint', { rowSize: v }), 'rowSize')
   })
@@ -211,11 +243,16 @@ describe('parameter table: rowSize and rowSizeValue (footprint only)', () => {
     expect(r).toMatchObject({ rowSizeValue: out })
     expect(r.endpoint === 'footprint' && r.rowSize).toBeUndefined()
   })
-  it.each(['0', '0.000', '-0.5', 'abc', '1e-3', '', '1,5', 'NaN', 'Infinity', '1'.repeat(100)])('rowSizeValue=%s is 400', (v) => {
-    rejected('footprint', q('footprint', { rowSizeValue: v }), 'rowSizeValue')
-  })
+  it.each(['0', '0.000', '-0.5', 'abc', '1e-3', '', '1,5', 'NaN', 'Infinity', '1'.repeat(100)])(
+    'rowSizeValue=%s is 400',
+    (v) => {
+      rejected('footprint', q('footprint', { rowSizeValue: v }), 'rowSizeValue')
+    },
+  )
   it('both rowSize and rowSizeValue is 400', () => {
-    expect(rejected('footprint', q('footprint', { rowSize: '2', rowSizeValue: '0.5' }), 'rowSizeValue').message).toContain('rowSize')
+    expect(
+      rejected('footprint', q('footprint', { rowSize: '2', rowSizeValue: '0.5' }), 'rowSizeValue').message,
+    ).toContain('rowSize')
   })
   it.each(['candles', 'tpo'] as const)('rowSize / rowSizeValue on %s are 400', (e) => {
     rejected(e, q(e, { rowSize: '2' }), 'rowSize')
@@ -240,8 +277,11 @@ describe('parameter table: blockSize and mergeSessions (TPO only)', () => {
     ['MERGE_ALL', 'MERGE_ALL'],
     ['false', 'GROUP_BY_TYPE'],
     ['GROUP_BY_TYPE', 'GROUP_BY_TYPE'],
-  ])('mergeSessions=%s -> %s', (v, out) => expect(parsed('tpo', q('tpo', { mergeSessions: v }))).toMatchObject({ mergeSessions: out }))
-  it('mergeSessions defaults to MERGE_ALL', () => expect(parsed('tpo', q('tpo'))).toMatchObject({ mergeSessions: 'MERGE_ALL' }))
+  ])('mergeSessions=%s -> %s', (v, out) =>
+    expect(parsed('tpo', q('tpo', { mergeSessions: v }))).toMatchObject({ mergeSessions: out }),
+  )
+  it('mergeSessions defaults to MERGE_ALL', () =>
+    expect(parsed('tpo', q('tpo'))).toMatchObject({ mergeSessions: 'MERGE_ALL' }))
   it.each(['TRUE', 'yes', '1', 'group_by_type', ''])('mergeSessions=%s is 400', (v) => {
     rejected('tpo', q('tpo', { mergeSessions: v }), 'mergeSessions')
   })
@@ -254,7 +294,14 @@ describe('parameter table: blockSize and mergeSessions (TPO only)', () => {
 describe('tick timeframes (candles): only limit and sessionType', () => {
   it('accepts limit and sessionType and reads the last limit candles before now', () => {
     const r = parsed('candles', q('candles', { timeframe: '100t', limit: '50', sessionType: 'MAINSESSION' }))
-    expect(r).toMatchObject({ from: 0, to: NOW, pinned: 'to', limit: 50, direction: 'backward', sessionTypes: ['MAINSESSION'] })
+    expect(r).toMatchObject({
+      from: 0,
+      to: NOW,
+      pinned: 'to',
+      limit: 50,
+      direction: 'backward',
+      sessionTypes: ['MAINSESSION'],
+    })
   })
   it.each(['from', 'to', 'period'])('%s with a tick timeframe is 400', (p) => {
     const v = p === 'period' ? '60' : '1780272000'
@@ -264,10 +311,21 @@ describe('tick timeframes (candles): only limit and sessionType', () => {
 
 describe('range semantics (spec rules 1-4)', () => {
   it('1. no range: the last 1000 candles before now', () => {
-    expect(parsed('candles', q('candles'))).toMatchObject({ from: 0, to: NOW, pinned: 'to', limit: 1000, direction: 'backward', empty: false })
+    expect(parsed('candles', q('candles'))).toMatchObject({
+      from: 0,
+      to: NOW,
+      pinned: 'to',
+      limit: 1000,
+      direction: 'backward',
+      empty: false,
+    })
   })
   it('1. no range: 100 footprint buckets ending with the bucket of now', () => {
-    expect(parsed('footprint', q('footprint', { timeframe: '1h' }))).toMatchObject({ from: Date.UTC(2026, 5, 6, 9), to: NOW, pinned: 'to' })
+    expect(parsed('footprint', q('footprint', { timeframe: '1h' }))).toMatchObject({
+      from: Date.UTC(2026, 5, 6, 9),
+      to: NOW,
+      pinned: 'to',
+    })
   })
   it.each([
     ['1d', Date.UTC(2026, 4, 22)],
@@ -277,32 +335,65 @@ describe('range semantics (spec rules 1-4)', () => {
     expect(parsed('tpo', q('tpo', { timeframe: id }))).toMatchObject({ from, to: NOW, pinned: 'to' })
   })
   it('2. from alone reads forward: candles [from, now)', () => {
-    expect(parsed('candles', q('candles', { from: '1780272000' }))).toMatchObject({ from: JUNE_1, to: NOW, pinned: 'from', direction: 'forward' })
+    expect(parsed('candles', q('candles', { from: '1780272000' }))).toMatchObject({
+      from: JUNE_1,
+      to: NOW,
+      pinned: 'from',
+      direction: 'forward',
+    })
   })
   it('2. from alone: profiles take the default window forward from the bucket of from', () => {
     const f = Date.UTC(2026, 5, 1, 10, 30)
-    expect(parsed('footprint', q('footprint', { from: String(f / 1000) }))).toMatchObject({ from: f, to: Date.UTC(2026, 5, 5, 14), pinned: 'from' })
+    expect(parsed('footprint', q('footprint', { from: String(f / 1000) }))).toMatchObject({
+      from: f,
+      to: Date.UTC(2026, 5, 5, 14),
+      pinned: 'from',
+    })
     const g = Date.UTC(2026, 5, 1, 15)
-    expect(parsed('tpo', q('tpo', { from: String(g / 1000) }))).toMatchObject({ from: g, to: Date.UTC(2026, 5, 21), pinned: 'from' })
+    expect(parsed('tpo', q('tpo', { from: String(g / 1000) }))).toMatchObject({
+      from: g,
+      to: Date.UTC(2026, 5, 21),
+      pinned: 'from',
+    })
   })
   it('2. from after now: candles answer an empty range (not an error)', () => {
     const f = Math.floor(NOW / 1000) + 10
-    expect(parsed('candles', q('candles', { from: String(f) }))).toMatchObject({ from: f * 1000, to: f * 1000, empty: true, pinned: 'from' })
+    expect(parsed('candles', q('candles', { from: String(f) }))).toMatchObject({
+      from: f * 1000,
+      to: f * 1000,
+      empty: true,
+      pinned: 'from',
+    })
     expect(parsed('candles', q('candles', { from: String(Math.floor(NOW / 1000)) })).empty).toBe(false)
   })
   it('2. to alone reads backwards', () => {
-    expect(parsed('candles', q('candles', { to: '1780272000' }))).toMatchObject({ from: 0, to: JUNE_1, pinned: 'to', direction: 'backward' })
+    expect(parsed('candles', q('candles', { to: '1780272000' }))).toMatchObject({
+      from: 0,
+      to: JUNE_1,
+      pinned: 'to',
+      direction: 'backward',
+    })
     expect(parsed('footprint', q('footprint', { timeframe: '15m', to: '2026-06-03T00:00:00Z' }))).toMatchObject({
       from: Date.UTC(2026, 5, 1, 23),
       to: Date.UTC(2026, 5, 3),
     })
-    expect(parsed('tpo', q('tpo', { to: '2026-06-05T00:00:00Z' }))).toMatchObject({ from: Date.UTC(2026, 4, 16), to: Date.UTC(2026, 5, 5) })
+    expect(parsed('tpo', q('tpo', { to: '2026-06-05T00:00:00Z' }))).toMatchObject({
+      from: Date.UTC(2026, 4, 16),
+      to: Date.UTC(2026, 5, 5),
+    })
   })
   it('2. from with to pins both ends; limit counts from from', () => {
     for (const e of ENDPOINTS) {
-      expect(parsed(e, q(e, { from: '1780272000', to: '2026-06-02T00:00:00Z' }))).toMatchObject({ from: JUNE_1, to: JUNE_1 + DAY, pinned: 'from' })
+      expect(parsed(e, q(e, { from: '1780272000', to: '2026-06-02T00:00:00Z' }))).toMatchObject({
+        from: JUNE_1,
+        to: JUNE_1 + DAY,
+        pinned: 'from',
+      })
     }
-    expect(parsed('candles', q('candles', { from: '1780272000', to: '1780358400', limit: '5' }))).toMatchObject({ limit: 5, direction: 'forward' })
+    expect(parsed('candles', q('candles', { from: '1780272000', to: '1780358400', limit: '5' }))).toMatchObject({
+      limit: 5,
+      direction: 'forward',
+    })
   })
   it('3. unknown query parameters are 400 naming them; names are case-sensitive', () => {
     for (const e of ENDPOINTS) {
@@ -340,8 +431,16 @@ describe('range semantics (spec rules 1-4)', () => {
 
 describe('input shapes and programming errors', () => {
   it('accepts URLSearchParams and records alike', () => {
-    const a = parseHistoryQuery('footprint', new URLSearchParams('exchange=X&symbol=S&timeframe=5m&from=1780272000&rowSize=4'), { now: NOW })
-    const b = parseHistoryQuery('footprint', { exchange: 'X', symbol: 'S', timeframe: '5m', from: '1780272000', rowSize: ['4'] }, { now: NOW })
+    const a = parseHistoryQuery(
+      'footprint',
+      new URLSearchParams('exchange=X&symbol=S&timeframe=5m&from=1780272000&rowSize=4'),
+      { now: NOW },
+    )
+    const b = parseHistoryQuery(
+      'footprint',
+      { exchange: 'X', symbol: 'S', timeframe: '5m', from: '1780272000', rowSize: ['4'] },
+      { now: NOW },
+    )
     expect(a).toEqual(b)
   })
   it('accepts a URLSearchParams look-alike (polyfill or another realm)', () => {
@@ -365,7 +464,9 @@ describe('input shapes and programming errors', () => {
   })
   it('throws MarketDataError only for a bad ctx (programming error)', () => {
     expect(() => parseHistoryQuery('candles', q('candles'), { now: Number.NaN })).toThrow(MarketDataError)
-    expect(() => parseHistoryQuery('candles', q('candles'), { now: NOW, timeZone: 'Mars/Olympus' })).toThrow(MarketDataError)
+    expect(() => parseHistoryQuery('candles', q('candles'), { now: NOW, timeZone: 'Mars/Olympus' })).toThrow(
+      MarketDataError,
+    )
   })
   it('an unknown endpoint name is 400', () => {
     const r = parseHistoryQuery('trades' as HistoryEndpoint, q('candles'), { now: NOW })

@@ -15,7 +15,10 @@ describe('ListCandles integers are int32 (the proto field types), both ends incl
 
   it('every bad time_frame.count gets the same rule, naming the whole range 1..2147483647', () => {
     for (const count of [0, -1, 1.5, INT32_MAX + 1, '5']) {
-      invalid(body({ time_frame: { time_unit: 'HOUR', count } }), `time_frame.count: must be an integer 1..${INT32_MAX}`)
+      invalid(
+        body({ time_frame: { time_unit: 'HOUR', count } }),
+        `time_frame.count: must be an integer 1..${INT32_MAX}`,
+      )
     }
   })
 
@@ -44,7 +47,9 @@ describe('ListCandles duration ranges end by 10000-01-01', () => {
         fc.constantFrom('D', 'W', 'M', 'Y', 'H'),
         (t, n, unit) => {
           const duration = unit === 'H' ? `PT${n}H` : `P${n}${unit}`
-          const r = validateListCandlesRequest(body({ range: { first_bound_time: new Date(t).toISOString(), duration } }))
+          const r = validateListCandlesRequest(
+            body({ range: { first_bound_time: new Date(t).toISOString(), duration } }),
+          )
           if (r.ok) {
             expect(r.value.from).toBe(t)
             expect(r.value.to).toBeGreaterThan(t)

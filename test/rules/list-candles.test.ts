@@ -6,7 +6,10 @@ import { LC_T0 as T0, LC_T0_MS as T0_MS, lcBody as body, lcInvalid as invalid, l
 describe('parseSecurityId', () => {
   it.each([
     [{ guid: 'a1b2' }, { guid: 'a1b2' }],
-    [{ ticker_code: { ticker: 'AAPL', exchange_code: 'XNAS' } }, { ticker_code: { ticker: 'AAPL', exchange_code: 'XNAS' } }],
+    [
+      { ticker_code: { ticker: 'AAPL', exchange_code: 'XNAS' } },
+      { ticker_code: { ticker: 'AAPL', exchange_code: 'XNAS' } },
+    ],
     [{ guid: 'a', ticker_code: null }, { guid: 'a' }],
   ])('%j is valid', (x, out) => expect(parseSecurityId(x)).toEqual({ ok: true, value: out }))
 
@@ -79,8 +82,12 @@ describe('validateListCandlesRequest: the request table', () => {
     expect(valid(body({ time_frame: { time_unit: u } })).timeframe).toMatchObject({ unit: u, count: 1 })
   })
   it('time_frame.count: default 1, custom counts allowed, minimum 1', () => {
-    expect(valid(body({ time_frame: { time_unit: 'MINUTE', count: 90 } })).timeframe).toMatchObject({ unit: 'MINUTE', count: 90 })
-    for (const c of [0, -1, 1.5, '5', true]) invalid(body({ time_frame: { time_unit: 'MINUTE', count: c } }), 'time_frame.count')
+    expect(valid(body({ time_frame: { time_unit: 'MINUTE', count: 90 } })).timeframe).toMatchObject({
+      unit: 'MINUTE',
+      count: 90,
+    })
+    for (const c of [0, -1, 1.5, '5', true])
+      invalid(body({ time_frame: { time_unit: 'MINUTE', count: c } }), 'time_frame.count')
   })
   it('time_frame errors', () => {
     invalid(body({ time_frame: undefined }), 'time_frame: is required')
@@ -174,29 +181,68 @@ describe('validateListCandlesRequest: range forms', () => {
     ['1969-12-31T23:59:59Z', 'must not be before 1970-01-01T00:00:00Z'],
     ['1969-02-29T00:00:00Z', 'is not an ISO 8601 date-time'],
     ['1x69-12-31T23:59:59Z', 'is not an ISO 8601 date-time'],
-  ])('first_bound_time %s: a well-formed date-time past a limit names the range rule, a malformed one the format', (t, rule) => {
-    invalid(body({ range: { first_bound_time: t, count: 5 } }), `range.first_bound_time: ${rule.startsWith('is') ? `"${t}" ${rule}` : rule}`)
-  })
+  ])(
+    'first_bound_time %s: a well-formed date-time past a limit names the range rule, a malformed one the format',
+    (t, rule) => {
+      invalid(
+        body({ range: { first_bound_time: t, count: 5 } }),
+        `range.first_bound_time: ${rule.startsWith('is') ? `"${t}" ${rule}` : rule}`,
+      )
+    },
+  )
 })
 
 describe('validateListCandlesRequest properties', () => {
-  const keys = fc.constantFrom('security_id', 'time_frame', 'range', 'properties', 'session_types', 'guid', 'count', '__proto__', 'x')
+  const keys = fc.constantFrom(
+    'security_id',
+    'time_frame',
+    'range',
+    'properties',
+    'session_types',
+    'guid',
+    'count',
+    '__proto__',
+    'x',
+  )
   it('never throws on anything, answers 3 INVALID_ARGUMENT with a message otherwise', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.anything({ withNullPrototype: true, withObjectString: true }), fc.dictionary(keys, fc.anything())), (x) => {
-        const r = validateListCandlesRequest(x)
-        if (!r.ok) {
-          expect(r.error.code).toBe(3)
-          expect(r.error.message.length).toBeGreaterThan(0)
-        }
-      }),
+      fc.property(
+        fc.oneof(fc.anything({ withNullPrototype: true, withObjectString: true }), fc.dictionary(keys, fc.anything())),
+        (x) => {
+          const r = validateListCandlesRequest(x)
+          if (!r.ok) {
+            expect(r.error.code).toBe(3)
+            expect(r.error.message.length).toBeGreaterThan(0)
+          }
+        },
+      ),
       { numRuns: 500 },
     )
   })
 
   it('an unknown field at any level is rejected naming it', () => {
     const where = fc.constantFrom('', 'security_id', 'security_id.ticker_code', 'time_frame', 'range')
-    const name = fc.string({ minLength: 1, maxLength: 10 }).filter((n) => !['security_id', 'time_frame', 'range', 'properties', 'session_types', 'guid', 'ticker_code', 'ticker', 'exchange_code', 'time_unit', 'count', 'first_bound_time', 'second_bound_time', 'duration'].includes(n))
+    const name = fc
+      .string({ minLength: 1, maxLength: 10 })
+      .filter(
+        (n) =>
+          ![
+            'security_id',
+            'time_frame',
+            'range',
+            'properties',
+            'session_types',
+            'guid',
+            'ticker_code',
+            'ticker',
+            'exchange_code',
+            'time_unit',
+            'count',
+            'first_bound_time',
+            'second_bound_time',
+            'duration',
+          ].includes(n),
+      )
     fc.assert(
       fc.property(where, name, (path, n) => {
         const b: Record<string, unknown> = {
@@ -216,18 +262,30 @@ describe('validateListCandlesRequest properties', () => {
   })
 
   it('resolved ranges are non-empty and forward unless a negative count reads backwards', () => {
-    const t = fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2090, 0, 1) }).map((ms) => new Date(ms).toISOString())
+    const t = fc
+      .integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2090, 0, 1) })
+      .map((ms) => new Date(ms).toISOString())
     fc.assert(
-      fc.property(t, fc.oneof(t.map((x) => ({ second_bound_time: x })), fc.integer({ min: -100000, max: 100000 }).filter((c) => c !== 0).map((count) => ({ count }))), (first, form) => {
-        const r = validateListCandlesRequest(body({ range: { first_bound_time: first, ...form } }))
-        if (!r.ok) {
-          expect('second_bound_time' in form && form.second_bound_time === first).toBe(true)
-          return
-        }
-        expect(r.value.from).toBeLessThan(r.value.to)
-        expect(r.value.direction).toBe('count' in form && form.count < 0 ? 'backward' : 'forward')
-        if ('count' in form) expect(r.value.limit).toBe(Math.abs(form.count))
-      }),
+      fc.property(
+        t,
+        fc.oneof(
+          t.map((x) => ({ second_bound_time: x })),
+          fc
+            .integer({ min: -100000, max: 100000 })
+            .filter((c) => c !== 0)
+            .map((count) => ({ count })),
+        ),
+        (first, form) => {
+          const r = validateListCandlesRequest(body({ range: { first_bound_time: first, ...form } }))
+          if (!r.ok) {
+            expect('second_bound_time' in form && form.second_bound_time === first).toBe(true)
+            return
+          }
+          expect(r.value.from).toBeLessThan(r.value.to)
+          expect(r.value.direction).toBe('count' in form && form.count < 0 ? 'backward' : 'forward')
+          if ('count' in form) expect(r.value.limit).toBe(Math.abs(form.count))
+        },
+      ),
       { numRuns: 300 },
     )
   })

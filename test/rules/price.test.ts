@@ -1,7 +1,14 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MarketDataError } from '../../src/errors.js'
-import { countTpoPeriods, PRICE_MAX, PRICE_MIN, priceOf, REST_ENDPOINTS, type RestEndpoint } from '../../src/rules/index.js'
+import {
+  countTpoPeriods,
+  PRICE_MAX,
+  PRICE_MIN,
+  priceOf,
+  REST_ENDPOINTS,
+  type RestEndpoint,
+} from '../../src/rules/index.js'
 
 describe('REST prices (spec table)', () => {
   it.each([
@@ -23,10 +30,13 @@ describe('REST prices (spec table)', () => {
     expect(priceOf(endpoint, returned)).toBe(credits)
   })
 
-  it.each(['row-size-scale', 'search', 'exchanges', 'securities', 'security', 'timeframes'] as RestEndpoint[])('%s costs 1,000', (e) => {
-    expect(priceOf(e)).toBe(1000)
-    expect(priceOf(e, {})).toBe(1000)
-  })
+  it.each(['row-size-scale', 'search', 'exchanges', 'securities', 'security', 'timeframes'] as RestEndpoint[])(
+    '%s costs 1,000',
+    (e) => {
+      expect(priceOf(e)).toBe(1000)
+      expect(priceOf(e, {})).toBe(1000)
+    },
+  )
 
   it('a range with no data costs 1,000', () => {
     expect(priceOf('candles', { candles: 0 })).toBe(1000)
@@ -45,10 +55,14 @@ describe('REST prices (spec table)', () => {
 
   it('countTpoPeriods refuses what it cannot count: MarketDataError naming profiles or the time', () => {
     for (const x of [undefined, null, 5, {}, 'ab']) {
-      expect(() => countTpoPeriods(x as never)).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'profiles' }))
+      expect(() => countTpoPeriods(x as never)).toThrow(
+        expect.objectContaining({ code: 'invalid_option', field: 'profiles' }),
+      )
     }
     for (const bad of [{}, { time: '0' }, { time: Number.NaN }, null]) {
-      expect(() => countTpoPeriods([{ time: 0 }, bad as never])).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'time', index: 1 }))
+      expect(() => countTpoPeriods([{ time: 0 }, bad as never])).toThrow(
+        expect.objectContaining({ code: 'invalid_option', field: 'time', index: 1 }),
+      )
     }
     expect(countTpoPeriods(new Set([{ time: 0 }, { time: 60_000 }]))).toBe(2)
   })
@@ -68,16 +82,32 @@ describe('REST prices (spec table)', () => {
 
   it('names every endpoint the service prices (docs/service.md)', () => {
     expect([...REST_ENDPOINTS].sort()).toEqual(
-      ['candles', 'exchanges', 'footprint', 'row-size-scale', 'search', 'securities', 'security', 'timeframes', 'tpo'].sort(),
+      [
+        'candles',
+        'exchanges',
+        'footprint',
+        'row-size-scale',
+        'search',
+        'securities',
+        'security',
+        'timeframes',
+        'tpo',
+      ].sort(),
     )
   })
 })
 
 describe('price properties', () => {
   const counted = fc.oneof(
-    fc.record({ endpoint: fc.constant<RestEndpoint>('candles'), n: fc.nat({ max: 50_000 }) }).map(({ endpoint, n }) => ({ endpoint, returned: { candles: n }, per: 1, n })),
-    fc.record({ endpoint: fc.constant<RestEndpoint>('footprint'), n: fc.nat({ max: 5000 }) }).map(({ endpoint, n }) => ({ endpoint, returned: { profiles: n }, per: 10, n })),
-    fc.record({ endpoint: fc.constant<RestEndpoint>('tpo'), n: fc.nat({ max: 2000 }) }).map(({ endpoint, n }) => ({ endpoint, returned: { periods: n }, per: 25, n })),
+    fc
+      .record({ endpoint: fc.constant<RestEndpoint>('candles'), n: fc.nat({ max: 50_000 }) })
+      .map(({ endpoint, n }) => ({ endpoint, returned: { candles: n }, per: 1, n })),
+    fc
+      .record({ endpoint: fc.constant<RestEndpoint>('footprint'), n: fc.nat({ max: 5000 }) })
+      .map(({ endpoint, n }) => ({ endpoint, returned: { profiles: n }, per: 10, n })),
+    fc
+      .record({ endpoint: fc.constant<RestEndpoint>('tpo'), n: fc.nat({ max: 2000 }) })
+      .map(({ endpoint, n }) => ({ endpoint, returned: { periods: n }, per: 25, n })),
   )
 
   it('a billed (200) answer costs within [1,000, 10,000] and equals clamp(per x count)', () => {
@@ -106,9 +136,13 @@ describe('price properties', () => {
 
   it('any non-200 status costs 0', () => {
     fc.assert(
-      fc.property(counted, fc.integer({ min: 100, max: 599 }).filter((s) => s !== 200), ({ endpoint, returned }, status) => {
-        expect(priceOf(endpoint, { ...returned, status })).toBe(0)
-      }),
+      fc.property(
+        counted,
+        fc.integer({ min: 100, max: 599 }).filter((s) => s !== 200),
+        ({ endpoint, returned }, status) => {
+          expect(priceOf(endpoint, { ...returned, status })).toBe(0)
+        },
+      ),
       { numRuns: 200 },
     )
   })

@@ -55,7 +55,12 @@ describe('interface A: unknown fields are named, at most five, then a count', ()
   ] as const)('%i unknown fields', (n, named, more) => {
     const extra: Record<string, number> = {}
     for (let i = 0; i < n; i++) extra['abcdefgh'[i]!] = i
-    const r = validateListCandlesRequest({ security_id: { guid: 'g' }, time_frame: { time_unit: 'DAY' }, range: { first_bound_time: '2026-06-01T00:00:00Z', count: 5 }, ...extra })
+    const r = validateListCandlesRequest({
+      security_id: { guid: 'g' },
+      time_frame: { time_unit: 'DAY' },
+      range: { first_bound_time: '2026-06-01T00:00:00Z', count: 5 },
+      ...extra,
+    })
     expect(r.ok).toBe(false)
     if (r.ok) return
     expect(r.error.code).toBe(3)

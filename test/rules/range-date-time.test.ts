@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { readRangeDateTime, TIME_MAX, TIME_MIN } from '../../src/rules/range.js'
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0')
-const daysIn = (y: number, m: number) => new Date(Date.UTC(2000, m, 0)).getUTCDate() - (m === 2 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) ? 1 : 0)
+const daysIn = (y: number, m: number) =>
+  new Date(Date.UTC(2000, m, 0)).getUTCDate() - (m === 2 && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0)) ? 1 : 0)
 
 const dateTime = fc
   .record({
@@ -21,12 +22,31 @@ const dateTime = fc
   })
   .map((x) => ({ ...x, d: Math.min(x.d, daysIn(x.y, x.m)) }))
 
-function text(x: { y: number; m: number; d: number; h: number; mi: number; s: number; ms: number; off: number }): string {
-  const zone = x.off === 0 ? 'Z' : `${x.off < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(x.off) / 60))}:${pad(Math.abs(x.off) % 60)}`
+function text(x: {
+  y: number
+  m: number
+  d: number
+  h: number
+  mi: number
+  s: number
+  ms: number
+  off: number
+}): string {
+  const zone =
+    x.off === 0 ? 'Z' : `${x.off < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(x.off) / 60))}:${pad(Math.abs(x.off) % 60)}`
   return `${pad(x.y, 4)}-${pad(x.m)}-${pad(x.d)}T${pad(x.h)}:${pad(x.mi)}:${pad(x.s)}.${pad(x.ms, 3)}${zone}`
 }
 
-function instant(x: { y: number; m: number; d: number; h: number; mi: number; s: number; ms: number; off: number }): number {
+function instant(x: {
+  y: number
+  m: number
+  d: number
+  h: number
+  mi: number
+  s: number
+  ms: number
+  off: number
+}): number {
   const dt = new Date(0)
   dt.setUTCFullYear(x.y, x.m - 1, x.d) // setUTCFullYear keeps years 0..99 as given (Date.UTC would add 1900)
   dt.setUTCHours(x.h, x.mi, x.s, x.ms)
@@ -47,13 +67,18 @@ describe('readRangeDateTime', () => {
 
   it('a malformed one is "format", whatever year it names', () => {
     fc.assert(
-      fc.property(dateTime, fc.integer({ min: 0, max: 19 }), fc.constantFrom('x', ' ', '', '1', '-', ':'), (x, at, ch) => {
-        const s = text(x)
-        const broken = s.slice(0, at) + ch + s.slice(at + 1)
-        // a replacement may happen to give another well-formed date-time (a digit for a digit): skip those
-        fc.pre(!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:\d{2})$/.test(broken))
-        expect(readRangeDateTime(broken)).toBe('format')
-      }),
+      fc.property(
+        dateTime,
+        fc.integer({ min: 0, max: 19 }),
+        fc.constantFrom('x', ' ', '', '1', '-', ':'),
+        (x, at, ch) => {
+          const s = text(x)
+          const broken = s.slice(0, at) + ch + s.slice(at + 1)
+          // a replacement may happen to give another well-formed date-time (a digit for a digit): skip those
+          fc.pre(!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}(Z|[+-]\d{2}:\d{2})$/.test(broken))
+          expect(readRangeDateTime(broken)).toBe('format')
+        },
+      ),
       { numRuns: 1000 },
     )
   })

@@ -55,19 +55,24 @@ describe('sampleMarketTrades', () => {
 
   it('times never decrease, sides are 1 or 2, prices positive, values read back as their decimals', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...MARKETS), fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 1, max: 3_000 }), (m, seed, n) => {
-        const c = sampleMarketTrades(m, { seed, trades: n })
-        expect(c.time.length).toBe(n)
-        let bad: string | undefined
-        for (let i = 0; i < n && bad === undefined; i++) {
-          if (i > 0 && c.time[i]! < c.time[i - 1]!) bad = `time ${i} decreases`
-          else if (c.side[i] !== 1 && c.side[i] !== 2) bad = `side ${i}`
-          else if (!(c.price[i]! > 0) || !(c.volume[i]! > 0)) bad = `price or volume ${i} not positive`
-          // at most 8 decimals in the shortest form: every aggregator reads it exactly
-          else if (!/^\d+(\.\d{1,8})?$/.test(String(c.volume[i]))) bad = `volume ${i} = ${c.volume[i]}`
-        }
-        expect(bad).toBeUndefined()
-      }),
+      fc.property(
+        fc.constantFrom(...MARKETS),
+        fc.integer({ min: 0, max: 0xffffffff }),
+        fc.integer({ min: 1, max: 3_000 }),
+        (m, seed, n) => {
+          const c = sampleMarketTrades(m, { seed, trades: n })
+          expect(c.time.length).toBe(n)
+          let bad: string | undefined
+          for (let i = 0; i < n && bad === undefined; i++) {
+            if (i > 0 && c.time[i]! < c.time[i - 1]!) bad = `time ${i} decreases`
+            else if (c.side[i] !== 1 && c.side[i] !== 2) bad = `side ${i}`
+            else if (!(c.price[i]! > 0) || !(c.volume[i]! > 0)) bad = `price or volume ${i} not positive`
+            // at most 8 decimals in the shortest form: every aggregator reads it exactly
+            else if (!/^\d+(\.\d{1,8})?$/.test(String(c.volume[i]))) bad = `volume ${i} = ${c.volume[i]}`
+          }
+          expect(bad).toBeUndefined()
+        },
+      ),
       { numRuns: 40 },
     )
   })
@@ -78,7 +83,9 @@ describe('sampleMarketTrades', () => {
       const tick = m === 'busy-crypto' ? '0.01' : '0.000001'
       expect(candlesFromTrades(c, { timeframe: '1h' }).length).toBeGreaterThan(0)
       expect(footprintProfiles(c, { timeframe: '1h', tickSize: tick }).length).toBeGreaterThan(0)
-      expect(tpoProfiles(c, { timeframe: '1d', tickSize: tick, rowSize: m === 'busy-crypto' ? 100 : 10 }).length).toBeGreaterThan(0)
+      expect(
+        tpoProfiles(c, { timeframe: '1d', tickSize: tick, rowSize: m === 'busy-crypto' ? 100 : 10 }).length,
+      ).toBeGreaterThan(0)
     }
   })
 

@@ -1,30 +1,44 @@
 // Range of `start`/`days` and the cap on materialized samples.
 import { describe, expect, it } from 'vitest'
 import { MarketDataError } from '../../src/errors.js'
-import { MAX_MATERIALIZED_TRADES, sampleTradeBatches, sampleTradeObjects, sampleTrades } from '../../src/sample/index.js'
+import {
+  MAX_MATERIALIZED_TRADES,
+  sampleTradeBatches,
+  sampleTradeObjects,
+  sampleTrades,
+} from '../../src/sample/index.js'
 import { validateTradeColumns } from '../../src/trades/index.js'
 
 const D = 86_400_000
 function refusal(f: () => unknown): MarketDataError {
   let caught: unknown
-  try { f() } catch (e) { caught = e }
+  try {
+    f()
+  } catch (e) {
+    caught = e
+  }
   expect(caught).toBeInstanceOf(MarketDataError)
   expect((caught as MarketDataError).code).toBe('invalid_option')
   return caught as MarketDataError
 }
 
 describe('sample start and days must keep every time within ±8.64e15', () => {
-  it.each([-8.64e15, 8.64e15, 1e300, -1e300, 8.64e15 - D, -8.64e15 + D / 2, 1.5, 2 ** 60, Number.NaN])('start %s is refused naming start', (start) => {
-    const e = refusal(() => sampleTrades({ start, tradesPerDay: 10 }))
-    expect(e.field).toBe('start')
-    expect(e.message).toMatch(/`start`.*integer.*8\.64e15/)
-  })
+  it.each([-8.64e15, 8.64e15, 1e300, -1e300, 8.64e15 - D, -8.64e15 + D / 2, 1.5, 2 ** 60, Number.NaN])(
+    'start %s is refused naming start',
+    (start) => {
+      const e = refusal(() => sampleTrades({ start, tradesPerDay: 10 }))
+      expect(e.field).toBe('start')
+      expect(e.message).toMatch(/`start`.*integer.*8\.64e15/)
+    },
+  )
 
   it('days running past the end are refused naming days', () => {
     const e = refusal(() => sampleTrades({ start: 8.64e15 - 10 * D, days: 20, tradesPerDay: 1 }))
     expect(e.field).toBe('days')
     expect(e.message).toContain('8.64e15')
-    expect(() => [...sampleTradeBatches({ start: 8.64e15 - 10 * D, days: 20, tradesPerDay: 1 })]).toThrow(MarketDataError)
+    expect(() => [...sampleTradeBatches({ start: 8.64e15 - 10 * D, days: 20, tradesPerDay: 1 })]).toThrow(
+      MarketDataError,
+    )
   })
 
   it.each([
@@ -47,7 +61,9 @@ describe('sample start and days must keep every time within ±8.64e15', () => {
   })
 
   it('the default start is unchanged', () => {
-    expect(sampleTrades({ tradesPerDay: 5 }).time[0]).toBe(sampleTrades({ start: Date.UTC(2026, 5, 1), tradesPerDay: 5 }).time[0])
+    expect(sampleTrades({ tradesPerDay: 5 }).time[0]).toBe(
+      sampleTrades({ start: Date.UTC(2026, 5, 1), tradesPerDay: 5 }).time[0],
+    )
   })
 })
 
@@ -74,7 +90,17 @@ describe('materialized samples are capped at 100,000,000 trades', () => {
 
   it('hostile option values are described safely', () => {
     const hostile = Object.create(null)
-    for (const k of ['seed', 'start', 'days', 'tradesPerDay', 'volumeDecimals', 'tickSize', 'startPrice', 'timeZone', 'dayKinds']) {
+    for (const k of [
+      'seed',
+      'start',
+      'days',
+      'tradesPerDay',
+      'volumeDecimals',
+      'tickSize',
+      'startPrice',
+      'timeZone',
+      'dayKinds',
+    ]) {
       refusal(() => sampleTrades({ [k]: hostile }))
       refusal(() => sampleTrades({ [k]: 5n as never }))
     }
@@ -84,14 +110,19 @@ describe('materialized samples are capped at 100,000,000 trades', () => {
 describe('sample options that are not an object', () => {
   it('are refused naming options (null, a number, a string), never a raw TypeError', () => {
     for (const x of [null, 5, 'x']) {
-      expect(() => sampleTrades(x as unknown as Parameters<typeof sampleTrades>[0])).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'options' }))
+      expect(() => sampleTrades(x as unknown as Parameters<typeof sampleTrades>[0])).toThrow(
+        expect.objectContaining({ code: 'invalid_option', field: 'options' }),
+      )
     }
   })
 })
 
 describe('sample seeds', () => {
   it('are integers 0..2^32 - 1 (the generator keeps 32 bits: a fraction or a larger seed would silently repeat another)', () => {
-    for (const seed of [1.7, -1, 2 ** 32, 2 ** 32 + 1, Number.NaN]) expect(() => sampleTrades({ seed, tradesPerDay: 10 })).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'seed' }))
+    for (const seed of [1.7, -1, 2 ** 32, 2 ** 32 + 1, Number.NaN])
+      expect(() => sampleTrades({ seed, tradesPerDay: 10 })).toThrow(
+        expect.objectContaining({ code: 'invalid_option', field: 'seed' }),
+      )
     expect(sampleTrades({ seed: 2 ** 32 - 1, tradesPerDay: 10 }).time.length).toBe(10)
     expect(sampleTrades({ seed: 0, tradesPerDay: 10 }).time.length).toBe(10)
   })

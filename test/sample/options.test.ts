@@ -16,17 +16,20 @@ const refusedNaming = (field: string, f: () => unknown) => {
 
 describe('sample option bounds', () => {
   it('volumeDecimals is 0 or 8 only', () => {
-    for (const volumeDecimals of [1, 2, 4, 7, 9, -8, 0.5, '8']) refusedNaming('volumeDecimals', () => sampleTrades({ volumeDecimals: volumeDecimals as never, tradesPerDay: 5 }))
+    for (const volumeDecimals of [1, 2, 4, 7, 9, -8, 0.5, '8'])
+      refusedNaming('volumeDecimals', () => sampleTrades({ volumeDecimals: volumeDecimals as never, tradesPerDay: 5 }))
     for (const volumeDecimals of [0, 8]) expect(sampleTrades({ volumeDecimals, tradesPerDay: 5 }).time.length).toBe(5)
   })
 
   it('tickSize has at most 15 decimals', () => {
     const ok = sampleTrades({ tickSize: `0.${'0'.repeat(14)}1`, startPrice: '0.001', tradesPerDay: 50 })
     expect(validateTradeColumns(ok).ok).toBe(true)
-    refusedNaming('tickSize', () => sampleTrades({ tickSize: `0.${'0'.repeat(15)}1`, startPrice: '0.001', tradesPerDay: 5 }))
+    refusedNaming('tickSize', () =>
+      sampleTrades({ tickSize: `0.${'0'.repeat(15)}1`, startPrice: '0.001', tradesPerDay: 5 }),
+    )
   })
 
-  it('tickSize and startPrice stay below 10^15 units of the tick\'s last decimal', () => {
+  it("tickSize and startPrice stay below 10^15 units of the tick's last decimal", () => {
     refusedNaming('tickSize', () => sampleTrades({ tickSize: '1000000000000000', tradesPerDay: 5 }))
     refusedNaming('startPrice', () => sampleTrades({ tickSize: '1', startPrice: '1000000000000000', tradesPerDay: 5 }))
     refusedNaming('startPrice', () => sampleTrades({ tickSize: '0.25', startPrice: '10000000000000', tradesPerDay: 5 }))
@@ -66,8 +69,9 @@ describe('the price walk stays on the grid between one tick and 10^15 units', ()
 })
 
 describe('the start price is floored to the tick grid', () => {
-  it('any start price inside one tick row gives the very same trades as the row\'s price', () => {
-    const at = (startPrice: string) => Array.from(sampleTrades({ seed: 3, startPrice, tickSize: '0.25', tradesPerDay: 300 }).price)
+  it("any start price inside one tick row gives the very same trades as the row's price", () => {
+    const at = (startPrice: string) =>
+      Array.from(sampleTrades({ seed: 3, startPrice, tickSize: '0.25', tradesPerDay: 300 }).price)
     const row = at('5000.25')
     for (const sp of ['5000.3', '5000.26', '5000.49', '5000.499999']) expect(at(sp)).toEqual(row)
     expect(at('5000.5')).not.toEqual(row)
@@ -105,26 +109,29 @@ describe('the last days that fit before 8.64e15', () => {
 })
 
 describe('session bounds across 9999-12-31 / 10000-01-01 (4-digit and 5-digit years)', () => {
-  it.each([Date.UTC(9999, 11, 31), Date.UTC(9999, 11, 30), 2_932_897 * D])('start %s: valid, ordered times inside the sample days', (start) => {
-    for (const timeZone of ['America/New_York', 'UTC']) {
-      const c = sampleTrades({ start, days: 2, tradesPerDay: 50, timeZone })
-      expect(validateTradeColumns(c).ok).toBe(true)
-      const day0 = Math.floor(start / D) * D
-      let main = 0
-      for (let i = 0; i < c.time.length; i++) {
-        const t = c.time[i]!
-        expect(t).toBeGreaterThanOrEqual(day0 - 11 * 3_600_000)
-        expect(t).toBeLessThanOrEqual(day0 + 2 * D + 9 * 3_600_000)
-        if (i > 0) expect(t).toBeGreaterThanOrEqual(c.time[i - 1]!)
-        if (timeZone === 'UTC' && c.session![i] === 0) {
-          // main session 09:30-16:00 local (= UTC here)
-          const ms = ((t % D) + D) % D
-          expect(ms).toBeGreaterThanOrEqual(9.5 * 3_600_000)
-          expect(ms).toBeLessThan(16 * 3_600_000)
-          main++
+  it.each([Date.UTC(9999, 11, 31), Date.UTC(9999, 11, 30), 2_932_897 * D])(
+    'start %s: valid, ordered times inside the sample days',
+    (start) => {
+      for (const timeZone of ['America/New_York', 'UTC']) {
+        const c = sampleTrades({ start, days: 2, tradesPerDay: 50, timeZone })
+        expect(validateTradeColumns(c).ok).toBe(true)
+        const day0 = Math.floor(start / D) * D
+        let main = 0
+        for (let i = 0; i < c.time.length; i++) {
+          const t = c.time[i]!
+          expect(t).toBeGreaterThanOrEqual(day0 - 11 * 3_600_000)
+          expect(t).toBeLessThanOrEqual(day0 + 2 * D + 9 * 3_600_000)
+          if (i > 0) expect(t).toBeGreaterThanOrEqual(c.time[i - 1]!)
+          if (timeZone === 'UTC' && c.session![i] === 0) {
+            // main session 09:30-16:00 local (= UTC here)
+            const ms = ((t % D) + D) % D
+            expect(ms).toBeGreaterThanOrEqual(9.5 * 3_600_000)
+            expect(ms).toBeLessThan(16 * 3_600_000)
+            main++
+          }
         }
+        if (timeZone === 'UTC') expect(main).toBeGreaterThan(0)
       }
-      if (timeZone === 'UTC') expect(main).toBeGreaterThan(0)
-    }
-  })
+    },
+  )
 })

@@ -10,7 +10,15 @@ const formatters = new Map<string, Intl.DateTimeFormat>()
 function local(ms: number, timeZone: string): { date: string; minutes: number } {
   let f = formatters.get(timeZone)
   if (f === undefined) {
-    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
     formatters.set(timeZone, f)
   }
   const v: Record<string, string> = {}
@@ -20,7 +28,13 @@ function local(ms: number, timeZone: string): { date: string; minutes: number } 
 
 function concat(batches: TradeColumns[]): TradeColumns {
   const n = batches.reduce((s, b) => s + b.time.length, 0)
-  const out = { time: new Float64Array(n), price: new Float64Array(n), volume: new Float64Array(n), side: new Uint8Array(n), session: new Uint8Array(n) }
+  const out = {
+    time: new Float64Array(n),
+    price: new Float64Array(n),
+    volume: new Float64Array(n),
+    side: new Uint8Array(n),
+    session: new Uint8Array(n),
+  }
   let at = 0
   for (const b of batches) {
     out.time.set(b.time, at)
@@ -44,7 +58,11 @@ function diff(a: TradeColumns, b: TradeColumns): string | undefined {
   return undefined
 }
 
-const SESSION_WINDOWS: Record<number, [number, number]> = { 1: [4 * 60, 9 * 60 + 30], 0: [9 * 60 + 30, 16 * 60], 2: [16 * 60, 20 * 60] }
+const SESSION_WINDOWS: Record<number, [number, number]> = {
+  1: [4 * 60, 9 * 60 + 30],
+  0: [9 * 60 + 30, 16 * 60],
+  2: [16 * 60, 20 * 60],
+}
 
 describe('sampleTrades', () => {
   it('gives the same data for the same seed and options, and different data for another seed', () => {
@@ -78,9 +96,11 @@ describe('sampleTrades', () => {
           counts[s]!++
           const [lo, hi] = SESSION_WINDOWS[s]!
           const { date, minutes } = local(t.time[i]!, timeZone)
-          if (minutes < lo || minutes >= hi) throw new Error(`${timeZone}: trade ${i} of session ${s} at local minute ${minutes}`)
+          if (minutes < lo || minutes >= hi)
+            throw new Error(`${timeZone}: trade ${i} of session ${s} at local minute ${minutes}`)
           const day = Math.floor(i / 3_000)
-          if (date !== new Date(start + day * 86_400_000).toISOString().slice(0, 10)) throw new Error(`${timeZone}: trade ${i} on ${date}`)
+          if (date !== new Date(start + day * 86_400_000).toISOString().slice(0, 10))
+            throw new Error(`${timeZone}: trade ${i} on ${date}`)
         }
         // 8% pre-market, 7% post-market, the rest main
         expect(counts).toEqual([3 * 2_550, 3 * 240, 3 * 210])
@@ -112,7 +132,8 @@ describe('sampleTrades', () => {
           for (let i = 0; i < t.price.length; i++) {
             const p = new Big(String(t.price[i]))
             const q = p.div(tick)
-            if (!q.eq(q.round(0, Big.roundDown)) || p.lte(0)) throw new Error(`price ${String(t.price[i])} not on tick ${tickSize}`)
+            if (!q.eq(q.round(0, Big.roundDown)) || p.lte(0))
+              throw new Error(`price ${String(t.price[i])} not on tick ${tickSize}`)
           }
         },
       ),
@@ -224,7 +245,13 @@ describe('sampleTradeBatches', () => {
     for (const b of sampleTradeBatches({ ...opts, batchSize: 3_000, reuse: true })) {
       first ??= b.time
       expect(b.time.buffer).toBe(first.buffer)
-      copies.push({ time: b.time.slice(), price: b.price.slice(), volume: b.volume.slice(), side: b.side.slice(), session: b.session!.slice() })
+      copies.push({
+        time: b.time.slice(),
+        price: b.price.slice(),
+        volume: b.volume.slice(),
+        side: b.side.slice(),
+        session: b.session!.slice(),
+      })
     }
     expect(copies.map((c) => c.time.length)).toEqual([3_000, 3_000, 3_000, 1_000])
     expect(diff(concat(copies), sampleTrades(opts))).toBeUndefined()

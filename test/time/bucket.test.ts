@@ -1,7 +1,15 @@
 import { formatInTimeZone } from 'date-fns-tz'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { bucketEnd, bucketStart, createBucketer, resolveTimeframe, type Timeframe, type TimeframeId, type TimeUnit } from '../../src/time/index.js'
+import {
+  bucketEnd,
+  bucketStart,
+  createBucketer,
+  resolveTimeframe,
+  type Timeframe,
+  type TimeframeId,
+  type TimeUnit,
+} from '../../src/time/index.js'
 import { expectTiled } from './laws.js'
 
 const ZONES = ['UTC', 'America/New_York', 'Europe/London', 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/Sao_Paulo']
@@ -11,7 +19,9 @@ const UNITS = Object.keys(MAX_COUNT) as TimeUnit[]
 const instant = fc.integer({ min: Date.UTC(1995, 0, 1), max: Date.UTC(2040, 0, 1) })
 const timeframe = fc
   .constantFrom(...UNITS)
-  .chain((unit) => fc.integer({ min: 1, max: MAX_COUNT[unit] }).map((count): Timeframe => resolveTimeframe({ unit, count })))
+  .chain((unit) =>
+    fc.integer({ min: 1, max: MAX_COUNT[unit] }).map((count): Timeframe => resolveTimeframe({ unit, count })),
+  )
 const zone = fc.constantFrom(...ZONES)
 
 const local = (t: number, tz: string, f: string) => formatInTimeZone(t, tz, f)
@@ -56,14 +66,24 @@ describe('buckets tile time', () => {
 describe('at the ends of the time range', () => {
   it('instants within 40 days of ±8.64e15 (the Date range) tile time in every zone (no RangeError from Intl, no bucket out of place)', () => {
     // bounds near the ends reach past them; the zone's offset at the end stands there
-    const near = fc.oneof(fc.integer({ min: 8.64e15 - 40 * 86_400_000, max: 8.64e15 }), fc.integer({ min: -8.64e15, max: -8.64e15 + 40 * 86_400_000 }))
+    const near = fc.oneof(
+      fc.integer({ min: 8.64e15 - 40 * 86_400_000, max: 8.64e15 }),
+      fc.integer({ min: -8.64e15, max: -8.64e15 + 40 * 86_400_000 }),
+    )
     fc.assert(fc.property(near, timeframe, zone, expectTiled), { numRuns: 400 })
   })
 })
 
 describe('nesting', () => {
   const chains: [TimeframeId, TimeframeId][] = [
-    ['5m', '15m'], ['15m', '1h'], ['1h', '1d'], ['1d', '1w'], ['1M', '3M'], ['3M', '1y'], ['1m', '1d'], ['4h', '1d'],
+    ['5m', '15m'],
+    ['15m', '1h'],
+    ['1h', '1d'],
+    ['1d', '1w'],
+    ['1M', '3M'],
+    ['3M', '1y'],
+    ['1m', '1d'],
+    ['4h', '1d'],
   ]
   it.each(chains)('every %s bucket lies inside one %s bucket', (fine, coarse) => {
     const f = resolveTimeframe(fine)

@@ -13,7 +13,16 @@ import { expectTiled } from './laws.js'
 
 const HOUR = 3_600_000
 const DAY = 86_400_000
-const dur = (p: Partial<IsoDuration>): IsoDuration => ({ years: 0, months: 0, weeks: 0, days: 0, hours: 0, minutes: 0, seconds: 0, ...p })
+const dur = (p: Partial<IsoDuration>): IsoDuration => ({
+  years: 0,
+  months: 0,
+  weeks: 0,
+  days: 0,
+  hours: 0,
+  minutes: 0,
+  seconds: 0,
+  ...p,
+})
 
 describe('addIsoDuration: calendar days keep the wall time across DST (America/New_York)', () => {
   const ny = { timeZone: 'America/New_York' }
@@ -21,7 +30,9 @@ describe('addIsoDuration: calendar days keep the wall time across DST (America/N
     // 2026-03-08 02:00 EST -> 03:00 EDT; 03:30 local exists on both days
     expect(addIsoDuration(Date.UTC(2026, 2, 7, 8, 30), dur({ days: 1 }), ny)).toBe(Date.UTC(2026, 2, 8, 7, 30))
     expect(addIsoDuration(Date.UTC(2026, 2, 1, 8, 30), dur({ weeks: 1 }), ny)).toBe(Date.UTC(2026, 2, 8, 7, 30))
-    expect(addIsoDuration(Date.UTC(2026, 2, 8, 7, 30), dur({ days: 1 }), { ...ny, sign: -1 })).toBe(Date.UTC(2026, 2, 7, 8, 30))
+    expect(addIsoDuration(Date.UTC(2026, 2, 8, 7, 30), dur({ days: 1 }), { ...ny, sign: -1 })).toBe(
+      Date.UTC(2026, 2, 7, 8, 30),
+    )
   })
 
   it('a wall time that occurs twice (01:30 on fall-back day) takes the earlier instant (EDT)', () => {
@@ -51,9 +62,13 @@ describe('addIsoDuration: calendar days keep the wall time across DST (America/N
 
   it('calendar parts first, then elapsed time (RFC 5545 / Temporal order)', () => {
     // 2026-01-30 23:30 + 1 month = 2026-02-28 23:30 (clamped), + 1 hour = 2026-03-01 00:30
-    expect(addIsoDuration(Date.UTC(2026, 0, 30, 23, 30), dur({ months: 1, hours: 1 }))).toBe(Date.UTC(2026, 2, 1, 0, 30))
+    expect(addIsoDuration(Date.UTC(2026, 0, 30, 23, 30), dur({ months: 1, hours: 1 }))).toBe(
+      Date.UTC(2026, 2, 1, 0, 30),
+    )
     // and subtracting undoes it: elapsed first, then calendar
-    expect(addIsoDuration(Date.UTC(2026, 2, 1, 0, 30), dur({ months: 1, hours: 1 }), { sign: -1 })).toBe(Date.UTC(2026, 0, 28, 23, 30))
+    expect(addIsoDuration(Date.UTC(2026, 2, 1, 0, 30), dur({ months: 1, hours: 1 }), { sign: -1 })).toBe(
+      Date.UTC(2026, 0, 28, 23, 30),
+    )
   })
 
   it('P1W is seven calendar days, in UTC too', () => {
@@ -98,7 +113,9 @@ describe('months before year 1 (Intl prints them as "n BC") are proleptic Gregor
       const s = bucketStart(t, month, { timeZone: 'America/New_York' })
       expect(s).toBeLessThanOrEqual(t)
       expect(bucketStart(s + lmt, month, { timeZone: 'UTC' })).toBe(s + lmt) // local wall time of s: 00:00 on the 1st
-      expect(bucketEnd(t, month, { timeZone: 'America/New_York' })).toBe(bucketEnd(t + lmt, month, { timeZone: 'UTC' }) - lmt)
+      expect(bucketEnd(t, month, { timeZone: 'America/New_York' })).toBe(
+        bucketEnd(t + lmt, month, { timeZone: 'UTC' }) - lmt,
+      )
     }
   })
 })
@@ -114,7 +131,8 @@ describe('zone names', () => {
 
 describe('timeframeRank: nominal lengths (months of the mean Gregorian year)', () => {
   it('a month is 1/12 of 365.2425 days; a quarter 3 months; ranks order 30d < 1M < 31d', () => {
-    const rank = (unit: 'DAY' | 'MONTH' | 'QUARTER' | 'YEAR', count: number) => timeframeRank(resolveTimeframe({ unit, count }))
+    const rank = (unit: 'DAY' | 'MONTH' | 'QUARTER' | 'YEAR', count: number) =>
+      timeframeRank(resolveTimeframe({ unit, count }))
     expect(rank('YEAR', 1)).toBe(365.2425 * DAY)
     expect(rank('MONTH', 1)).toBeCloseTo((365.2425 * DAY) / 12, 3)
     expect(rank('MONTH', 12)).toBeCloseTo(rank('YEAR', 1), 3)

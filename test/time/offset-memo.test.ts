@@ -7,11 +7,29 @@ import { zoneOffset } from '../../src/time/zone.js'
 
 /** The offset at t (whole seconds) read straight from a new Intl formatter: no memo. */
 function intlOffset(tz: string, t: number): number {
-  const f = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' })
+  const f = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  })
   const whole = Math.floor(t / 1000) * 1000
   const v: Record<string, number> = {}
   for (const p of f.formatToParts(whole)) if (p.type !== 'literal') v[p.type] = Number(p.value)
-  return Date.UTC(v.year as number, (v.month as number) - 1, v.day as number, v.hour as number, v.minute as number, v.second as number) - whole
+  return (
+    Date.UTC(
+      v.year as number,
+      (v.month as number) - 1,
+      v.day as number,
+      v.hour as number,
+      v.minute as number,
+      v.second as number,
+    ) - whole
+  )
 }
 
 /** The first second in (a, b] whose offset differs from a's (a and b must differ), by bisection. */
@@ -67,10 +85,21 @@ describe('zoneOffset: memoized offsets equal Intl in any query order', () => {
 
   it('any instant in any of these zones, across centuries', () => {
     fc.assert(
-      fc.property(fc.constantFrom('Europe/Dublin', 'Africa/Monrovia', 'Australia/Lord_Howe', 'America/New_York', 'Asia/Kolkata', 'UTC'), fc.integer({ min: -4e12, max: 4e12 }), (tz, t) => {
-        expect(zoneOffset(tz, t)).toBe(intlOffset(tz, t))
-        expect(zoneOffset(tz, t)).toBe(intlOffset(tz, t))
-      }),
+      fc.property(
+        fc.constantFrom(
+          'Europe/Dublin',
+          'Africa/Monrovia',
+          'Australia/Lord_Howe',
+          'America/New_York',
+          'Asia/Kolkata',
+          'UTC',
+        ),
+        fc.integer({ min: -4e12, max: 4e12 }),
+        (tz, t) => {
+          expect(zoneOffset(tz, t)).toBe(intlOffset(tz, t))
+          expect(zoneOffset(tz, t)).toBe(intlOffset(tz, t))
+        },
+      ),
       { numRuns: 300 },
     )
   })

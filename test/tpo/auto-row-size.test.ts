@@ -12,7 +12,9 @@ describe('autoRowSize', () => {
     expect(autoRowSize({ tickSize: '0.25', range: '5' })).toEqual({ rowSize: 1, rowSizeValue: '0.25', rows: 21 })
     expect(autoRowSize({ tickSize: '0.01' })).toEqual({ rowSize: 1, rowSizeValue: '0.01', rows: 1 })
     // the median of several ranges (lower middle)
-    expect(autoRowSize({ tickSize: '1', ranges: ['100', '1000', '200', '10'] })).toEqual(autoRowSize({ tickSize: '1', range: '100' }))
+    expect(autoRowSize({ tickSize: '1', ranges: ['100', '1000', '200', '10'] })).toEqual(
+      autoRowSize({ tickSize: '1', range: '100' }),
+    )
     // or daily candles: the median high - low (exact, negative prices allowed)
     const days = [
       { high: '-10.5', low: '-52.75' },
@@ -24,20 +26,24 @@ describe('autoRowSize', () => {
 
   it('picks the smallest 1-2-5 row size within maxRows, landing within 30..80 rows whenever the range holds 30 ticks (property)', () => {
     fc.assert(
-      fc.property(fc.constantFrom('0.1', '0.25', '0.01', '5', '0.00001'), fc.bigInt({ min: 0n, max: 10n ** 12n }), (tick, units) => {
-        const scale = tick.includes('.') ? tick.length - tick.indexOf('.') - 1 : 0
-        const range = (Number(units) / 10 ** scale).toFixed(scale)
-        const r = autoRowSize({ tickSize: tick, range })
-        const ticks = Math.ceil(Number(units) / Number(tick.replace('.', '').replace(/^0+/, '')))
-        expect(Number.isSafeInteger(r.rowSize) && r.rowSize >= 1).toBe(true)
-        expect(r.rows).toBe(Math.ceil(ticks / r.rowSize) + 1)
-        expect(r.rows).toBeLessThanOrEqual(80)
-        if (ticks >= 30) expect(r.rows).toBeGreaterThanOrEqual(30)
-        expect(NICE.has(r.rowSize)).toBe(true)
-        // one step finer in the series would exceed maxRows
-        const finer = [...NICE].filter((k) => k < r.rowSize).sort((a, b) => b - a)[0]
-        if (finer !== undefined) expect(Math.ceil(ticks / finer) + 1).toBeGreaterThan(80)
-      }),
+      fc.property(
+        fc.constantFrom('0.1', '0.25', '0.01', '5', '0.00001'),
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        (tick, units) => {
+          const scale = tick.includes('.') ? tick.length - tick.indexOf('.') - 1 : 0
+          const range = (Number(units) / 10 ** scale).toFixed(scale)
+          const r = autoRowSize({ tickSize: tick, range })
+          const ticks = Math.ceil(Number(units) / Number(tick.replace('.', '').replace(/^0+/, '')))
+          expect(Number.isSafeInteger(r.rowSize) && r.rowSize >= 1).toBe(true)
+          expect(r.rows).toBe(Math.ceil(ticks / r.rowSize) + 1)
+          expect(r.rows).toBeLessThanOrEqual(80)
+          if (ticks >= 30) expect(r.rows).toBeGreaterThanOrEqual(30)
+          expect(NICE.has(r.rowSize)).toBe(true)
+          // one step finer in the series would exceed maxRows
+          const finer = [...NICE].filter((k) => k < r.rowSize).sort((a, b) => b - a)[0]
+          if (finer !== undefined) expect(Math.ceil(ticks / finer) + 1).toBeGreaterThan(80)
+        },
+      ),
       { numRuns: 300 },
     )
   })
@@ -65,7 +71,11 @@ describe('autoRowSize', () => {
 
   it('uses any whole tick count when the window is narrower than the 1-2-5 steps', () => {
     // 1000 ticks into 40..45 rows: 1-2-5 gives 50 (21 rows); 23 ticks gives 45 rows
-    expect(autoRowSize({ tickSize: '1', range: '1000', minRows: 40, maxRows: 45 })).toEqual({ rowSize: 23, rowSizeValue: '23', rows: 45 })
+    expect(autoRowSize({ tickSize: '1', range: '1000', minRows: 40, maxRows: 45 })).toEqual({
+      rowSize: 23,
+      rowSizeValue: '23',
+      rows: 45,
+    })
   })
 
   it('refuses bad options, naming the field', () => {
@@ -82,7 +92,10 @@ describe('autoRowSize', () => {
       [{ tickSize: '1', maxRows: 2.5 }, 'maxRows'],
       [{ tickSize: '1', minRows: 50, maxRows: 40 }, 'minRows'],
     ]
-    for (const [o, field] of bad) expect(() => autoRowSize(o as never), field).toThrow(expect.objectContaining({ code: 'invalid_option', field }) as Error)
+    for (const [o, field] of bad)
+      expect(() => autoRowSize(o as never), field).toThrow(
+        expect.objectContaining({ code: 'invalid_option', field }) as Error,
+      )
     expect(() => autoRowSize(null as never)).toThrow(expect.objectContaining({ field: 'options' }) as Error)
   })
 })

@@ -29,7 +29,8 @@ const priceArb = (center: string, tick: string) =>
     .map((r) => {
       let p = new Big(center).plus(new Big(tick).times(r.ticks))
       // below 10^-8, so under one tick of every grid here (a profile spans at most a few hundred rows)
-      if (!r.plain) p = p.plus(new Big((r.fine % 10n ** BigInt(r.fineScale - 8)).toString()).div(new Big(10).pow(r.fineScale)))
+      if (!r.plain)
+        p = p.plus(new Big((r.fine % 10n ** BigInt(r.fineScale - 8)).toString()).div(new Big(10).pow(r.fineScale)))
       const text = p.toFixed()
       // a number only where it carries the decimal exactly (its shortest form is the same decimal)
       return r.asNumber && new Big(String(Number(text))).eq(p) ? Number(text) : text
@@ -47,7 +48,10 @@ const caseArb = fc
       fc.array(
         fc.record({
           gap: fc.integer({ min: 0, max: 2 * 3_600_000 }),
-          price: fc.oneof({ weight: 12, arbitrary: priceArb(o.center, o.tick) }, { weight: 1, arbitrary: fc.constant(`1${'0'.repeat(30)}.5`) }),
+          price: fc.oneof(
+            { weight: 12, arbitrary: priceArb(o.center, o.tick) },
+            { weight: 1, arbitrary: fc.constant(`1${'0'.repeat(30)}.5`) },
+          ),
           volume: fc.constantFrom('1', '0.5', '973063183.99440743', 2),
           sell: fc.boolean(),
         }),
@@ -89,7 +93,10 @@ describe('one trade stream feeds candles, footprint and TPO (prices a double can
     expect(p?.close).toBe('973063183.98440743')
     expect(p?.high).toBe('973063183.995')
     expect(p?.low).toBe('973063183.98440743')
-    expect(p?.rows.map((r) => [r[0], r[2], r[3]])).toEqual([['973063183.98', '3', '0'], ['973063183.99', '1', '2']])
+    expect(p?.rows.map((r) => [r[0], r[2], r[3]])).toEqual([
+      ['973063183.98', '3', '0'],
+      ['973063183.99', '1', '2'],
+    ])
     expect(footprintProfiles(trades, { timeframe: '1d', tickSize: '0.01' })[0]?.high).toBe('973063183.995')
   })
 
@@ -120,7 +127,11 @@ describe('one trade stream feeds candles, footprint and TPO (prices a double can
         expect(tpo.ok).toBe(fp.ok)
         if (!fp.ok || !tpo.ok) {
           const [a, b] = [(fp as { error: MarketDataError }).error, (tpo as { error: MarketDataError }).error]
-          expect({ code: b.code, index: b.index, field: b.field }).toEqual({ code: a.code, index: a.index, field: a.field })
+          expect({ code: b.code, index: b.index, field: b.field }).toEqual({
+            code: a.code,
+            index: a.index,
+            field: a.field,
+          })
           expect(b.field).toBe('price')
           expect(normalPrice(b.message)).toBe(normalPrice(a.message))
           return

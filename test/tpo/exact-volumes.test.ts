@@ -55,9 +55,14 @@ describe('TPO takes every exact volume that candles and footprint take', () => {
     const [p] = tpoProfiles(trades, { timeframe: '1d', tickSize: '0.25' })
     expect(p?.volumeBuy).toBe('973063185.99440743')
     expect(p?.volumeSell).toBe('0.30000000000000004')
-    expect(p?.rows.map((r) => r.slice(2))).toEqual([['973063185.99440743', '0'], ['0', '0.30000000000000004']])
+    expect(p?.rows.map((r) => r.slice(2))).toEqual([
+      ['973063185.99440743', '0'],
+      ['0', '0.30000000000000004'],
+    ])
     expect(candlesFromTrades(trades, { timeframe: '1d' })[0]?.volume).toBe('973063186.29440743000000004')
-    expect(footprintProfiles(trades, { timeframe: '1d', tickSize: '0.25' })[0]?.volume).toBe('973063186.29440743000000004')
+    expect(footprintProfiles(trades, { timeframe: '1d', tickSize: '0.25' })[0]?.volume).toBe(
+      '973063186.29440743000000004',
+    )
   })
 
   it('random high-scale and large volumes: TPO equals the big.js reference, batch and streaming; candles and footprint take the same stream', () => {

@@ -22,24 +22,40 @@ describe('fast loop: prices at the edges of the allocated rows', () => {
     const got = tpoProfiles(toColumns(trades), o)
     expect(got.map(pick)).toEqual(referenceProfiles(trades, o))
     const traded = got[0]!.rows.filter((r) => r[2] !== '0' || r[3] !== '0').map((r) => [r[0], r[2], r[3]])
-    expect(traded).toEqual([['67', '0', '5'], ['100', '11', '0'], ['132', '2', '3']])
+    expect(traded).toEqual([
+      ['67', '0', '5'],
+      ['100', '11', '0'],
+      ['132', '2', '3'],
+    ])
   })
 
   /** One block, runs of one price anywhere in +-80 rows: rows move past both ends of the allocation. */
   const wideRuns = fc.array(
     fc.record({
       k: fc.integer({ min: -80, max: 80 }),
-      trades: fc.array(fc.record({ step: fc.integer({ min: 0, max: 20 }), volume: fc.integer({ min: 0, max: 9 }), side: fc.constantFrom('buy' as const, 'sell' as const) }), { minLength: 1, maxLength: 6 }),
+      trades: fc.array(
+        fc.record({
+          step: fc.integer({ min: 0, max: 20 }),
+          volume: fc.integer({ min: 0, max: 9 }),
+          side: fc.constantFrom('buy' as const, 'sell' as const),
+        }),
+        { minLength: 1, maxLength: 6 },
+      ),
     }),
     { minLength: 2, maxLength: 16 },
   )
-  fcTest.prop([wideRuns, fc.constantFrom('1', '0.25')], { numRuns: 60 })('runs of one price over a wide range of rows equal the big.js reference', (runs, tick) => {
-    const trades: Trade[] = []
-    let time = T0
-    for (const r of runs) for (const x of r.trades) trades.push({ time: (time += x.step), price: 1000 + r.k * Number(tick), volume: x.volume, side: x.side })
-    const o: RefOptions = { timeframe: '1d' as const, tickSize: tick, blockSize: '2h' }
-    expect(tpoProfiles(toColumns(trades), o).map(pick)).toEqual(referenceProfiles(trades, o))
-  })
+  fcTest.prop([wideRuns, fc.constantFrom('1', '0.25')], { numRuns: 60 })(
+    'runs of one price over a wide range of rows equal the big.js reference',
+    (runs, tick) => {
+      const trades: Trade[] = []
+      let time = T0
+      for (const r of runs)
+        for (const x of r.trades)
+          trades.push({ time: (time += x.step), price: 1000 + r.k * Number(tick), volume: x.volume, side: x.side })
+      const o: RefOptions = { timeframe: '1d' as const, tickSize: tick, blockSize: '2h' }
+      expect(tpoProfiles(toColumns(trades), o).map(pick)).toEqual(referenceProfiles(trades, o))
+    },
+  )
 })
 
 describe('fast loop: row sums past 2^53 built from flushes of price runs', () => {
@@ -64,7 +80,10 @@ describe('fast loop: row sums past 2^53 built from flushes of price runs', () =>
     }
     const [p] = tpoProfiles({ time, price, volume, side }, { timeframe: '1d', tickSize: '1' })
     expect(sells > 2n ** 53n).toBe(true)
-    expect(p!.rows).toEqual([['100', [0], buys.toString(), '0'], ['101', [0], '0', sells.toString()]])
+    expect(p!.rows).toEqual([
+      ['100', [0], buys.toString(), '0'],
+      ['101', [0], '0', sells.toString()],
+    ])
     expect(p!.volumeSell).toBe(sells.toString())
   })
 })
@@ -73,9 +92,14 @@ describe('a rejected record changes nothing (continuing after it)', () => {
   test('a rejected main-session record does not make its block a main-session block', () => {
     const T = Date.UTC(2026, 5, 1, 14)
     const agg = createTpoAggregator({ timeframe: '1d', tickSize: '1' })
-    expect(() => agg.add({ time: T, price: 100, volume: -1, side: 'buy' })).toThrow(expect.objectContaining({ field: 'volume' }))
+    expect(() => agg.add({ time: T, price: 100, volume: -1, side: 'buy' })).toThrow(
+      expect.objectContaining({ field: 'volume' }),
+    )
     agg.add({ time: T + 1000, price: 101, volume: 1, side: 'buy', session: 'PRE_MARKET' })
-    const want = tpoProfiles([{ time: T + 1000, price: 101, volume: 1, side: 'buy', session: 'PRE_MARKET' }], { timeframe: '1d', tickSize: '1' })
+    const want = tpoProfiles([{ time: T + 1000, price: 101, volume: 1, side: 'buy', session: 'PRE_MARKET' }], {
+      timeframe: '1d',
+      tickSize: '1',
+    })
     const got = agg.flush()
     expect(got).toEqual(want)
     expect(got[0]!.initialBalance).toBeNull()
@@ -88,29 +112,34 @@ describe('a rejected record changes nothing (continuing after it)', () => {
     side: fc.constantFrom('buy' as const, 'sell' as const),
     session: fc.constantFrom<SessionType | undefined>(undefined, undefined, 'PRE_MARKET', 'POST_MARKET'),
   })
-  fcTest.prop([fc.array(tradeArb, { minLength: 1, maxLength: 30 }), fc.nat(), fc.constantFrom('volume', 'side', 'price'), fc.constantFrom('MERGE_ALL' as const, 'GROUP_BY_TYPE' as const)], { numRuns: 150 })(
-    'feeding the records after a rejected one gives the profiles of all the others',
-    (xs, at, field, mergeSessions) => {
-      let time = T0
-      const trades: Trade[] = xs.map((x) => {
-        const t: Trade = { time: (time += x.dt), price: 100 + x.k, volume: x.volume, side: x.side }
-        if (x.session !== undefined) t.session = x.session
-        return t
-      })
-      const k = at % trades.length
-      const cols = toColumns(trades)
-      if (field === 'volume') cols.volume[k] = -1
-      else if (field === 'side') cols.side[k] = 0
-      else cols.price[k] = Number.NaN
-      const o = { timeframe: '1d' as const, tickSize: '1', blockSize: '30m' as const, mergeSessions }
-      const agg = createTpoAggregator(o)
-      expect(() => agg.addColumns(cols)).toThrow(expect.objectContaining({ index: k, field }))
-      const rest = toColumns(trades.slice(k + 1))
-      agg.addColumns(rest)
-      const others = [...trades.slice(0, k), ...trades.slice(k + 1)]
-      expect(agg.flush()).toEqual(tpoProfiles(others, o))
-    },
-  )
+  fcTest.prop(
+    [
+      fc.array(tradeArb, { minLength: 1, maxLength: 30 }),
+      fc.nat(),
+      fc.constantFrom('volume', 'side', 'price'),
+      fc.constantFrom('MERGE_ALL' as const, 'GROUP_BY_TYPE' as const),
+    ],
+    { numRuns: 150 },
+  )('feeding the records after a rejected one gives the profiles of all the others', (xs, at, field, mergeSessions) => {
+    let time = T0
+    const trades: Trade[] = xs.map((x) => {
+      const t: Trade = { time: (time += x.dt), price: 100 + x.k, volume: x.volume, side: x.side }
+      if (x.session !== undefined) t.session = x.session
+      return t
+    })
+    const k = at % trades.length
+    const cols = toColumns(trades)
+    if (field === 'volume') cols.volume[k] = -1
+    else if (field === 'side') cols.side[k] = 0
+    else cols.price[k] = Number.NaN
+    const o = { timeframe: '1d' as const, tickSize: '1', blockSize: '30m' as const, mergeSessions }
+    const agg = createTpoAggregator(o)
+    expect(() => agg.addColumns(cols)).toThrow(expect.objectContaining({ index: k, field }))
+    const rest = toColumns(trades.slice(k + 1))
+    agg.addColumns(rest)
+    const others = [...trades.slice(0, k), ...trades.slice(k + 1)]
+    expect(agg.flush()).toEqual(tpoProfiles(others, o))
+  })
 })
 
 describe('naked POCs: a later block must overlap the POC row, touching is not enough', () => {
@@ -118,7 +147,10 @@ describe('naked POCs: a later block must overlap the POC row, touching is not en
   const tr = (time: number, price: number): Trade => ({ time, price, volume: 1, side: 'buy' })
   test('a block just above the POC row does not revisit it; a block whose highest row is the POC row does', () => {
     // day 1: POC 101 (row [101, 102)); day 2: block 10:00 only at 102 (row above), block 10:30 spans 99..101.9
-    const ps = tpoProfiles([tr(T(10), 101), tr(T(10, 0, 2), 102), tr(T(10, 30, 2), 99), tr(T(10, 40, 2), 101.9)], { timeframe: '1d', tickSize: '1' })
+    const ps = tpoProfiles([tr(T(10), 101), tr(T(10, 0, 2), 102), tr(T(10, 30, 2), 99), tr(T(10, 40, 2), 101.9)], {
+      timeframe: '1d',
+      tickSize: '1',
+    })
     expect(ps[0]!.poc).toBe('101')
     expect(nakedPocs(ps)[0]).toEqual({ time: T(0), poc: '101', naked: false, revisitedAt: T(10, 30, 2) })
     // only the touching block: still naked
@@ -126,17 +158,31 @@ describe('naked POCs: a later block must overlap the POC row, touching is not en
     expect(nakedPocs(qs)[0]).toEqual({ time: T(0), poc: '101', naked: true, revisitedAt: null })
   })
 
-  const tradesArb = fc.array(fc.record({ dt: fc.integer({ min: 0, max: 3 * 1440 - 1 }), k: fc.integer({ min: 0, max: 12 }) }), { minLength: 1, maxLength: 40 })
-  fcTest.prop([tradesArb], { numRuns: 100 })('revisitedAt is the first later block whose rows (floor of its low .. floor of its high) hold the POC row', (xs) => {
-    const trades = xs.map((x, i) => tr(T(0) + x.dt * 60_000 + i, 100 + x.k / 2))
-    const ps = tpoProfiles(trades, { timeframe: '1d', tickSize: '1', blockSize: '1h' })
-    const blocks = ps.flatMap((p) => p.blocks.map((start, b) => ({ start, lo: Math.floor(Number(p.blockLows[b])), hi: Math.floor(Number(p.blockHighs[b])) }))).sort((a, b) => a.start - b.start)
-    const want = ps.map((p) => {
-      const row = Number(p.poc)
-      const last = Math.max(...p.blocks)
-      const hit = blocks.find((b) => b.start > last && b.lo <= row && row <= b.hi)
-      return { time: p.time, poc: p.poc, naked: hit === undefined, revisitedAt: hit?.start ?? null }
-    })
-    expect(nakedPocs(ps)).toEqual(want)
-  })
+  const tradesArb = fc.array(
+    fc.record({ dt: fc.integer({ min: 0, max: 3 * 1440 - 1 }), k: fc.integer({ min: 0, max: 12 }) }),
+    { minLength: 1, maxLength: 40 },
+  )
+  fcTest.prop([tradesArb], { numRuns: 100 })(
+    'revisitedAt is the first later block whose rows (floor of its low .. floor of its high) hold the POC row',
+    (xs) => {
+      const trades = xs.map((x, i) => tr(T(0) + x.dt * 60_000 + i, 100 + x.k / 2))
+      const ps = tpoProfiles(trades, { timeframe: '1d', tickSize: '1', blockSize: '1h' })
+      const blocks = ps
+        .flatMap((p) =>
+          p.blocks.map((start, b) => ({
+            start,
+            lo: Math.floor(Number(p.blockLows[b])),
+            hi: Math.floor(Number(p.blockHighs[b])),
+          })),
+        )
+        .sort((a, b) => a.start - b.start)
+      const want = ps.map((p) => {
+        const row = Number(p.poc)
+        const last = Math.max(...p.blocks)
+        const hit = blocks.find((b) => b.start > last && b.lo <= row && row <= b.hi)
+        return { time: p.time, poc: p.poc, naked: hit === undefined, revisitedAt: hit?.start ?? null }
+      })
+      expect(nakedPocs(ps)).toEqual(want)
+    },
+  )
 })

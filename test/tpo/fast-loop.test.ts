@@ -24,7 +24,20 @@ const volumeArb = fc.oneof(
   { weight: 8, arbitrary: fc.integer({ min: 0, max: 50 }) },
   {
     weight: 2,
-    arbitrary: fc.constantFrom(-0, 2 ** 32 - 1, 2 ** 32, 2 ** 40 - 1, 2 ** 40, 2 ** 52 - 3, 2 ** 52, 4503599627370000, 9007199254740991, 0.5, 1.25, 0.00000001),
+    arbitrary: fc.constantFrom(
+      -0,
+      2 ** 32 - 1,
+      2 ** 32,
+      2 ** 40 - 1,
+      2 ** 40,
+      2 ** 52 - 3,
+      2 ** 52,
+      4503599627370000,
+      9007199254740991,
+      0.5,
+      1.25,
+      0.00000001,
+    ),
   },
 )
 
@@ -77,11 +90,9 @@ const decimalVolumeArb = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(-0, 17179869.183, 17179869.184, 1099511627.775, 2 ** 32, 0.0001, 1e-7, 2.5) },
 )
 const decimalCaseArb = optsArb.chain((o) =>
-  fc.tuple(
-    fc.constant(o),
-    runsArb(o.tickSize),
-    fc.array(decimalVolumeArb, { minLength: 200, maxLength: 200 }),
-  ).map(([opts, trades, vols]) => [opts, trades.map((t, i) => ({ ...t, volume: vols[i % vols.length]! }))] as const),
+  fc
+    .tuple(fc.constant(o), runsArb(o.tickSize), fc.array(decimalVolumeArb, { minLength: 200, maxLength: 200 }))
+    .map(([opts, trades, vols]) => [opts, trades.map((t, i) => ({ ...t, volume: vols[i % vols.length]! }))] as const),
 )
 
 describe('fast loop: runs of one price', () => {
@@ -91,11 +102,14 @@ describe('fast loop: runs of one price', () => {
     expect(cols).toEqual(tpoProfiles(trades, o))
   })
 
-  fcTest.prop([decimalCaseArb], { numRuns: 100 })('volumes with decimals: equals the big.js reference; columns = objects', ([o, trades]) => {
-    const cols = tpoProfiles(toColumns(trades), o)
-    expect(cols.map(pick)).toEqual(referenceProfiles(trades, o))
-    expect(cols).toEqual(tpoProfiles(trades, o))
-  })
+  fcTest.prop([decimalCaseArb], { numRuns: 100 })(
+    'volumes with decimals: equals the big.js reference; columns = objects',
+    ([o, trades]) => {
+      const cols = tpoProfiles(toColumns(trades), o)
+      expect(cols.map(pick)).toEqual(referenceProfiles(trades, o))
+      expect(cols).toEqual(tpoProfiles(trades, o))
+    },
+  )
 
   fcTest.prop([caseArb, fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 5 })], { numRuns: 60 })(
     'any split into column batches gives the same profiles',
@@ -113,7 +127,13 @@ describe('fast loop: runs of one price', () => {
   test('row sums crossing 2^52 inside runs of 4 (and past a fast-loop chunk) stay exact', () => {
     const n = 5_000
     const trades: Trade[] = [{ time: T0, price: 100, volume: 2 ** 52 - 2 ** 34, side: 'buy' }]
-    for (let i = 0; i < n; i++) trades.push({ time: T0 + i, price: i < 3_000 ? 100 : 101, volume: 2 ** 32 - 1 - (i % 3), side: i % 5 === 0 ? 'sell' : 'buy' })
+    for (let i = 0; i < n; i++)
+      trades.push({
+        time: T0 + i,
+        price: i < 3_000 ? 100 : 101,
+        volume: 2 ** 32 - 1 - (i % 3),
+        side: i % 5 === 0 ? 'sell' : 'buy',
+      })
     trades.push({ time: T0 + n, price: 100, volume: 2 ** 52, side: 'sell' })
     const o: RefOptions = { timeframe: '1d' as const, tickSize: '1' }
     const got = tpoProfiles(toColumns(trades), o)
@@ -127,7 +147,13 @@ describe('fast loop: runs of one price', () => {
     // runs of 4 at 2^40 - 1 units: each flush into row 100 adds ~2^42, 1400 of them pass 2^53
     const trades: Trade[] = [{ time: T0, price: 100, volume: 2 ** 52 - 5, side: 'buy' }]
     for (let r = 0; r < 2_800; r++) {
-      for (let q = 0; q < 4; q++) trades.push({ time: T0 + trades.length, price: 100 + (r % 2), volume: 2 ** 40 - 1, side: r % 2 === 0 ? 'buy' : 'sell' })
+      for (let q = 0; q < 4; q++)
+        trades.push({
+          time: T0 + trades.length,
+          price: 100 + (r % 2),
+          volume: 2 ** 40 - 1,
+          side: r % 2 === 0 ? 'buy' : 'sell',
+        })
     }
     const o: RefOptions = { timeframe: '1d' as const, tickSize: '1' }
     expect(tpoProfiles(toColumns(trades), o).map(pick)).toEqual(referenceProfiles(trades, o))
@@ -135,26 +161,38 @@ describe('fast loop: runs of one price', () => {
 
   fcTest.prop(
     [
-      fc.array(fc.tuple(fc.integer({ min: 0, max: 2_000 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 1, max: 9 })), { minLength: 4, maxLength: 80 }),
+      fc.array(
+        fc.tuple(fc.integer({ min: 0, max: 2_000 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 1, max: 9 })),
+        { minLength: 4, maxLength: 80 },
+      ),
       fc.array(fc.tuple(fc.nat(), fc.integer({ min: -5_000, max: 5_000 })), { minLength: 1, maxLength: 4 }),
       fc.integer({ min: -60_000, max: 0 }),
     ],
     { numRuns: 150 },
-  )('a spike (a new latest time) or a dip (a new earliest) inside a run of one price moves the close / open and the block', (steps, moves, offset) => {
-    // ascending times from just before a block boundary, prices in runs of 8
-    let time = Date.UTC(2026, 5, 1, 14) + offset
-    const trades: Trade[] = steps.map(([dt, , v], i) => ({ time: (time += dt), price: 100 + ((i >> 3) % 3), volume: v, side: i % 3 === 0 ? 'sell' : 'buy' }))
-    for (const [at, d] of moves) {
-      const ts = trades.map((t) => t.time)
-      trades[at % trades.length]!.time = d >= 0 ? Math.max(...ts) + 1 + d : Math.min(...ts) - 1 + d
-    }
-    const o: RefOptions = { timeframe: '1d' as const, tickSize: '1', blockSize: '15m' }
-    expect(tpoProfiles(toColumns(trades), o).map(pick)).toEqual(referenceProfiles(trades, o))
-  })
+  )(
+    'a spike (a new latest time) or a dip (a new earliest) inside a run of one price moves the close / open and the block',
+    (steps, moves, offset) => {
+      // ascending times from just before a block boundary, prices in runs of 8
+      let time = Date.UTC(2026, 5, 1, 14) + offset
+      const trades: Trade[] = steps.map(([dt, , v], i) => ({
+        time: (time += dt),
+        price: 100 + ((i >> 3) % 3),
+        volume: v,
+        side: i % 3 === 0 ? 'sell' : 'buy',
+      }))
+      for (const [at, d] of moves) {
+        const ts = trades.map((t) => t.time)
+        trades[at % trades.length]!.time = d >= 0 ? Math.max(...ts) + 1 + d : Math.min(...ts) - 1 + d
+      }
+      const o: RefOptions = { timeframe: '1d' as const, tickSize: '1', blockSize: '15m' }
+      expect(tpoProfiles(toColumns(trades), o).map(pick)).toEqual(referenceProfiles(trades, o))
+    },
+  )
 
   test('-0 volumes and zero-volume runs', () => {
     const trades: Trade[] = []
-    for (let i = 0; i < 20; i++) trades.push({ time: T0 + i, price: 5, volume: i % 2 === 0 ? -0 : 0, side: i % 3 === 0 ? 'sell' : 'buy' })
+    for (let i = 0; i < 20; i++)
+      trades.push({ time: T0 + i, price: 5, volume: i % 2 === 0 ? -0 : 0, side: i % 3 === 0 ? 'sell' : 'buy' })
     const [p] = tpoProfiles(toColumns(trades), { timeframe: '1d', tickSize: '1' })
     expect(p!.rows).toEqual([['5', [0], '0', '0']])
     expect([p!.volumeBuy, p!.volumeSell]).toEqual(['0', '0'])
@@ -163,7 +201,16 @@ describe('fast loop: runs of one price', () => {
 
 describe('fast loop: a bad record inside a run of one price', () => {
   const BAD = ['side', 'volume', 'time', 'price', 'session'] as const
-  fcTest.prop([fc.oneof(caseArb, decimalCaseArb), fc.boolean(), fc.nat(), fc.constantFrom(...BAD), fc.integer({ min: 0, max: 3 })], { numRuns: 200 })(
+  fcTest.prop(
+    [
+      fc.oneof(caseArb, decimalCaseArb),
+      fc.boolean(),
+      fc.nat(),
+      fc.constantFrom(...BAD),
+      fc.integer({ min: 0, max: 3 }),
+    ],
+    { numRuns: 200 },
+  )(
     'throws naming its index and field; the records before it count, it and those after do not',
     ([o, trades], sort, at, field, how) => {
       // dense times in one block when sorted: runs of 4 are taken together there
@@ -203,7 +250,8 @@ describe('trade objects: a bad trade inside an array (the reader stops at it)', 
     'throws naming its index and field; the records before it count, it and those after do not',
     ([o, trades], at, which, strings) => {
       // decimal strings (no exponent: 1e-8 is written out)
-      const str = (x: Trade['price']) => (typeof x === 'number' && x !== 0 && Math.abs(x) < 1e-6 ? x.toFixed(8) : String(x))
+      const str = (x: Trade['price']) =>
+        typeof x === 'number' && x !== 0 && Math.abs(x) < 1e-6 ? x.toFixed(8) : String(x)
       const xs: Trade[] = trades.map((t) => (strings ? { ...t, price: str(t.price), volume: str(t.volume) } : t))
       const k = at % xs.length
       const [field, value, named] = BAD[which]!

@@ -12,14 +12,16 @@ const T0 = Date.UTC(2026, 5, 1, 23, 40)
 const OPTS: RefOptions = { timeframe: '1d', tickSize: '0.01', blockSize: '30m', timeZone: 'UTC' }
 
 /** A volume with `d` decimals (1..8): small lots, lots near the fast loop's 2^40 units, and lots that bring a row near 2^52. */
-const volumeArb = fc.tuple(
-  fc.integer({ min: 1, max: 8 }),
-  fc.oneof(
-    { weight: 12, arbitrary: fc.integer({ min: 0, max: 99_999_999 }) },
-    { weight: 2, arbitrary: fc.integer({ min: 2 ** 40 - 4, max: 2 ** 40 + 4 }) },
-    { weight: 3, arbitrary: fc.integer({ min: 2 ** 52 - 2 ** 41, max: 2 ** 52 - 1 }) },
-  ),
-).map(([d, units]) => Number((units / 10 ** d).toFixed(d)))
+const volumeArb = fc
+  .tuple(
+    fc.integer({ min: 1, max: 8 }),
+    fc.oneof(
+      { weight: 12, arbitrary: fc.integer({ min: 0, max: 99_999_999 }) },
+      { weight: 2, arbitrary: fc.integer({ min: 2 ** 40 - 4, max: 2 ** 40 + 4 }) },
+      { weight: 3, arbitrary: fc.integer({ min: 2 ** 52 - 2 ** 41, max: 2 ** 52 - 1 }) },
+    ),
+  )
+  .map(([d, units]) => Number((units / 10 ** d).toFixed(d)))
 
 /**
  * Trades near 60,000 on a 0.01 grid whose price moves 1-3 ticks every trade (9 rows, so sums pile up
@@ -30,7 +32,10 @@ const streamArb = fc
     fc.record({
       move: fc.integer({ min: 1, max: 3 }),
       up: fc.boolean(),
-      step: fc.oneof({ weight: 10, arbitrary: fc.integer({ min: 0, max: 2_000 }) }, { weight: 1, arbitrary: fc.integer({ min: -5_000, max: 900_000 }) }),
+      step: fc.oneof(
+        { weight: 10, arbitrary: fc.integer({ min: 0, max: 2_000 }) },
+        { weight: 1, arbitrary: fc.integer({ min: -5_000, max: 900_000 }) },
+      ),
       volume: volumeArb,
       side: fc.constantFrom('buy' as const, 'sell' as const),
     }),
@@ -58,13 +63,18 @@ function refusal(e: unknown): { code: string; field: string | undefined; message
 }
 
 describe('fast loop: a price that changes on every trade', () => {
-  fcTest.prop([streamArb], { numRuns: 150 })('equals the big.js reference (1-8 decimal volumes, sums past 2^52); columns = objects', (trades) => {
-    const cols = tpoProfiles(toColumns(trades), OPTS)
-    expect(cols.map(pick)).toEqual(referenceProfiles(trades, OPTS))
-    expect(cols).toEqual(tpoProfiles(trades, OPTS))
-  })
+  fcTest.prop([streamArb], { numRuns: 150 })(
+    'equals the big.js reference (1-8 decimal volumes, sums past 2^52); columns = objects',
+    (trades) => {
+      const cols = tpoProfiles(toColumns(trades), OPTS)
+      expect(cols.map(pick)).toEqual(referenceProfiles(trades, OPTS))
+      expect(cols).toEqual(tpoProfiles(trades, OPTS))
+    },
+  )
 
-  fcTest.prop([streamArb, fc.array(fc.tuple(fc.boolean(), fc.nat(9_999)), { minLength: 64, maxLength: 64 })], { numRuns: 6 })(
+  fcTest.prop([streamArb, fc.array(fc.tuple(fc.boolean(), fc.nat(9_999)), { minLength: 64, maxLength: 64 })], {
+    numRuns: 6,
+  })(
     'a row sum that the one-record step carries past 2^53 (lots just below 2^40 units, 9,000 trades on two rows) stays exact',
     (head, pattern) => {
       // the step adds lots below 2^40 units into a sum in registers of doubles: past 2^53 it must hand over
@@ -72,11 +82,19 @@ describe('fast loop: a price that changes on every trade', () => {
       let time = (trades[trades.length - 1] as Trade).time
       // two rows alternate (each starts just below 2^52 units), then take 4,500 lots each
       const big = Number(((2 ** 52 - 2 ** 41) / 1e8).toFixed(8))
-      trades.push({ time: ++time, price: 59999.99, volume: big, side: 'buy' }, { time: ++time, price: 60000.01, volume: big, side: 'buy' })
+      trades.push(
+        { time: ++time, price: 59999.99, volume: big, side: 'buy' },
+        { time: ++time, price: 60000.01, volume: big, side: 'buy' },
+      )
       for (let i = 0; i < 9_000; i++) {
         const [sell, less] = pattern[i % pattern.length]!
         const price = i % 2 === 0 ? 59999.99 : 60000.01
-        trades.push({ time: ++time, price, volume: Number(((2 ** 40 - 1 - less) / 1e8).toFixed(8)), side: sell && i % 7 === 0 ? 'sell' : 'buy' })
+        trades.push({
+          time: ++time,
+          price,
+          volume: Number(((2 ** 40 - 1 - less) / 1e8).toFixed(8)),
+          side: sell && i % 7 === 0 ? 'sell' : 'buy',
+        })
       }
       expect(tpoProfiles(toColumns(trades), OPTS).map(pick)).toEqual(referenceProfiles(trades, OPTS))
     },

@@ -5,8 +5,13 @@ import type { Trade } from '../../src/trades/index.js'
 
 const T = (h: number, m = 0, day = 1) => Date.UTC(2026, 5, day, h, m)
 const MIN = 60_000
-const tr = (time: number, price: string | number, volume: string | number, side: 'buy' | 'sell', session?: Trade['session']): Trade =>
-  session === undefined ? { time, price, volume, side } : { time, price, volume, side, session }
+const tr = (
+  time: number,
+  price: string | number,
+  volume: string | number,
+  side: 'buy' | 'sell',
+  session?: Trade['session'],
+): Trade => (session === undefined ? { time, price, volume, side } : { time, price, volume, side, session })
 
 // Monday 2026-06-01, tick 1, 30m blocks (worked out by hand in the comments):
 //   A 09:30  100 buy 1, 102 sell 2          rows 100..102
@@ -38,7 +43,10 @@ describe('a hand-built day', () => {
       ['103', [1], '1', '0'],
     ])
     expect([p!.volumeBuy, p!.volumeSell]).toEqual(['3.5', '5.25'])
-    expect([p!.blockHighs, p!.blockLows]).toEqual([['102', '103', '101', '99.5'], ['100', '101', '101', '99']])
+    expect([p!.blockHighs, p!.blockLows]).toEqual([
+      ['102', '103', '101', '99.5'],
+      ['100', '101', '101', '99'],
+    ])
   })
   it('POC and value area: 101 (3 TPOs); 3 -> +3 (102, 103 over 100, 99: 3 > 2) = 6 of 8 >= 5.6', () => {
     expect(p!.poc).toBe('101')
@@ -56,20 +64,43 @@ describe('a hand-built day', () => {
   it('initial balance (1h): blocks A and B', () => {
     expect(p!.initialBalance).toEqual({ high: '103', low: '100' })
     expect(p!.initialBalanceStart).toBe(T(9, 30))
-    expect(tpoProfiles(day, { timeframe: '1d', tickSize: '1', initialBalance: '90m' })[0]!.initialBalance).toEqual({ high: '103', low: '100' })
-    expect(tpoProfiles(day, { timeframe: '1d', tickSize: '1', initialBalance: '30m' })[0]!.initialBalance).toEqual({ high: '102', low: '100' })
+    expect(tpoProfiles(day, { timeframe: '1d', tickSize: '1', initialBalance: '90m' })[0]!.initialBalance).toEqual({
+      high: '103',
+      low: '100',
+    })
+    expect(tpoProfiles(day, { timeframe: '1d', tickSize: '1', initialBalance: '30m' })[0]!.initialBalance).toEqual({
+      high: '102',
+      low: '100',
+    })
   })
   it('Dalton shape: a 2-row single-print tail at the low is excess; the high has a 1-row tail', () => {
     expect([p!.excessLow, p!.excessHigh, p!.poorLow, p!.poorHigh]).toEqual([2, 0, false, false])
     expect(p!.singlePrints).toEqual([])
   })
   it('settings are echoed', () => {
-    expect([p!.blockSize, p!.rowSize, p!.rowSizeValue, p!.tickSize, p!.valueAreaPercent, p!.initialBalancePeriod]).toEqual(['30m', 1, '1', '1', 70, '1h'])
+    expect([
+      p!.blockSize,
+      p!.rowSize,
+      p!.rowSizeValue,
+      p!.tickSize,
+      p!.valueAreaPercent,
+      p!.initialBalancePeriod,
+    ]).toEqual(['30m', 1, '1', '1', 70, '1h'])
     expect(p!.sessionType).toBeUndefined()
   })
   it('prices print with the grid decimals', () => {
     const [q] = tpoProfiles(day, { timeframe: '1d', tickSize: '0.50' })
-    expect(q!.rows.map((r) => r[0])).toEqual(['99.0', '99.5', '100.0', '100.5', '101.0', '101.5', '102.0', '102.5', '103.0'])
+    expect(q!.rows.map((r) => r[0])).toEqual([
+      '99.0',
+      '99.5',
+      '100.0',
+      '100.5',
+      '101.0',
+      '101.5',
+      '102.0',
+      '102.5',
+      '103.0',
+    ])
     expect([q!.high, q!.low, q!.close]).toEqual(['103.0', '99.0', '99.5'])
     const [r] = tpoProfiles(day, { timeframe: '1d', tickSize: '1', rowSize: 2 })
     expect(r!.rows.map((x) => x[0])).toEqual(['98', '100', '102'])
@@ -128,18 +159,28 @@ describe('pre-market and sessions', () => {
 describe('periods and blocks in time', () => {
   it('no trades -> no profiles; periods without trades produce none', () => {
     expect(tpoProfiles([], { timeframe: '1d', tickSize: '1' })).toEqual([])
-    const ps = tpoProfiles([tr(T(10, 0, 1), 1, 1, 'buy'), tr(T(10, 0, 4), 1, 1, 'buy')], { timeframe: '1d', tickSize: '1' })
+    const ps = tpoProfiles([tr(T(10, 0, 1), 1, 1, 'buy'), tr(T(10, 0, 4), 1, 1, 'buy')], {
+      timeframe: '1d',
+      tickSize: '1',
+    })
     expect(ps.map((p) => p.time)).toEqual([T(0, 0, 1), T(0, 0, 4)])
   })
   it('weekly periods start on Monday (Sunday 31 May belongs to the week of Monday 25 May)', () => {
-    const ps = tpoProfiles([tr(Date.UTC(2026, 4, 31, 12), 1, 1, 'buy'), tr(Date.UTC(2026, 5, 1, 0), 2, 1, 'buy')], { timeframe: '1w', tickSize: '1' })
+    const ps = tpoProfiles([tr(Date.UTC(2026, 4, 31, 12), 1, 1, 'buy'), tr(Date.UTC(2026, 5, 1, 0), 2, 1, 'buy')], {
+      timeframe: '1w',
+      tickSize: '1',
+    })
     expect(ps.map((p) => [new Date(p.time).toISOString(), new Date(p.end).toISOString()])).toEqual([
       ['2026-05-25T00:00:00.000Z', '2026-06-01T00:00:00.000Z'],
       ['2026-06-01T00:00:00.000Z', '2026-06-08T00:00:00.000Z'],
     ])
   })
   it('monthly periods are calendar months in the zone', () => {
-    const ps = tpoProfiles([tr(Date.UTC(2026, 5, 1, 3), 1, 1, 'buy')], { timeframe: '1M', tickSize: '1', timeZone: 'America/New_York' })
+    const ps = tpoProfiles([tr(Date.UTC(2026, 5, 1, 3), 1, 1, 'buy')], {
+      timeframe: '1M',
+      tickSize: '1',
+      timeZone: 'America/New_York',
+    })
     expect(new Date(ps[0]!.time).toISOString()).toBe('2026-05-01T04:00:00.000Z')
   })
   it.each([
@@ -147,7 +188,8 @@ describe('periods and blocks in time', () => {
     ['fall back: 25-hour day', Date.UTC(2026, 10, 1, 4), 25, 50],
   ])('America/New_York %s', (_name, midnight, hours, blocks) => {
     const trades: Trade[] = []
-    for (let t = midnight; t < midnight + hours * 3_600_000; t += 30 * MIN) trades.push(tr(t + 5 * MIN, '100', '1', 'buy'))
+    for (let t = midnight; t < midnight + hours * 3_600_000; t += 30 * MIN)
+      trades.push(tr(t + 5 * MIN, '100', '1', 'buy'))
     const ps = tpoProfiles(trades, { timeframe: '1d', tickSize: '1', timeZone: 'America/New_York' })
     expect(ps).toHaveLength(1)
     expect(ps[0]!.time).toBe(midnight)
@@ -156,7 +198,11 @@ describe('periods and blocks in time', () => {
     expect(ps[0]!.rows).toEqual([['100', Array.from({ length: blocks }, (_, i) => i), String(blocks), '0']])
   })
   it('blocks are block-size buckets from local midnight (90m blocks: 00:00, 01:30, ...)', () => {
-    const [p] = tpoProfiles([tr(T(1, 40), 1, 1, 'buy'), tr(T(3, 5), 1, 1, 'buy')], { timeframe: '1d', tickSize: '1', blockSize: { unit: 'MINUTE', count: 90 } })
+    const [p] = tpoProfiles([tr(T(1, 40), 1, 1, 'buy'), tr(T(3, 5), 1, 1, 'buy')], {
+      timeframe: '1d',
+      tickSize: '1',
+      blockSize: { unit: 'MINUTE', count: 90 },
+    })
     expect(p!.blocks).toEqual([T(1, 30), T(3)])
     expect(p!.blockSize).toBe('90m')
   })
@@ -166,7 +212,10 @@ describe('periods and blocks in time', () => {
     expect(b).toEqual(a)
   })
   it('negative prices are floored, not truncated', () => {
-    const [p] = tpoProfiles([tr(T(10), '-0.5', 1, 'buy'), tr(T(10, 1), '0.5', 1, 'sell')], { timeframe: '1d', tickSize: '1' })
+    const [p] = tpoProfiles([tr(T(10), '-0.5', 1, 'buy'), tr(T(10, 1), '0.5', 1, 'sell')], {
+      timeframe: '1d',
+      tickSize: '1',
+    })
     expect(p!.rows.map((r) => r[0])).toEqual(['-1', '0'])
     expect([p!.low, p!.high]).toEqual(['-0.5', '0.5'])
   })
@@ -193,13 +242,26 @@ describe('columns and objects', () => {
       side: Uint8Array.from(day, (t) => (t.side === 'buy' ? 1 : 2)),
     }
     expect(cols.time.length).toBe(n)
-    expect(tpoProfiles(cols, { timeframe: '1d', tickSize: '1' })).toEqual(tpoProfiles(day, { timeframe: '1d', tickSize: '1' }))
+    expect(tpoProfiles(cols, { timeframe: '1d', tickSize: '1' })).toEqual(
+      tpoProfiles(day, { timeframe: '1d', tickSize: '1' }),
+    )
     // an iterable, and an array, mixing objects and column batches
-    expect(tpoProfiles(new Set<Trade | typeof cols>([cols]), { timeframe: '1d', tickSize: '1' })).toEqual(tpoProfiles(day, { timeframe: '1d', tickSize: '1' }))
-    const tail = { time: cols.time.subarray(2, 5), price: cols.price.subarray(2, 5), volume: cols.volume.subarray(2, 5), side: cols.side.subarray(2, 5) }
+    expect(tpoProfiles(new Set<Trade | typeof cols>([cols]), { timeframe: '1d', tickSize: '1' })).toEqual(
+      tpoProfiles(day, { timeframe: '1d', tickSize: '1' }),
+    )
+    const tail = {
+      time: cols.time.subarray(2, 5),
+      price: cols.price.subarray(2, 5),
+      volume: cols.volume.subarray(2, 5),
+      side: cols.side.subarray(2, 5),
+    }
     const mixed: (Trade | typeof cols)[] = [day[0]!, day[1]!, tail, day[5]!, day[6]!]
-    expect(tpoProfiles(mixed, { timeframe: '1d', tickSize: '1' })).toEqual(tpoProfiles(day, { timeframe: '1d', tickSize: '1' }))
-    expect(tpoProfiles(new Set(mixed), { timeframe: '1d', tickSize: '1' })).toEqual(tpoProfiles(day, { timeframe: '1d', tickSize: '1' }))
+    expect(tpoProfiles(mixed, { timeframe: '1d', tickSize: '1' })).toEqual(
+      tpoProfiles(day, { timeframe: '1d', tickSize: '1' }),
+    )
+    expect(tpoProfiles(new Set(mixed), { timeframe: '1d', tickSize: '1' })).toEqual(
+      tpoProfiles(day, { timeframe: '1d', tickSize: '1' }),
+    )
   })
 })
 
@@ -219,26 +281,83 @@ describe('errors', () => {
     const good = tr(T(10), 1, 1, 'buy')
     expect(code(() => tpoProfiles([good, { ...good, time: Number.NaN }], opts))).toEqual(['invalid_time', 'time', 1])
     expect(code(() => tpoProfiles([good, { ...good, time: 1.5 }], opts))).toEqual(['invalid_time', 'time', 1])
-    expect(code(() => tpoProfiles([good, good, { ...good, price: 'abc' }], opts))).toEqual(['invalid_decimal', 'price', 2])
+    expect(code(() => tpoProfiles([good, good, { ...good, price: 'abc' }], opts))).toEqual([
+      'invalid_decimal',
+      'price',
+      2,
+    ])
     expect(code(() => tpoProfiles([{ ...good, volume: '-1' }], opts))).toEqual(['invalid_volume', 'volume', 0])
     expect(code(() => tpoProfiles([{ ...good, side: 'x' as 'buy' }], opts))).toEqual(['invalid_side', 'side', 0])
-    expect(code(() => tpoProfiles([{ ...good, session: 'LUNCH' as 'PRE_MARKET' }], opts))).toEqual(['invalid_session', 'session', 0])
-    const cols = { time: new Float64Array([T(10), T(10)]), price: new Float64Array([1, Infinity]), volume: new Float64Array([1, 1]), side: new Uint8Array([1, 1]) }
+    expect(code(() => tpoProfiles([{ ...good, session: 'LUNCH' as 'PRE_MARKET' }], opts))).toEqual([
+      'invalid_session',
+      'session',
+      0,
+    ])
+    const cols = {
+      time: new Float64Array([T(10), T(10)]),
+      price: new Float64Array([1, Infinity]),
+      volume: new Float64Array([1, 1]),
+      side: new Uint8Array([1, 1]),
+    }
     expect(code(() => tpoProfiles(cols, opts))).toEqual(['invalid_decimal', 'price', 1])
-    expect(code(() => tpoProfiles({ ...cols, price: new Float64Array([1, 1]), side: new Uint8Array([1, 0]) }, opts))).toEqual(['invalid_side', 'side', 1])
-    expect(code(() => tpoProfiles({ ...cols, price: new Float64Array([1, 1]), session: new Uint8Array([0, 3]) }, opts))).toEqual(['invalid_session', 'session', 1])
-    expect(code(() => tpoProfiles({ ...cols, side: new Uint8Array([1]) }, opts))).toEqual(['invalid_option', 'side', undefined])
+    expect(
+      code(() => tpoProfiles({ ...cols, price: new Float64Array([1, 1]), side: new Uint8Array([1, 0]) }, opts)),
+    ).toEqual(['invalid_side', 'side', 1])
+    expect(
+      code(() => tpoProfiles({ ...cols, price: new Float64Array([1, 1]), session: new Uint8Array([0, 3]) }, opts)),
+    ).toEqual(['invalid_session', 'session', 1])
+    expect(code(() => tpoProfiles({ ...cols, side: new Uint8Array([1]) }, opts))).toEqual([
+      'invalid_option',
+      'side',
+      undefined,
+    ])
   })
   it('bad options name the option', () => {
-    expect(code(() => tpoProfiles([], { timeframe: '1h', tickSize: '1' }))).toEqual(['invalid_option', 'timeframe', undefined])
-    expect(code(() => tpoProfiles([], { timeframe: '1d', tickSize: '0' }))).toEqual(['invalid_option', 'tickSize', undefined])
-    expect(code(() => tpoProfiles([], { timeframe: '1d', tickSize: '1', blockSize: '1d' }))).toEqual(['invalid_option', 'blockSize', undefined])
-    expect(code(() => tpoProfiles([], { timeframe: '1d', tickSize: '1', rowSize: 1.5 }))).toEqual(['invalid_option', 'rowSize', undefined])
-    expect(code(() => tpoProfiles([], { timeframe: '1d', tickSize: '1', valueAreaPercent: 0 }))).toEqual(['invalid_option', 'valueAreaPercent', undefined])
-    expect(code(() => tpoProfiles([], { timeframe: '1d', tickSize: '1', initialBalance: '1d' }))).toEqual(['invalid_option', 'initialBalance', undefined])
-    expect(code(() => tpoProfiles([], { timeframe: '1d', tickSize: '1', mergeSessions: 'X' as 'MERGE_ALL' }))).toEqual(['invalid_option', 'mergeSessions', undefined])
-    expect(code(() => tpoProfiles([], { timeframe: '1d', tickSize: '1', sessions: ['X' as 'MAINSESSION'] }))).toEqual(['invalid_option', 'sessions', undefined])
-    expect(code(() => tpoProfiles([], { timeframe: '1d', tickSize: '1', timeZone: 'Mars/Base' }))).toEqual(['invalid_option', 'timeZone', undefined])
+    expect(code(() => tpoProfiles([], { timeframe: '1h', tickSize: '1' }))).toEqual([
+      'invalid_option',
+      'timeframe',
+      undefined,
+    ])
+    expect(code(() => tpoProfiles([], { timeframe: '1d', tickSize: '0' }))).toEqual([
+      'invalid_option',
+      'tickSize',
+      undefined,
+    ])
+    expect(code(() => tpoProfiles([], { timeframe: '1d', tickSize: '1', blockSize: '1d' }))).toEqual([
+      'invalid_option',
+      'blockSize',
+      undefined,
+    ])
+    expect(code(() => tpoProfiles([], { timeframe: '1d', tickSize: '1', rowSize: 1.5 }))).toEqual([
+      'invalid_option',
+      'rowSize',
+      undefined,
+    ])
+    expect(code(() => tpoProfiles([], { timeframe: '1d', tickSize: '1', valueAreaPercent: 0 }))).toEqual([
+      'invalid_option',
+      'valueAreaPercent',
+      undefined,
+    ])
+    expect(code(() => tpoProfiles([], { timeframe: '1d', tickSize: '1', initialBalance: '1d' }))).toEqual([
+      'invalid_option',
+      'initialBalance',
+      undefined,
+    ])
+    expect(code(() => tpoProfiles([], { timeframe: '1d', tickSize: '1', mergeSessions: 'X' as 'MERGE_ALL' }))).toEqual([
+      'invalid_option',
+      'mergeSessions',
+      undefined,
+    ])
+    expect(code(() => tpoProfiles([], { timeframe: '1d', tickSize: '1', sessions: ['X' as 'MAINSESSION'] }))).toEqual([
+      'invalid_option',
+      'sessions',
+      undefined,
+    ])
+    expect(code(() => tpoProfiles([], { timeframe: '1d', tickSize: '1', timeZone: 'Mars/Base' }))).toEqual([
+      'invalid_option',
+      'timeZone',
+      undefined,
+    ])
   })
   it('streaming: a trade for a closed period is late; the aggregator stays usable', () => {
     const agg = createTpoAggregator(opts)
@@ -251,10 +370,19 @@ describe('errors', () => {
   it('a rejected record changes nothing', () => {
     const agg = createTpoAggregator(opts)
     agg.addTrades(day.slice(0, 3))
-    expect(code(() => agg.addTrades([day[3]!, { ...day[4]!, side: 'x' as 'buy' }]))).toEqual(['invalid_side', 'side', 1])
+    expect(code(() => agg.addTrades([day[3]!, { ...day[4]!, side: 'x' as 'buy' }]))).toEqual([
+      'invalid_side',
+      'side',
+      1,
+    ])
     expect(code(() => agg.add({ ...day[4]!, price: '1e5.0' }))).toEqual(['invalid_decimal', 'price', 0])
     // a bad record that opens a new period and block leaves neither behind
-    const bad = { time: new Float64Array([T(10, 0, 3)]), price: new Float64Array([Number.NaN]), volume: new Float64Array([1]), side: new Uint8Array([1]) }
+    const bad = {
+      time: new Float64Array([T(10, 0, 3)]),
+      price: new Float64Array([Number.NaN]),
+      volume: new Float64Array([1]),
+      side: new Uint8Array([1]),
+    }
     expect(code(() => agg.addColumns(bad))).toEqual(['invalid_decimal', 'price', 0])
     agg.addTrades(day.slice(4))
     expect(agg.snapshot()).toEqual(tpoProfiles(day, opts))
@@ -284,17 +412,40 @@ describe('row span limit: the rows spanned, in any order of the trades', () => {
   const at = (ps: number[]) => ps.map((p, i) => tr(T(10, i), p, 1, 'buy'))
   it('exactly 1,000,000 rows are taken and 1,000,001 refused, whichever trade comes first', () => {
     // (building a million-row profile takes a second or two: two orders only)
-    for (const ps of [[500_000, 0, 999_999], [999_999, 500_000, 0]]) {
+    for (const ps of [
+      [500_000, 0, 999_999],
+      [999_999, 500_000, 0],
+    ]) {
       expect(tpoProfiles(at(ps), o)[0]?.rows.length).toBe(1_000_000)
     }
-    for (const ps of [[0, 1_000_000], [1_000_000, 0], [300_000, 0, 1_000_000], [300_000, 1_000_000, 0]]) {
-      expect(() => tpoProfiles(at(ps), o)).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'price', message: expect.stringContaining('1000001 rows') }))
+    for (const ps of [
+      [0, 1_000_000],
+      [1_000_000, 0],
+      [300_000, 0, 1_000_000],
+      [300_000, 1_000_000, 0],
+    ]) {
+      expect(() => tpoProfiles(at(ps), o)).toThrow(
+        expect.objectContaining({
+          code: 'invalid_option',
+          field: 'price',
+          message: expect.stringContaining('1000001 rows'),
+        }),
+      )
     }
   })
   it('all the profiles of one call hold at most 4,000,000 rows (a few trades far apart cannot ask for gigabytes)', () => {
     // five days of 900,001 rows each: 4,500,005 rows from ten trades
-    const days = [0, 1, 2, 3, 4].flatMap((d) => [tr(T(10) + d * 86_400_000, 0, 1, 'buy'), tr(T(11) + d * 86_400_000, 900_000, 1, 'sell')])
-    expect(() => tpoProfiles(days, o)).toThrow(expect.objectContaining({ code: 'invalid_option', field: 'rowSize', message: expect.stringContaining('4500005 rows in all') }))
+    const days = [0, 1, 2, 3, 4].flatMap((d) => [
+      tr(T(10) + d * 86_400_000, 0, 1, 'buy'),
+      tr(T(11) + d * 86_400_000, 900_000, 1, 'sell'),
+    ])
+    expect(() => tpoProfiles(days, o)).toThrow(
+      expect.objectContaining({
+        code: 'invalid_option',
+        field: 'rowSize',
+        message: expect.stringContaining('4500005 rows in all'),
+      }),
+    )
     // the same five days with 11 rows each are fine
     const small = days.map((t) => ({ ...t, price: Number(t.price) === 0 ? 0 : 10 }))
     expect(tpoProfiles(small, o).map((p) => p.rows.length)).toEqual([11, 11, 11, 11, 11])
@@ -305,7 +456,13 @@ describe('profiles with 1, 2 and 3 rows (from trades)', () => {
   const o = { timeframe: '1d' as const, tickSize: '1' }
   it('1 row: POC, value area and IB are that row', () => {
     const [p] = tpoProfiles([tr(T(10), 100, 2, 'buy')], o)
-    expect([p!.poc, p!.valueAreaLow, p!.valueAreaHigh, p!.volumePoc, p!.tpoCount]).toEqual(['100', '100', '100', '100', 1])
+    expect([p!.poc, p!.valueAreaLow, p!.valueAreaHigh, p!.volumePoc, p!.tpoCount]).toEqual([
+      '100',
+      '100',
+      '100',
+      '100',
+      1,
+    ])
     expect(p!.initialBalance).toEqual({ high: '100', low: '100' })
     expect([p!.excessHigh, p!.excessLow, p!.poorHigh, p!.poorLow, p!.singlePrints]).toEqual([0, 0, false, false, []])
   })

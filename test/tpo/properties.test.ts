@@ -1,6 +1,12 @@
 import { fc, test as fcTest } from '@fast-check/vitest'
 import { describe, expect } from 'vitest'
-import { createTpoAggregator, mergeTpoProfiles, tpoProfiles, type TpoOptions, type TpoProfile } from '../../src/tpo/index.js'
+import {
+  createTpoAggregator,
+  mergeTpoProfiles,
+  tpoProfiles,
+  type TpoOptions,
+  type TpoProfile,
+} from '../../src/tpo/index.js'
 import type { Trade } from '../../src/trades/index.js'
 import { pick, referenceProfiles, toColumns, type RefOptions } from './reference.js'
 
@@ -41,11 +47,20 @@ function tradesArb(tick: string, opts: { unique?: boolean; minLength?: number } 
     .record({
       dt: fc.integer({ min: 0, max: 3 * 86_400 }),
       k: fc.integer({ min: -10, max: 60 }),
-      extra: fc.oneof({ weight: 5, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 99 }) }),
+      extra: fc.oneof(
+        { weight: 5, arbitrary: fc.constant(0) },
+        { weight: 1, arbitrary: fc.integer({ min: 1, max: 99 }) },
+      ),
       vu: fc.oneof(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 0, max: 10 ** 9 })),
       vs: fc.integer({ min: 0, max: 8 }),
       side: fc.constantFrom('buy' as const, 'sell' as const),
-      session: fc.constantFrom(undefined, undefined, 'MAINSESSION' as const, 'PRE_MARKET' as const, 'POST_MARKET' as const),
+      session: fc.constantFrom(
+        undefined,
+        undefined,
+        'MAINSESSION' as const,
+        'PRE_MARKET' as const,
+        'POST_MARKET' as const,
+      ),
       asNumber: fc.boolean(),
     })
     .map((r) => {
@@ -77,10 +92,13 @@ const asOpts = (o: RefOptions): TpoOptions => ({ ...o })
 const key = (p: TpoProfile) => `${p.time}|${p.sessionType ?? ''}`
 
 describe('TPO contract', () => {
-  fcTest.prop([caseArb], { numRuns: 120 })('equals a slow big.js reference (rows, blocks, volumes, extremes, IB)', ([o, trades]) => {
-    const got = tpoProfiles(trades, asOpts(o)).map(pick)
-    expect(got).toEqual(referenceProfiles(trades, o))
-  })
+  fcTest.prop([caseArb], { numRuns: 120 })(
+    'equals a slow big.js reference (rows, blocks, volumes, extremes, IB)',
+    ([o, trades]) => {
+      const got = tpoProfiles(trades, asOpts(o)).map(pick)
+      expect(got).toEqual(referenceProfiles(trades, o))
+    },
+  )
 
   fcTest.prop([caseArb, fc.integer({ min: 1, max: 97 })], { numRuns: 100 })(
     'equals the reference on dense trades (many per block, any order, equal times)',
@@ -102,21 +120,31 @@ describe('TPO contract', () => {
     expect(cols).toEqual(colsCopy)
   })
 
-  fcTest.prop([caseArb, fc.integer({ min: 0, max: 60 })], { numRuns: 80 })('merge law: merge(profiles(a), profiles(b)) = profiles(a ++ b)', ([o, trades], cut) => {
-    const i = cut % (trades.length + 1)
-    const a = trades.slice(0, i)
-    const b = trades.slice(i)
-    const merged = new Map<string, TpoProfile>()
-    for (const p of [...tpoProfiles(a, asOpts(o)), ...tpoProfiles(b, asOpts(o))]) {
-      const prev = merged.get(key(p))
-      merged.set(key(p), prev === undefined ? p : mergeTpoProfiles(prev, p))
-    }
-    const whole = tpoProfiles(trades, asOpts(o))
-    expect(whole.map((p) => merged.get(key(p)))).toEqual(whole)
-    expect(merged.size).toBe(whole.length)
-  })
+  fcTest.prop([caseArb, fc.integer({ min: 0, max: 60 })], { numRuns: 80 })(
+    'merge law: merge(profiles(a), profiles(b)) = profiles(a ++ b)',
+    ([o, trades], cut) => {
+      const i = cut % (trades.length + 1)
+      const a = trades.slice(0, i)
+      const b = trades.slice(i)
+      const merged = new Map<string, TpoProfile>()
+      for (const p of [...tpoProfiles(a, asOpts(o)), ...tpoProfiles(b, asOpts(o))]) {
+        const prev = merged.get(key(p))
+        merged.set(key(p), prev === undefined ? p : mergeTpoProfiles(prev, p))
+      }
+      const whole = tpoProfiles(trades, asOpts(o))
+      expect(whole.map((p) => merged.get(key(p)))).toEqual(whole)
+      expect(merged.size).toBe(whole.length)
+    },
+  )
 
-  fcTest.prop([caseArb, fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 8 }), fc.array(fc.constantFrom('add', 'addTrades', 'addColumns'), { minLength: 8, maxLength: 8 })], { numRuns: 80 })(
+  fcTest.prop(
+    [
+      caseArb,
+      fc.array(fc.integer({ min: 1, max: 20 }), { minLength: 1, maxLength: 8 }),
+      fc.array(fc.constantFrom('add', 'addTrades', 'addColumns'), { minLength: 8, maxLength: 8 }),
+    ],
+    { numRuns: 80 },
+  )(
     'batch = streaming (any chunking, add / addTrades / addColumns, advance between chunks)',
     ([o, trades], sizes, how) => {
       const sorted = [...trades].sort((x, y) => x.time - y.time)
@@ -140,13 +168,12 @@ describe('TPO contract', () => {
     },
   )
 
-  fcTest.prop([optsArb.chain((o) => fc.tuple(fc.constant(o), tradesArb(o.tickSize, { unique: true })))], { numRuns: 60 })(
-    'trade order does not matter (distinct times)',
-    ([o, trades]) => {
-      const a = tpoProfiles(trades, asOpts(o))
-      expect(tpoProfiles([...trades].reverse(), asOpts(o))).toEqual(a)
-    },
-  )
+  fcTest.prop([optsArb.chain((o) => fc.tuple(fc.constant(o), tradesArb(o.tickSize, { unique: true })))], {
+    numRuns: 60,
+  })('trade order does not matter (distinct times)', ([o, trades]) => {
+    const a = tpoProfiles(trades, asOpts(o))
+    expect(tpoProfiles([...trades].reverse(), asOpts(o))).toEqual(a)
+  })
 
   fcTest.prop([caseArb, fc.constantFrom(70, 50, 68.2, 100)], { numRuns: 80 })(
     'value area contains the POC, holds >= p% of TPOs, and the area before its last addition held < p%',
@@ -175,50 +202,86 @@ describe('TPO contract', () => {
     },
   )
 
-  fcTest.prop([caseArb], { numRuns: 80 })('every row between a block\'s low and high carries it, and no other row does', ([o, trades]) => {
-    for (const p of tpoProfiles(trades, asOpts(o))) {
-      const rsv = p.rowSizeValue
-      p.blocks.forEach((_, b) => {
-        const carrying = p.rows.flatMap((r, i) => (r[1].includes(b) ? [i] : []))
-        expect(carrying.length).toBeGreaterThan(0)
-        // contiguous
-        expect(carrying.at(-1)! - carrying[0]! + 1).toBe(carrying.length)
-        // first and last carrying rows hold the block's low and high
-        const lowRow = p.rows[carrying[0]!]![0]
-        const highRow = p.rows[carrying.at(-1)!]![0]
-        expect(Number(lowRow) <= Number(p.blockLows[b]) && Number(p.blockLows[b]) < Number(lowRow) + Number(rsv) + 1e-9).toBe(true)
-        expect(Number(highRow) <= Number(p.blockHighs[b]) && Number(p.blockHighs[b]) < Number(highRow) + Number(rsv) + 1e-9).toBe(true)
-      })
-      // ascending, contiguous grid rows
-      for (let i = 1; i < p.rows.length; i++) expect(Number(p.rows[i]![0])).toBeGreaterThan(Number(p.rows[i - 1]![0]))
-    }
-  })
+  fcTest.prop([caseArb], { numRuns: 80 })(
+    "every row between a block's low and high carries it, and no other row does",
+    ([o, trades]) => {
+      for (const p of tpoProfiles(trades, asOpts(o))) {
+        const rsv = p.rowSizeValue
+        p.blocks.forEach((_, b) => {
+          const carrying = p.rows.flatMap((r, i) => (r[1].includes(b) ? [i] : []))
+          expect(carrying.length).toBeGreaterThan(0)
+          // contiguous
+          expect(carrying.at(-1)! - carrying[0]! + 1).toBe(carrying.length)
+          // first and last carrying rows hold the block's low and high
+          const lowRow = p.rows[carrying[0]!]![0]
+          const highRow = p.rows[carrying.at(-1)!]![0]
+          expect(
+            Number(lowRow) <= Number(p.blockLows[b]) && Number(p.blockLows[b]) < Number(lowRow) + Number(rsv) + 1e-9,
+          ).toBe(true)
+          expect(
+            Number(highRow) <= Number(p.blockHighs[b]) &&
+              Number(p.blockHighs[b]) < Number(highRow) + Number(rsv) + 1e-9,
+          ).toBe(true)
+        })
+        // ascending, contiguous grid rows
+        for (let i = 1; i < p.rows.length; i++) expect(Number(p.rows[i]![0])).toBeGreaterThan(Number(p.rows[i - 1]![0]))
+      }
+    },
+  )
 })
 
 describe('periods', () => {
-  fcTest.prop([tradesArb('0.25'), fc.constantFrom(undefined, 'America/New_York', 'Asia/Kolkata')], { numRuns: 40 })('weekly periods start on a Monday at local midnight and last 7 local days', (trades, timeZone) => {
-    const zone = timeZone ?? 'UTC'
-    const local = (t: number) => new Intl.DateTimeFormat('en-US', { timeZone: zone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(t)
-    for (const p of tpoProfiles(trades, { timeframe: '1w', tickSize: '0.25', ...(timeZone === undefined ? {} : { timeZone }) })) {
-      expect(local(p.time)).toBe('Mon 00:00')
-      expect(local(p.end)).toBe('Mon 00:00')
-      const days = (p.end - p.time) / 86_400_000
-      expect(days > 6.9 && days < 7.1).toBe(true)
-      for (const b of p.blocks) expect(b >= p.time && b < p.end).toBe(true)
-    }
-  })
+  fcTest.prop([tradesArb('0.25'), fc.constantFrom(undefined, 'America/New_York', 'Asia/Kolkata')], { numRuns: 40 })(
+    'weekly periods start on a Monday at local midnight and last 7 local days',
+    (trades, timeZone) => {
+      const zone = timeZone ?? 'UTC'
+      const local = (t: number) =>
+        new Intl.DateTimeFormat('en-US', {
+          timeZone: zone,
+          weekday: 'short',
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        }).format(t)
+      for (const p of tpoProfiles(trades, {
+        timeframe: '1w',
+        tickSize: '0.25',
+        ...(timeZone === undefined ? {} : { timeZone }),
+      })) {
+        expect(local(p.time)).toBe('Mon 00:00')
+        expect(local(p.end)).toBe('Mon 00:00')
+        const days = (p.end - p.time) / 86_400_000
+        expect(days > 6.9 && days < 7.1).toBe(true)
+        for (const b of p.blocks) expect(b >= p.time && b < p.end).toBe(true)
+      }
+    },
+  )
 })
 
 describe('exact volumes past 2^53 units', () => {
-  fcTest.prop([fc.array(fc.tuple(fc.constantFrom(2 ** 52, 2 ** 53, 4503599627370495, 1e15, 123456789.123, 0.00000001, 9007199254740991), fc.constantFrom('buy' as const, 'sell' as const), fc.integer({ min: 0, max: 3 })), { minLength: 1, maxLength: 40 })], { numRuns: 60 })(
-    'volume sums equal big.js sums',
-    (xs) => {
-      const trades: Trade[] = xs.map(([v, side, k], i) => ({ time: Date.UTC(2026, 5, 1, 10) + i * 60_000, price: 100 + k, volume: v, side }))
-      const o: RefOptions = { timeframe: '1d' as const, tickSize: '1' }
-      expect(tpoProfiles(trades, o).map(pick)).toEqual(referenceProfiles(trades, o))
-      expect(tpoProfiles(toColumns(trades), o).map(pick)).toEqual(referenceProfiles(trades, o))
-    },
-  )
+  fcTest.prop(
+    [
+      fc.array(
+        fc.tuple(
+          fc.constantFrom(2 ** 52, 2 ** 53, 4503599627370495, 1e15, 123456789.123, 0.00000001, 9007199254740991),
+          fc.constantFrom('buy' as const, 'sell' as const),
+          fc.integer({ min: 0, max: 3 }),
+        ),
+        { minLength: 1, maxLength: 40 },
+      ),
+    ],
+    { numRuns: 60 },
+  )('volume sums equal big.js sums', (xs) => {
+    const trades: Trade[] = xs.map(([v, side, k], i) => ({
+      time: Date.UTC(2026, 5, 1, 10) + i * 60_000,
+      price: 100 + k,
+      volume: v,
+      side,
+    }))
+    const o: RefOptions = { timeframe: '1d' as const, tickSize: '1' }
+    expect(tpoProfiles(trades, o).map(pick)).toEqual(referenceProfiles(trades, o))
+    expect(tpoProfiles(toColumns(trades), o).map(pick)).toEqual(referenceProfiles(trades, o))
+  })
 })
 
 describe('a bad record inside a columnar batch', () => {
@@ -227,7 +290,10 @@ describe('a bad record inside a columnar batch', () => {
   fcTest.prop([caseArb, fc.boolean(), fc.nat(), fc.constantFrom(...BAD)], { numRuns: 100 })(
     'throws naming its index and field; the records before it count, it and those after do not',
     ([o, trades], sort, at, field) => {
-      const dense = trades.map((t, i) => ({ ...t, time: BASES[0]! + 9 * 3_600_000 + (sort ? i * 7_000 : (t.time % 97) * 60_000) }))
+      const dense = trades.map((t, i) => ({
+        ...t,
+        time: BASES[0]! + 9 * 3_600_000 + (sort ? i * 7_000 : (t.time % 97) * 60_000),
+      }))
       const xs = sort ? dense : dense.reverse()
       const k = at % xs.length
       const cols = toColumns(xs)

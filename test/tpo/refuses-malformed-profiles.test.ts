@@ -5,15 +5,27 @@ import { describe, expect, it } from 'vitest'
 import { toPartnerCandle } from '../../src/partner/index.js'
 import { MarketDataError } from '../../src/errors.js'
 import { renderTpo, renderTpoSvg } from '../../src/render/index.js'
-import { compositeTpoProfile, developingTpo, mergeTpoProfiles, nakedPocs, tpoFromCandles, tpoProfiles, type TpoProfile } from '../../src/tpo/index.js'
+import {
+  compositeTpoProfile,
+  developingTpo,
+  mergeTpoProfiles,
+  nakedPocs,
+  tpoFromCandles,
+  tpoProfiles,
+  type TpoProfile,
+} from '../../src/tpo/index.js'
 
 const T = (h: number, m = 0) => Date.UTC(2026, 5, 1, h, m)
 const opts = { timeframe: '1d' as const, tickSize: '0.25' }
-const day = (): TpoProfile => tpoProfiles([
-  { time: T(14), price: '100', volume: '2', side: 'buy' },
-  { time: T(14, 40), price: '101.5', volume: '1', side: 'sell' },
-  { time: T(15, 10), price: '100.75', volume: '3', side: 'buy' },
-], opts)[0] as TpoProfile
+const day = (): TpoProfile =>
+  tpoProfiles(
+    [
+      { time: T(14), price: '100', volume: '2', side: 'buy' },
+      { time: T(14, 40), price: '101.5', volume: '1', side: 'sell' },
+      { time: T(15, 10), price: '100.75', volume: '3', side: 'buy' },
+    ],
+    opts,
+  )[0] as TpoProfile
 
 /** f either returns or throws a MarketDataError; returns the error or undefined. */
 function refusedOrFine(f: () => unknown): MarketDataError | undefined {
@@ -26,8 +38,35 @@ function refusedOrFine(f: () => unknown): MarketDataError | undefined {
   }
 }
 
-const hostile = fc.oneof(fc.anything(), fc.constant(Object.create(null) as unknown), fc.bigInt(), fc.constant([null]), fc.constant([[null]]), fc.constant(['x']), fc.constant(Number.NaN))
-const FIELDS = ['time', 'end', 'blocks', 'rows', 'blockSize', 'sessionType', 'openTime', 'closeTime', 'initialBalanceStart', 'initialBalance', 'singlePrints', 'rowSizeValue', 'tickSize', 'open', 'close', 'poc', 'blockHighs', 'blockLows'] as const
+const hostile = fc.oneof(
+  fc.anything(),
+  fc.constant(Object.create(null) as unknown),
+  fc.bigInt(),
+  fc.constant([null]),
+  fc.constant([[null]]),
+  fc.constant(['x']),
+  fc.constant(Number.NaN),
+)
+const FIELDS = [
+  'time',
+  'end',
+  'blocks',
+  'rows',
+  'blockSize',
+  'sessionType',
+  'openTime',
+  'closeTime',
+  'initialBalanceStart',
+  'initialBalance',
+  'singlePrints',
+  'rowSizeValue',
+  'tickSize',
+  'open',
+  'close',
+  'poc',
+  'blockHighs',
+  'blockLows',
+] as const
 
 describe('malformed TPO profiles', () => {
   it('any field replaced by any value: merge, composite, developing, naked POCs and the renderings refuse or answer, never crash', () => {
@@ -83,22 +122,46 @@ describe('malformed TPO profiles', () => {
       const e = refusedOrFine(() => mergeTpoProfiles(p, { ...p, rowSizeValue }))
       expect([rowSizeValue, e?.field]).toEqual([rowSizeValue, 'rowSizeValue'])
     }
-    expect(refusedOrFine(() => mergeTpoProfiles(p, { ...p, rowSizeValue: 0.25 as unknown as string }))?.field).toBe('rowSizeValue')
+    expect(refusedOrFine(() => mergeTpoProfiles(p, { ...p, rowSizeValue: 0.25 as unknown as string }))?.field).toBe(
+      'rowSizeValue',
+    )
   })
 
   it('the other readers name what is wrong', () => {
     const p = day()
-    expect(() => developingTpo({ ...p, rows: [null] } as unknown as TpoProfile)).toThrow(expect.objectContaining({ field: 'rows' }))
-    expect(() => developingTpo({ ...p, rows: [[p.rows[0]?.[0], null]] } as unknown as TpoProfile)).toThrow(expect.objectContaining({ field: 'rows' }))
-    expect(() => nakedPocs([p, null as unknown as TpoProfile])).toThrow(expect.objectContaining({ index: 1, field: 'profile' }))
+    expect(() => developingTpo({ ...p, rows: [null] } as unknown as TpoProfile)).toThrow(
+      expect.objectContaining({ field: 'rows' }),
+    )
+    expect(() => developingTpo({ ...p, rows: [[p.rows[0]?.[0], null]] } as unknown as TpoProfile)).toThrow(
+      expect.objectContaining({ field: 'rows' }),
+    )
+    expect(() => nakedPocs([p, null as unknown as TpoProfile])).toThrow(
+      expect.objectContaining({ index: 1, field: 'profile' }),
+    )
     expect(() => tpoFromCandles(5 as unknown as [], opts)).toThrow(expect.objectContaining({ field: 'candles' }))
     expect(() => renderTpo(null as unknown as TpoProfile)).toThrow(expect.objectContaining({ field: 'profile' }))
-    expect(() => renderTpo(p, { timeZone: 5n as unknown as string })).toThrow(expect.objectContaining({ field: 'timeZone' }))
+    expect(() => renderTpo(p, { timeZone: 5n as unknown as string })).toThrow(
+      expect.objectContaining({ field: 'timeZone' }),
+    )
     // session names are compared, not looked up as properties: 'toString' or '__proto__' is no session
     for (const s of ['toString', '__proto__', 'constructor']) {
-      expect(() => tpoFromCandles([{ time: T(14), open: '1', high: '1', low: '1', close: '1', session: s as 'PRE_MARKET' }], opts)).toThrow(expect.objectContaining({ field: 'session' }))
-      expect(() => tpoProfiles([], { ...opts, sessions: [s as 'PRE_MARKET'] })).toThrow(expect.objectContaining({ field: 'sessions' }))
-      expect(() => toPartnerCandle({ time: T(14), open: '1', high: '1', low: '1', close: '1', volume: '1', session: s as 'PRE_MARKET' })).toThrow(expect.objectContaining({ field: 'session' }))
+      expect(() =>
+        tpoFromCandles([{ time: T(14), open: '1', high: '1', low: '1', close: '1', session: s as 'PRE_MARKET' }], opts),
+      ).toThrow(expect.objectContaining({ field: 'session' }))
+      expect(() => tpoProfiles([], { ...opts, sessions: [s as 'PRE_MARKET'] })).toThrow(
+        expect.objectContaining({ field: 'sessions' }),
+      )
+      expect(() =>
+        toPartnerCandle({
+          time: T(14),
+          open: '1',
+          high: '1',
+          low: '1',
+          close: '1',
+          volume: '1',
+          session: s as 'PRE_MARKET',
+        }),
+      ).toThrow(expect.objectContaining({ field: 'session' }))
     }
     // and the well-formed profile still merges with itself as before
     expect(mergeTpoProfiles(p, p).rows.length).toBe(p.rows.length)

@@ -78,32 +78,39 @@ describe('value area walk (70%)', () => {
 
 describe('value area properties', () => {
   const counts = fc.array(fc.nat({ max: 12 }), { minLength: 1, maxLength: 40 }).filter((xs) => xs.some((x) => x > 0))
-  fcTest.prop([counts, fc.integer({ min: 1, max: 100 })], { numRuns: 300 })('contains the POC, holds >= p%, and the area before its last addition held < p%', (xs, pct) => {
-    const v = big(xs)
-    const poc = pocIndex(v)
-    const p = { units: BigInt(pct), scale: 0 }
-    const { low, high } = valueAreaRange(v, poc, p)
-    const total = xs.reduce((a, b) => a + b, 0)
-    const sum = (l: number, h: number) => xs.slice(l, h + 1).reduce((a, b) => a + b, 0)
-    expect(low <= poc && poc <= high).toBe(true)
-    expect(sum(low, high) * 100 >= pct * total).toBe(true)
-    if (low === poc && high === poc) return
-    // the last addition took one or two rows from one end; without them the area was under p%
-    const candidates: number[] = []
-    for (const k of [1, 2]) {
-      if (high - k >= poc) candidates.push(sum(low, high - k))
-      if (low + k <= poc) candidates.push(sum(low + k, high))
-    }
-    expect(candidates.some((s) => s * 100 < pct * total)).toBe(true)
-  })
-  fcTest.prop([counts], { numRuns: 300 })('the POC holds the maximum and is at least as near the middle as any other maximum', (xs) => {
-    const v = big(xs)
-    const i = pocIndex(v)
-    const max = Math.max(...xs)
-    expect(xs[i]).toBe(max)
-    const n = xs.length
-    for (let j = 0; j < n; j++) if (xs[j] === max) expect(Math.abs(2 * i - (n - 1))).toBeLessThanOrEqual(Math.abs(2 * j - (n - 1)))
-  })
+  fcTest.prop([counts, fc.integer({ min: 1, max: 100 })], { numRuns: 300 })(
+    'contains the POC, holds >= p%, and the area before its last addition held < p%',
+    (xs, pct) => {
+      const v = big(xs)
+      const poc = pocIndex(v)
+      const p = { units: BigInt(pct), scale: 0 }
+      const { low, high } = valueAreaRange(v, poc, p)
+      const total = xs.reduce((a, b) => a + b, 0)
+      const sum = (l: number, h: number) => xs.slice(l, h + 1).reduce((a, b) => a + b, 0)
+      expect(low <= poc && poc <= high).toBe(true)
+      expect(sum(low, high) * 100 >= pct * total).toBe(true)
+      if (low === poc && high === poc) return
+      // the last addition took one or two rows from one end; without them the area was under p%
+      const candidates: number[] = []
+      for (const k of [1, 2]) {
+        if (high - k >= poc) candidates.push(sum(low, high - k))
+        if (low + k <= poc) candidates.push(sum(low + k, high))
+      }
+      expect(candidates.some((s) => s * 100 < pct * total)).toBe(true)
+    },
+  )
+  fcTest.prop([counts], { numRuns: 300 })(
+    'the POC holds the maximum and is at least as near the middle as any other maximum',
+    (xs) => {
+      const v = big(xs)
+      const i = pocIndex(v)
+      const max = Math.max(...xs)
+      expect(xs[i]).toBe(max)
+      const n = xs.length
+      for (let j = 0; j < n; j++)
+        if (xs[j] === max) expect(Math.abs(2 * i - (n - 1))).toBeLessThanOrEqual(Math.abs(2 * j - (n - 1)))
+    },
+  )
 })
 
 describe('tails, excess, poor extremes, single prints (Dalton)', () => {
@@ -112,13 +119,37 @@ describe('tails, excess, poor extremes, single prints (Dalton)', () => {
     expect(s).toEqual({ singlePrints: [4], poorHigh: false, poorLow: false, excessHigh: 0, excessLow: 2 })
   })
   it('two or more TPOs at an extreme is poor', () => {
-    expect(profileShape([2, 3, 2])).toEqual({ singlePrints: [], poorHigh: true, poorLow: true, excessHigh: 0, excessLow: 0 })
+    expect(profileShape([2, 3, 2])).toEqual({
+      singlePrints: [],
+      poorHigh: true,
+      poorLow: true,
+      excessHigh: 0,
+      excessLow: 0,
+    })
   })
   it('a one-block profile has no auction to compare with', () => {
-    expect(profileShape([1, 1, 1])).toEqual({ singlePrints: [], poorHigh: false, poorLow: false, excessHigh: 0, excessLow: 0 })
-    expect(profileShape([1])).toEqual({ singlePrints: [], poorHigh: false, poorLow: false, excessHigh: 0, excessLow: 0 })
+    expect(profileShape([1, 1, 1])).toEqual({
+      singlePrints: [],
+      poorHigh: false,
+      poorLow: false,
+      excessHigh: 0,
+      excessLow: 0,
+    })
+    expect(profileShape([1])).toEqual({
+      singlePrints: [],
+      poorHigh: false,
+      poorLow: false,
+      excessHigh: 0,
+      excessLow: 0,
+    })
   })
   it('single prints inside, gap rows (0 TPOs) are not single prints', () => {
-    expect(profileShape([2, 1, 0, 1, 3, 1, 1, 1])).toEqual({ singlePrints: [1, 3], poorHigh: false, poorLow: true, excessHigh: 3, excessLow: 0 })
+    expect(profileShape([2, 1, 0, 1, 3, 1, 1, 1])).toEqual({
+      singlePrints: [1, 3],
+      poorHigh: false,
+      poorLow: true,
+      excessHigh: 3,
+      excessLow: 0,
+    })
   })
 })

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest'
 import { ALL_SESSION_CODES, codeWords, codesKept, SIDE_CODES } from '../../src/trades/codes.js'
 
 /** Bytes mostly 0..3 (where the word tricks have their edges), sometimes anything. */
-const byte = fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 0, max: 3 }) }, { weight: 1, arbitrary: fc.integer({ min: 0, max: 255 }) })
+const byte = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 0, max: 3 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 0, max: 255 }) },
+)
 
 /** A column of the bytes at byte offset `off` of a larger buffer (so its words start anywhere). */
 function column(bytes: number[], off: number): Uint8Array {
@@ -48,13 +51,20 @@ describe('codesKept', () => {
 
   it('clean columns with one bad byte anywhere: found wherever it sits (sides and sessions)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 70 }), fc.nat({ max: 7 }), fc.nat(), fc.integer({ min: 0, max: 255 }), fc.boolean(), (n, off, at, bad, side) => {
-        const keep = side ? SIDE_CODES : ALL_SESSION_CODES
-        const bytes = Array.from({ length: n }, (_, i) => (side ? 1 + (i % 2) : i % 3))
-        bytes[at % n] = bad
-        const a = column(bytes, off)
-        expect(codesKept(a, codeWords(a), 0, n, keep)).toBe(keep[bad] === 1)
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 70 }),
+        fc.nat({ max: 7 }),
+        fc.nat(),
+        fc.integer({ min: 0, max: 255 }),
+        fc.boolean(),
+        (n, off, at, bad, side) => {
+          const keep = side ? SIDE_CODES : ALL_SESSION_CODES
+          const bytes = Array.from({ length: n }, (_, i) => (side ? 1 + (i % 2) : i % 3))
+          bytes[at % n] = bad
+          const a = column(bytes, off)
+          expect(codesKept(a, codeWords(a), 0, n, keep)).toBe(keep[bad] === 1)
+        },
+      ),
       { numRuns: 2000 },
     )
   })
@@ -62,17 +72,27 @@ describe('codesKept', () => {
   it('one bad byte in a clean column: every set of kept codes, any range and offset, shared memory or not', () => {
     // clean runs of 16+ bytes reach the four-words-a-step loops of every code set (the random bytes above rarely do)
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 70 }), fc.nat({ max: 7 }), fc.nat(), fc.nat(), fc.nat(), fc.integer({ min: 0, max: 255 }), fc.subarray([0, 1, 2], { minLength: 1 }), fc.boolean(), (n, off, at, x, y, bad, codes, shared) => {
-        const keep = keepOf(codes)
-        const buf = shared ? new SharedArrayBuffer(off + n + 5) : new ArrayBuffer(off + n + 5)
-        new Uint8Array(buf).fill(7)
-        const a = new Uint8Array(buf, off, n)
-        for (let i = 0; i < n; i++) a[i] = codes[i % codes.length] as number
-        a[at % n] = bad
-        const from = x % (n + 1)
-        const to = from + (y % (n - from + 1))
-        expect(codesKept(a, codeWords(a), from, to, keep)).toBe(naive(a, from, to, keep))
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 70 }),
+        fc.nat({ max: 7 }),
+        fc.nat(),
+        fc.nat(),
+        fc.nat(),
+        fc.integer({ min: 0, max: 255 }),
+        fc.subarray([0, 1, 2], { minLength: 1 }),
+        fc.boolean(),
+        (n, off, at, x, y, bad, codes, shared) => {
+          const keep = keepOf(codes)
+          const buf = shared ? new SharedArrayBuffer(off + n + 5) : new ArrayBuffer(off + n + 5)
+          new Uint8Array(buf).fill(7)
+          const a = new Uint8Array(buf, off, n)
+          for (let i = 0; i < n; i++) a[i] = codes[i % codes.length] as number
+          a[at % n] = bad
+          const from = x % (n + 1)
+          const to = from + (y % (n - from + 1))
+          expect(codesKept(a, codeWords(a), from, to, keep)).toBe(naive(a, from, to, keep))
+        },
+      ),
       { numRuns: 5000 },
     )
   })

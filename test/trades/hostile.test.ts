@@ -3,15 +3,46 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { MarketDataError } from '../../src/errors.js'
 import { sampleTrades } from '../../src/sample/index.js'
-import { isTradeColumns, type Trade, tradesToColumns, validateTrade, validateTradeColumns, validateTradeColumnsShape, validateTrades } from '../../src/trades/index.js'
+import {
+  isTradeColumns,
+  type Trade,
+  tradesToColumns,
+  validateTrade,
+  validateTradeColumns,
+  validateTradeColumnsShape,
+  validateTrades,
+} from '../../src/trades/index.js'
 import { candlesFromTrades, footprintProfiles, tpoProfiles } from '../../src/index.js'
 
 const good: Trade = { time: 0, price: '1', volume: '1', side: 'buy' }
 const FIELDS = ['time', 'price', 'volume', 'side', 'session'] as const
-const throwingGetter = (field: string) => Object.defineProperty({ ...good }, field, { get() { throw new Error('boom') }, enumerable: true })
-const trapProxy = () => new Proxy({}, { get() { throw new Error('trap') } })
-const revoked = () => { const p = Proxy.revocable({}, {}); p.revoke(); return p.proxy }
-const cols = () => ({ time: new Float64Array([0]), price: new Float64Array([1]), volume: new Float64Array([1]), side: new Uint8Array([1]) })
+const throwingGetter = (field: string) =>
+  Object.defineProperty({ ...good }, field, {
+    get() {
+      throw new Error('boom')
+    },
+    enumerable: true,
+  })
+const trapProxy = () =>
+  new Proxy(
+    {},
+    {
+      get() {
+        throw new Error('trap')
+      },
+    },
+  )
+const revoked = () => {
+  const p = Proxy.revocable({}, {})
+  p.revoke()
+  return p.proxy
+}
+const cols = () => ({
+  time: new Float64Array([0]),
+  price: new Float64Array([1]),
+  volume: new Float64Array([1]),
+  side: new Uint8Array([1]),
+})
 
 function expectError(r: { ok: boolean; error?: unknown }, field: string, index?: number): MarketDataError {
   expect(r.ok).toBe(false)
@@ -36,18 +67,51 @@ describe('validators on hostile input', () => {
   })
 
   it('validateTrade: a thrown value that is itself hostile is described safely', () => {
-    const nasty = new Proxy({}, { getPrototypeOf() { throw new Error('x') }, get() { throw new Error('y') } })
-    const t = Object.defineProperty({ ...good }, 'price', { get() { throw nasty } })
+    const nasty = new Proxy(
+      {},
+      {
+        getPrototypeOf() {
+          throw new Error('x')
+        },
+        get() {
+          throw new Error('y')
+        },
+      },
+    )
+    const t = Object.defineProperty({ ...good }, 'price', {
+      get() {
+        throw nasty
+      },
+    })
     expectError(validateTrade(t), 'price', 0)
-    expectError(validateTrade({ ...good, get side() { throw Object.create(null) } }), 'side', 0)
+    expectError(
+      validateTrade({
+        ...good,
+        get side() {
+          throw Object.create(null)
+        },
+      }),
+      'side',
+      0,
+    )
   })
 
   it('validateTrades: arrays with throwing getters, trap Proxies, a throwing length, a Proxy array', () => {
     expectError(validateTrades([good, throwingGetter('volume')]), 'volume', 1)
     expectError(validateTrades([good, good, trapProxy()]), 'time', 2)
-    const arr = new Proxy([good, good], { get(t, k) { if (k === '1') throw new Error('idx'); return Reflect.get(t, k) } })
+    const arr = new Proxy([good, good], {
+      get(t, k) {
+        if (k === '1') throw new Error('idx')
+        return Reflect.get(t, k)
+      },
+    })
     expectError(validateTrades(arr), 'trade', 1)
-    const lenThrows = new Proxy([good], { get(t, k) { if (k === 'length') throw new Error('len'); return Reflect.get(t, k) } })
+    const lenThrows = new Proxy([good], {
+      get(t, k) {
+        if (k === 'length') throw new Error('len')
+        return Reflect.get(t, k)
+      },
+    })
     expectError(validateTrades(lenThrows), 'trades')
     expectError(validateTrades(revoked()), 'trades')
     expectError(validateTrades(trapProxy()), 'trades')
@@ -58,8 +122,22 @@ describe('validators on hostile input', () => {
     for (const v of [validateTradeColumns, validateTradeColumnsShape]) {
       expect(expectError(v(trapProxy()), 'time').code).toBe('invalid_option')
       expectError(v(revoked()), 'time')
-      for (const f of FIELDS) expectError(v(Object.defineProperty(cols(), f, { get() { throw new Error('col') } })), f)
-      class Bad extends Float64Array { override get length(): number { throw new Error('len') } }
+      for (const f of FIELDS)
+        expectError(
+          v(
+            Object.defineProperty(cols(), f, {
+              get() {
+                throw new Error('col')
+              },
+            }),
+          ),
+          f,
+        )
+      class Bad extends Float64Array {
+        override get length(): number {
+          throw new Error('len')
+        }
+      }
       expectError(v({ ...cols(), price: new Bad(1) }), 'columns')
     }
     expect(validateTradeColumns(cols()).ok).toBe(true)
@@ -68,7 +146,11 @@ describe('validators on hostile input', () => {
   it('a getter that returns good columns once and junk later is validated on what it returned', () => {
     let n = 0
     const c = cols()
-    const x = Object.defineProperty({ ...c }, 'side', { get() { return n++ === 0 ? c.side : new Uint8Array([9]) } })
+    const x = Object.defineProperty({ ...c }, 'side', {
+      get() {
+        return n++ === 0 ? c.side : new Uint8Array([9])
+      },
+    })
     expect(validateTradeColumns(x).ok).toBe(true)
     expect(n).toBe(1)
   })
@@ -76,41 +158,84 @@ describe('validators on hostile input', () => {
   // thunks: fast-check inspects generated values, which a revoked Proxy would not survive
   const hostile: fc.Arbitrary<() => unknown> = fc.oneof(
     fc.anything().map((x) => () => x),
-    fc.anything({ withBigInt: true, withNullPrototype: true, withTypedArray: true, withSparseArray: true, withBoxedValues: true, withMap: true, withSet: true }).map((x) => () => x),
+    fc
+      .anything({
+        withBigInt: true,
+        withNullPrototype: true,
+        withTypedArray: true,
+        withSparseArray: true,
+        withBoxedValues: true,
+        withMap: true,
+        withSet: true,
+      })
+      .map((x) => () => x),
     fc.constantFrom(...FIELDS).map((f) => () => throwingGetter(f)),
     fc.constant(trapProxy),
     fc.constant(revoked),
     fc.bigInt().map((b) => () => ({ ...good, time: b })),
     fc.bigInt().map((b) => () => ({ ...good, price: b, volume: b })),
-    fc.record({ time: fc.anything(), price: fc.anything(), volume: fc.anything(), side: fc.anything() }).map((r) => () => Object.assign(Object.create(null), r)),
-    fc.constantFrom(...FIELDS).map((f) => () => new Proxy({ ...cols() }, { get(t, k) { if (k === f) throw new Error('p'); return Reflect.get(t, k) } })),
-    fc.constantFrom(...FIELDS).map((f) => () => Object.defineProperty(cols(), f, { get() { throw new Error('g') } })),
+    fc
+      .record({ time: fc.anything(), price: fc.anything(), volume: fc.anything(), side: fc.anything() })
+      .map((r) => () => Object.assign(Object.create(null), r)),
+    fc.constantFrom(...FIELDS).map(
+      (f) => () =>
+        new Proxy(
+          { ...cols() },
+          {
+            get(t, k) {
+              if (k === f) throw new Error('p')
+              return Reflect.get(t, k)
+            },
+          },
+        ),
+    ),
+    fc.constantFrom(...FIELDS).map(
+      (f) => () =>
+        Object.defineProperty(cols(), f, {
+          get() {
+            throw new Error('g')
+          },
+        }),
+    ),
   )
 
   it('property: the three validators never throw and always fail with a MarketDataError', () => {
-    fc.assert(fc.property(hostile, fc.array(hostile, { maxLength: 4 }), (mk, mks) => {
-      const x = mk()
-      const xs = mks.map((m) => m())
-      for (const r of [validateTrade(x), validateTrades(x), validateTrades(xs), validateTrades([good, ...xs]), validateTradeColumns(x), validateTradeColumnsShape(x)]) {
-        if (!r.ok) {
-          expect(r.error).toBeInstanceOf(MarketDataError)
-          expect(typeof r.error.field).toBe('string')
+    fc.assert(
+      fc.property(hostile, fc.array(hostile, { maxLength: 4 }), (mk, mks) => {
+        const x = mk()
+        const xs = mks.map((m) => m())
+        for (const r of [
+          validateTrade(x),
+          validateTrades(x),
+          validateTrades(xs),
+          validateTrades([good, ...xs]),
+          validateTradeColumns(x),
+          validateTradeColumnsShape(x),
+        ]) {
+          if (!r.ok) {
+            expect(r.error).toBeInstanceOf(MarketDataError)
+            expect(typeof r.error.field).toBe('string')
+          }
         }
-      }
-    }), { numRuns: 1000 })
+      }),
+      { numRuns: 1000 },
+    )
   })
 
   it('property: isTradeColumns never throws; true exactly when time reads as a Float64Array', () => {
-    fc.assert(fc.property(hostile, (mk) => {
-      const x = mk()
-      let want = false
-      try {
-        want = typeof x === 'object' && x !== null && (x as { time?: unknown }).time instanceof Float64Array
-      } catch {
-        want = false
-      }
-      expect(isTradeColumns(x)).toBe(want)
-    }), { numRuns: 500 })
+    fc.assert(
+      fc.property(hostile, (mk) => {
+        const x = mk()
+        let want = false
+        try {
+          want = typeof x === 'object' && x !== null && (x as { time?: unknown }).time instanceof Float64Array
+        } catch {
+          want = false
+        }
+        expect(isTradeColumns(x)).toBe(want)
+      }),
+      { numRuns: 500 },
+    )
     expect(isTradeColumns(cols())).toBe(true)
     expect(isTradeColumns(revoked())).toBe(false)
     expect(isTradeColumns(throwingGetter('time'))).toBe(false)
@@ -127,7 +252,11 @@ describe('tradesToColumns takes arrays and iterables of trade objects only', () 
     ['TradeColumns', sampleTrades({ tradesPerDay: 10 })],
   ])('%s throws invalid_option naming trades', (_, x) => {
     let caught: unknown
-    try { tradesToColumns(x as never) } catch (e) { caught = e }
+    try {
+      tradesToColumns(x as never)
+    } catch (e) {
+      caught = e
+    }
     expect(caught).toBeInstanceOf(MarketDataError)
     expect((caught as MarketDataError).code).toBe('invalid_option')
     expect((caught as MarketDataError).field).toBe('trades')
@@ -135,7 +264,12 @@ describe('tradesToColumns takes arrays and iterables of trade objects only', () 
   })
 
   it('Proxies and iterators that throw give MarketDataError, not the raw error', () => {
-    const boom = { *[Symbol.iterator]() { yield good; throw new Error('it') } }
+    const boom = {
+      *[Symbol.iterator]() {
+        yield good
+        throw new Error('it')
+      },
+    }
     for (const x of [revoked(), trapProxy(), boom]) {
       expect(() => tradesToColumns(x as never)).toThrow(MarketDataError)
     }
@@ -156,10 +290,28 @@ describe('the batch functions refuse an input whose shape cannot be read', () =>
     ['tpoProfiles', (x) => tpoProfiles(x as never, { timeframe: '1d', tickSize: 1 })],
   ]
   it.each(fns)('%s: a revoked Proxy or one whose traps throw is invalid_option naming trades', (_, f) => {
-    const allTraps = () => new Proxy({}, { get() { throw new Error('trap') }, has() { throw new Error('trap') }, getPrototypeOf() { throw new Error('trap') } })
+    const allTraps = () =>
+      new Proxy(
+        {},
+        {
+          get() {
+            throw new Error('trap')
+          },
+          has() {
+            throw new Error('trap')
+          },
+          getPrototypeOf() {
+            throw new Error('trap')
+          },
+        },
+      )
     for (const x of [revoked(), trapProxy(), allTraps(), throwingGetter('time')]) {
       let caught: unknown
-      try { f(x) } catch (e) { caught = e }
+      try {
+        f(x)
+      } catch (e) {
+        caught = e
+      }
       expect(caught).toBeInstanceOf(MarketDataError)
       expect(caught).toMatchObject({ code: 'invalid_option', field: 'trades' })
     }

@@ -8,20 +8,29 @@ const good = { time: Date.UTC(2026, 4, 29), price: '5000.25', volume: '1.5', sid
 
 describe('validateTrade', () => {
   it('never throws on arbitrary input', () => {
-    fc.assert(fc.property(fc.anything(), fc.nat(), (x, i) => {
-      const r = validateTrade(x, i)
-      if (!r.ok) expect(r.error).toBeInstanceOf(MarketDataError)
-    }), { numRuns: 300 })
-    fc.assert(fc.property(fc.anything(), (x) => {
-      validateTrades(x)
-      validateTradeColumns(x)
-    }), { numRuns: 300 })
+    fc.assert(
+      fc.property(fc.anything(), fc.nat(), (x, i) => {
+        const r = validateTrade(x, i)
+        if (!r.ok) expect(r.error).toBeInstanceOf(MarketDataError)
+      }),
+      { numRuns: 300 },
+    )
+    fc.assert(
+      fc.property(fc.anything(), (x) => {
+        validateTrades(x)
+        validateTradeColumns(x)
+      }),
+      { numRuns: 300 },
+    )
   })
 
   it('accepts generated trades, off-grid and negative prices included', () => {
-    fc.assert(fc.property(tradesArb({ offGrid: true, negativePrices: true }), (ts) => {
-      expect(validateTrades(ts).ok).toBe(true)
-    }), { numRuns: 50 })
+    fc.assert(
+      fc.property(tradesArb({ offGrid: true, negativePrices: true }), (ts) => {
+        expect(validateTrades(ts).ok).toBe(true)
+      }),
+      { numRuns: 50 },
+    )
   })
 
   it.each([
@@ -51,7 +60,14 @@ describe('validateTrade', () => {
   })
 
   it('accepts volume 0 and -0, price off grid, negative price', () => {
-    for (const patch of [{ volume: 0 }, { volume: -0 }, { volume: '0.000' }, { price: '-3.5' }, { price: 5000.123456 }, { session: undefined }]) {
+    for (const patch of [
+      { volume: 0 },
+      { volume: -0 },
+      { volume: '0.000' },
+      { price: '-3.5' },
+      { price: 5000.123456 },
+      { session: undefined },
+    ]) {
       expect(validateTrade({ ...good, ...patch }).ok).toBe(true)
     }
   })
@@ -59,22 +75,79 @@ describe('validateTrade', () => {
 
 describe('validateTradeColumns', () => {
   it('accepts generated columns', () => {
-    fc.assert(fc.property(tradeColumnsArb(), (c) => {
-      expect(validateTradeColumns(c).ok).toBe(true)
-    }), { numRuns: 30 })
+    fc.assert(
+      fc.property(tradeColumnsArb(), (c) => {
+        expect(validateTradeColumns(c).ok).toBe(true)
+      }),
+      { numRuns: 30 },
+    )
   })
 
   it('names index and field of bad records and bad shapes', () => {
-    const mk = () => ({ time: new Float64Array([0, 1, 2]), price: new Float64Array([1, 2, 3]), volume: new Float64Array([1, 1, 1]), side: new Uint8Array([1, 2, 1]), session: new Uint8Array([0, 1, 2]) })
+    const mk = () => ({
+      time: new Float64Array([0, 1, 2]),
+      price: new Float64Array([1, 2, 3]),
+      volume: new Float64Array([1, 1, 1]),
+      side: new Uint8Array([1, 2, 1]),
+      session: new Uint8Array([0, 1, 2]),
+    })
     const cases: [(c: ReturnType<typeof mk>) => void, string, number | undefined][] = [
-      [(c) => { c.time[1] = Number.NaN }, 'time', 1],
-      [(c) => { c.price[2] = Number.POSITIVE_INFINITY }, 'price', 2],
-      [(c) => { c.volume[0] = -1 }, 'volume', 0],
-      [(c) => { c.volume[1] = Number.NaN }, 'volume', 1],
-      [(c) => { c.side[2] = 0 }, 'side', 2],
-      [(c) => { c.session[1] = 3 }, 'session', 1],
-      [(c) => { (c as { price: unknown }).price = [1, 2, 3] }, 'price', undefined],
-      [(c) => { c.side = new Uint8Array(2) }, 'side', undefined],
+      [
+        (c) => {
+          c.time[1] = Number.NaN
+        },
+        'time',
+        1,
+      ],
+      [
+        (c) => {
+          c.price[2] = Number.POSITIVE_INFINITY
+        },
+        'price',
+        2,
+      ],
+      [
+        (c) => {
+          c.volume[0] = -1
+        },
+        'volume',
+        0,
+      ],
+      [
+        (c) => {
+          c.volume[1] = Number.NaN
+        },
+        'volume',
+        1,
+      ],
+      [
+        (c) => {
+          c.side[2] = 0
+        },
+        'side',
+        2,
+      ],
+      [
+        (c) => {
+          c.session[1] = 3
+        },
+        'session',
+        1,
+      ],
+      [
+        (c) => {
+          ;(c as { price: unknown }).price = [1, 2, 3]
+        },
+        'price',
+        undefined,
+      ],
+      [
+        (c) => {
+          c.side = new Uint8Array(2)
+        },
+        'side',
+        undefined,
+      ],
     ]
     for (const [patch, field, index] of cases) {
       const c = mk()
@@ -101,8 +174,18 @@ describe('sessionMask', () => {
 describe('validateTradeColumnsShape', () => {
   it('checks types and lengths only, never throws', async () => {
     const { validateTradeColumnsShape } = await import('../../src/trades/index.js')
-    fc.assert(fc.property(fc.anything(), (x) => { validateTradeColumnsShape(x) }), { numRuns: 200 })
-    const c = { time: new Float64Array([Number.NaN]), price: new Float64Array(1), volume: new Float64Array(1), side: new Uint8Array(1) }
+    fc.assert(
+      fc.property(fc.anything(), (x) => {
+        validateTradeColumnsShape(x)
+      }),
+      { numRuns: 200 },
+    )
+    const c = {
+      time: new Float64Array([Number.NaN]),
+      price: new Float64Array(1),
+      volume: new Float64Array(1),
+      side: new Uint8Array(1),
+    }
     expect(validateTradeColumnsShape(c).ok).toBe(true)
     const r = validateTradeColumnsShape({ ...c, volume: new Float64Array(2) })
     expect(r.ok ? undefined : r.error.field).toBe('volume')

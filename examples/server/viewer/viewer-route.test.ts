@@ -6,7 +6,13 @@ let withPage: RunningServer
 let without: RunningServer
 
 beforeAll(async () => {
-  withPage = await startServer({ store: testStore(NOW), apiKeys: [{ key: 'k<1>' }], partnerKeys: [], clock: () => NOW, viewerKey: 'k<1>' })
+  withPage = await startServer({
+    store: testStore(NOW),
+    apiKeys: [{ key: 'k<1>' }],
+    partnerKeys: [],
+    clock: () => NOW,
+    viewerKey: 'k<1>',
+  })
   without = await startServer({ store: testStore(NOW), apiKeys: [{ key: 'k' }], partnerKeys: [], clock: () => NOW })
 })
 afterAll(async () => {
@@ -25,13 +31,16 @@ describe('viewer route', () => {
     const lib = await fetch(`${withPage.url}/viewer/lib.js`)
     expect(lib.headers.get('content-type')).toContain('text/javascript')
     const code = await lib.text()
-    for (const name of ['renderFootprintChart', 'renderTpoChart', 'autoRowSize', 'regridTpo']) expect(code).toMatch(new RegExp(`as ${name}[,}]`))
+    for (const name of ['renderFootprintChart', 'renderTpoChart', 'autoRowSize', 'regridTpo'])
+      expect(code).toMatch(new RegExp(`as ${name}[,}]`))
     expect(code).not.toMatch(/from\s*["']/) // one self-contained module: no import left for the browser to resolve
   })
 
   it('is absent without a viewer key, and the REST endpoints still answer beside it', async () => {
     expect((await fetch(`${without.url}/`)).status).toBe(404)
-    expect((await fetch(`${withPage.url}/api/v1/marketdata/exchanges`, { headers: { 'x-api-key': 'k<1>' } })).status).toBe(200)
+    expect(
+      (await fetch(`${withPage.url}/api/v1/marketdata/exchanges`, { headers: { 'x-api-key': 'k<1>' } })).status,
+    ).toBe(200)
     expect((await fetch(`${withPage.url}/`, { method: 'POST' })).status).toBe(405)
   })
 })

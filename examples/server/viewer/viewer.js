@@ -39,7 +39,12 @@ function options(select, items, label, value) {
 async function loadSymbols() {
   const ex = $('exchange').value
   securities = (await get(`/exchanges/${encodeURIComponent(ex)}/securities`)).securities
-  options($('symbol'), securities, (s) => `${s.symbol} (${s.name})`, (s) => s.symbol)
+  options(
+    $('symbol'),
+    securities,
+    (s) => `${s.symbol} (${s.name})`,
+    (s) => s.symbol,
+  )
 }
 
 /** A plain candlestick chart of the same bars (SVG built here: the library draws profiles, not candles). */
@@ -55,10 +60,14 @@ function candleSvg(candles) {
     const colour = up ? '#16a34a' : '#dc2626'
     const top = y(up ? c.close : c.open)
     const bottom = y(up ? c.open : c.close)
-    return `<g class="candle" data-time="${c.time}"><line x1="${x + w / 2}" x2="${x + w / 2}" y1="${y(c.high)}" y2="${y(c.low)}" stroke="${colour}"/>` +
+    return (
+      `<g class="candle" data-time="${c.time}"><line x1="${x + w / 2}" x2="${x + w / 2}" y1="${y(c.high)}" y2="${y(c.low)}" stroke="${colour}"/>` +
       `<rect x="${x + 1}" width="${w - 2}" y="${top}" height="${Math.max(1, bottom - top)}" fill="${colour}"/></g>`
+    )
   })
-  const axis = [hi, (hi + lo) / 2, lo].map((p) => `<text x="54" y="${y(p) + 4}" text-anchor="end" font-size="11">${p.toFixed(2)}</text>`)
+  const axis = [hi, (hi + lo) / 2, lo].map(
+    (p) => `<text x="54" y="${y(p) + 4}" text-anchor="end" font-size="11">${p.toFixed(2)}</text>`,
+  )
   return `<svg xmlns="http://www.w3.org/2000/svg" class="candles" data-bars="${candles.length}" width="${70 + candles.length * w}" height="${h}">${axis.join('')}${marks.join('')}</svg>`
 }
 
@@ -75,26 +84,44 @@ async function show() {
   try {
     // the last `bars` buckets that traded within three days
     const period = String(3 * 86400)
-    const candles = (await get('/candles', { exchange, symbol, timeframe: frame, period, limit: '1000' })).candles.slice(-bars)
+    const candles = (
+      await get('/candles', { exchange, symbol, timeframe: frame, period, limit: '1000' })
+    ).candles.slice(-bars)
     if (candles.length === 0) throw new Error(`no trades of ${symbol} in the last three days`)
     // rows: about 30..80 over the range the bars cover
-    const range = (Math.max(...candles.map((c) => Number(c.high))) - Math.min(...candles.map((c) => Number(c.low)))).toFixed(security.pricePrecision)
+    const range = (
+      Math.max(...candles.map((c) => Number(c.high))) - Math.min(...candles.map((c) => Number(c.low)))
+    ).toFixed(security.pricePrecision)
     const rowSize = autoRowSize({ tickSize: security.tickSize, range }).rowSize
     const from = String(Math.floor(Date.parse(candles[0].time) / 1000))
     const to = String(Math.floor(Date.parse(candles[candles.length - 1].time) / 1000) + FRAME_SECONDS[frame])
     const fp = await get('/footprint', { exchange, symbol, timeframe: frame, from, to, rowSize: String(rowSize) })
-    const profiles = fp.profiles.map(profileTimes).filter((p) => p.rows.length > 0).slice(-bars)
+    const profiles = fp.profiles
+      .map(profileTimes)
+      .filter((p) => p.rows.length > 0)
+      .slice(-bars)
     const bodies = candles.map((c) => ({ ...c, time: Date.parse(c.time) }))
-    $('footprint').innerHTML = renderFootprintChart(profiles, { candles: bodies, timeZone }).replace(/^<\?xml[^>]*>/, '')
+    $('footprint').innerHTML = renderFootprintChart(profiles, { candles: bodies, timeZone }).replace(
+      /^<\?xml[^>]*>/,
+      '',
+    )
     const tpo = await get('/tpo', { exchange, symbol, timeframe: '1d', period: String(days * 86400) })
     // /tpo answers rows of one tick: re-grid them so that the widest day shows about 30..80 rows
     const ticks = tpo.profiles.map(profileTimes).filter((p) => p.rows.length > 0)
-    const widest = ticks.reduce((w, p) => (w === undefined || Number(p.high) - Number(p.low) > Number(w.high) - Number(w.low) ? p : w), undefined)
+    const widest = ticks.reduce(
+      (w, p) => (w === undefined || Number(p.high) - Number(p.low) > Number(w.high) - Number(w.low) ? p : w),
+      undefined,
+    )
     const tpoRows = widest === undefined ? 1 : autoRowSize({ tickSize: security.tickSize, candles: [widest] }).rowSize
     const periods = ticks.map((p) => regridTpo(p, { rowSize: tpoRows }))
-    $('tpo').innerHTML = periods.length > 0 ? renderTpoChart(periods, { timeZone }).replace(/^<\?xml[^>]*>/, '') : '<p>no TPO periods in range</p>'
+    $('tpo').innerHTML =
+      periods.length > 0
+        ? renderTpoChart(periods, { timeZone }).replace(/^<\?xml[^>]*>/, '')
+        : '<p>no TPO periods in range</p>'
     $('candles').innerHTML = candleSvg(candles)
-    status(`${exchange} ${symbol}: ${profiles.length} footprint bars (${frame}, rows of ${rowSize} ticks), ${periods.length} TPO periods (rows of ${tpoRows} ticks), ${candles.length} candles`)
+    status(
+      `${exchange} ${symbol}: ${profiles.length} footprint bars (${frame}, rows of ${rowSize} ticks), ${periods.length} TPO periods (rows of ${tpoRows} ticks), ${candles.length} candles`,
+    )
     document.body.dataset.state = 'ready'
   } catch (e) {
     status(e.message, true)
@@ -105,7 +132,12 @@ async function show() {
 async function start() {
   try {
     exchanges = (await get('/exchanges')).exchanges
-    options($('exchange'), exchanges, (e) => `${e.code} (${e.name})`, (e) => e.code)
+    options(
+      $('exchange'),
+      exchanges,
+      (e) => `${e.code} (${e.name})`,
+      (e) => e.code,
+    )
     if (exchanges.some((e) => e.code === 'CME')) $('exchange').value = 'CME'
     await loadSymbols()
     await show()

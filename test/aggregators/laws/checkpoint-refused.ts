@@ -39,73 +39,99 @@ const someTrades = [
   { time: T0 + 2000, price: 5001, volume: 1, side: 'buy' as const, session: 'PRE_MARKET' as const },
 ]
 
-export const checkpointRefusedLaws = (subject: Subject) => describe('a checkpoint that is not this one is refused, naming the field', () => {
-  it('another version', () => {
-    const cp = { ...saved(subject, someTrades), version: 2 }
-    const e = refusal(thrown(() => subject.make({ restore: cp })))
-    expect(e.field).toBe('restore.version')
-    expect(e.message).toContain('version 1')
-  })
+export const checkpointRefusedLaws = (subject: Subject) =>
+  describe('a checkpoint that is not this one is refused, naming the field', () => {
+    it('another version', () => {
+      const cp = { ...saved(subject, someTrades), version: 2 }
+      const e = refusal(thrown(() => subject.make({ restore: cp })))
+      expect(e.field).toBe('restore.version')
+      expect(e.message).toContain('version 1')
+    })
 
-  it('another kind of aggregator', () => {
-    const cp = saved(subject, someTrades)
-    for (const kind of (['candles', 'footprint', 'tpo'] as const).filter((k) => k !== subject.kind)) {
-      const other = sealCheckpoint(kind, cp.options as Record<string, unknown>, Number(cp.watermark), cp.state as Record<string, unknown>)
-      expect(refusal(thrown(() => subject.make({ restore: other }))).field).toBe('restore.kind')
-    }
-  })
+    it('another kind of aggregator', () => {
+      const cp = saved(subject, someTrades)
+      for (const kind of (['candles', 'footprint', 'tpo'] as const).filter((k) => k !== subject.kind)) {
+        const other = sealCheckpoint(
+          kind,
+          cp.options as Record<string, unknown>,
+          Number(cp.watermark),
+          cp.state as Record<string, unknown>,
+        )
+        expect(refusal(thrown(() => subject.make({ restore: other }))).field).toBe('restore.kind')
+      }
+    })
 
-  it('not an object at all', () => {
-    for (const x of [null, 'state', 42, []]) expect(refusal(thrown(() => subject.make({ restore: x }))).field).toBe('restore')
-  })
+    it('not an object at all', () => {
+      for (const x of [null, 'state', 42, []])
+        expect(refusal(thrown(() => subject.make({ restore: x }))).field).toBe('restore')
+    })
 
-  it('options that shape the output differently', () => {
-    const cp = saved(subject, someTrades)
-    const e = refusal(thrown(() => subject.make({ restore: cp, timeZone: 'America/New_York' })))
-    expect(e.field).toBe('restore.options.timeZone')
-  })
+    it('options that shape the output differently', () => {
+      const cp = saved(subject, someTrades)
+      const e = refusal(thrown(() => subject.make({ restore: cp, timeZone: 'America/New_York' })))
+      expect(e.field).toBe('restore.options.timeZone')
+    })
 
-  it('any field altered (check not updated) is refused as altered', () => {
-    fc.assert(
-      fc.property(tradesArb, fc.nat(), fc.constantFrom<unknown>(-1, 0, 1, 'x', null, 1.5), (trades, pick, value) => {
-        const cp = saved(subject, trades)
-        const paths = leaves(cp.state).map((p) => ['state', ...p])
-        const path = paths[pick % paths.length] as (string | number)[]
-        const copy = json(cp)
-        setAt(copy, path, value)
-        fc.pre(JSON.stringify(copy) !== JSON.stringify(cp))
-        expect(refusal(thrown(() => subject.make({ restore: copy }))).field).toBe('restore.check')
-      }),
-      { numRuns: 200 },
-    )
-  })
-
-  it('any field made invalid (and the check recomputed) is refused naming that field, or restores a valid state; never a crash', () => {
-    fc.assert(
-      fc.property(
-        tradesArb,
-        fc.nat(),
-        fc.constantFrom<unknown>(-1, 1.5, 'x', null, true, {}, [], 1e300, -1e300, '99999999999999999999999', 'Infinity', '-7', Number.MAX_SAFE_INTEGER),
-        (trades, pick, value) => {
+    it('any field altered (check not updated) is refused as altered', () => {
+      fc.assert(
+        fc.property(tradesArb, fc.nat(), fc.constantFrom<unknown>(-1, 0, 1, 'x', null, 1.5), (trades, pick, value) => {
           const cp = saved(subject, trades)
-          const paths = leaves(cp.state)
-          fc.pre(paths.length > 0)
+          const paths = leaves(cp.state).map((p) => ['state', ...p])
           const path = paths[pick % paths.length] as (string | number)[]
-          const state = json(cp.state) as Record<string, unknown>
-          setAt(state, path, value)
-          const resealed = sealCheckpoint(cp.kind as AggregatorKind, cp.options as Record<string, unknown>, Number(cp.watermark), state)
-          const e = thrown(() => {
-            const b = subject.make({ restore: resealed })
-            b.snapshot()
-            b.flush()
-          })
-          if (e === undefined) return
-          const err = refusal(e)
-          // the field named is in the state (the altered one, or one whose rule it breaks together with it)
-          expect(err.field).toMatch(/^restore\.state/)
-        },
-      ),
-      { numRuns: 400 },
-    )
+          const copy = json(cp)
+          setAt(copy, path, value)
+          fc.pre(JSON.stringify(copy) !== JSON.stringify(cp))
+          expect(refusal(thrown(() => subject.make({ restore: copy }))).field).toBe('restore.check')
+        }),
+        { numRuns: 200 },
+      )
+    })
+
+    it('any field made invalid (and the check recomputed) is refused naming that field, or restores a valid state; never a crash', () => {
+      fc.assert(
+        fc.property(
+          tradesArb,
+          fc.nat(),
+          fc.constantFrom<unknown>(
+            -1,
+            1.5,
+            'x',
+            null,
+            true,
+            {},
+            [],
+            1e300,
+            -1e300,
+            '99999999999999999999999',
+            'Infinity',
+            '-7',
+            Number.MAX_SAFE_INTEGER,
+          ),
+          (trades, pick, value) => {
+            const cp = saved(subject, trades)
+            const paths = leaves(cp.state)
+            fc.pre(paths.length > 0)
+            const path = paths[pick % paths.length] as (string | number)[]
+            const state = json(cp.state) as Record<string, unknown>
+            setAt(state, path, value)
+            const resealed = sealCheckpoint(
+              cp.kind as AggregatorKind,
+              cp.options as Record<string, unknown>,
+              Number(cp.watermark),
+              state,
+            )
+            const e = thrown(() => {
+              const b = subject.make({ restore: resealed })
+              b.snapshot()
+              b.flush()
+            })
+            if (e === undefined) return
+            const err = refusal(e)
+            // the field named is in the state (the altered one, or one whose rule it breaks together with it)
+            expect(err.field).toMatch(/^restore\.state/)
+          },
+        ),
+        { numRuns: 400 },
+      )
+    })
   })
-})

@@ -20,23 +20,30 @@ function feed(a: Driven, trades: Trade[], from: number, to: number, how: Feed, e
   return out
 }
 
-export const checkpointLaws = (subject: Subject) => describe('checkpoint -> JSON -> restore continues exactly', () => {
-  it('for any stream and split point, the restored run equals the uninterrupted one', () => {
-    fc.assert(
-      fc.property(tradesArb, fc.nat(), fc.constantFrom<Feed>('one', 'array', 'columns'), fc.integer({ min: 1, max: 9 }), (trades, pos, how, every) => {
-        const k = pos % (trades.length + 1)
-        const whole = subject.make()
-        const expected = json([...feed(whole, trades, 0, trades.length, how, every), ...whole.flush()])
-        const first = subject.make()
-        const before = feed(first, trades, 0, k, how, every)
-        const snap = json(first.snapshot())
-        const saved = JSON.parse(JSON.stringify(first.checkpoint()))
-        const second = subject.make({ restore: saved })
-        expect(json(second.snapshot())).toEqual(snap)
-        const after = feed(second, trades, k, trades.length, how, every)
-        expect(json([...before, ...after, ...second.flush()])).toEqual(expected)
-      }),
-      { numRuns: 300 },
-    )
+export const checkpointLaws = (subject: Subject) =>
+  describe('checkpoint -> JSON -> restore continues exactly', () => {
+    it('for any stream and split point, the restored run equals the uninterrupted one', () => {
+      fc.assert(
+        fc.property(
+          tradesArb,
+          fc.nat(),
+          fc.constantFrom<Feed>('one', 'array', 'columns'),
+          fc.integer({ min: 1, max: 9 }),
+          (trades, pos, how, every) => {
+            const k = pos % (trades.length + 1)
+            const whole = subject.make()
+            const expected = json([...feed(whole, trades, 0, trades.length, how, every), ...whole.flush()])
+            const first = subject.make()
+            const before = feed(first, trades, 0, k, how, every)
+            const snap = json(first.snapshot())
+            const saved = JSON.parse(JSON.stringify(first.checkpoint()))
+            const second = subject.make({ restore: saved })
+            expect(json(second.snapshot())).toEqual(snap)
+            const after = feed(second, trades, k, trades.length, how, every)
+            expect(json([...before, ...after, ...second.flush()])).toEqual(expected)
+          },
+        ),
+        { numRuns: 300 },
+      )
+    })
   })
-})
