@@ -134,7 +134,8 @@ describe('cap properties', () => {
   })
   const footprintOverCap = (id: string, zone: string, from: number, k: number, back: boolean) => {
     const end = kthEnd(id, from, k, zone)
-    const to = back ? end - 1000 : end
+    // cut 1 s short, unless that empties the range (a `from` 1 s before its bucket's end)
+    const to = back && end - 1000 > from ? end - 1000 : end
     const r = parseHistoryQuery(
       'footprint',
       { ...BASE, timeframe: id, from: s(from), to: s(to) },
@@ -152,7 +153,8 @@ describe('cap properties', () => {
   it('footprint: too_much_data exactly when more than 1000 buckets overlap the range (slow reference), and never billed', () => {
     fc.assert(
       fc.property(arb, ({ id, from, k, back }) => footprintOverCap(id, 'UTC', from, k, back)),
-      { numRuns: 50 },
+      // the example: CI's seed drew a `from` 1 s before a minute's end, which the 1 s cut made an empty range
+      { numRuns: 50, examples: [[{ id: '1m', from: 1798761419000, k: 1, back: true }]] },
     )
   })
 
