@@ -67,6 +67,7 @@ export class FootprintEngine<Out> {
       rowUnits: g.rowUnits,
       pow: g.decimals <= 22 ? (POW10[g.decimals] as number) : Number.NaN,
       spare: [],
+      shells: [],
     }
     this.rowInverse = 1 / Number(g.rowSizeValue)
     this.rowHalf = 0.5 / g.rowSize
@@ -138,7 +139,7 @@ export class FootprintEngine<Out> {
       throw new MarketDataError('late_record', FOOTPRINT_MSG.late(t, end, this.watermark), { index, field: 'time' })
     let st = this.states.get(start)
     if (st === undefined) {
-      st = new BucketState(start, end, this.bounds)
+      st = BucketState.open(start, end, this.bounds)
       this.states.set(start, st)
     }
     this.current = st

@@ -68,7 +68,7 @@ export function runEngine<Out>(engine: FootprintEngine<Out>, trades: TradeInput)
 }
 
 /** Records a sorted batch is fed in, closing the buckets behind it after each piece. */
-const PIECE = 16384
+const PIECE = 1024
 /**
  * Mean trades a bucket below which a batch is checked for time order and closed piece by piece: with more,
  * the buckets are few, keeping them to the end costs nothing, and the order scan would cost the fast

@@ -90,7 +90,9 @@ export function columnsKernel(
   const dropAll = !withSess && keep[0] !== 1
   let i = from
   outer: for (;;) {
-    if (!dropAll) {
+    // (a block needs four records at the run's price: when the first or the fourth differs, as on thin
+    // data where a price run is one or two trades, the blocks would take nothing and are not called)
+    if (!dropAll && i + 4 <= to && (price[i] as number) === runPrice && (price[i + 3] as number) === runPrice) {
       st[Slot.RunPrice] = runPrice
       st[Slot.RunRoom] = room
       st[Slot.RunVolume] = accT
@@ -133,7 +135,10 @@ export function columnsKernel(
       const p = price[i] as number
       const moved = p !== runPrice
       if (moved) {
-        const k = Math.floor((p - org) * inv + half)
+        let k = Math.floor((p - org) * inv + half)
+        // the guess adds half a tick for prices on the grid; a price finer than the grid in the top half
+        // tick of its row is guessed one row up
+        if (k >= 1 && k <= cap && p < (bnd[k] as number)) k--
         if (!(k >= 0 && k < cap && p >= (bnd[k] as number) && p < (bnd[k + 1] as number))) break outer
         if (nT !== 0) {
           addRun(lo, cnt, jb, accT, accB, nB, nT)
