@@ -15,12 +15,17 @@ class Column {
   a = new Float64Array(64)
   n = 0
   push(x: number): void {
-    if (this.n === this.a.length) {
-      const b = new Float64Array(this.a.length * 2)
+    if (this.n === this.a.length) this.ensure(1)
+    this.a[this.n++] = x
+  }
+  /** Room for k more values; returns the array to write them into (at `n`, which the caller advances). */
+  ensure(k: number): Float64Array {
+    if (this.n + k > this.a.length) {
+      const b = new Float64Array(Math.max(this.a.length * 2, this.n + k))
       b.set(this.a)
       this.a = b
     }
-    this.a[this.n++] = x
+    return this.a
   }
   /** The values written (a copy of their length). */
   take(): Float64Array {
@@ -99,24 +104,37 @@ export class ColumnSink implements BucketSink<void> {
     if (!(vb + vs <= Number.MAX_SAFE_INTEGER) || !Number.isSafeInteger(cb + cs)) return false
     const vol = this.vol
     const rowNo = this.rowNo
-    vol.length = 0
-    rowNo.length = 0
+    // (cleared only when used: a length write costs a call on every bucket)
+    if (ties > 0) {
+      vol.length = 0
+      rowNo.length = 0
+    }
+    // the row cells written straight into the columns, room made once for the bucket's slots
+    const at = this.row.n
+    const row = this.row.ensure(st.cap)
+    const vbA = this.vb.ensure(st.cap)
+    const vsA = this.vs.ensure(st.cap)
+    const cbA = this.cb.ensure(st.cap)
+    const csA = this.cs.ensure(st.cap)
+    let j = at
     for (let k = 0; k < st.cap; k++) {
       const nb = counts[2 * k] as number
       const ns = counts[2 * k + 1] as number
       if (nb + ns === 0) continue
       const b = sums[2 * k] as number
       const s = sums[2 * k + 1] as number
-      this.row.push(st.base + k)
-      this.vb.push(this.volume(b, vScale, 'volumeBuy', st.start))
-      this.vs.push(this.volume(s, vScale, 'volumeSell', st.start))
-      this.cb.push(nb)
-      this.cs.push(ns)
+      row[j] = st.base + k
+      vbA[j] = this.volume(b, vScale, 'volumeBuy', st.start)
+      vsA[j] = this.volume(s, vScale, 'volumeSell', st.start)
+      cbA[j] = nb
+      csA[j] = ns
+      j++
       if (ties > 0) {
         vol.push(b + s)
         rowNo.push(st.base + k)
       }
     }
+    this.row.n = this.vb.n = this.vs.n = this.cb.n = this.cs.n = j
     this.totals(vb, vs, cb, cs, vScale, st.start, ties > 0 ? (rowNo[pocIndex(vol, rowNo)] as number) : maxRow)
     return true
   }
