@@ -1,4 +1,5 @@
 import type { ExactDecimal } from './types.js'
+import { unitsText } from './units-text.js'
 
 function digitsOf(units: bigint | number): { neg: boolean; digits: string } {
   const big = typeof units === 'bigint' ? units : BigInt(units)
@@ -18,6 +19,8 @@ function digitsOf(units: bigint | number): { neg: boolean; digits: string } {
  * formatUnits(-5, 2)    // "-0.05"
  */
 export function formatUnits(units: bigint | number, scale: number): string {
+  // a safe integer by arithmetic on doubles (no bigint, one or two strings)
+  if (typeof units === 'number' && Number.isSafeInteger(units)) return unitsText(units, scale)
   return formatFixed(units, scale, 0)
 }
 

@@ -2,7 +2,8 @@ import type { BucketState } from './bucket-state.js'
 import type { FootprintEngine } from './engine.js'
 import { rowPrice } from './grid.js'
 import { pocIndex } from '../profile/point-of-control.js'
-import { formatUnits } from '../decimal/index.js'
+import { formatFixed, formatUnits } from '../decimal/index.js'
+import { doubleText } from '../decimal/units-text.js'
 import { assembleProfile, buildProfile, type ProfileMeta } from './rowset.js'
 import type { FootprintProfile, FootprintRow } from './types.js'
 
@@ -29,11 +30,11 @@ export const profileSink: BucketSink<FootprintProfile> = {
       profileStart: o.from > st.start ? o.from : undefined,
       sessionType: o.sessionType,
     }
-    const { high, low } = st.extremes(engine.pScale)
     if (o.analytics === undefined && !st.spilled && st.fine === undefined && !st.isSparse()) {
-      const p = denseProfile(st, engine, meta, high, low)
+      const p = denseProfile(st, engine, meta)
       if (p !== undefined) return p
     }
+    const { high, low } = st.extremes(engine.pScale)
     return buildProfile(meta, o.grid, st.rowSet(engine.vScale), high, low, o.analytics)
   },
 }
@@ -46,8 +47,6 @@ function denseProfile(
   st: BucketState,
   engine: FootprintEngine<FootprintProfile>,
   meta: ProfileMeta,
-  high: Parameters<typeof assembleProfile>[5],
-  low: Parameters<typeof assembleProfile>[6],
 ): FootprintProfile | undefined {
   const grid = engine.grid
   const vScale = engine.vScale
@@ -77,5 +76,20 @@ function denseProfile(
   }
   // every partial sum is exact while the whole stays a safe integer (non-negative integers)
   if (!(vb + vs <= Number.MAX_SAFE_INTEGER) || !Number.isSafeInteger(cb + cs)) return undefined
+  const [high, low] = extremeTexts(st, engine.pScale, grid.decimals)
   return assembleProfile(meta, grid, rows, pocIndex(volumes, rowNumbers), { vb, vs, cb, cs, vScale }, high, low)
+}
+
+/**
+ * The bucket's high and low as text at the grid's decimals: straight from the doubles' shortest forms when
+ * only the columnar path saw its trades (the usual case), else from the exact extremes.
+ */
+function extremeTexts(st: BucketState, pScale: number, decimals: number): [string, string] {
+  if (st.maxP === -Infinity && st.maxBig === null && st.maxD !== -Infinity) {
+    const high = doubleText(st.maxD, decimals)
+    const low = doubleText(st.minD, decimals)
+    if (high !== undefined && low !== undefined) return [high, low]
+  }
+  const { high, low } = st.extremes(pScale)
+  return [formatFixed(high.units, high.scale, decimals), formatFixed(low.units, low.scale, decimals)]
 }

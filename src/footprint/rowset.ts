@@ -62,7 +62,15 @@ export function buildProfile(
   // counts of merged profiles add up as doubles: refuse a total that no longer holds exactly
   if (!Number.isSafeInteger(cb + cs))
     throw new MarketDataError('inexact', FOOTPRINT_MSG.countSum('trades'), { field: 'trades' })
-  const p = assembleProfile(meta, grid, rows, volumePocIndex(set), { vb, vs, cb, cs, vScale }, high, low)
+  const p = assembleProfile(
+    meta,
+    grid,
+    rows,
+    volumePocIndex(set),
+    { vb, vs, cb, cs, vScale },
+    formatFixed(high.units, high.scale, grid.decimals),
+    formatFixed(low.units, low.scale, grid.decimals),
+  )
   if (analytics !== undefined) p.analytics = computeAnalytics(grid, set, analytics)
   return p
 }
@@ -76,15 +84,18 @@ export interface ProfileTotals {
   vScale: number
 }
 
-/** The profile object around its formatted rows (`poc`: index of the volume POC row, -1 for none). */
+/**
+ * The profile object around its formatted rows (`poc`: index of the volume POC row, -1 for none; `high` / `low`:
+ * the traded extremes' text at the grid's decimals).
+ */
 export function assembleProfile(
   meta: ProfileMeta,
   grid: Grid,
   rows: FootprintRow[],
   poc: number,
   t: ProfileTotals,
-  high: ExactDecimal,
-  low: ExactDecimal,
+  high: string,
+  low: string,
 ): FootprintProfile {
   const { cb, cs, vScale } = t
   // (safe-integer doubles: their sum and difference are exact too, the caller checked the sum)
@@ -97,8 +108,8 @@ export function assembleProfile(
     rowSizeValue: grid.rowSizeValue,
     tickSize: grid.tickSize,
     rows,
-    high: formatFixed(high.units, high.scale, grid.decimals),
-    low: formatFixed(low.units, low.scale, grid.decimals),
+    high,
+    low,
     volumeBuy: formatUnits(vb, vScale),
     volumeSell: formatUnits(vs, vScale),
     volume: formatUnits(vb + vs, vScale),

@@ -15,8 +15,7 @@ export function pocIndex(values: readonly bigint[] | readonly number[], rows?: A
   const v = values as readonly bigint[]
   const n = v.length
   if (n === 0) return -1
-  const at = (i: number) => (rows === undefined ? i : (rows[i] as number))
-  const mid2 = at(0) + at(n - 1)
+  const mid2 = rowAt(rows, 0) + rowAt(rows, n - 1)
   let max = v[0] as bigint
   for (let i = 1; i < n; i++) if ((v[i] as bigint) > max) max = v[i] as bigint
   let best = -1
@@ -24,7 +23,7 @@ export function pocIndex(values: readonly bigint[] | readonly number[], rows?: A
   let tie = -1
   for (let i = 0; i < n; i++) {
     if (v[i] !== max) continue
-    const d = Math.abs(2 * at(i) - mid2)
+    const d = Math.abs(2 * rowAt(rows, i) - mid2)
     if (best < 0 || d < bestDist) {
       best = i
       bestDist = d
@@ -36,9 +35,14 @@ export function pocIndex(values: readonly bigint[] | readonly number[], rows?: A
   let above = (typeof max === 'bigint' ? 0n : 0) as bigint
   let below = above
   for (let i = 0; i < n; i++) {
-    const side = 2 * at(i) - mid2
+    const side = 2 * rowAt(rows, i) - mid2
     if (side > 0) above += v[i] as bigint
     else if (side < 0) below += v[i] as bigint
   }
   return above > below ? tie : best
+}
+
+/** Grid number of row i: its index when rows are contiguous (no `rows`). */
+function rowAt(rows: ArrayLike<number> | undefined, i: number): number {
+  return rows === undefined ? i : (rows[i] as number)
 }
