@@ -16,7 +16,7 @@ import { closeStream, columnBatch, feed, tradeReader } from './engine-ops.js'
 import { CHUNK, CandleEngine, SOURCE_TRADE_OBJECTS } from './engine.js'
 import { consumeTrades } from './exact-trades.js'
 import { CANDLE_MSG } from './messages.js'
-import { setSource, unitsOf } from './open-candle.js'
+import { setSource, settleMid, unitsOf } from './open-candle.js'
 import { AGGREGATOR_OPTION_KEYS, type CandleAggregatorOptions } from './options.js'
 import { candleColumnsIn } from './read-candle-columns.js'
 import { candlesIn } from './read-candle-objects.js'
@@ -64,6 +64,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
    */
   checkpoint(): AggregatorCheckpoint {
     feed(this.e)
+    settleMid(this.e)
     const open: OpenCandleState | undefined = this.e.has
       ? {
           time: this.e.cTime,
@@ -144,6 +145,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     this.e.volHi = o.volHi
     this.e.valLo = o.valLo
     this.e.valHi = o.valHi
+    this.e.valMid = 0
     this.e.noValue = o.noValue
     this.e.noTrades = o.noTrades
     this.e.fineVol = o.fineVol

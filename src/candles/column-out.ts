@@ -2,7 +2,7 @@
 // resampleCandleColumns): numbers, no Candle object or string per candle.
 import { exactDouble, POW10 } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
-import { formatSum } from './format.js'
+import { formatSum, LIMB_BIG, limbSumText } from './format.js'
 import { CANDLE_MSG } from './messages.js'
 import type { CandleColumns } from './types.js'
 import {
@@ -69,9 +69,10 @@ export class ColumnOut {
 
   /**
    * Appends a candle: st holds [time, open, high, low, close, volume units (number part), value units
-   * (number part), trades, session code]; the bigint parts and scales beside it.
+   * (number part), trades, session code]; the bigint parts and scales beside it, and the value's high limb
+   * `valMid` (weighted by 2^26: value = valHi + valMid * 2^26 + number part).
    */
-  write(st: Float64Array, volHi: bigint, vs: number, valHi: bigint, xs: number): void {
+  write(st: Float64Array, volHi: bigint, vs: number, valHi: bigint, xs: number, valMid = 0): void {
     if (this.n >= this.time.length) this.grow()
     const k = this.n++
     const time = st[W_TIME] as number
@@ -82,8 +83,9 @@ export class ColumnOut {
     this.low[k] = (st[W_LOW] as number) + 0
     this.close[k] = (st[W_CLOSE] as number) + 0
     this.volume[k] = this.sum(volHi, st[W_VOLUME] as number, vs, 'volume', time)
-    if (this.valueText === undefined) this.value[k] = this.sum(valHi, st[W_VALUE] as number, xs, 'value', time)
-    else this.valueText.push(formatSum(valHi, st[W_VALUE] as number, xs))
+    const x = st[W_VALUE] as number
+    if (this.valueText !== undefined) this.valueText.push(limbSumText(valHi, valMid, x, xs))
+    else this.value[k] = this.sum(valMid === 0 ? valHi : valHi + BigInt(valMid) * LIMB_BIG, x, xs, 'value', time)
     this.trades[k] = st[W_TRADES] as number
     this.session[k] = st[W_SESSION] as number
   }

@@ -97,6 +97,12 @@ export class CandleEngine {
   volHi = 0n
   valLo = 0
   valHi = 0n
+  /**
+   * The value sum's high limb not yet in `valHi`: value = valHi + valMid * 2^26 + valLo (|valMid| <= 2^52). The
+   * decimal-volume loops carry into it instead of making a bigint a candle; the column writer prints from it,
+   * and every other reader of `valHi` first moves it there ({@link settleMid}).
+   */
+  valMid = 0
   noValue = false
   noTrades = false
   /** Volume and value of the open candle's records finer than the fast sums take (rare; see fine-sum.ts). */

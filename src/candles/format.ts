@@ -8,13 +8,78 @@ import {
   UNITS_LIMIT,
 } from '../decimal/index.js'
 import { parseDataDecimal } from '../decimal/parse.js'
-import { formatNumberUnits, unitsText } from '../decimal/units-text.js'
+import { formatNumberUnits, unitsText, ZEROS } from '../decimal/units-text.js'
 
 export { formatNumberUnits, unitsText }
 
 /** Minimal form of a sum held as a bigint part plus a number part (|lo| < 2^53). */
 export function formatSum(hi: bigint, lo: number, scale: number): string {
   return hi === 0n ? unitsText(lo, scale) : formatUnits(hi + BigInt(lo), scale)
+}
+
+/**
+ * 2^26, the limb of the value sums: price units below it in magnitude times either 26-bit half of a run
+ * volume (units <= 2^52 split as `h * LIMB + l`) is below 2^52, so `pu * vol` is summed exactly in two
+ * numbers, the high one weighted by LIMB, with no bigint per run (crypto prices x 8-decimal volumes pass
+ * 2^52 units in nearly every run).
+ */
+export const LIMB = 2 ** 26
+/** {@link LIMB} as a bigint. */
+export const LIMB_BIG = BigInt(LIMB)
+const E8 = 1e8
+
+/**
+ * Minimal form of hi + mid * 2^26 + lo (units at `scale`; |mid| <= 2^52, |lo| < 2^53). With hi = 0 and mid, lo
+ * not negative (the value sums of crypto candles) it is printed from small integers, with no bigint: the sum
+ * is x * 10^8 + y with x below 2^53 and y below 10^8, computed exactly in doubles.
+ */
+export function limbSumText(hi: bigint, mid: number, lo: number, scale: number): string {
+  if (mid === 0) return formatSum(hi, lo, scale)
+  if (!(hi === 0n && mid > 0 && lo >= 0 && scale >= 8 && scale <= 23))
+    return formatSum(hi + BigInt(mid) * LIMB_BIG, lo, scale)
+  // mid = a * 10^8 + b, lo = c * 10^8 + d, b * 2^26 = e * 10^8 + f: every part below 2^53
+  const a = div8(mid)
+  const bl = (mid - a * E8) * LIMB
+  const c = div8(lo)
+  const e = div8(bl)
+  let x = a * LIMB + c + e
+  let y = lo - c * E8 + (bl - e * E8)
+  if (y >= E8) {
+    y -= E8
+    x++
+  }
+  // at `scale` decimals: integer part x div 10^(scale - 8), fraction (x mod 10^(scale - 8)) then y's 8 digits
+  const fd = scale - 8
+  if (fd === 0) return y === 0 ? String(x) : `${x}.${trimZeros(padded(y, 8))}`
+  const P = POW10[fd] as number
+  let ip = Math.floor(x / P)
+  let f1 = x - ip * P
+  if (f1 < 0) {
+    ip--
+    f1 += P
+  }
+  if (y !== 0) return `${ip}.${padded(f1, fd)}${trimZeros(padded(y, 8))}`
+  if (f1 !== 0) return `${ip}.${trimZeros(padded(f1, fd))}`
+  return String(ip)
+}
+
+/** floor(u / 10^8) for an integer 0 <= u <= 2^53 (a quotient rounded up to an integer corrected). */
+function div8(u: number): number {
+  const q = Math.floor(u / E8)
+  return u - q * E8 < 0 ? q - 1 : q
+}
+
+/** v (0 <= v < 10^n, n <= 15) in n digits, leading zeros added. */
+function padded(v: number, n: number): string {
+  const t = String(v)
+  return t.length === n ? t : (ZEROS[n - t.length] as string) + t
+}
+
+/** d without its trailing zeros (d has a non-zero digit). */
+function trimZeros(d: string): string {
+  let end = d.length
+  while (d.charCodeAt(end - 1) === 48) end--
+  return end === d.length ? d : d.slice(0, end)
 }
 
 /** A number's shortest round-trip decimal, without exponent; `-0` is `"0"`. */

@@ -5,6 +5,7 @@ import { parseDataDecimal } from '../decimal/parse.js'
 import type { Bucketer } from '../time/index.js'
 import type { Trade, TradeColumns } from '../trades/index.js'
 import { closeCandle } from './candle-out.js'
+import { LIMB, LIMB_BIG } from './format.js'
 import { type CandleEngine, SOURCE_CANDLE_COLUMNS, SOURCE_TRADE_COLUMNS, SOURCE_TRADE_OBJECTS } from './engine.js'
 import type { CandleColumns, CandleInput } from './types.js'
 
@@ -46,6 +47,7 @@ export function rescale(e: CandleEngine, ps: number, vs: number, xs: number): vo
       e.volLo = 0
     }
     if (xs !== e.xs) {
+      settleMid(e)
       e.valHi = (e.valHi + BigInt(e.valLo)) * 10n ** BigInt(xs - e.xs)
       e.valLo = 0
     }
@@ -77,6 +79,7 @@ export function openCandle(e: CandleEngine, t: number, session: number, openRaw:
   e.volHi = 0n
   e.valLo = 0
   e.valHi = 0n
+  e.valMid = 0
   e.noValue = false
   e.noTrades = false
   e.fineVol = undefined
@@ -229,26 +232,29 @@ export function addRun(e: CandleEngine, pu: number, vol: number): void {
 }
 
 /**
- * 2^26, the limb of the value sums: price units below it in magnitude times either 26-bit half of a run
- * volume (units <= 2^52 split as `h * LIMB + l`) is below 2^52, so `pu * vol` is summed exactly in two
- * numbers, the high one weighted by LIMB, with no bigint per run (crypto prices x 8-decimal volumes pass
- * 2^52 units in nearly every run).
- */
-export const LIMB = 2 ** 26
-const LIMB_BIG = 1n << 26n
-
-/**
  * The value sum's number part `lo` plus `mid * LIMB` (the high limb's sum, |mid| <= 2^52): returned as the
  * new number part when the total stays below 2^52 (then it is exact: a power-of-two multiple is exact and
- * an integer sum below 2^53 too; a total at or past 2^52 rounds to at or past it), else `mid * LIMB` goes
- * into the bigint part and `lo` comes back unchanged.
+ * an integer sum below 2^53 too; a total at or past 2^52 rounds to at or past it), else `mid` goes into the
+ * open candle's high limb (`valMid`, a bigint only when that would pass 2^52) and `lo` comes back unchanged.
  */
 export function foldMid(e: CandleEngine, lo: number, mid: number): number {
   if (mid === 0) return lo
   const w = lo + mid * LIMB
   if (w < UNITS_LIMIT && w > -UNITS_LIMIT) return w
-  e.valHi += BigInt(mid) * LIMB_BIG
+  const m = e.valMid + mid
+  if (m <= UNITS_LIMIT && m >= -UNITS_LIMIT) e.valMid = m
+  else {
+    settleMid(e)
+    e.valMid = mid
+  }
   return lo
+}
+
+/** Moves the open candle's high limb `valMid` into its bigint part (before `valHi` is read or rescaled). */
+export function settleMid(e: CandleEngine): void {
+  if (e.valMid === 0) return
+  e.valHi += BigInt(e.valMid) * LIMB_BIG
+  e.valMid = 0
 }
 
 /** Adds volume units (a number below 2^52, or the exact bigint). */

@@ -152,7 +152,7 @@ export function fastCandleColumns(
       st[C_VALUE] = valLo
       st[C_COUNT] = count
       st[C_LEN] = 0
-      if (openIdx >= 0 && e.volHi === 0n && e.valHi === 0n && b?.dayGrid(st, C_DAY)) {
+      if (openIdx >= 0 && e.volHi === 0n && e.valHi === 0n && e.valMid === 0 && b?.dayGrid(st, C_DAY)) {
         st[C_START] = e.cTime
         st[C_OPEN] = openIdx
         st[C_SESSION] = e.cSession

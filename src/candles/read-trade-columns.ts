@@ -9,7 +9,8 @@ import { checkTradeColumns, codesClean } from './column-checks.js'
 import { tradeReader } from './engine-ops.js'
 import { type CandleEngine, FAST_RUN, SOURCE_TRADE_COLUMNS } from './engine.js'
 import { consumeTrades } from './exact-trades.js'
-import { addRun, foldMid, keep, LIMB, nextCandle, openCandle, opensCandle, setSource } from './open-candle.js'
+import { LIMB } from './format.js'
+import { addRun, foldMid, keep, nextCandle, openCandle, opensCandle, setSource } from './open-candle.js'
 import {
   NO_REC,
   NO_SESSIONS,
@@ -165,7 +166,7 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
           st[T_LOW_AT] = loI
           st[T_COUNT] = count
           st[T_LEN] = 0
-          if (openIdx >= 0 && !e.tick && e.volHi === 0n && e.valHi === 0n && b?.dayGrid(st, T_DAY)) {
+          if (openIdx >= 0 && !e.tick && e.volHi === 0n && e.valHi === 0n && e.valMid === 0 && b?.dayGrid(st, T_DAY)) {
             st[T_START] = e.cTime
             st[T_OPEN] = openIdx
             st[T_SESSION] = e.cSession

@@ -5,7 +5,7 @@
 // loop-state array (slot names in loop-slots.ts).
 import { UNITS_LIMIT } from '../decimal/index.js'
 import { MAX_TIME } from '../_lib/max-time.js'
-import { LIMB } from './open-candle.js'
+import { LIMB } from './format.js'
 import {
   REC,
   REC_CLOSE_AT,

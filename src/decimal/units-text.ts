@@ -47,7 +47,8 @@ function fracTable(scale: number): string[] {
   return t
 }
 
-const ZEROS = [
+/** '0' repeated 0..15 times. */
+export const ZEROS: readonly string[] = [
   '',
   '0',
   '00',

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import {
   candleColumnsFromTrades,
   candlesFromTrades,
+  createCandleAggregator,
   type CandleColumns,
   type CandleOptions,
 } from '../../src/candles/index.js'
@@ -76,6 +77,34 @@ describe('decimal volumes, a new price on every trade', () => {
             ...w.cols,
             valueText: want.map((c) => c.value),
           })
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('checkpoint at any split, through JSON, then the rest = the big.js reference (the open candle high limb included)', () => {
+    fc.assert(
+      fc.property(cryptoRun, frame, fc.nat(), fc.boolean(), (trades, timeframe, at, peek) => {
+        const k = at % (trades.length + 1)
+        const cols = tradesToColumns(trades)
+        const part = (from: number, to: number) => ({
+          time: cols.time.subarray(from, to),
+          price: cols.price.subarray(from, to),
+          volume: cols.volume.subarray(from, to),
+          side: cols.side.subarray(from, to),
+        })
+        const first = createCandleAggregator({ timeframe })
+        first.addColumns(part(0, k))
+        const got = first.take()
+        // a snapshot of the open candle reads its sums too (the prefix's last candle), and leaves them as they were
+        if (peek)
+          expect(first.snapshot()).toEqual(
+            referenceCandlesFromTrades(trades.slice(0, k), { timeframe }).slice(got.length),
+          )
+        const second = createCandleAggregator({ timeframe, restore: JSON.parse(JSON.stringify(first.checkpoint())) })
+        second.addColumns(part(k, trades.length))
+        got.push(...second.take(), ...second.flush())
+        expect(got).toEqual(referenceCandlesFromTrades(trades, { timeframe }))
       }),
       { numRuns: 300 },
     )

@@ -1,8 +1,16 @@
 import Big from 'big.js'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { formatNumberUnits, formatSum, PriceStrings, spellPrice, unitsText } from '../../src/candles/format.js'
-import { formatFixed, parseDecimal } from '../../src/decimal/index.js'
+import {
+  formatNumberUnits,
+  formatSum,
+  LIMB,
+  limbSumText,
+  PriceStrings,
+  spellPrice,
+  unitsText,
+} from '../../src/candles/format.js'
+import { formatFixed, formatUnits, parseDecimal } from '../../src/decimal/index.js'
 
 describe('candle formatting', () => {
   it('PriceStrings: a cached price (by double, or by units) prints as spellPrice, through slot collisions and scale / grid changes', () => {
@@ -143,5 +151,25 @@ describe('PriceStrings cache', () => {
       ),
       { numRuns: 20 },
     )
+  })
+})
+
+describe('limbSumText (candle value sums kept in 26-bit limbs)', () => {
+  it('= the bigint printer of hi + mid * 2^26 + lo, for any parts and scale', () => {
+    const safe = fc.oneof(
+      fc.integer({ min: 0, max: 2 ** 52 }),
+      fc.integer({ min: -(2 ** 52), max: 2 ** 52 }),
+      fc.integer({ min: 0, max: 10 ** 8 }).map((k) => k * 10 ** 8),
+      fc.constantFrom(0, 2 ** 52, 10 ** 8 - 1, 10 ** 8),
+    )
+    const hi = fc.oneof(fc.constant(0n), fc.bigInt({ min: -(2n ** 80n), max: 2n ** 80n }))
+    fc.assert(
+      fc.property(hi, safe, safe, fc.integer({ min: 0, max: 30 }), (h, mid, lo, s) => {
+        expect(limbSumText(h, mid, lo, s)).toBe(formatUnits(h + BigInt(mid) * BigInt(LIMB) + BigInt(lo), s))
+      }),
+      { numRuns: 4000 },
+    )
+    // the value of a thin-market candle: 16 decimals, past 2^52 units
+    expect(limbSumText(0n, 73_370_000, 123_456_789, 16)).toBe('0.4923777475136789')
   })
 })
