@@ -23,13 +23,18 @@ import {
 } from '../_lib/max-time.js'
 import {
   ARG_BLOCK_END,
+  ARG_BLOCK_HIGH,
+  ARG_BLOCK_LOW,
   ARG_BLOCK_START,
   ARG_PRICE_POW,
+  ARG_ROW_BASE,
+  ARG_ROW_CAP,
   ARG_ROW_UNITS,
   ARG_SESSION,
   ARG_SLOTS,
   ARG_VOLUME_POW,
   FAST_CHUNK,
+  fastExit,
   fastRun,
 } from './fast-loop.js'
 import { checkOptions } from '../_lib/closed-options.js'
@@ -209,9 +214,15 @@ class TpoEngine implements TpoAggregator {
         // for its exit code, rather than only by on-stack replacement of one long first loop (that code
         // deoptimised on its first return and left every later call in slower OSR code, about 1.8x)
         const j = this.open.curBlock
+        a[ARG_ROW_BASE] = acc.rowBase
+        a[ARG_ROW_CAP] = acc.rowCap
         for (;;) {
           const lim = to - i > FAST_CHUNK ? i + FAST_CHUNK : to
-          i = fastRun(c, i, lim, acc, j, a)
+          a[ARG_BLOCK_HIGH] = acc.bHi[j] as number
+          a[ARG_BLOCK_LOW] = acc.bLo[j] as number
+          const at = i
+          i = fastRun(c, i, lim, acc.vol.lo, acc, j, a)
+          fastExit(c, acc, j, at, i, a)
           if (i < lim || i >= to) break
         }
         if (i >= to) return

@@ -11,7 +11,16 @@ export const ARG_SESSION = 2
 export const ARG_PRICE_POW = 3
 export const ARG_ROW_UNITS = 4
 export const ARG_VOLUME_POW = 5
-export const ARG_SLOTS = 6
+export const ARG_ROW_BASE = 6
+export const ARG_ROW_CAP = 7
+/** In and out: the block's high and low. Out: the last time run's start, the pending price run (its row slot, volume units, sell units). */
+export const ARG_BLOCK_HIGH = 8
+export const ARG_BLOCK_LOW = 9
+export const ARG_RUN_START = 10
+export const ARG_PENDING_SLOT = 11
+export const ARG_PENDING_VOLUME = 12
+export const ARG_PENDING_SELL = 13
+export const ARG_SLOTS = 14
 
 /** The sum of 4 volume units a run of 4 takes at most (2^34, so each of them is below it). */
 const FOUR_VOL = 17179869184
@@ -40,10 +49,27 @@ const FAST_VOL = 1099511627776
  * so they are exact; a row sum that would pass 2^52 stops the loop, and its exit adds exactly.
  *
  * `a` holds the numeric arguments (block start and end, session code, 10^price scale, row height in
- * units, 10^volume scale) as raw doubles: as plain arguments V8 kept them tagged, unboxed them on every
- * trade and boxed a double per trade.
+ * units, 10^volume scale, the profile's first row and row count) as raw doubles: as plain arguments V8
+ * kept them tagged, unboxed them on every trade and boxed a double per trade. The profile's row sums
+ * `vol` come as an array and its other state through `a`, not read from the profile object here: a load
+ * from it made the optimised loop depend on the profile class's field layout, a change of it elsewhere (a
+ * profile growing its rows) discarded that code, and later calls could be left in slower on-stack-replaced
+ * code (half the speed, in one bench process out of three). `acc` is read only on unsorted input.
  */
-export function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAcc, j: number, a: Float64Array): number {
+export function fastRun(
+  c: TradeColumns,
+  from: number,
+  to: number,
+  vol: Float64Array,
+  acc: PeriodAcc,
+  j: number,
+  a: Float64Array,
+): number {
+  const time = c.time
+  const price = c.price
+  const volume = c.volume
+  const side = c.side
+  const sess = c.session
   const bS = a[ARG_BLOCK_START] as number
   const bE = a[ARG_BLOCK_END] as number
   const sk = (a[ARG_SESSION] as number) | 0
@@ -52,16 +78,10 @@ export function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAc
   const VP = a[ARG_VOLUME_POW] as number
   // read once per call: an import binding read in the loop costs a context load and hole check per access
   const lim = UNITS_LIMIT
-  const time = c.time
-  const price = c.price
-  const volume = c.volume
-  const side = c.side
-  const sess = c.session
-  const vol = acc.vol.lo
-  const rowBase = acc.rowBase
-  const rowCap = acc.rowCap
-  let hi = acc.bHi[j] as number
-  let lo = acc.bLo[j] as number
+  const rowBase = a[ARG_ROW_BASE] as number
+  const rowCap = a[ARG_ROW_CAP] as number
+  let hi = a[ARG_BLOCK_HIGH] as number
+  let lo = a[ARG_BLOCK_LOW] as number
   let lastP = Number.NaN
   // the pending run of price lastP: 2 * (its row - rowBase), its volume units, those of its sells
   let k = 0
@@ -210,9 +230,15 @@ export function fastRun(c: TradeColumns, from: number, to: number, acc: PeriodAc
     prevT = t
     i++
   }
-  // the exit work is a call: code after the loop that has not run before V8 optimises the loop (on stack)
-  // has no type feedback, and inline it would deoptimise that code on its first exit
-  return fastExit(c, acc, j, from, rs, i, sk, hi, lo, k, tot, sell)
+  // the exit work is the caller's ({@link fastExit}): code after the loop that has not run before V8
+  // optimises the loop (on stack) has no type feedback, and inline it would deoptimise that code
+  a[ARG_BLOCK_HIGH] = hi
+  a[ARG_BLOCK_LOW] = lo
+  a[ARG_RUN_START] = rs
+  a[ARG_PENDING_SLOT] = k
+  a[ARG_PENDING_VOLUME] = tot
+  a[ARG_PENDING_SELL] = sell
+  return i
 }
 
 /**
@@ -235,31 +261,20 @@ function closeRun(c: TradeColumns, acc: PeriodAcc, j: number, rs: number, i: num
 }
 
 /**
- * Closes the fast loop's last time run, adds its pending price run into row sums `k` (buy) and `k + 1`
- * (sell) exactly (spilling past 2^52), and writes the block's extremes back; returns `i`.
+ * After {@link fastRun} stopped at `i` (from `from`): closes its last time run, adds its pending price run
+ * into row sums `k` (buy) and `k + 1` (sell) exactly (spilling past 2^52), and writes the block's extremes
+ * and main-session flag back (all read from `a`).
  */
-function fastExit(
-  c: TradeColumns,
-  acc: PeriodAcc,
-  j: number,
-  from: number,
-  rs: number,
-  i: number,
-  sk: number,
-  hi: number,
-  lo: number,
-  k: number,
-  tot: number,
-  sell: number,
-): number {
-  closeRun(c, acc, j, rs, i)
+export function fastExit(c: TradeColumns, acc: PeriodAcc, j: number, from: number, i: number, a: Float64Array): void {
+  closeRun(c, acc, j, a[ARG_RUN_START] as number, i)
+  const tot = a[ARG_PENDING_VOLUME] as number
+  const sell = a[ARG_PENDING_SELL] as number
+  const k = a[ARG_PENDING_SLOT] as number
   if (tot !== 0) {
     acc.vol.add(k, tot - sell)
     acc.vol.add(k + 1, sell)
   }
-  acc.bHi[j] = hi
-  acc.bLo[j] = lo
-  // unconditional store: a store first reached after V8 optimised this code would deoptimise it
-  acc.bMain[j] = (acc.bMain[j] as number) | (sk === 0 && i > from ? 1 : 0)
-  return i
+  acc.bHi[j] = a[ARG_BLOCK_HIGH] as number
+  acc.bLo[j] = a[ARG_BLOCK_LOW] as number
+  if ((a[ARG_SESSION] as number) === 0 && i > from) acc.bMain[j] = 1
 }
