@@ -29,14 +29,14 @@ export const LIMB_BIG = BigInt(LIMB)
 const E8 = 1e8
 
 /**
- * Minimal form of hi + mid * 2^26 + lo (units at `scale`; |mid| <= 2^52, |lo| < 2^53). With hi = 0 and mid, lo
- * not negative (the value sums of crypto candles) it is printed from small integers, with no bigint: the sum
+ * Minimal form of hi + mid * 2^26 + lo (units at `scale`; |mid| <= 2^52, |lo| < 2^53). With hi = 0, mid and lo
+ * not negative and 8 to 23 decimals (the value sums of crypto candles) it is printed from integers below 10^8
+ * and the integer part, with no bigint: the sum
  * is x * 10^8 + y with x below 2^53 and y below 10^8, computed exactly in doubles.
  */
 export function limbSumText(hi: bigint, mid: number, lo: number, scale: number): string {
-  if (mid === 0) return formatSum(hi, lo, scale)
-  if (!(hi === 0n && mid > 0 && lo >= 0 && scale >= 8 && scale <= 23))
-    return formatSum(hi + BigInt(mid) * LIMB_BIG, lo, scale)
+  if (!(hi === 0n && mid >= 0 && lo >= 0 && scale >= 8 && scale <= 23))
+    return mid === 0 ? formatSum(hi, lo, scale) : formatSum(hi + BigInt(mid) * LIMB_BIG, lo, scale)
   // mid = a * 10^8 + b, lo = c * 10^8 + d, b * 2^26 = e * 10^8 + f: every part below 2^53
   const a = div8(mid)
   const bl = (mid - a * E8) * LIMB
