@@ -41,6 +41,8 @@ import { checkOptions } from '../_lib/closed-options.js'
 import { TPO_OPTION_KEYS } from './types.js'
 
 const POW10_F = Float64Array.from(POW10)
+/** Decimals up to which prices finer than the grid are moved onto the fast paths (see finerPrices). */
+const MAX_FINE_SCALE = 15
 const CHUNK = 1024
 /** Records per `run` call from a column batch. */
 const RUN_CHUNK = 8192
@@ -63,8 +65,15 @@ class TpoEngine implements TpoAggregator {
   private readonly exact: ExactPath
   /** The fast loop's numeric arguments (see {@link fastRun}). */
   private readonly args = new Float64Array(ARG_SLOTS)
-  /** 10^scale of the price grid. */
-  private readonly pp: number
+  /**
+   * The fast paths' price scale as 10^scale (the grid's at first) and the row height in units of it: raised
+   * to the decimals of prices finer than the grid (thin markets: 8-decimal prices on a 0.000001 grid), so
+   * such prices take the fast loop too (see {@link TpoAggregator.finerPrices}).
+   */
+  private pp: number
+  private ru: number
+  /** The decimals of `pp`. */
+  private ps: number
 
   private readonly maxTime: number | undefined
 
@@ -72,6 +81,8 @@ class TpoEngine implements TpoAggregator {
     this.cfg = resolveTpoOptions(opts)
     this.maxTime = readMaxTime(opts.maxTime)
     this.pp = POW10_F[this.cfg.grid.scale] as number
+    this.ru = this.cfg.grid.rowUnits
+    this.ps = this.cfg.grid.scale
     this.exact = new ExactPath(this.reader, this.cfg.grid)
     const zone = this.cfg.timeZone === undefined ? {} : { timeZone: this.cfg.timeZone }
     const periodB = createBucketer(this.cfg.period, zone)
@@ -208,7 +219,7 @@ class TpoEngine implements TpoAggregator {
         a[ARG_BLOCK_END] = this.open.bEnd
         a[ARG_SESSION] = this.open.curSk
         a[ARG_PRICE_POW] = this.pp
-        a[ARG_ROW_UNITS] = this.cfg.grid.rowUnits
+        a[ARG_ROW_UNITS] = this.ru
         a[ARG_VOLUME_POW] = VP
         // in chunks: the fast loop returns often, so V8 optimises it as a whole function with feedback
         // for its exit code, rather than only by on-stack replacement of one long first loop (that code
@@ -229,6 +240,28 @@ class TpoEngine implements TpoAggregator {
       }
       i = this.general(c, i, to, base)
     }
+  }
+
+  /**
+   * Raises the fast paths' price scale to the decimals of price `p` (a valid price off the grid's scale)
+   * when they are at most 15 and its units stay below 2^52: rows are then floor(units / row units) at
+   * that scale, the same rows as on the grid. Returns whether the scale moved.
+   */
+  private finerPrices(p: number): boolean {
+    const g = this.cfg.grid
+    for (let s = this.ps + 1; s <= MAX_FINE_SCALE; s++) {
+      const P = POW10_F[s] as number
+      const u = Math.round(p * P)
+      if (!(u < UNITS_LIMIT && u > -UNITS_LIMIT)) return false
+      if (u / P !== p) continue
+      const ru = g.rowUnits * (POW10_F[s - g.scale] as number)
+      if (!(ru < UNITS_LIMIT)) return false
+      this.pp = P
+      this.ru = ru
+      this.ps = s
+      return true
+    }
+    return false
   }
 
   /**
@@ -268,9 +301,8 @@ class TpoEngine implements TpoAggregator {
       rowBase = acc.rowBase
       rowCap = acc.rowCap
     }
-    const g = this.cfg.grid
-    const PP = POW10_F[g.scale] as number
-    const RU = g.rowUnits
+    let PP = this.pp
+    let RU = this.ru
     let VP = volumePow(acc)
     // read once per call: an import binding read in the loop costs a context load and hole check per access
     const lim = UNITS_LIMIT
@@ -332,6 +364,10 @@ class TpoEngine implements TpoAggregator {
           // a record of a filtered-out session is only checked as a decimal (as the footprint does): its
           // row is never used, so a price far outside the grid's range is not an error there
           r = skip ? this.exact.checkPrice(p, i + base) : this.exact.rowOf(p, i + base)
+          if (this.finerPrices(p)) {
+            PP = this.pp
+            RU = this.ru
+          }
         }
         k = r - rowBase
         if ((k < 0 || k >= rowCap) && acc !== null) {
