@@ -1,5 +1,5 @@
 // W4: trades -> daily TPO profiles (New York days, 30m blocks, 1-tick rows), columnar and objects; and
-// daily TPO (UTC) on busy crypto trades (src/sample sampleMarketTrades) against the float loop (issue 24).
+// daily TPO (UTC) on busy crypto and thin altcoin trades (src/sample sampleMarketTrades) against the float loop.
 import type { TpoProfile } from '../src/tpo/index.js'
 import type { Trade } from '../src/trades/index.js'
 import { sampleMarketTrades } from '../src/sample/index.js'
@@ -140,6 +140,40 @@ export async function runW4(bench: BenchOptions): Promise<Row[]> {
     rows.push(
       ...(await runGroup(
         `W4 daily TPO (UTC), 30m blocks, busy crypto columnar (${human(nBusy)} trades)`,
+        'trades',
+        impls,
+        bench,
+      )),
+    )
+  }
+  {
+    // thin altcoin: 8-decimal prices finer than the 0.000001 grid, about 5 trades a minute
+    const nThin = bench.quick ? 100_000 : 500_000
+    const thin = sampleMarketTrades('thin-altcoin', { seed: 42, trades: nThin })
+    const thinOpts = { timeframe: '1d', tickSize: '0.000001', blockSize: '30m', timeZone: 'UTC' }
+    const impls: Impl[] = [
+      lib({ n: nThin, run: (n) => (f.fn as TpoFn)(prefix(thin, n), thinOpts) }),
+      {
+        impl: 'hand-written float loop',
+        exact: false,
+        n: nThin,
+        note: `float sums: compared within ${BUSY_TOLERANCE} relative`,
+        compare: closeLines(BUSY_TOLERANCE),
+        run: (n) =>
+          tpoFloat(thin, n, {
+            timeZone: 'UTC',
+            blockMs: BLOCK,
+            rsv: 0.000001,
+            priceDecimals: 8,
+            ibMs: IB,
+            rowDecimals: 6,
+          }),
+        canon: (r) => r as string[],
+      },
+    ]
+    rows.push(
+      ...(await runGroup(
+        `W4 daily TPO (UTC), 30m blocks, thin altcoin columnar (${human(nThin)} trades)`,
         'trades',
         impls,
         bench,

@@ -366,6 +366,19 @@ export interface TpoFloatConfig {
   rsv: number
   priceDecimals: number
   ibMs: number
+  /**
+   * Decimals of the grid when traded prices have more (a thin altcoin): rows print at these, traded prices
+   * (high, low, initial balance) by their shortest form with at least these, as the library prints them.
+   */
+  rowDecimals?: number
+}
+
+/** x's shortest form with at least d decimals. */
+function minDecimals(x: number, d: number): string {
+  const t = String(x)
+  const dot = t.indexOf('.')
+  const f = dot < 0 ? 0 : t.length - dot - 1
+  return f >= d ? t : (dot < 0 ? `${t}.` : t) + '0'.repeat(d - f)
 }
 
 /** Daily TPO (local days of the zone) of time-sorted trades; same lines as the big.js peer. */
@@ -373,6 +386,8 @@ export function tpoFloat(c: TradeColumns, n: number, cfg: TpoFloatConfig): strin
   const { time, price, volume, side } = c
   const session = c.session
   const { rsv, blockMs, priceDecimals: pd } = cfg
+  const rd = cfg.rowDecimals ?? pd
+  const traded = (x: number) => (cfg.rowDecimals === undefined ? x.toFixed(pd) : minDecimals(x, rd))
   // rows from price units (p * 10^pd, rounded: exact for prices with pd decimals), not p / rsv: a float
   // division misplaces prices on a 0.01 grid (59994.09 / 0.01 = 5999408.999...)
   const scale = 10 ** pd
@@ -412,7 +427,7 @@ export function tpoFloat(c: TradeColumns, n: number, cfg: TpoFloatConfig): strin
       for (let r = l; r <= h; r++) counts[r]!++
     }
     const a = tpoAnalytics(counts.subarray(lo, hi + 1))
-    const rp = (r: number) => ((r0 + r) * rsv).toFixed(pd)
+    const rp = (r: number) => ((r0 + r) * rsv).toFixed(rd)
     let ib = 'null'
     let s = -1
     for (let k = 0; k < nb; k++) {
@@ -431,10 +446,10 @@ export function tpoFloat(c: TradeColumns, n: number, cfg: TpoFloatConfig): strin
           if ((bLo[k] as number) < il) il = bLo[k] as number
         }
       }
-      ib = `${ih.toFixed(pd)}/${il.toFixed(pd)}`
+      ib = `${traded(ih)}/${traded(il)}`
     }
     out.push(
-      `P|${dStart}|blocks=${bStart.slice(0, nb).join(',')}|poc=${rp(lo + a.poc)}|va=${rp(lo + a.val)}..${rp(lo + a.vah)}|high=${pHi.toFixed(pd)}|low=${pLo.toFixed(pd)}|ib=${ib}`,
+      `P|${dStart}|blocks=${bStart.slice(0, nb).join(',')}|poc=${rp(lo + a.poc)}|va=${rp(lo + a.val)}..${rp(lo + a.vah)}|high=${traded(pHi)}|low=${traded(pLo)}|ib=${ib}`,
     )
     for (let r = lo; r <= hi; r++) {
       const idx: number[] = []
