@@ -84,6 +84,15 @@ export class ColumnSink implements BucketSink<void> {
     let max = -1
     let maxRow = 0
     let ties = 0
+    // one pass: the row cells written straight into the columns (room made once for the bucket's slots), and
+    // kept (the columns' lengths moved) only when the totals below are exact
+    const at = this.row.n
+    const row = this.row.ensure(st.cap)
+    const vbA = this.vb.ensure(st.cap)
+    const vsA = this.vs.ensure(st.cap)
+    const cbA = this.cb.ensure(st.cap)
+    const csA = this.cs.ensure(st.cap)
+    let j = at
     for (let k = 0; k < st.cap; k++) {
       const nb = counts[2 * k] as number
       const ns = counts[2 * k + 1] as number
@@ -99,43 +108,31 @@ export class ColumnSink implements BucketSink<void> {
         maxRow = st.base + k
         ties = 0
       } else if (b + s === max) ties++
-    }
-    // every partial sum is exact while the whole stays a safe integer (non-negative integers)
-    if (!(vb + vs <= Number.MAX_SAFE_INTEGER) || !Number.isSafeInteger(cb + cs)) return false
-    const vol = this.vol
-    const rowNo = this.rowNo
-    // (cleared only when used: a length write costs a call on every bucket)
-    if (ties > 0) {
-      vol.length = 0
-      rowNo.length = 0
-    }
-    // the row cells written straight into the columns, room made once for the bucket's slots
-    const at = this.row.n
-    const row = this.row.ensure(st.cap)
-    const vbA = this.vb.ensure(st.cap)
-    const vsA = this.vs.ensure(st.cap)
-    const cbA = this.cb.ensure(st.cap)
-    const csA = this.cs.ensure(st.cap)
-    let j = at
-    for (let k = 0; k < st.cap; k++) {
-      const nb = counts[2 * k] as number
-      const ns = counts[2 * k + 1] as number
-      if (nb + ns === 0) continue
-      const b = sums[2 * k] as number
-      const s = sums[2 * k + 1] as number
       row[j] = st.base + k
       vbA[j] = this.volume(b, vScale, 'volumeBuy', st.start)
       vsA[j] = this.volume(s, vScale, 'volumeSell', st.start)
       cbA[j] = nb
       csA[j] = ns
       j++
-      if (ties > 0) {
-        vol.push(b + s)
-        rowNo.push(st.base + k)
-      }
     }
+    // every partial sum is exact while the whole stays a safe integer (non-negative integers)
+    if (!(vb + vs <= Number.MAX_SAFE_INTEGER) || !Number.isSafeInteger(cb + cs)) return false
     this.row.n = this.vb.n = this.vs.n = this.cb.n = this.cs.n = j
-    this.totals(vb, vs, cb, cs, vScale, st.start, ties > 0 ? (rowNo[pocIndex(vol, rowNo)] as number) : maxRow)
+    let poc = maxRow
+    if (ties > 0) {
+      // equal largest rows: the tie rules over the bucket's rows (rare)
+      const vol = this.vol
+      const rowNo = this.rowNo
+      vol.length = 0
+      rowNo.length = 0
+      for (let q = at; q < j; q++) {
+        const k = (row[q] as number) - st.base
+        vol.push((sums[2 * k] as number) + (sums[2 * k + 1] as number))
+        rowNo.push(row[q] as number)
+      }
+      poc = rowNo[pocIndex(vol, rowNo)] as number
+    }
+    this.totals(vb, vs, cb, cs, vScale, st.start, poc)
     return true
   }
 
