@@ -16,7 +16,7 @@ import { closeStream, columnBatch, feed, tradeReader } from './engine-ops.js'
 import { CHUNK, CandleEngine, SOURCE_TRADE_OBJECTS } from './engine.js'
 import { consumeTrades } from './exact-trades.js'
 import { CANDLE_MSG } from './messages.js'
-import { setSource, settleMid, unitsOf } from './open-candle.js'
+import { setSource, unitsOf } from './open-candle.js'
 import { AGGREGATOR_OPTION_KEYS, type CandleAggregatorOptions } from './options.js'
 import { candleColumnsIn } from './read-candle-columns.js'
 import { candlesIn } from './read-candle-objects.js'
@@ -64,7 +64,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
    */
   checkpoint(): AggregatorCheckpoint {
     feed(this.e)
-    settleMid(this.e)
+    this.e.settleMid()
     const open: OpenCandleState | undefined = this.e.has
       ? {
           time: this.e.cTime,

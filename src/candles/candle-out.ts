@@ -4,7 +4,6 @@ import { type DecimalInput, exactDouble } from '../decimal/index.js'
 import { SESSION_NAMES, type SessionType } from '../trades/index.js'
 import type { ColumnOut } from './column-out.js'
 import type { CandleEngine } from './engine.js'
-import { settleMid } from './open-candle.js'
 import { sumText, withFine } from './fine-sum.js'
 import { spellPrice, unitsText } from './format.js'
 import {
@@ -46,7 +45,7 @@ export function spell(e: CandleEngine, x: DecimalInput): string {
 }
 
 export function snapshotOne(e: CandleEngine): Candle {
-  settleMid(e)
+  e.settleMid()
   const open = spell(e, e.openRaw)
   const high = spell(e, e.hiRaw)
   const low = spell(e, e.loRaw)
@@ -99,7 +98,7 @@ export function closeFromScratch(e: CandleEngine): void {
     e.cEnd = Number.NEGATIVE_INFINITY
     return
   }
-  settleMid(e)
+  e.settleMid()
   const ps = e.ps
   const grid = e.gridDecimals
   const pc = e.priceStrings
@@ -143,7 +142,7 @@ export function writeOut(e: CandleEngine, st: Float64Array): void {
     out.write(st, e.volHi, e.vs, e.valHi, e.xs, e.valMid)
     return
   }
-  settleMid(e)
+  e.settleMid()
   const v = withFine(e.volHi, st[W_VOLUME] as number, e.vs, fv ?? { units: 0n, scale: 0 })
   const x = withFine(e.valHi, st[W_VALUE] as number, e.xs, fx ?? { units: 0n, scale: 0 })
   st[W_VOLUME] = 0

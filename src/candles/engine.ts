@@ -11,7 +11,7 @@ import { type ScaledTradeReader, sessionMask, type Trade } from '../trades/index
 import { parseDecimal } from '../decimal/index.js'
 import type { ColumnOut } from './column-out.js'
 import type { FineSum } from './fine-sum.js'
-import { PriceStrings } from './format.js'
+import { LIMB_BIG, PriceStrings } from './format.js'
 import { LOOP_SLOTS } from './loop-slots.js'
 import { CANDLE_MSG } from './messages.js'
 import type { CandleAggregatorOptions } from './options.js'
@@ -100,7 +100,7 @@ export class CandleEngine {
   /**
    * The value sum's high limb not yet in `valHi`: value = valHi + valMid * 2^26 + valLo (|valMid| <= 2^52). The
    * decimal-volume loops carry into it instead of making a bigint a candle; the column writer prints from it,
-   * and every other reader of `valHi` first moves it there ({@link settleMid}).
+   * and every other reader of `valHi` first moves it there ({@link CandleEngine.settleMid}).
    */
   valMid = 0
   noValue = false
@@ -146,5 +146,12 @@ export class CandleEngine {
         ? undefined
         : new NestingGuard({ target: this.timeframe, timeZone: this.bucketer.timeZone, source })
     this.maxTime = readMaxTime(opts.maxTime)
+  }
+
+  /** Moves the open candle's high limb `valMid` into its bigint part (before `valHi` is read or rescaled). */
+  settleMid(): void {
+    if (this.valMid === 0) return
+    this.valHi += BigInt(this.valMid) * LIMB_BIG
+    this.valMid = 0
   }
 }

@@ -5,7 +5,7 @@ import { parseDataDecimal } from '../decimal/parse.js'
 import type { Bucketer } from '../time/index.js'
 import type { Trade, TradeColumns } from '../trades/index.js'
 import { closeCandle } from './candle-out.js'
-import { LIMB, LIMB_BIG } from './format.js'
+import { LIMB } from './format.js'
 import { type CandleEngine, SOURCE_CANDLE_COLUMNS, SOURCE_TRADE_COLUMNS, SOURCE_TRADE_OBJECTS } from './engine.js'
 import type { CandleColumns, CandleInput } from './types.js'
 
@@ -47,7 +47,7 @@ export function rescale(e: CandleEngine, ps: number, vs: number, xs: number): vo
       e.volLo = 0
     }
     if (xs !== e.xs) {
-      settleMid(e)
+      e.settleMid()
       e.valHi = (e.valHi + BigInt(e.valLo)) * 10n ** BigInt(xs - e.xs)
       e.valLo = 0
     }
@@ -244,17 +244,10 @@ export function foldMid(e: CandleEngine, lo: number, mid: number): number {
   const m = e.valMid + mid
   if (m <= UNITS_LIMIT && m >= -UNITS_LIMIT) e.valMid = m
   else {
-    settleMid(e)
+    e.settleMid()
     e.valMid = mid
   }
   return lo
-}
-
-/** Moves the open candle's high limb `valMid` into its bigint part (before `valHi` is read or rescaled). */
-export function settleMid(e: CandleEngine): void {
-  if (e.valMid === 0) return
-  e.valHi += BigInt(e.valMid) * LIMB_BIG
-  e.valMid = 0
 }
 
 /** Adds volume units (a number below 2^52, or the exact bigint). */
