@@ -8,7 +8,7 @@ import {
   UNITS_LIMIT,
 } from '../decimal/index.js'
 import { parseDataDecimal } from '../decimal/parse.js'
-import { formatNumberUnits, unitsText, ZEROS } from '../decimal/units-text.js'
+import { formatNumberUnits, quotient, unitsText, ZEROS } from '../decimal/units-text.js'
 
 export { formatNumberUnits, unitsText }
 
@@ -38,10 +38,10 @@ export function limbSumText(hi: bigint, mid: number, lo: number, scale: number):
   if (!(hi === 0n && mid >= 0 && lo >= 0 && scale >= 8 && scale <= 23))
     return mid === 0 ? formatSum(hi, lo, scale) : formatSum(hi + BigInt(mid) * LIMB_BIG, lo, scale)
   // mid = a * 10^8 + b, lo = c * 10^8 + d, b * 2^26 = e * 10^8 + f: every part below 2^53
-  const a = div8(mid)
+  const a = quotient(mid, E8)
   const bl = (mid - a * E8) * LIMB
-  const c = div8(lo)
-  const e = div8(bl)
+  const c = quotient(lo, E8)
+  const e = quotient(bl, E8)
   let x = a * LIMB + c + e
   let y = lo - c * E8 + (bl - e * E8)
   if (y >= E8) {
@@ -52,21 +52,11 @@ export function limbSumText(hi: bigint, mid: number, lo: number, scale: number):
   const fd = scale - 8
   if (fd === 0) return y === 0 ? String(x) : `${x}.${trimZeros(padded(y, 8))}`
   const P = POW10[fd] as number
-  let ip = Math.floor(x / P)
-  let f1 = x - ip * P
-  if (f1 < 0) {
-    ip--
-    f1 += P
-  }
+  const ip = quotient(x, P)
+  const f1 = x - ip * P
   if (y !== 0) return `${ip}.${padded(f1, fd)}${trimZeros(padded(y, 8))}`
   if (f1 !== 0) return `${ip}.${trimZeros(padded(f1, fd))}`
   return String(ip)
-}
-
-/** floor(u / 10^8) for an integer 0 <= u <= 2^53 (a quotient rounded up to an integer corrected). */
-function div8(u: number): number {
-  const q = Math.floor(u / E8)
-  return u - q * E8 < 0 ? q - 1 : q
 }
 
 /** v (0 <= v < 10^n, n <= 15) in n digits, leading zeros added. */

@@ -77,13 +77,8 @@ export function unitsText(u: number, scale: number): string {
   const a = u < 0 ? -u : u
   if (!(a < UNITS_LIMIT) || scale > 15) return formatNumberUnits(u, scale)
   const P = POW10[scale] as number
-  let ip = Math.floor(a / P)
+  const ip = quotient(a, P)
   let fp = a - ip * P
-  // the division may round up to the next integer: correct by one
-  if (fp < 0) {
-    ip--
-    fp += P
-  }
   let s: string
   if (fp === 0) s = String(ip)
   else if (scale <= FRAC_SCALES) s = String(ip) + (fracTable(scale)[fp] as string)
@@ -113,4 +108,13 @@ export function doubleText(x: number, minDecimals: number): string | undefined {
   if (f >= minDecimals) return p
   const pad = minDecimals - f
   return (dot < 0 ? `${p}.` : p) + (pad < ZEROS.length ? (ZEROS[pad] as string) : '0'.repeat(pad))
+}
+
+/**
+ * floor(u / d) for integers 0 <= u <= 2^53 and 0 < d <= 2^53: the division may round up to the next integer,
+ * which the remainder (exact: q * d and u - q * d stay integers below 2^53) shows and one step corrects.
+ */
+export function quotient(u: number, d: number): number {
+  const q = Math.floor(u / d)
+  return u - q * d < 0 ? q - 1 : q
 }
