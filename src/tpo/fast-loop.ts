@@ -28,15 +28,19 @@ const FOUR_VOL = 17179869184
 // The checks on a run of 4 are written out in both loops, not called: as helper functions they cost the ES
 // workload (long runs of one price) about 5% in the same run (bench W4, old and new build interleaved).
 
-/** Records per fast-loop call at most (2^11: with volumes below 2^40 units, a run's sums stay below 2^51). */
+/** Records per fast-loop call at most (2^11; see the caller, `TpoAggregator.run`). */
 export const FAST_CHUNK = 2048
-/** Volume units the fast loop takes (2^40); larger volumes go through the general loop. */
-const FAST_VOL = 1099511627776
+/**
+ * 2^51: the one-record step takes a volume only while the pending run's total stays below it (a run of 4
+ * adds below 2^34, at most 512 of them a call: the total stays below 2^52, every sum exact). Larger totals
+ * go through the general loop, which adds exactly.
+ */
+const FAST_RUN = 2251799813685248
 
 /**
  * The fast per-trade loop: records of the current block `j` of `acc` (same session, integral time),
- * volumes at the current scale below 2^40 units, side codes 1/2, prices on the grid inside the allocated
- * rows. Stops, having changed nothing for it, at the first record that is not such a record (the general
+ * volumes at the current scale whose run total stays below 2^51 units, side codes 1/2, prices on the grid
+ * inside the allocated rows. Stops, having changed nothing for it, at the first record that is not such a record (the general
  * loop takes it) and returns its index. Every check happens before any state changes.
  *
  * Volumes are summed per run of one price (`tot`, and `sell` of it), in registers, and added into the
@@ -45,8 +49,8 @@ const FAST_VOL = 1099511627776
  * at once are taken together (one branch per check and field for 4 records; whole lots and volumes with
  * decimals in two copies of that loop, so the whole-lot one stays lean); any other record goes through
  * the one-record step below, which also closes unsorted runs and moves rows.
- * At most {@link FAST_CHUNK} records per call with volumes below 2^40 units keep a run's sums below 2^51,
- * so they are exact; a row sum that would pass 2^52 stops the loop, and its exit adds exactly.
+ * A run's total stays below 2^52 ({@link FAST_RUN}), so its sums are exact; a row sum that would pass 2^52
+ * stops the loop, and its exit adds exactly.
  *
  * `a` holds the numeric arguments (block start and end, session code, 10^price scale, row height in
  * units, 10^volume scale, the profile's first row and row count) as raw doubles: as plain arguments V8
@@ -198,10 +202,10 @@ export function fastRun(
     const v = volume[i] as number
     let u = v
     if (VP === 1) {
-      if (!(Math.floor(v) === v && v >= 0 && v < FAST_VOL)) break
+      if (!(Math.floor(v) === v && v >= 0 && tot + v < FAST_RUN)) break
     } else {
       u = Math.round(v * VP)
-      if (!(u / VP === v && u >= 0 && u < FAST_VOL)) break
+      if (!(u / VP === v && u >= 0 && tot + u < FAST_RUN)) break
     }
     const sd = (side[i] as number) - 1
     if (sd >>> 0 > 1) break // side code 1 or 2 (one unsigned compare)

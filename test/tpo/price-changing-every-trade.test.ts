@@ -100,6 +100,44 @@ describe('fast loop: a price that changes on every trade', () => {
     },
   )
 
+  fcTest.prop(
+    [
+      fc.array(
+        fc.record({
+          repeat: fc.integer({ min: 1, max: 12 }),
+          units: fc.oneof(
+            fc.integer({ min: 2 ** 39, max: 2 ** 41 }),
+            fc.integer({ min: 2 ** 49, max: 2 ** 51 }),
+            fc.integer({ min: 2 ** 51, max: 2 ** 52 - 1 }),
+          ),
+          up: fc.boolean(),
+          sell: fc.boolean(),
+        }),
+        { minLength: 1, maxLength: 60 },
+      ),
+    ],
+    { numRuns: 100 },
+  )(
+    'runs of one price with lots of 2^39 to 2^52 units (run totals past 2^51 and 2^53) equal the big.js reference',
+    (runs) => {
+      // the one-record step takes a lot while its run's total stays below 2^51; past that the general loop adds
+      const trades: Trade[] = []
+      let time = T0
+      let cents = 6_000_000
+      for (const r of runs) {
+        cents += r.up ? 1 : -1
+        for (let k = 0; k < r.repeat; k++)
+          trades.push({
+            time: (time += 1000),
+            price: cents / 100,
+            volume: Number(((r.units + k) / 1e8).toFixed(8)),
+            side: r.sell ? 'sell' : 'buy',
+          })
+      }
+      expect(tpoProfiles(toColumns(trades), OPTS).map(pick)).toEqual(referenceProfiles(trades, OPTS))
+    },
+  )
+
   const BAD = ['side', 'volume', 'time', 'price'] as const
   fcTest.prop([streamArb, fc.nat(), fc.constantFrom(...BAD), fc.integer({ min: 0, max: 3 })], { numRuns: 200 })(
     'a bad record anywhere is refused with its index, field and the message it gets alone; the records before it count',
