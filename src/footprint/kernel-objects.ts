@@ -1,6 +1,6 @@
 import { POW10, UNITS_LIMIT, stringToUnits } from '../decimal/index.js'
 import type { Trade } from '../trades/types.js'
-import { Slot } from './kernel-columns.js'
+import { Slot } from './kernel-slots.js'
 
 /** 'buy' and 'sell' at their lengths (the object loop's side test). */
 const SIDE_BY_LENGTH: readonly (string | null)[] = [null, null, null, 'buy', 'sell', null, null, null]

@@ -5,7 +5,7 @@ import type { TradeColumns } from '../trades/types.js'
 import type { FootprintEngine } from './engine.js'
 import { addExactChunk } from './exact-path.js'
 import { columnsKernel } from './kernel-columns.js'
-import { Slot } from './kernel-columns.js'
+import { Slot } from './kernel-slots.js'
 import { FOOTPRINT_MSG } from './messages.js'
 
 /** Stands for an absent session column in {@link columnsKernel} (never read: its `hasSess` is then 0). */

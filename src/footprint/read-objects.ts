@@ -5,7 +5,7 @@ import type { Trade } from '../trades/types.js'
 import type { FootprintEngine } from './engine.js'
 import { addExactChunk } from './exact-path.js'
 import { objectsKernel } from './kernel-objects.js'
-import { Slot } from './kernel-columns.js'
+import { Slot } from './kernel-slots.js'
 import { FOOTPRINT_MSG } from './messages.js'
 
 /** Records per chunk of a non-array iterable of trade objects. */
