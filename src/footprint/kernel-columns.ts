@@ -10,9 +10,9 @@ import { Slot } from './kernel-slots.js'
  * `to`. `st` carries the window, the row guess and the price extremes in and out ({@link Slot}).
  *
  * Consecutive trades nearly always repeat the price, so a price is binned (and min / max updated) only
- * when it changes, and the volumes and counts of a run of equal prices are summed in locals (both sides
- * branch-free: `b = 2 - side` is 1 for a buy, 0 for a sell), then added to the row's slots when the price
- * changes or the loop ends. `room` keeps every slot's sum within 2^52 (integers, so every sum is exact).
+ * when it changes, and the volumes and counts of a run of trades on one row are summed in locals (both sides
+ * branch-free: `b = 2 - side` is 1 for a buy, 0 for a sell), then added to the row's slots when the row
+ * changes or the loop ends (prices finer than the grid change often within a row). `room` keeps every slot's sum within 2^52 (integers, so every sum is exact).
  * Runs of equal prices are taken four records at a time: `clean` = 1 (every session code of [from, to)
  * is kept: the caller checked the slice word-wise) by {@link wholeBlocks} / {@link unitBlocks}, without a
  * session test; otherwise by {@link checkedBlocks}.
@@ -109,17 +109,20 @@ export function columnsKernel(
         // tick of its row is guessed one row up
         if (k >= 1 && k <= cap && p < (bnd[k] as number)) k--
         if (!(k >= 0 && k < cap && p >= (bnd[k] as number) && p < (bnd[k + 1] as number))) break outer
-        if (nT !== 0) {
-          addRun(lo, cnt, jb, accT, accB, nB, nT)
-          accT = 0
-          accB = 0
-          nB = 0
-          nT = 0
+        // (on thin data most new prices are finer ones in the run's row: the run then goes on)
+        if (2 * k !== jb || nT === 0) {
+          if (nT !== 0) {
+            addRun(lo, cnt, jb, accT, accB, nB, nT)
+            accT = 0
+            accB = 0
+            nB = 0
+            nT = 0
+          }
+          jb = 2 * k
+          const a = lo[jb] as number
+          const c = lo[jb + 1] as number
+          room = UNITS_LIMIT - (a > c ? a : c)
         }
-        jb = 2 * k
-        const a = lo[jb] as number
-        const c = lo[jb + 1] as number
-        room = UNITS_LIMIT - (a > c ? a : c)
         runPrice = p
         if (p < minD) minD = p
         if (p > maxD) maxD = p
