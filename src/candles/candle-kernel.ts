@@ -33,6 +33,7 @@ import {
   REC_START,
   REC_TRADES,
   REC_VALUE,
+  REC_VALUE_MID,
   REC_VOLUME,
 } from './loop-slots.js'
 
@@ -301,6 +302,7 @@ export function candleRun(
     rec[r + REC_CLOSE_AT] = i > segStart ? i - 1 : closeIdx
     rec[r + REC_VOLUME] = volLo
     rec[r + REC_VALUE] = valLo
+    rec[r + REC_VALUE_MID] = 0
     rec[r + REC_TRADES] = count
     rec[r + REC_SESSION] = sess
     k++

@@ -5,7 +5,7 @@ import { SESSION_NAMES, type SessionType } from '../trades/index.js'
 import type { ColumnOut } from './column-out.js'
 import type { CandleEngine } from './engine.js'
 import { sumText, withFine } from './fine-sum.js'
-import { spellPrice, unitsText } from './format.js'
+import { limbSumText, spellPrice, unitsText } from './format.js'
 import {
   REC,
   REC_CLOSE_AT,
@@ -16,6 +16,7 @@ import {
   REC_START,
   REC_TRADES,
   REC_VALUE,
+  REC_VALUE_MID,
   REC_VOLUME,
   S_CLOSE,
   S_COUNT,
@@ -203,7 +204,10 @@ export function closeTradeRecords(e: CandleEngine, P: Float64Array, k: number): 
       low: pc.number(P[r[at + REC_LOW] as number] as number, ps, grid),
       close: pc.number(P[r[at + REC_CLOSE_AT] as number] as number, ps, grid),
       volume: unitsText(r[at + REC_VOLUME] as number, vs),
-      value: unitsText(r[at + REC_VALUE] as number, xs),
+      value:
+        r[at + REC_VALUE_MID] === 0
+          ? unitsText(r[at + REC_VALUE] as number, xs)
+          : limbSumText(0n, r[at + REC_VALUE_MID] as number, r[at + REC_VALUE] as number, xs),
       trades: r[at + REC_TRADES] as number,
       session: SESSION_NAMES[r[at + REC_SESSION] as number] as SessionType,
     }

@@ -14,6 +14,7 @@ import {
   REC_START,
   REC_TRADES,
   REC_VALUE,
+  REC_VALUE_MID,
   REC_VOLUME,
   W_CLOSE,
   W_HIGH,
@@ -92,7 +93,8 @@ export class ColumnOut {
 
   /**
    * Appends k candles from closed-bucket records (`size` numbers each: start, opener index, high, low,
-   * close index, volume units, value units, trades, session code; sums below 2^53, no bigint part), the
+   * close index, volume units, value units, trades, session code, the value's high limb; sums below 2^53,
+   * no bigint part), the
    * open and close read from the input columns `O` / `C`, high and low too from `HL` when given (the
    * records then hold their indexes: trade records). The same cells as {@link write} for each.
    */
@@ -123,9 +125,11 @@ export class ColumnOut {
       const v = r[at + REC_VOLUME] as number
       vo[j] = v < 1e15 && vs <= 22 ? v / VP + 0 : this.sum(0n, v, vs, 'volume', time)
       const x = r[at + REC_VALUE] as number
-      if (text !== undefined) text.push(formatSum(0n, x, xs))
+      const mid = r[at + REC_VALUE_MID] as number
+      if (text !== undefined) text.push(mid === 0 ? formatSum(0n, x, xs) : limbSumText(0n, mid, x, xs))
       // + 0: a -0 sum is 0, as sum() gives it
-      else va[j] = x < 1e15 && x > -1e15 && xs <= 22 ? x / XP + 0 : this.sum(0n, x, xs, 'value', time)
+      else if (mid === 0) va[j] = x < 1e15 && x > -1e15 && xs <= 22 ? x / XP + 0 : this.sum(0n, x, xs, 'value', time)
+      else va[j] = this.sum(BigInt(mid) * LIMB_BIG, x, xs, 'value', time)
       tr[j] = r[at + REC_TRADES] as number
       se[j] = r[at + REC_SESSION] as number
     }

@@ -73,6 +73,11 @@ export class CandleEngine {
   mode = 0
   seen = 0
   last = Number.NEGATIVE_INFINITY
+  /**
+   * Trades of the last candle the columnar trade loop closed (Infinity: none yet). The decimal-volume loop
+   * steps from candle to candle itself only after a short one (see SHORT_CANDLE in read-trade-columns.ts).
+   */
+  lastTrades = Number.POSITIVE_INFINITY
   floor = Number.NEGATIVE_INFINITY
   /** Scales (decimals) of prices, volumes and values (price x volume). */
   ps = 0

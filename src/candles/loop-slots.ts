@@ -89,7 +89,11 @@ export const W_TRADES = 7
 export const W_SESSION = 8
 
 // ---- closed-bucket records a loop writes when it steps (REC numbers each) ---------------------------
-/** Bucket start, index of the opening record, high, low (prices, or for trade records their indexes), index of the close, volume units, value units, trades, session code. */
+/**
+ * Bucket start, index of the opening record, high, low (prices, or for trade records their indexes), index
+ * of the close, volume units, value units, trades, session code; for trade records the value's high limb
+ * (weighted by 2^26, see LIMB: value = mid * 2^26 + value units).
+ */
 export const REC_START = 0
 export const REC_OPEN_AT = 1
 export const REC_HIGH = 2
@@ -99,8 +103,9 @@ export const REC_VOLUME = 5
 export const REC_VALUE = 6
 export const REC_TRADES = 7
 export const REC_SESSION = 8
+export const REC_VALUE_MID = 9
 /** Numbers per closed-bucket record. */
-export const REC = 9
+export const REC = 10
 /** Closed buckets one loop call may write before the caller turns them into candles. */
 export const REC_CAP = 64
 /** Records for a cleanCandleRun call that does not step (never written). */

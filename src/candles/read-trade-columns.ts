@@ -38,6 +38,17 @@ import {
 } from './loop-slots.js'
 import { cleanCandleRun, fracCandleRun, tradeRun } from './trade-kernels.js'
 
+/**
+ * Trades of a short candle: after one, the decimal-volume loop closes candles and opens the next ones of
+ * the day itself (as records), instead of returning at each candle's end (thin markets: a few trades a
+ * minute, where the per-candle return and close cost most of the time: thin altcoin 1m went from 7 to 13 M
+ * trades/s). After longer candles it returns at each end: stepping saves little there (thin altcoin 1h, 300
+ * trades a candle, ran slower with it), and where a candle's end is rare the stepping code first runs only
+ * after V8 has optimized the loop, which sent some processes onto slower code for good (busy crypto 5m: 34
+ * against 70 M trades/s).
+ */
+const SHORT_CANDLE = 64
+
 export function tradeColumnsIn(e: CandleEngine, columns: TradeColumns): void {
   const r = tradeReader(e)
   checkTradeColumns(columns)
@@ -102,9 +113,8 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
   let runVol = 0
   const st = e.scratch
   // the trade that opened the open candle in this call (-1: opened before): only such a candle, all in
-  // these columns, may cleanCandleRun close itself and step on to the next ones
+  // these columns, may cleanCandleRun / fracCandleRun close itself and step on to the next ones
   let openIdx = -1
-  const b = e.bucketer
   let i = from
   for (;;) {
     let next = false
@@ -117,8 +127,9 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
       // tradeRun takes nothing when the price changes (short runs: most trades of busy markets), so it is
       // called only on a repeat: no state stored and read back for a call that takes no trade
       if (clean && VP !== 1 && i < stop && (P[i] === lastX || (lastPU < LIMB && lastPU > -LIMB))) {
-        // decimal volumes: the candle, price changes included, in one loop (value in two limbs). After a
-        // price of 2^26 units or more only on a repeat: the loop stops at a change whose run passes 2^52
+        // decimal volumes: the candle, price changes included, in one loop (value in two limbs), and in
+        // minute / hour frames the next candles of the day (as cleanCandleRun below). After a price of 2^26
+        // units or more only on a repeat: the loop stops at a change whose run passes 2^52
         st[T_PREV_TIME] = last < -MAX_TIME ? -MAX_TIME : last
         st[T_END] = tEnd
         st[T_RUN_VOLUME] = runVol
@@ -131,7 +142,15 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
         st[T_VALUE_MID] = valMid
         st[T_HIGH_AT] = hiI
         st[T_LOW_AT] = loI
-        const j = fracCandleRun(T, V, P, i, stop, PP, VP, st)
+        st[T_COUNT] = count
+        st[T_LEN] = 0
+        if (e.lastTrades < SHORT_CANDLE && steps(e, openIdx, st)) {
+          st[T_START] = e.cTime
+          st[T_OPEN] = openIdx
+          st[T_SESSION] = e.cSession
+        }
+        st[T_CLOSED] = 0
+        const j = fracCandleRun(T, V, P, SS ?? NO_SESSIONS, i, Math.min(stop, i + 1024), PP, VP, st, records(e, st))
         if (j > i) {
           last = st[T_PREV_TIME] as number
           runVol = st[T_RUN_VOLUME] as number
@@ -144,8 +163,14 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
           valMid = st[T_VALUE_MID] as number
           hiI = st[T_HIGH_AT] as number
           loI = st[T_LOW_AT] as number
-          count += j - i
+          count = st[T_COUNT] as number
           closeI = j - 1
+          if ((st[T_CLOSED] as number) > 0) {
+            openIdx = st[T_OPEN] as number
+            stepped(e, P, st, openIdx)
+            end = e.cEnd
+            tEnd = Math.min(end, MAX_TIME + 1)
+          }
           i = j
         }
       } else if (i < stop && ((clean && VP === 1) || P[i] === lastX)) {
@@ -166,23 +191,13 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
           st[T_LOW_AT] = loI
           st[T_COUNT] = count
           st[T_LEN] = 0
-          if (openIdx >= 0 && !e.tick && e.volHi === 0n && e.valHi === 0n && e.valMid === 0 && b?.dayGrid(st, T_DAY)) {
+          if (steps(e, openIdx, st)) {
             st[T_START] = e.cTime
             st[T_OPEN] = openIdx
             st[T_SESSION] = e.cSession
           }
           st[T_CLOSED] = 0
-          const j = cleanCandleRun(
-            T,
-            V,
-            P,
-            SS ?? NO_SESSIONS,
-            i,
-            stop,
-            PP,
-            st,
-            (st[T_LEN] as number) > 0 ? (e.rec ??= new Float64Array(REC_CAP * REC)) : NO_REC,
-          )
+          const j = cleanCandleRun(T, V, P, SS ?? NO_SESSIONS, i, stop, PP, st, records(e, st))
           if (j > i) {
             last = st[T_PREV_TIME] as number
             runVol = st[T_RUN_VOLUME] as number
@@ -196,15 +211,9 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
             loI = st[T_LOW_AT] as number
             count = st[T_COUNT] as number
             closeI = j - 1
-            const k = st[T_CLOSED] as number
-            if (k > 0) {
-              // cleanCandleRun closed k candles and opened the one now open: their candles, then its state
+            if ((st[T_CLOSED] as number) > 0) {
               openIdx = st[T_OPEN] as number
-              // the candle open before the loop is closed: no callback may see it as open
-              e.has = false
-              e.cEnd = Number.NEGATIVE_INFINITY
-              closeTradeRecords(e, P, k)
-              openCandle(e, st[T_START] as number, st[T_SESSION] as number, P[openIdx] as number)
+              stepped(e, P, st, openIdx)
               end = e.cEnd
               tEnd = Math.min(end, MAX_TIME + 1)
             }
@@ -315,6 +324,7 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
     if (!opensCandle(e, P[i] as number)) break
     valLo = foldMid(e, valLo, valMid)
     valMid = 0
+    if (e.has) e.lastTrades = count
     nextCandle(e, T[i] as number, ns, P[i] as number, hiI, loI, closeI, volLo, valLo, count, lastPU, runVol)
     end = e.cEnd
     openIdx = i
@@ -334,4 +344,37 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
     if (count >= lim) closeCandle(e)
   }
   return i
+}
+
+/**
+ * True when a loop may close the open candle itself and step to the next ones of its day (minute / hour
+ * frames): the candle was opened by trade `openIdx` of these columns and has no bigint part; the day's
+ * grid then goes into st (T_DAY, T_DAY_END, T_LEN; T_LEN stays 0 otherwise).
+ */
+function steps(e: CandleEngine, openIdx: number, st: Float64Array): boolean {
+  return (
+    openIdx >= 0 &&
+    !e.tick &&
+    e.volHi === 0n &&
+    e.valHi === 0n &&
+    e.valMid === 0 &&
+    e.bucketer?.dayGrid(st, T_DAY) === true
+  )
+}
+
+/** The records a loop closes candles into when it steps (none when st[T_LEN] is 0). */
+function records(e: CandleEngine, st: Float64Array): Float64Array {
+  return (st[T_LEN] as number) > 0 ? (e.rec ??= new Float64Array(REC_CAP * REC)) : NO_REC
+}
+
+/**
+ * A loop closed st[T_CLOSED] candles and opened the one now open (at trade `openIdx`): their candles, then
+ * its state.
+ */
+function stepped(e: CandleEngine, P: Float64Array, st: Float64Array, openIdx: number): void {
+  // the candle open before the loop is closed: no callback may see it as open
+  e.has = false
+  e.cEnd = Number.NEGATIVE_INFINITY
+  closeTradeRecords(e, P, st[T_CLOSED] as number)
+  openCandle(e, st[T_START] as number, st[T_SESSION] as number, P[openIdx] as number)
 }

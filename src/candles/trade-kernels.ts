@@ -1,6 +1,6 @@
 // The inner loops of trades -> candles: {@link tradeRun} (the common trade of a candle),
 // {@link cleanCandleRun} (whole candles of clean whole-lot trades, stepping from candle to candle) and
-// {@link fracCandleRun} (a candle of clean trades with decimal volumes, price changes inline). Small
+// {@link fracCandleRun} (the same for decimal volumes, value in two limbs). Small
 // functions of their own so their loops keep every value in registers; state in and out through the
 // loop-state array (slot names in loop-slots.ts).
 import { UNITS_LIMIT } from '../decimal/index.js'
@@ -16,6 +16,7 @@ import {
   REC_START,
   REC_TRADES,
   REC_VALUE,
+  REC_VALUE_MID,
   REC_VOLUME,
   T_CLOSED,
   T_COUNT,
@@ -233,6 +234,7 @@ export function cleanCandleRun(
       rec[r + REC_CLOSE_AT] = i - 1
       rec[r + REC_VOLUME] = nvol
       rec[r + REC_VALUE] = nval
+      rec[r + REC_VALUE_MID] = 0
       rec[r + REC_TRADES] = cntBase + (i - segFrom)
       rec[r + REC_SESSION] = sess
       k++
@@ -310,22 +312,25 @@ export function cleanCandleRun(
  * 26-bit limbs (decision 0601), the value's number part carried into the high limb (st[T_VALUE_MID],
  * weighted by LIMB) instead of spilling to a bigint. The loop runs until the candle ends or a record needs
  * the full loop body (invalid, not exact, a price of 2^26 units or more whose run passes 2^52, or a volume
- * sum or the high limb that would reach 2^52); each record is taken whole or not at all. It does not step
- * to the next candle. State in and out through st as for cleanCandleRun (T_PREV_TIME .. T_LOW_AT, T_COUNT)
- * plus T_VALUE_MID.
+ * sum or the high limb that would reach 2^52); each record is taken whole or not at all. When st[T_LEN] > 0
+ * it steps to the next candles of the day as cleanCandleRun does (records with the value's high limb in
+ * REC_VALUE_MID); the caller allows that after short candles only. State in and out through st as for
+ * cleanCandleRun plus T_VALUE_MID.
  */
 export function fracCandleRun(
   T: Float64Array,
   V: Float64Array,
   P: Float64Array,
+  S: Uint8Array,
   from: number,
   stop: number,
   PP: number,
   VP: number,
   st: Float64Array,
+  rec: Float64Array,
 ): number {
   let prevT = st[T_PREV_TIME] as number
-  const tEnd = st[T_END] as number
+  let tEnd = st[T_END] as number
   let runVol = st[T_RUN_VOLUME] as number
   let lastX = st[T_RUN_PRICE] as number
   let lastPU = st[T_RUN_UNITS] as number
@@ -336,16 +341,39 @@ export function fracCandleRun(
   let valMid = st[T_VALUE_MID] as number
   let hiI = st[T_HIGH_AT] as number
   let loI = st[T_LOW_AT] as number
+  // candle stepping, as in cleanCandleRun, its state (the day's grid, the open candle's start, opener,
+  // session and trades before segFrom) read and written in st only when a candle closes: fewer values live
+  // across the loop, which runs over every trade of a busy market's candle
+  // (tested as a boolean only: at a candle's end a loop that does not step stops without reaching any
+  // operation it has not run before, whose first use would send V8 back to the interpreter)
+  const step = (st[T_LEN] as number) > 0
+  let k = 0
+  let segFrom = from
   let i = from
   for (; i < stop; i++) {
     // every test before anything is changed
     const t = T[i] as number
-    if (!(t >= prevT && t < tEnd) || Math.floor(t) !== t) break
+    let opens = false
+    if (!(t >= prevT && t < tEnd) || Math.floor(t) !== t) {
+      if (!step) break
+      // the opener of the next candle of the day? (a candle whose trades this call has not reached,
+      // i === segFrom, is closed by the caller)
+      if (
+        k * REC >= rec.length ||
+        i === segFrom ||
+        !(t >= tEnd && t >= prevT && t < (st[T_DAY_END] as number) && t <= MAX_TIME) ||
+        Math.floor(t) !== t ||
+        hiI < 0 ||
+        loI < 0
+      )
+        break
+      opens = true
+    }
     const v = V[i] as number
     const vu = Math.round(v * VP)
     if (vu / VP !== v || !(vu >= 0 && vu < UNITS_LIMIT)) break
     const x = P[i] as number
-    if (x !== lastX) {
+    if (opens || x !== lastX) {
       const u = Math.round(x * PP)
       if (u / PP !== x || !(u < UNITS_LIMIT && u > -UNITS_LIMIT)) break
       // the run of the last price goes into the sums: its value as one product below 2^52 or as the
@@ -368,20 +396,48 @@ export function fracCandleRun(
       }
       const nvol = volLo + runVol
       if (!(nmid < UNITS_LIMIT && nmid > -UNITS_LIMIT && nvol < UNITS_LIMIT)) break
-      valLo = nval
-      valMid = nmid
-      volLo = nvol
+      if (opens) {
+        // the open candle is written to rec; trade i opens the next
+        const r = k * REC
+        rec[r + REC_START] = st[T_START] as number
+        rec[r + REC_OPEN_AT] = st[T_OPEN] as number
+        rec[r + REC_HIGH] = hiI
+        rec[r + REC_LOW] = loI
+        rec[r + REC_CLOSE_AT] = i - 1
+        rec[r + REC_VOLUME] = nvol
+        rec[r + REC_VALUE] = nval
+        rec[r + REC_VALUE_MID] = nmid
+        rec[r + REC_TRADES] = (st[T_COUNT] as number) + (i - segFrom)
+        rec[r + REC_SESSION] = st[T_SESSION] as number
+        k++
+        const len = st[T_LEN] as number
+        const dayStart = st[T_DAY] as number
+        const start = dayStart + Math.floor((t - dayStart) / len) * len
+        tEnd = Math.min(start + len, st[T_DAY_END] as number, MAX_TIME + 1)
+        st[T_START] = start
+        st[T_OPEN] = i
+        st[T_SESSION] = S.length > 0 ? (S[i] as number) : 0
+        st[T_COUNT] = 0
+        hiU = loU = u
+        hiI = loI = i
+        valLo = valMid = volLo = 0
+        segFrom = i
+      } else {
+        valLo = nval
+        valMid = nmid
+        volLo = nvol
+        if (u > hiU) {
+          hiU = u
+          hiI = i
+        }
+        if (u < loU) {
+          loU = u
+          loI = i
+        }
+      }
       runVol = vu
       lastX = x
       lastPU = u
-      if (u > hiU) {
-        hiU = u
-        hiI = i
-      }
-      if (u < loU) {
-        loU = u
-        loI = i
-      }
     } else {
       const rv = runVol + vu
       if (!(rv < UNITS_LIMIT)) break
@@ -400,5 +456,7 @@ export function fracCandleRun(
   st[T_VALUE_MID] = valMid
   st[T_HIGH_AT] = hiI
   st[T_LOW_AT] = loI
+  st[T_COUNT] = (st[T_COUNT] as number) + (i - segFrom)
+  st[T_CLOSED] = k
   return i
 }
