@@ -8,6 +8,7 @@ import { BucketState, type BoundSpec } from './bucket-state.js'
 import { resolveEngineOptions, type EngineOptions } from './engine-options.js'
 import type { Grid } from './grid.js'
 import { Slot } from './kernel-slots.js'
+import { OpenBuckets } from './open-buckets.js'
 import { FOOTPRINT_MSG } from './messages.js'
 import type { BucketSink } from './profile-sink.js'
 import { readColumns } from './read-columns.js'
@@ -46,7 +47,9 @@ export class FootprintEngine<Out> {
   /** The reader's current record has more decimals than the fast sums take: it is added on its own. */
   fine = false
 
-  private readonly states = new Map<number, BucketState>()
+  private readonly states = new OpenBuckets()
+  /** Scratch of {@link close}: the buckets it closes. */
+  private readonly ended: BucketState[] = []
   /** The bucket of the latest record, and its time window [windowStart, windowEnd) clipped to from / to. */
   current: BucketState | null = null
   windowStart = Number.NaN
@@ -95,7 +98,10 @@ export class FootprintEngine<Out> {
 
   /** The open buckets that hold trades, in time order (for a checkpoint; read only). */
   openBuckets(): BucketState[] {
-    return [...this.states.values()].filter((st) => !st.isEmpty()).sort((a, b) => a.start - b.start)
+    return this.states
+      .values()
+      .filter((st) => !st.isEmpty())
+      .sort((a, b) => a.start - b.start)
   }
 
   /**
@@ -116,7 +122,7 @@ export class FootprintEngine<Out> {
     this.watermark = watermark
     const bucketer = this.options.bucketer
     return starts.map((start, i) => {
-      const ok = bucketer.locate(start) === start && bucketer.end > watermark && !this.states.has(start)
+      const ok = bucketer.locate(start) === start && bucketer.end > watermark && this.states.get(start) === undefined
       if (!ok)
         throw new MarketDataError(
           'invalid_option',
@@ -124,7 +130,7 @@ export class FootprintEngine<Out> {
           { field: field(i) },
         )
       const st = new BucketState(start, bucketer.end, this.bounds)
-      this.states.set(start, st)
+      this.states.add(st)
       return st
     })
   }
@@ -140,7 +146,7 @@ export class FootprintEngine<Out> {
     let st = this.states.get(start)
     if (st === undefined) {
       st = BucketState.open(start, end, this.bounds)
-      this.states.set(start, st)
+      this.states.add(st)
     }
     this.current = st
     this.windowStart = Math.max(start, from)
@@ -204,17 +210,16 @@ export class FootprintEngine<Out> {
 
   /** Closes (removes, hands to the sink and returns, in time order) the buckets whose end is <= upTo. */
   close(upTo: number): Out[] {
-    const done: BucketState[] = []
-    let sorted = true
-    for (const st of this.states.values()) {
-      if (st.end > upTo) continue
-      if (done.length > 0 && (done[done.length - 1] as BucketState).start > st.start) sorted = false
-      done.push(st)
+    const done = this.ended
+    done.length = 0
+    this.states.takeEnded(upTo, done)
+    // buckets usually open in time order: sorting is then skipped
+    for (let k = 1; k < done.length; k++) {
+      if ((done[k - 1] as BucketState).start > (done[k] as BucketState).start) {
+        done.sort((a, b) => a.start - b.start)
+        break
+      }
     }
-    // buckets usually open in time order: sorting is then skipped, and closing them all clears the map at once
-    if (!sorted) done.sort((a, b) => a.start - b.start)
-    if (done.length === this.states.size) this.states.clear()
-    else for (const st of done) this.states.delete(st.start)
     const out: Out[] = []
     for (const st of done) {
       if (st === this.current) {
@@ -225,6 +230,7 @@ export class FootprintEngine<Out> {
       if (!st.isEmpty()) out.push(this.sink.build(st, this))
       st.release()
     }
+    done.length = 0
     return out
   }
 
