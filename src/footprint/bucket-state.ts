@@ -27,9 +27,9 @@ export interface Arena {
   used: number
 }
 
-/** The typed arrays of a dense bucket at the initial capacity. */
+/** The sums and typed arrays of a dense bucket at the initial capacity (handed from bucket to bucket whole). */
 export interface SpareArrays {
-  lo: Float64Array
+  sums: ExactSums
   counts: Float64Array<ArrayBuffer>
   bnd: Float64Array<ArrayBuffer>
 }
@@ -80,6 +80,8 @@ export class BucketState implements PriceExtremes {
   /** True once a sum has spilled into its bigint part (then moving slots must carry it). */
   spilled = false
   private readonly spec: BoundSpec
+  /** The initial-capacity set this bucket's sums and arrays came as (undefined once they are others). */
+  private arrays: SpareArrays | undefined = undefined
   private sparse: Map<number, number> | null = null
   private slotRow: number[] = []
   /** Extreme traded prices in units of the engine's price scale; the bigint fields hold those past 2^52. */
@@ -161,7 +163,9 @@ export class BucketState implements PriceExtremes {
   private allocate(n: number): void {
     const spare = n === INITIAL_CAP && this.sparse === null ? this.spec.spare?.pop() : undefined
     if (spare !== undefined) {
-      this.sums = new ExactSums(spare.lo.fill(0))
+      spare.sums.clear()
+      this.arrays = spare
+      this.sums = spare.sums
       this.counts = spare.counts.fill(0)
       this.bnd = spare.bnd
       return
@@ -173,6 +177,7 @@ export class BucketState implements PriceExtremes {
     this.sums = new ExactSums(buf.subarray(0, 2 * n))
     this.counts = buf.subarray(2 * n, 4 * n)
     if (dense) this.bnd = buf.subarray(4 * n)
+    this.arrays = dense && n === INITIAL_CAP ? { sums: this.sums, counts: this.counts, bnd: this.bnd } : undefined
   }
 
   /** `size` zeroed doubles from the engine's arena (a new block when it is full; large requests get their own). */
@@ -193,16 +198,20 @@ export class BucketState implements PriceExtremes {
    */
   release(): void {
     const pool = this.spec.spare
+    const set = this.arrays
     if (
       pool !== undefined &&
+      set !== undefined &&
       pool.length < MAX_SPARE &&
       this.sparse === null &&
       this.cap === INITIAL_CAP &&
-      this.sums.lo.length === 2 * INITIAL_CAP &&
-      this.counts.length === 2 * INITIAL_CAP &&
-      this.bnd.length === INITIAL_CAP + 1
+      set.sums === this.sums &&
+      set.sums.lo.length === 2 * INITIAL_CAP &&
+      set.counts === this.counts &&
+      set.bnd === this.bnd
     )
-      pool.push({ lo: this.sums.lo, counts: this.counts, bnd: this.bnd })
+      pool.push(set)
+    this.arrays = undefined
     const shells = this.spec.shells
     if (shells === undefined || shells.length >= MAX_SPARE) return
     // back to the state of a new bucket (every field the constructor leaves at its initial value)

@@ -208,8 +208,11 @@ export class FootprintEngine<Out> {
     this.rowUnits = this.rowUnitsBig < BigInt(UNITS_LIMIT) ? Number(this.rowUnitsBig) : Number.NaN
   }
 
-  /** Closes (removes, hands to the sink and returns, in time order) the buckets whose end is <= upTo. */
-  close(upTo: number): Out[] {
+  /**
+   * Closes the buckets whose end is <= upTo: removes them, hands them to the sink and appends its outputs,
+   * in time order, to `out` (a new array when not given), which it returns.
+   */
+  close(upTo: number, out: Out[] = []): Out[] {
     const done = this.ended
     done.length = 0
     this.states.takeEnded(upTo, done)
@@ -220,7 +223,6 @@ export class FootprintEngine<Out> {
         break
       }
     }
-    const out: Out[] = []
     for (const st of done) {
       if (st === this.current) {
         this.current = null

@@ -133,10 +133,9 @@ function closingAsItGoes<Out>(engine: FootprintEngine<Out>, c: TradeColumns): Ou
     }
     if (c.session !== undefined) piece.session = c.session.subarray(i, j)
     engine.addColumns(piece, i)
-    for (const p of engine.close(c.time[j - 1] as number)) out.push(p)
+    engine.close(c.time[j - 1] as number, out)
   }
-  for (const p of engine.close(Infinity)) out.push(p)
-  return out
+  return engine.close(Infinity, out)
 }
 
 /**
