@@ -44,13 +44,9 @@ export function columnsKernel(
   const all = allSess === 1
   const withSess = hasSess === 1
   const whole = vPow === 1
-  let fineRows = st[Slot.FineRows] === 1
   let minD = st[Slot.MinPrice] as number
   let maxD = st[Slot.MaxPrice] as number
   let runPrice = Number.NaN
-  /** The run's row: prices in [rowLo, rowHi) (empty until a price is binned). */
-  let rowLo = Number.NaN
-  let rowHi = Number.NaN
   /** Slot of the buy side of the current price's row (sell at jb + 1). */
   let jb = 0
   /** Pending run on row jb: total units, buy units, buy trades, all trades; room = 2^52 - the larger slot sum. */
@@ -107,19 +103,14 @@ export function columnsKernel(
       }
       const p = price[i] as number
       const moved = p !== runPrice
-      if (moved && fineRows && p >= rowLo && p < rowHi) {
-        runPrice = p
-        if (p < minD) minD = p
-        if (p > maxD) maxD = p
-      } else if (moved) {
+      if (moved) {
         let k = Math.floor((p - org) * inv + half)
         // the guess adds half a tick for prices on the grid; a price finer than the grid in the top half
         // tick of its row is guessed one row up
         if (k >= 1 && k <= cap && p < (bnd[k] as number)) k--
         if (!(k >= 0 && k < cap && p >= (bnd[k] as number) && p < (bnd[k + 1] as number))) break outer
         // (on thin data most new prices are finer ones in the run's row: the run then goes on)
-        if (2 * k === jb && nT !== 0) fineRows = true
-        else {
+        if (2 * k !== jb || nT === 0) {
           if (nT !== 0) {
             addRun(lo, cnt, jb, accT, accB, nB, nT)
             accT = 0
@@ -131,8 +122,6 @@ export function columnsKernel(
           const a = lo[jb] as number
           const c = lo[jb + 1] as number
           room = UNITS_LIMIT - (a > c ? a : c)
-          rowLo = bnd[k] as number
-          rowHi = bnd[k + 1] as number
         }
         runPrice = p
         if (p < minD) minD = p
@@ -173,7 +162,6 @@ export function columnsKernel(
   if (nT !== 0) addRun(lo, cnt, jb, accT, accB, nB, nT)
   st[Slot.MinPrice] = minD
   st[Slot.MaxPrice] = maxD
-  st[Slot.FineRows] = fineRows ? 1 : 0
   return i
 }
 

@@ -20,11 +20,6 @@ export const enum Slot {
   RowHalf = 5,
   /** 10^volume scale (NaN past 22 decimals: no record takes the fast path then). In. */
   VolumePow = 6,
-  /**
-   * 1 once a bucket's columnar loop met two prices of one row in a row (prices finer than the grid): it then
-   * tests whether a new price stays in the run's row before binning it. In and out.
-   */
-  FineRows = 7,
   /** The price of the pending run (NaN: none yet). Between the columnar loop and its blocks. */
   RunPrice = 8,
   /** Units the pending run may still add before the row's larger slot sum would pass 2^52. */
