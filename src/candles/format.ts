@@ -8,7 +8,7 @@ import {
   UNITS_LIMIT,
 } from '../decimal/index.js'
 import { parseDataDecimal } from '../decimal/parse.js'
-import { formatNumberUnits, quotient, unitsText, ZEROS } from '../decimal/units-text.js'
+import { doubleText, formatNumberUnits, quotient, unitsText, ZEROS } from '../decimal/units-text.js'
 
 export { formatNumberUnits, unitsText }
 
@@ -94,14 +94,12 @@ export function spellPrice(x: DecimalInput, grid: number | undefined, scale = -1
   }
   if (grid === undefined) return typeof x === 'string' ? plainText(x) : plainNumber(x)
   if (typeof x === 'number') {
-    const p = plainNumber(x)
-    const dot = p.indexOf('.')
-    const f = dot < 0 ? 0 : p.length - dot - 1
-    if (f >= grid) return p
-    return (dot < 0 ? `${p}.` : p) + '0'.repeat(grid - f)
+    const t = doubleText(x, grid)
+    if (t !== undefined) return t
   }
+  // a string, or a number whose shortest form has an exponent
   const d = parseDataDecimal(x)
-  return d.ok ? formatFixed(d.value.units, d.value.scale, grid) : x
+  return d.ok ? formatFixed(d.value.units, d.value.scale, grid) : String(x)
 }
 
 /** A price string as printed: its own spelling, with exponent notation written out (`"9.417e-05"` -> `"0.00009417"`). */

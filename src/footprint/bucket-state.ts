@@ -80,7 +80,10 @@ export class BucketState implements PriceExtremes {
   /** True once a sum has spilled into its bigint part (then moving slots must carry it). */
   spilled = false
   private readonly spec: BoundSpec
-  /** The initial-capacity set this bucket's sums and arrays came as (undefined once they are others). */
+  /**
+   * The initial-capacity set that is this bucket's sums, counts and bounds (undefined once they are others:
+   * every change of them goes through {@link allocate}, which sets this anew).
+   */
   private arrays: SpareArrays | undefined = undefined
   private sparse: Map<number, number> | null = null
   private slotRow: number[] = []
@@ -199,18 +202,7 @@ export class BucketState implements PriceExtremes {
   release(): void {
     const pool = this.spec.spare
     const set = this.arrays
-    if (
-      pool !== undefined &&
-      set !== undefined &&
-      pool.length < MAX_SPARE &&
-      this.sparse === null &&
-      this.cap === INITIAL_CAP &&
-      set.sums === this.sums &&
-      set.sums.lo.length === 2 * INITIAL_CAP &&
-      set.counts === this.counts &&
-      set.bnd === this.bnd
-    )
-      pool.push(set)
+    if (pool !== undefined && set !== undefined && pool.length < MAX_SPARE) pool.push(set)
     this.arrays = undefined
     const shells = this.spec.shells
     if (shells === undefined || shells.length >= MAX_SPARE) return
