@@ -167,8 +167,8 @@ export function candleRun(
           break
         const x0 = X1[i] as number
         const x1 = X1[i + 1] as number
-        const u0 = Math.round(x0 * XP)
-        const u1 = Math.round(x1 * XP)
+        const u0 = Math.floor(x0 * XP + 0.5)
+        const u1 = Math.floor(x1 * XP + 0.5)
         const nx = valLo + u0 + u1
         if (
           u0 / XP !== x0 ||
@@ -229,7 +229,7 @@ export function candleRun(
       const cl = C[i] as number
       if (!(l <= o && l <= cl && o <= h && cl <= h && h <= MAXV && l >= -MAXV)) break
       const v = V[i] as number
-      const vu = VP === 1 ? v : Math.round(v * VP)
+      const vu = VP === 1 ? v : Math.floor(v * VP + 0.5)
       const nv = volLo + vu
       if ((VP === 1 ? Math.floor(v) !== v : vu / VP !== v) || !(vu >= 0) || !(nv < UNITS_LIMIT)) break
       let nx = valLo
@@ -285,7 +285,7 @@ export function candleRun(
     let xu = 0
     if (hasX) {
       const x = X1[i] as number
-      xu = Math.round(x * XP)
+      xu = Math.floor(x * XP + 0.5)
       if (xu / XP !== x || !(xu < UNITS_LIMIT && xu > -UNITS_LIMIT)) break
     }
     let nt = 0

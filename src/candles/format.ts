@@ -88,7 +88,7 @@ export function spellPrice(x: DecimalInput, grid: number | undefined, scale = -1
   if (typeof x === 'number' && scale >= 0 && scale <= 22) {
     // integer digits print faster than a double's shortest form; same text when x is exact at `scale`
     const P = POW10[scale] as number
-    const u = Math.round(x * P)
+    const u = Math.floor(x * P + 0.5)
     if (u / P === x && u < UNITS_LIMIT && u > -UNITS_LIMIT)
       return cache === undefined ? formatNumberUnits(u, scale, grid ?? 0) : cache.get(u, scale, grid ?? 0)
   }

@@ -182,13 +182,13 @@ export function extremeUnits(e: CandleEngine, hi: boolean, lo: boolean, PP: numb
   let exact = true
   if (hi) {
     const h = e.hiRaw as number
-    const u = Math.round(h * PP)
+    const u = Math.floor(h * PP + 0.5)
     if (u / PP === h && u < UNITS_LIMIT && u > -UNITS_LIMIT) e.hiU = u
     else exact = false
   }
   if (lo) {
     const l = e.loRaw as number
-    const u = Math.round(l * PP)
+    const u = Math.floor(l * PP + 0.5)
     if (u / PP === l && u < UNITS_LIMIT && u > -UNITS_LIMIT) e.loU = u
     else exact = false
   }
@@ -211,7 +211,7 @@ export function extremeUnits(e: CandleEngine, hi: boolean, lo: boolean, PP: numb
 export function unitsFast(x: unknown, scale: number, P: number): number {
   if (typeof x === 'string') return stringToUnits(x, scale)
   if (typeof x === 'number') {
-    const u = Math.round(x * P)
+    const u = Math.floor(x * P + 0.5)
     return u / P === x && u < UNITS_LIMIT && u > -UNITS_LIMIT ? u : Number.NaN
   }
   return Number.NaN

@@ -210,12 +210,12 @@ export function fastCandleColumns(
       const cl = C[i] as number
       if (!(l <= o && l <= cl && o <= h && cl <= h && h <= MAXV && l >= -MAXV)) break
       const v = V[i] as number
-      const vu = Math.round(v * VP)
+      const vu = Math.floor(v * VP + 0.5)
       if (vu / VP !== v || !(vu < UNITS_LIMIT && vu >= 0)) break
       let xu = 0
       if (hasX) {
         const x = X[i] as number
-        xu = Math.round(x * XP)
+        xu = Math.floor(x * XP + 0.5)
         if (xu / XP !== x || !(xu < UNITS_LIMIT && xu > -UNITS_LIMIT)) break
       }
       // a trade count the open candle cannot hold exactly: the exact path refuses it

@@ -258,7 +258,7 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
       let vu: number
       if (v === lastV) vu = lastVU
       else {
-        vu = Math.round(v * VP)
+        vu = Math.floor(v * VP + 0.5)
         if (vu / VP !== v || !(vu < UNITS_LIMIT && vu >= 0)) break
         lastV = v
         lastVU = vu
@@ -267,7 +267,7 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
       if (((mask >> s) & 1) === 0) {
         // another session's trade: validated, not taken
         if (x !== lastX) {
-          const u = Math.round(x * PP)
+          const u = Math.floor(x * PP + 0.5)
           if (u / PP !== x || !(u < UNITS_LIMIT && u > -UNITS_LIMIT)) break
         }
         last = t
@@ -282,7 +282,7 @@ export function fastTradeColumns(e: CandleEngine, c: TradeColumns, from: number,
       // converts and compares (lastX restarts with each candle)
       // value = sum of price x volume is summed per run of one price: the run's volume times its price
       if (x !== lastX) {
-        const u = Math.round(x * PP)
+        const u = Math.floor(x * PP + 0.5)
         if (u / PP !== x || !(u < UNITS_LIMIT && u > -UNITS_LIMIT)) break
         if (runVol !== 0) {
           const pv = lastPU * runVol

@@ -96,7 +96,7 @@ export function tradeRun(
         if (s > 2 || ((mask >> s) & 1) === 0) break
       }
       const v = V[i] as number
-      const vu = Math.round(v * VP)
+      const vu = Math.floor(v * VP + 0.5)
       const rv = runVol + vu
       if (vu / VP !== v || !(vu >= 0) || !(rv < UNITS_LIMIT) || (P[i] as number) !== lastX) break
       runVol = rv
@@ -218,7 +218,7 @@ export function cleanCandleRun(
       const v = V[i] as number
       if (Math.floor(v) !== v || !(v >= 0 && v < UNITS_LIMIT)) break
       const x = P[i] as number
-      const u = Math.round(x * PP)
+      const u = Math.floor(x * PP + 0.5)
       if (u / PP !== x || !(u < UNITS_LIMIT && u > -UNITS_LIMIT)) break
       const pv = lastPU * runVol
       const nval = valLo + pv
@@ -257,7 +257,7 @@ export function cleanCandleRun(
     if (Math.floor(v) !== v || !(v >= 0)) break
     const x = P[i] as number
     if (x !== lastX) {
-      const u = Math.round(x * PP)
+      const u = Math.floor(x * PP + 0.5)
       if (u / PP !== x || !(u < UNITS_LIMIT && u > -UNITS_LIMIT) || !(v < UNITS_LIMIT)) break
       const pv = lastPU * runVol
       const nval = valLo + pv
@@ -370,11 +370,11 @@ export function fracCandleRun(
       opens = true
     }
     const v = V[i] as number
-    const vu = Math.round(v * VP)
+    const vu = Math.floor(v * VP + 0.5)
     if (vu / VP !== v || !(vu >= 0 && vu < UNITS_LIMIT)) break
     const x = P[i] as number
     if (opens || x !== lastX) {
-      const u = Math.round(x * PP)
+      const u = Math.floor(x * PP + 0.5)
       if (u / PP !== x || !(u < UNITS_LIMIT && u > -UNITS_LIMIT)) break
       // the run of the last price goes into the sums: its value as one product below 2^52 or as the
       // products of its volume's 26-bit halves (|lastPU| < 2^26, runVol < 2^52: each below 2^52, each

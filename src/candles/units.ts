@@ -97,7 +97,7 @@ export class UnitsColumn {
           const from = this.from
           for (let i = 0; i < n; i++) {
             const x = src[from + i] as number
-            const u = Math.round(x * P)
+            const u = Math.floor(x * P + 0.5)
             if (u / P === x && u < UNITS_LIMIT && u > -UNITS_LIMIT && (!nonNeg || x >= 0)) out[i] = u
             else {
               out[i] = Number.NaN
@@ -110,7 +110,7 @@ export class UnitsColumn {
             let u: number
             if (typeof x === 'string') u = stringToUnits(x, scale)
             else if (typeof x === 'number') {
-              u = Math.round(x * P)
+              u = Math.floor(x * P + 0.5)
               if (!(u / P === x && u < UNITS_LIMIT && u > -UNITS_LIMIT)) u = Number.NaN
             } else u = Number.NaN
             if (u === u && (!nonNeg || u >= 0)) out[i] = u

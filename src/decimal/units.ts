@@ -43,7 +43,7 @@ export function decimalsOf(x: DecimalInput): number {
  */
 export function numberToUnits(x: number, scale: number): number {
   const p = POW10[scale] as number
-  const u = Math.round(x * p)
+  const u = Math.floor(x * p + 0.5)
   // u / p is the correctly rounded double nearest u / 10^scale; it equals x exactly when u is x's
   // decimal at this scale. Below 2^52 units the doubles near x are closer than 10^-scale apart, so at
   // most one decimal with `scale` digits maps to x: the check proves u exact.

@@ -67,7 +67,7 @@ export function objectsKernel(
         lastU = u
       }
     } else if (typeof p === 'number') {
-      u = Math.round(p * pPow)
+      u = Math.floor(p * pPow + 0.5)
       if (u / pPow !== p || !(u < UNITS_LIMIT && u > -UNITS_LIMIT)) break
     } else break
     let vu: number

@@ -251,7 +251,7 @@ class TpoEngine implements TpoAggregator {
     const g = this.cfg.grid
     for (let s = this.ps + 1; s <= MAX_FINE_SCALE; s++) {
       const P = POW10_F[s] as number
-      const u = Math.round(p * P)
+      const u = Math.floor(p * P + 0.5)
       if (!(u < UNITS_LIMIT && u > -UNITS_LIMIT)) return false
       if (u / P !== p) continue
       const ru = g.rowUnits * (POW10_F[s - g.scale] as number)
@@ -341,7 +341,7 @@ class TpoEngine implements TpoAggregator {
       if (
         VP === 1
           ? !(Math.floor(v) === v && v >= 0 && v < lim)
-          : !((u = Math.round(v * VP)) / VP === v && u >= 0 && u < lim)
+          : !((u = Math.floor(v * VP + 0.5)) / VP === v && u >= 0 && u < lim)
       ) {
         this.save(acc, j, hi, lo, oT, oP, cT, cP)
         u = this.exact.unitsOf(v, i + base, skip ? null : acc)
@@ -357,7 +357,7 @@ class TpoEngine implements TpoAggregator {
       if (p !== lastP) {
         // exact units at the grid's scale (the check proves the decimal; see numberToUnits), then floor;
         // a repeated price has the same row and cannot move the block's extremes
-        const pu = Math.round(p * PP)
+        const pu = Math.floor(p * PP + 0.5)
         let r = Math.floor(pu / RU)
         if (!(pu / PP === p && pu < lim && pu > -lim)) {
           this.save(acc, j, hi, lo, oT, oP, cT, cP)

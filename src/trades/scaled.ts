@@ -180,7 +180,7 @@ export class ScaledTradeReader {
             lastPU = pu
           }
         } else if (typeof p === 'number') {
-          pu = Math.round(p * PP)
+          pu = Math.floor(p * PP + 0.5)
           if (!(pu / PP === p && pu < UNITS_LIMIT && pu > -UNITS_LIMIT)) pu = Number.NaN
         } else pu = Number.NaN
         const v = tr.volume
@@ -193,7 +193,7 @@ export class ScaledTradeReader {
             lastVU = vu
           }
         } else if (typeof v === 'number') {
-          vu = Math.round(v * VP)
+          vu = Math.floor(v * VP + 0.5)
           if (!(vu / VP === v && vu < UNITS_LIMIT)) vu = Number.NaN
         } else vu = Number.NaN
         if (pu !== pu || !(vu >= 0)) fast = false
@@ -224,7 +224,7 @@ export class ScaledTradeReader {
         const P = POW10[scale] as number
         for (let i = 0; i < n; i++) {
           const x = src[from + i] as number
-          const u = Math.round(x * P)
+          const u = Math.floor(x * P + 0.5)
           if (u / P === x && u < UNITS_LIMIT && u > -UNITS_LIMIT && (isPrice || x >= 0)) out[i] = u
           else {
             out[i] = Number.NaN
@@ -286,7 +286,7 @@ export class ScaledTradeReader {
               lastU = u
             }
           } else if (typeof x === 'number') {
-            u = Math.round(x * P)
+            u = Math.floor(x * P + 0.5)
             if (!(u / P === x && u < UNITS_LIMIT && u > -UNITS_LIMIT)) u = Number.NaN
           } else u = Number.NaN
           if (u === u && (isPrice || u >= 0)) out[i] = u
