@@ -64,24 +64,31 @@ interface Load {
 
 /**
  * GET /exchanges (1,000 credits each) over 12 connections until `stop` says so, then SIGKILL while requests
- * are still in flight. Resolves once every request has an answer or an error.
+ * are still in flight: besides whatever the other connections are waiting for, four requests are started in
+ * the same turn as the kill, so they cannot have been answered (on a busy machine the other connections'
+ * answers may all have arrived already). Resolves once every request has an answer or an error.
  */
 async function loadThenKill(p: ServerProcess, stop: (l: Load) => boolean): Promise<Load> {
   const load: Load = { ok: [], limited: 0, cut: 0 }
   let killed = false
+  const request = async (): Promise<void> => {
+    try {
+      const r = await fetch(`${p.url}${REST}/exchanges`, { headers: { 'x-api-key': KEY } })
+      await r.arrayBuffer()
+      if (r.status === 200) load.ok.push(Number(r.headers.get('x-ratelimit-remaining')))
+      else if (r.status === 429) load.limited++
+      else throw new Error(`status ${r.status}`)
+    } catch (e) {
+      if (!killed) throw e
+      load.cut++
+    }
+  }
+  const inFlight: Promise<void>[] = []
   const worker = async (): Promise<void> => {
     for (let i = 0; i < 200 && !killed; i++) {
-      try {
-        const r = await fetch(`${p.url}${REST}/exchanges`, { headers: { 'x-api-key': KEY } })
-        await r.arrayBuffer()
-        if (r.status === 200) load.ok.push(Number(r.headers.get('x-ratelimit-remaining')))
-        else if (r.status === 429) load.limited++
-        else throw new Error(`status ${r.status}`)
-      } catch (e) {
-        if (!killed) throw e
-        load.cut++
-      }
+      await request()
       if (!killed && stop(load)) {
+        for (let k = 0; k < 4; k++) inFlight.push(request())
         killed = true
         p.child.kill('SIGKILL')
       }
@@ -89,6 +96,7 @@ async function loadThenKill(p: ServerProcess, stop: (l: Load) => boolean): Promi
   }
   const exited = new Promise((resolve) => p.child.once('exit', resolve))
   await Promise.all(Array.from({ length: 12 }, worker))
+  await Promise.all(inFlight)
   await exited
   return load
 }
