@@ -70,3 +70,19 @@ function slowExactDouble(x: string): number {
   if (!a.ok || !b.ok || a.value.units !== b.value.units || a.value.scale !== b.value.scale) return Number.NaN
   return v
 }
+
+const BITS = new Float64Array(1)
+const WORD = new BigInt64Array(BITS.buffer)
+
+/** The double next to `x` towards -Infinity (`x` finite). */
+export function nextDown(x: number): number {
+  if (x === 0) return -Number.MIN_VALUE
+  BITS[0] = x
+  WORD[0] = (WORD[0] as bigint) + (x > 0 ? -1n : 1n)
+  return BITS[0] as number
+}
+
+/** The double next to `x` towards +Infinity (`x` finite). */
+export function nextUp(x: number): number {
+  return -nextDown(-x)
+}

@@ -12,5 +12,5 @@ export {
   floorDivBig,
 } from './units.js'
 export { ExactSums } from './exact-sums.js'
-export { exactDouble } from './double.js'
+export { exactDouble, nextDown, nextUp } from './double.js'
 export { floorToGrid } from './grid.js'

@@ -2,7 +2,7 @@
 // double keeps, `973063183.99440743`): a profile places them exactly, as the footprint does. The typed
 // block arrays keep doubles that order every double price the same way as the exact price does, and
 // the exact values themselves live beside them, per block, for the rare blocks that have one.
-import { formatUnits, parseDecimal, type ExactDecimal } from '../decimal/index.js'
+import { formatUnits, nextDown, nextUp, parseDecimal, type ExactDecimal } from '../decimal/index.js'
 import { compareDecimal } from './parts.js'
 
 /** The exact extremes and open/close of one block that a double could not carry (undefined: the double is the value). */
@@ -13,22 +13,6 @@ export interface ExactBlockPrices {
   open: ExactDecimal | undefined
   /** The close price when the block's double close price is NaN. */
   close: ExactDecimal | undefined
-}
-
-const BITS = new Float64Array(1)
-const WORD = new BigInt64Array(BITS.buffer)
-
-/** The double next to `x` towards -Infinity (`x` finite). */
-function nextDown(x: number): number {
-  if (x === 0) return -Number.MIN_VALUE
-  BITS[0] = x
-  WORD[0] = (WORD[0] as bigint) + (x > 0 ? -1n : 1n)
-  return BITS[0] as number
-}
-
-/** The double next to `x` towards +Infinity (`x` finite). */
-function nextUp(x: number): number {
-  return -nextDown(-x)
 }
 
 /** The exact decimal of a double price (its shortest form). */

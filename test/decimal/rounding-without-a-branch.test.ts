@@ -3,7 +3,7 @@
 // numbers with the same units, on decimals, on every double, and next to halves and the limit.
 import { fc, test as fcTest } from '@fast-check/vitest'
 import { describe, expect, test } from 'vitest'
-import { POW10, UNITS_LIMIT, numberToUnits } from '../../src/decimal/index.js'
+import { POW10, UNITS_LIMIT, nextDown, nextUp, numberToUnits } from '../../src/decimal/index.js'
 
 /** The units both roundings prove for x at scale s, or NaN when the check refuses them. */
 function proved(u: number, x: number, p: number): number {
@@ -60,17 +60,3 @@ describe('rounding to units without a branch', () => {
     expect(numberToUnits(0.07, 2)).toBe(7)
   })
 })
-
-const view = new DataView(new ArrayBuffer(8))
-/** The next double above x (x finite). */
-function nextUp(x: number): number {
-  if (x === 0) return Number.MIN_VALUE
-  view.setFloat64(0, x)
-  const b = view.getBigInt64(0)
-  view.setBigInt64(0, x > 0 ? b + 1n : b - 1n)
-  return view.getFloat64(0)
-}
-/** The next double below x (x finite). */
-function nextDown(x: number): number {
-  return -nextUp(-x)
-}

@@ -1,5 +1,5 @@
-// The columnar fast loop (fastRun in src/tpo/aggregator.ts) sums volumes per run of one price and takes
-// runs of 4 records at once; these tests feed it long price runs and every way out of those paths.
+// The columnar fast loop (fastRun in src/tpo/fast-loop.ts) takes records four at a time and sums four that
+// repeat the last price as a run of one price; these tests feed it long price runs and every way out of those paths.
 import { fc, test as fcTest } from '@fast-check/vitest'
 import { describe, expect, test } from 'vitest'
 import { createTpoAggregator, tpoProfiles } from '../../src/tpo/index.js'
