@@ -8,6 +8,7 @@ import { libFn } from './lib.js'
 import { footprintBig, fromColumns, utcBucket } from './peers/bigjs.js'
 import { DuckPeer, duckText, duckUnavailable } from './peers/duckdb.js'
 import { footprintFloat } from './peers/float.js'
+import { footprintFloatRuns } from './peers/float-runs.js'
 
 export const HOUR = 3_600_000
 
@@ -118,6 +119,14 @@ export async function runW1(bench: BenchOptions): Promise<Row[]> {
       n: N,
       note: 'exact only because tick 0.25 and whole lots are exact doubles',
       run: (n) => footprintFloat(cols, n, HOUR, 1, 2),
+      canon: (r) => r as string[],
+    },
+    {
+      impl: 'ceiling: float loop, runs summed four at a time, no checks',
+      exact: false,
+      n: N,
+      note: 'checks nothing the library proves per trade; the fastest plain loop found here',
+      run: (n) => footprintFloatRuns(cols, n, HOUR, 1, 2),
       canon: (r) => r as string[],
     },
     ...(await duckFootprintImpls(cols, N, HOUR, 100, 2, 8)).map((d) => ({ ...d, speedupTarget: 5 })),

@@ -21,7 +21,8 @@ export class ZoneDays {
   }
 }
 
-function priceRange(p: Float64Array, n: number, rsv: number): { r0: number; R: number } {
+/** The first row and the number of rows (of size `rsv`) spanned by the first `n` prices. */
+export function priceRange(p: Float64Array, n: number, rsv: number): { r0: number; R: number } {
   let lo = Infinity
   let hi = -Infinity
   for (let i = 0; i < n; i++) {

@@ -61,7 +61,7 @@ export function checkedBlocks(
     const s1 = side[i + 1] as number
     const s2 = side[i + 2] as number
     const s3 = side[i + 3] as number
-    // every side 1 or 2 (sidesValid in kernel-columns.ts, written out: the clean blocks keep theirs local)
+    // every side 1 or 2 (as in the clean blocks of kernel-columns.ts)
     if ((((s0 - 1) | (s1 - 1) | (s2 - 1) | (s3 - 1)) & -2) !== 0) break
     if (withSess) {
       const c0 = sess[i] as number
