@@ -7,8 +7,7 @@ import { runGroup, type BenchOptions, type Impl, type Row } from './harness.js'
 import { libFn } from './lib.js'
 import { footprintBig, fromColumns, utcBucket } from './peers/bigjs.js'
 import { DuckPeer, duckText, duckUnavailable } from './peers/duckdb.js'
-import { footprintFloat } from './peers/float.js'
-import { footprintFloatRuns } from './peers/float-runs.js'
+import { footprintFloat, footprintFloatRuns } from './peers/float-footprint.js'
 
 export const HOUR = 3_600_000
 

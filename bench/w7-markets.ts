@@ -11,7 +11,8 @@ import { describeData } from './data-shape.js'
 import { ES, columns, human } from './data.js'
 import { runGroup, type BenchOptions, type Impl, type Row } from './harness.js'
 import { libFn } from './lib.js'
-import { candleLines, candlesFloat, footprintFloat, type CandleColumns } from './peers/float.js'
+import { footprintFloat } from './peers/float-footprint.js'
+import { candleLines, candlesFloat, type CandleColumns } from './peers/float.js'
 import {
   candleFrame,
   polarsCandles,

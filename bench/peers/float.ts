@@ -34,59 +34,6 @@ export function priceRange(p: Float64Array, n: number, rsv: number): { r0: numbe
   return { r0, R: Math.floor(hi / rsv) - r0 + 1 }
 }
 
-/**
- * Footprint of time-sorted trades in fixed UTC buckets: same lines as the big.js peer. Buy and sell sums are
- * interleaved per row and indexed by `side - 1`, so the loop has no data-dependent branch on the side.
- */
-export function footprintFloat(
-  c: TradeColumns,
-  n: number,
-  bucketMs: number,
-  rsv: number,
-  priceDecimals: number,
-): string[] {
-  const { time, price, volume, side } = c
-  const { r0, R } = priceRange(price, n, rsv)
-  const v = new Float64Array(2 * R) // [buy, sell] per row
-  const k = new Uint32Array(2 * R)
-  const out: string[] = []
-  let lo = R
-  let hi = -1
-  let bStart = 0
-  let bEnd = -Infinity
-  const flush = () => {
-    for (let r = lo; r <= hi; r++) {
-      const b = 2 * r
-      if ((k[b] as number) + (k[b + 1] as number) === 0) continue
-      out.push(
-        `${bStart}|${((r0 + r) * rsv).toFixed(priceDecimals)}|${numText(v[b] as number)}|${numText(v[b + 1] as number)}|${k[b]}|${k[b + 1]}`,
-      )
-      v[b] = 0
-      v[b + 1] = 0
-      k[b] = 0
-      k[b + 1] = 0
-    }
-    lo = R
-    hi = -1
-  }
-  for (let i = 0; i < n; i++) {
-    const t = time[i] as number
-    if (t >= bEnd || t < bStart) {
-      flush()
-      bStart = Math.floor(t / bucketMs) * bucketMs
-      bEnd = bStart + bucketMs
-    }
-    const r = Math.floor((price[i] as number) / rsv) - r0
-    const j = 2 * r + (side[i] as number) - 1
-    v[j]! += volume[i] as number
-    k[j]!++
-    if (r < lo) lo = r
-    if (r > hi) hi = r
-  }
-  flush()
-  return out
-}
-
 /** Candle columns (W3 input and the float candle loop's output). */
 export interface CandleColumns {
   time: Float64Array

@@ -1,14 +1,86 @@
-// The W1 ceiling: the fastest footprint loop found for the ES data, with no checks at all. It sums each run of
-// one price in registers, four records a step, in a function of its own (as the library's kernel does), and
-// skips everything the library proves per record: integer and ascending times, finite, non-negative and whole
-// volumes, valid sides, sums within 2^53. It shows what the checks cost on these data, not what a user could
-// ship. Two things V8 punishes were measured on the way: a call inside the record loop (the loop's values no
-// longer stay in registers: 150-180 M trades/s) and columns that are not constants of the compiled code (a loop
-// over module-level arrays runs about twice as fast as the same loop over arrays passed in, which is what a
-// library gets).
+// Footprint peers in plain float loops, exact on the ES data (tick 0.25 and whole lots are exact doubles).
+//
+// `footprintFloat` is the hand-written loop a user would write: one record a step, the side as an index.
+//
+// `footprintFloatRuns` is the W1 ceiling: the fastest footprint loop found for the ES data, with no checks at
+// all. It sums each run of one price in registers, four records a step, in a function of its own (as the
+// library's kernel does), and skips everything the library proves per record: integer and ascending times,
+// finite, non-negative and whole volumes, valid sides, sums within 2^53. It shows what the checks cost on
+// these data, not what a user could ship. Two things V8 punishes were measured on the way: a call inside the
+// record loop (the loop's values no longer stay in registers: 150-180 M trades/s) and columns that are not
+// constants of the compiled code (a loop over columns held by a module-level object runs about twice as fast
+// as the same loop over columns passed in, which is what a library gets).
 import type { TradeColumns } from '../../src/trades/index.js'
 import { numText } from '../canon.js'
 import { priceRange } from './float.js'
+
+/**
+ * Footprint of time-sorted trades in fixed UTC buckets: same lines as the big.js peer. Buy and sell sums are
+ * interleaved per row and indexed by `side - 1`, so the loop has no data-dependent branch on the side.
+ */
+export function footprintFloat(
+  c: TradeColumns,
+  n: number,
+  bucketMs: number,
+  rsv: number,
+  priceDecimals: number,
+): string[] {
+  const { time, price, volume, side } = c
+  const { r0, R } = priceRange(price, n, rsv)
+  const v = new Float64Array(2 * R) // [buy, sell] per row
+  const k = new Uint32Array(2 * R)
+  const out: string[] = []
+  let lo = R
+  let hi = -1
+  let bStart = 0
+  let bEnd = -Infinity
+  for (let i = 0; i < n; i++) {
+    const t = time[i] as number
+    if (t >= bEnd || t < bStart) {
+      flushRows(out, v, k, lo, hi, bStart, r0, rsv, priceDecimals)
+      lo = R
+      hi = -1
+      bStart = Math.floor(t / bucketMs) * bucketMs
+      bEnd = bStart + bucketMs
+    }
+    const r = Math.floor((price[i] as number) / rsv) - r0
+    const j = 2 * r + (side[i] as number) - 1
+    v[j]! += volume[i] as number
+    k[j]!++
+    if (r < lo) lo = r
+    if (r > hi) hi = r
+  }
+  flushRows(out, v, k, lo, hi, bStart, r0, rsv, priceDecimals)
+  return out
+}
+
+/**
+ * Appends the footprint lines (`time|row price|buy|sell|buys|sells`) of rows lo..hi that have trades, of the
+ * bucket at bStart, and clears them. Volumes `v` and trade counts `k` are interleaved [buy, sell] per row.
+ */
+export function flushRows(
+  out: string[],
+  v: Float64Array,
+  k: Float64Array | Uint32Array,
+  lo: number,
+  hi: number,
+  bStart: number,
+  r0: number,
+  rsv: number,
+  priceDecimals: number,
+): void {
+  for (let r = lo; r <= hi; r++) {
+    const b = 2 * r
+    if ((k[b] as number) + (k[b + 1] as number) === 0) continue
+    out.push(
+      `${bStart}|${((r0 + r) * rsv).toFixed(priceDecimals)}|${numText(v[b] as number)}|${numText(v[b + 1] as number)}|${k[b]}|${k[b + 1]}`,
+    )
+    v[b] = 0
+    v[b + 1] = 0
+    k[b] = 0
+    k[b + 1] = 0
+  }
+}
 
 /**
  * Footprint of time-sorted trades in fixed UTC buckets, same lines as `footprintFloat`; unchecked.
@@ -123,29 +195,4 @@ function sumRun(
   run[2] = nt
   run[3] = nb
   return i
-}
-
-/** Lines of rows lo..hi with trades (then cleared) of the bucket at bStart. */
-function flushRows(
-  out: string[],
-  v: Float64Array,
-  k: Float64Array,
-  lo: number,
-  hi: number,
-  bStart: number,
-  r0: number,
-  rsv: number,
-  priceDecimals: number,
-): void {
-  for (let r = lo; r <= hi; r++) {
-    const b = 2 * r
-    if ((k[b] as number) + (k[b + 1] as number) === 0) continue
-    out.push(
-      `${bStart}|${((r0 + r) * rsv).toFixed(priceDecimals)}|${numText(v[b] as number)}|${numText(v[b + 1] as number)}|${k[b]}|${k[b + 1]}`,
-    )
-    v[b] = 0
-    v[b + 1] = 0
-    k[b] = 0
-    k[b + 1] = 0
-  }
 }
