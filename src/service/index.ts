@@ -33,6 +33,7 @@ export type {
 export {
   parseHistoryQuery,
   checkCap,
+  checkRowSize,
   trimToDepth,
   footprintDepthDays,
   footprintHistoryStart,
