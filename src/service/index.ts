@@ -135,6 +135,7 @@ export {
   validateLinkRequest,
   applyLinkOperation,
   listSecuritiesItems,
+  LIST_SECURITIES_MAX,
   ACCESS_TOKEN_LIFETIME_MS,
   DEFAULT_REFRESH_TOKEN_LIFETIME_MS,
   tokenValidity,
