@@ -1,87 +1,18 @@
 // Every public validator (a function that returns a Result) against values no JSON parser makes but a
 // caller's objects can hold: getters and Proxy traps that throw, revoked Proxies, null prototypes,
 // values whose conversion to a string throws, symbols. Each is put in place of the whole input and of
-// every field (at any depth) of a valid input; the validator must answer with an error result, never throw.
+// every field (at any depth) of a valid input, as are huge strings and deep nesting; the validator must answer
+// with an error result, never throw.
 import { describe, expect, it } from 'vitest'
 import * as core from '../src/index.js'
 import * as service from '../src/service/index.js'
 import { parseClockDuration } from '../src/time/index.js'
 import { validateTradeColumnsShape } from '../src/trades/index.js'
+import { boom, HOSTILE, HOSTILE_LARGE, revoked, trapAll } from './fixtures/hostile-values.js'
 import { lcBody } from './rules/helpers.js'
 
 // the validators of every entry point, and two internal ones the library uses on options
 const lib = { ...core, ...service, parseClockDuration, validateTradeColumnsShape }
-
-const boom = () => {
-  throw new Error('boom')
-}
-
-/** Proxies whose every trap throws, over an object and over an array. */
-const trapAll = (target: object) =>
-  new Proxy(target, {
-    get: boom,
-    has: boom,
-    ownKeys: boom,
-    getOwnPropertyDescriptor: boom,
-    getPrototypeOf: boom,
-    set: boom,
-    defineProperty: boom,
-    deleteProperty: boom,
-  })
-
-const revoked = (target: object) => {
-  const r = Proxy.revocable(target, {})
-  r.revoke()
-  return r.proxy
-}
-
-/** Field names the validators read: each is a throwing getter (enumerable, so key listings see it). */
-const KEYS = [
-  'time',
-  'price',
-  'volume',
-  'side',
-  'session',
-  'open',
-  'high',
-  'low',
-  'close',
-  'value',
-  'trades',
-  'scale',
-  'guid',
-  'ticker_code',
-  'ticker',
-  'exchange_code',
-  'time_unit',
-  'count',
-  'security_id',
-  'time_frame',
-  'range',
-  'first_bound_time',
-  'second_bound_time',
-  'duration',
-  'security_guid',
-  'partner_security_id',
-  'length',
-  '0',
-]
-const getters = () => {
-  const o = {}
-  for (const k of KEYS) Object.defineProperty(o, k, { get: boom, enumerable: true })
-  return o
-}
-
-const HOSTILE: [string, () => unknown][] = [
-  ['a Proxy whose traps throw', () => trapAll({})],
-  ['an array Proxy whose traps throw', () => trapAll([])],
-  ['a revoked Proxy', () => revoked({})],
-  ['a revoked array Proxy', () => revoked([])],
-  ['throwing getters', getters],
-  ['a null-prototype object', () => Object.create(null)],
-  ['an object whose conversions throw', () => ({ [Symbol.toPrimitive]: boom, toString: boom, valueOf: boom })],
-  ['a symbol', () => Symbol('s')],
-]
 
 /** Paths to every value in a plain JSON-like template, the root ([]) first. */
 function paths(x: unknown, at: (string | number)[] = []): (string | number)[][] {
@@ -186,7 +117,7 @@ describe('validators never throw on hostile values', () => {
   it.each(CASES)('%s: a hostile value anywhere gives an error result', (_name, check, template) => {
     const failures: string[] = []
     for (const path of paths(template)) {
-      for (const [what, make] of HOSTILE) {
+      for (const [what, make] of HOSTILE_LARGE) {
         const where = path.length === 0 ? 'the input' : path.join('.')
         try {
           const r = check(replaced(template, path, make()))

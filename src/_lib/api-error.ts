@@ -1,3 +1,5 @@
+import { textOf } from './describe.js'
+
 /** Stable interface B error codes (`error.code` of the JSON body). */
 export type ApiErrorCode =
   | 'invalid_argument'
@@ -60,9 +62,10 @@ export interface ApiErrorResponse {
  * // { status: 400, code: 'invalid_argument', message: 'limit: must be an integer 1..10000', parameter: 'limit' }
  */
 export function invalidArgumentError(message: string, parameter?: string): ApiError {
-  return parameter === undefined
-    ? { status: 400, code: 'invalid_argument', message }
-    : { status: 400, code: 'invalid_argument', message, parameter }
+  const text = textOf(message)
+  return typeof parameter !== 'string'
+    ? { status: 400, code: 'invalid_argument', message: text }
+    : { status: 400, code: 'invalid_argument', message: text, parameter }
 }
 
 /**
@@ -81,7 +84,7 @@ export function tooMuchDataError(cap: number, what: string): ApiError {
   return {
     status: 400,
     code: 'too_much_data',
-    message: `too much data: the range holds more than ${cap} ${what}, the cap per request is ${cap}; narrow from/to or period`,
+    message: `too much data: the range holds more than ${textOf(cap)} ${textOf(what)}, the cap per request is ${textOf(cap)}; narrow from/to or period`,
   }
 }
 
@@ -94,7 +97,7 @@ export function tooMuchDataError(cap: number, what: string): ApiError {
  * @example unauthenticatedError().status // 401
  */
 export function unauthenticatedError(message = 'missing or invalid API key (header x-api-key)'): ApiError {
-  return { status: 401, code: 'unauthenticated', message }
+  return { status: 401, code: 'unauthenticated', message: textOf(message) }
 }
 
 /**
@@ -106,7 +109,7 @@ export function unauthenticatedError(message = 'missing or invalid API key (head
  * @example permissionDeniedError().status // 403
  */
 export function permissionDeniedError(message = 'the API key has no access to this data'): ApiError {
-  return { status: 403, code: 'permission_denied', message }
+  return { status: 403, code: 'permission_denied', message: textOf(message) }
 }
 
 /**
@@ -157,7 +160,11 @@ export function rateLimitedError(retryAfterSeconds: number): ApiError {
  * tooManyStreamsError('orderbook', 20).message // 'too many open orderbook streams: at most 20 at once'
  */
 export function tooManyStreamsError(kind: string, max: number): ApiError {
-  return { status: 429, code: 'too_many_streams', message: `too many open ${kind} streams: at most ${max} at once` }
+  return {
+    status: 429,
+    code: 'too_many_streams',
+    message: `too many open ${textOf(kind)} streams: at most ${textOf(max)} at once`,
+  }
 }
 
 /**
@@ -171,14 +178,17 @@ export function tooManyStreamsError(kind: string, max: number): ApiError {
  * unavailableError(504) // { status: 504, code: 'unavailable', message: 'upstream timed out; retry later' }
  */
 export function unavailableError(status: 502 | 503 | 504 = 503, message?: string): ApiError {
+  // a status other than 502 / 504 is 503; a message that is not a string gives the status's own
+  const code = status === 502 || status === 504 ? status : 503
   const text =
-    message ??
-    (status === 502
-      ? 'bad upstream response; retry later'
-      : status === 504
-        ? 'upstream timed out; retry later'
-        : 'service temporarily unavailable; retry later')
-  return { status, code: 'unavailable', message: text }
+    typeof message === 'string'
+      ? message
+      : code === 502
+        ? 'bad upstream response; retry later'
+        : code === 504
+          ? 'upstream timed out; retry later'
+          : 'service temporarily unavailable; retry later'
+  return { status: code, code: 'unavailable', message: text }
 }
 
 /**

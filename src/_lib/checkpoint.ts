@@ -3,7 +3,7 @@
 // field as `restore.<path>`.
 import { parseDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
-import { describeValue } from './describe.js'
+import { describeValue, isArray, showThrown } from './describe.js'
 import type { AggregatorCheckpoint, AggregatorKind } from '../aggregator.js'
 import { MAX_TIME } from './max-time.js'
 
@@ -146,6 +146,19 @@ export class Fields {
 }
 
 /**
+ * The check of a checkpoint's body (every field but `check`), or undefined when the body cannot be read: a
+ * getter or Proxy trap that throws, nesting too deep to serialise. Such a value is no checkpoint() output.
+ */
+function bodyHash(o: Record<string, unknown>): string | undefined {
+  try {
+    const { check: _check, ...body } = o
+    return hash(JSON.stringify(body))
+  } catch {
+    return undefined
+  }
+}
+
+/**
  * Opens a checkpoint given as `restore`: checks format, version, kind and check, then that the options it
  * was taken with equal `options` (those that shape the output), and returns the watermark and the state's reader.
  */
@@ -154,10 +167,32 @@ export function openCheckpoint(
   kind: AggregatorKind,
   options: Record<string, unknown>,
 ): { watermark: number; state: Fields } {
-  if (typeof x !== 'object' || x === null || Array.isArray(x))
+  try {
+    return openEnvelope(x, kind, options)
+  } catch (e) {
+    if (e instanceof MarketDataError) throw e
+    // a revoked Proxy, a trap or getter that throws: the value cannot be read, so it is no checkpoint
     throw new MarketDataError(
       'invalid_option',
-      `restore: ${describeValue(x)} is not a checkpoint: expected the object an aggregator's checkpoint() returned`,
+      `restore: the value cannot be read (${showThrown(e)}); ${NOT_A_CHECKPOINT}`,
+      {
+        field: 'restore',
+      },
+    )
+  }
+}
+
+const NOT_A_CHECKPOINT = "expected the object an aggregator's checkpoint() returned"
+
+function openEnvelope(
+  x: unknown,
+  kind: AggregatorKind,
+  options: Record<string, unknown>,
+): { watermark: number; state: Fields } {
+  if (typeof x !== 'object' || x === null || isArray(x))
+    throw new MarketDataError(
+      'invalid_option',
+      `restore: ${describeValue(x)} is not a checkpoint: ${NOT_A_CHECKPOINT}`,
       { field: 'restore' },
     )
   const top = new Fields(x as Record<string, unknown>, 'restore')
@@ -171,8 +206,7 @@ export function openCheckpoint(
     )
   }
   if (o.kind !== kind) top.fail('kind', `'${kind}' (this is a ${kind} aggregator)`, o.kind)
-  const { check, ...body } = o
-  if (typeof check !== 'string' || check !== hash(JSON.stringify(body))) {
+  if (typeof o.check !== 'string' || o.check !== bodyHash(o)) {
     throw new MarketDataError(
       'invalid_option',
       'restore.check: the checkpoint does not match its check: a field was altered or the state was damaged (restore only what checkpoint() returned, through JSON as is)',

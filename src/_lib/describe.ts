@@ -12,6 +12,14 @@ export function describeValue(x: unknown): string {
 }
 
 /**
+ * The text for a message slot meant to hold a string (a message, a name): a string as it is, any other value
+ * described by {@link describeValue} (a number as its digits). Never throws, never reads a property.
+ */
+export function textOf(x: unknown): string {
+  return typeof x === 'string' ? x : describeValue(x)
+}
+
+/**
  * `Array.isArray` that never throws: false for a revoked Proxy (on which `Array.isArray` throws). Validators
  * use it on untrusted values, then fail on the first read of such a value as on any unreadable one.
  */

@@ -29,8 +29,8 @@ export {
   streamRenew,
   streamClose,
   streamUpstreamError,
-  nextStreamDue,
   createStreamLedger,
 } from './stream-ledger.js'
+export { nextStreamDue } from './next-stream-due.js'
 export type { RangeTruncatedFrame } from './range-truncated.js'
 export { rangeTruncatedFrame } from './range-truncated.js'

@@ -9,6 +9,7 @@ import {
 } from '../rules/index.js'
 import { valueOrThrow } from '../result.js'
 import { ledgerOptions, validateStreamLedgerState } from './ledger-state.js'
+import { nextStreamDue } from './next-stream-due.js'
 import { CREDIT_MSG } from './messages.js'
 import type { RateLimitHeaders, LedgerTransition } from './rest-ledger.js'
 import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
@@ -406,23 +407,6 @@ export function streamRenew(
   const l = load(state, now, 'streamRenew', config)
   const notices = settle(l.s, l.now)
   return { state: freeze(l.s), outcome: { notices } }
-}
-
-/**
- * The earliest renewal due time of a state (epoch ms), or undefined without open streams: when a server
- * should call renew next.
- *
- * @param state - the stored state, or `undefined` for an account or connection never seen
- * @returns the `number | undefined`
- * @throws never: bad input is answered, not thrown
- * @example
- * nextStreamDue(streamConfirm(streamHandshake(undefined, 0, 'candles').state, 7, 's1').state) // 300007
- */
-export function nextStreamDue(state: StreamLedgerState | undefined): number | undefined {
-  if (state === undefined) return undefined
-  let due: number | undefined
-  for (const r of state.streams) if (r.status === 'open' && (due === undefined || r.dueAt! < due)) due = r.dueAt
-  return due
 }
 
 /** An in-memory stream ledger for one account (a thin wrapper over the pure transitions). */

@@ -31,7 +31,7 @@ export type {
 } from './types.js'
 export type { LinkOperationName, LinkOperation, LinkRequest, LinkResponse } from './link.js'
 export { validateLinkRequest, applyLinkOperation } from './link.js'
-export { listSecuritiesItems } from './list-securities.js'
+export { listSecuritiesItems, LIST_SECURITIES_MAX } from './list-securities.js'
 export type { TokenValidity, AccessTokenValidity } from './tokens.js'
 export {
   ACCESS_TOKEN_LIFETIME_MS,

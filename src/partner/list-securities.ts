@@ -7,10 +7,17 @@ import { invalidArgument, notFound, statusOk, type Status } from './status.js'
 import type { ListSecuritiesItem, SecurityId, SecurityInfo } from './types.js'
 
 /**
+ * Most ids one ListSecurities request may ask for: the answer echoes each id and carries its security, so the
+ * list is bounded like any other input a server parses and echoes.
+ */
+export const LIST_SECURITIES_MAX = 1000
+
+/**
  * Answers ListSecurities' `security_ids`: one item per requested id, in request order, guid and ticker
  * variants mixed. Found: status 0 with `security_info`; not found: 5 NOT_FOUND without it; an invalid id:
  * its own item with status 3 naming the problem (the others are still answered). `security_id` echoes the
- * id as requested. A missing, non-array or empty list is a request-level 3 INVALID_ARGUMENT.
+ * id as requested. A missing, non-array or empty list, or one longer than {@link LIST_SECURITIES_MAX} (1,000),
+ * is a request-level 3 INVALID_ARGUMENT naming `security_ids` (and the maximum); `lookup` is then never called.
  * `lookup` resolves a valid id (fetch the catalog first, then pass a synchronous lookup).
  *
  * @param ids - the requested security ids
@@ -33,6 +40,7 @@ export function listSecuritiesItems(
   if (!len.ok) return len
   const n = len.value
   if (n === 0) return err(invalidArgument(PARTNER_MSG.idsEmpty()))
+  if (n > LIST_SECURITIES_MAX) return err(invalidArgument(PARTNER_MSG.idsTooMany(LIST_SECURITIES_MAX, n)))
   const items: ListSecuritiesItem[] = new Array(n)
   for (let i = 0; i < n; i++) {
     const item = readingJson('security_ids', () => ok(itemOf(ids, i, 'security_ids')))

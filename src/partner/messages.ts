@@ -16,6 +16,7 @@ export const PARTNER_MSG = {
     `applyLinkOperation: current is the link of security_guid ${describeValue(current)}, the request is about ${describeValue(requested)}`,
   idsNotArray: (x: unknown) => `security_ids: must be an array of SecurityId, got ${describeValue(x)}`,
   idsEmpty: () => 'security_ids: must hold at least one SecurityId',
+  idsTooMany: (max: number, n: number) => `security_ids: at most ${max} SecurityId per request, got ${n}`,
   expiryTooLate: (field: string) =>
     `${field}: the token would expire after 9999-12-31T23:59:59.999Z, which an ISO 8601 time with a 4-digit year cannot name`,
   badRefreshLifetime: (x: unknown) =>

@@ -1,3 +1,5 @@
+import { textOf } from '../_lib/describe.js'
+
 /**
  * Interface A status codes (gRPC's): 0 OK, 3 INVALID_ARGUMENT, 5 NOT_FOUND, 8 RESOURCE_EXHAUSTED,
  * 16 UNAUTHENTICATED.
@@ -11,7 +13,10 @@ export const StatusCode = {
 } as const
 export type StatusCode = (typeof StatusCode)[keyof typeof StatusCode]
 
-/** Interface A `Status` object: `code` 0 is success. */
+/**
+ * Interface A `Status` object: `code` 0 is success. The constructors below never throw: a message that is not a
+ * string is described (`42`, `a value of type object`), so `message` is always a string.
+ */
 export interface Status {
   code: number
   message: string
@@ -27,7 +32,7 @@ export interface Status {
  * @example statusOk('linked') // { code: 0, message: 'linked', details: [] }
  */
 export function statusOk(message = ''): Status {
-  return { code: StatusCode.OK, message, details: [] }
+  return { code: StatusCode.OK, message: textOf(message), details: [] }
 }
 
 /**
@@ -39,7 +44,7 @@ export function statusOk(message = ''): Status {
  * @example invalidArgument('time_frame.count: must be an integer >= 1')
  */
 export function invalidArgument(message: string): Status {
-  return { code: StatusCode.INVALID_ARGUMENT, message, details: [] }
+  return { code: StatusCode.INVALID_ARGUMENT, message: textOf(message), details: [] }
 }
 
 /**
@@ -51,7 +56,7 @@ export function invalidArgument(message: string): Status {
  * @example notFound() // { code: 5, message: 'NOT_FOUND', details: [] }
  */
 export function notFound(message = 'NOT_FOUND'): Status {
-  return { code: StatusCode.NOT_FOUND, message, details: [] }
+  return { code: StatusCode.NOT_FOUND, message: textOf(message), details: [] }
 }
 
 /**
@@ -63,7 +68,7 @@ export function notFound(message = 'NOT_FOUND'): Status {
  * @example unauthenticated('access token expired')
  */
 export function unauthenticated(message = 'UNAUTHENTICATED'): Status {
-  return { code: StatusCode.UNAUTHENTICATED, message, details: [] }
+  return { code: StatusCode.UNAUTHENTICATED, message: textOf(message), details: [] }
 }
 
 /**
@@ -75,5 +80,5 @@ export function unauthenticated(message = 'UNAUTHENTICATED'): Status {
  * @example resourceExhausted('rate limited')
  */
 export function resourceExhausted(message = 'RESOURCE_EXHAUSTED'): Status {
-  return { code: StatusCode.RESOURCE_EXHAUSTED, message, details: [] }
+  return { code: StatusCode.RESOURCE_EXHAUSTED, message: textOf(message), details: [] }
 }

@@ -7,6 +7,7 @@ import { invalidArgumentError, type ApiError } from '../_lib/api-error.js'
 import { collectParams, type QueryInput } from './query-params.js'
 import { DEFAULT_WINDOW, PERIOD_MAX_SECONDS, readRangeDateTime, resolveRange, TIME_MAX, TIME_MIN } from './range.js'
 import { OPTION_MSG, QUERY_MSG, PARAM_MSG } from './messages.js'
+import { rowSizeValueProblem } from './row-size.js'
 import { isDigits, readDigits } from './text.js'
 import type {
   CandlesHistoryRequest,
@@ -93,6 +94,8 @@ const fail = (parameter: string, rule: string): { ok: false; error: ApiError } =
  * `from` / `to` as Unix seconds or RFC3339, `period` in whole seconds, the half-open range `[from, to)` with its
  * pinned end, candles' `limit` and direction, default windows of 100 footprint buckets / 20 TPO periods, and
  * the endpoint options. Returns one 400 `invalid_argument` naming the first offending parameter (`error.parameter`).
+ * A `rowSizeValue` no price grid can hold (units at its own decimals of 2^52 or more) is refused here; the rules
+ * that need the security's tick size are {@link checkRowSize}'s, run after the catalog look-up.
  * Never throws on query input and runs in linear time; throws {@link MarketDataError} only for an invalid
  * `ctx` (a programming error).
  *
@@ -254,6 +257,8 @@ function readOptions(endpoint: HistoryEndpoint, one: (name: string) => string | 
     const d = rowSizeValueRaw.length > TOKEN_MAX ? undefined : parseDecimal(rowSizeValueRaw)
     if (d === undefined || !d.ok) return fail('rowSizeValue', PARAM_MSG.badDecimal(rowSizeValueRaw))
     if (d.value.units <= 0n) return fail('rowSizeValue', PARAM_MSG.notPositive())
+    const problem = rowSizeValueProblem(d.value)
+    if (problem !== undefined) return fail('rowSizeValue', problem)
     return ok({ endpoint, rowSizeValue: decimalToString(d.value) })
   }
 

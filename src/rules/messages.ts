@@ -43,6 +43,14 @@ export const PARAM_MSG = {
   rowSizeBoth: () => 'cannot be combined with rowSize (give one of them)',
   badDecimal: (v: string) => `${quote(v)} is not a decimal number`,
   notPositive: () => 'must be greater than 0',
+  rowSizeValueTooLarge: (scale: number) =>
+    `too large for any price grid: its units at ${scale} decimals must stay below 2^52`,
+  rowSizeValueBelowTick: (tick: string) =>
+    `must be at least the tick size ${tick} (a finer row puts prices the tick grid holds past the row index limit, price / rowSizeValue within ±(2^53 - 1))`,
+  rowSizeValueGrid: (v: string, tick: string, decimals: number) =>
+    `${quote(v)} is too large for the price grid of tick size ${tick}: its units at the grid's ${decimals} decimals must stay below 2^52`,
+  rowSizeGrid: (k: number, tick: string, decimals: number) =>
+    `${k} ticks of ${tick} are too high for the price grid: the row height's units at ${decimals} decimals must stay below 2^52`,
   badBlockSize: (v: string) => `must be a minute or hour timeframe id such as 30m or 1h, not ${quote(v)}`,
   badMergeSessions: (v: string) => `must be one of true, MERGE_ALL, false, GROUP_BY_TYPE, not ${quote(v)}`,
 } as const
@@ -102,6 +110,8 @@ export const FIELD_MSG = {
 export const OPTION_MSG = {
   badNow: () => 'ctx.now: must be a finite number (UTC epoch ms)',
   badTimeZone: () => 'ctx.timeZone: must be a valid IANA time zone',
+  badTickSize: () =>
+    "ctx.tickSize: must be the security's tick size, a positive decimal whose units stay below 2^52 (e.g. '0.25')",
   badDefaultBlock: () => 'blockSize: the default 30m is not a timeframe (time module)',
   noDepth: (id: string) => `timeframe: footprint has no history depth for ${id}`,
   badNewest: () => 'newestCandleTime: must be a finite number (UTC epoch ms)',

@@ -33,6 +33,7 @@ export type {
 export {
   parseHistoryQuery,
   checkCap,
+  checkRowSize,
   trimToDepth,
   footprintDepthDays,
   footprintHistoryStart,
@@ -134,6 +135,7 @@ export {
   validateLinkRequest,
   applyLinkOperation,
   listSecuritiesItems,
+  LIST_SECURITIES_MAX,
   ACCESS_TOKEN_LIFETIME_MS,
   DEFAULT_REFRESH_TOKEN_LIFETIME_MS,
   tokenValidity,

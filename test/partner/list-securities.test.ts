@@ -1,6 +1,11 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { listSecuritiesItems, type SecurityId, type SecurityInfo } from '../../src/partner/index.js'
+import {
+  LIST_SECURITIES_MAX,
+  listSecuritiesItems,
+  type SecurityId,
+  type SecurityInfo,
+} from '../../src/partner/index.js'
 
 const AAPL: SecurityInfo = {
   guid: 'g-aapl',
@@ -114,5 +119,33 @@ describe('listSecuritiesItems', () => {
       }),
       { numRuns: 150 },
     )
+  })
+})
+
+describe('listSecuritiesItems: a bounded list', () => {
+  const g = (n: number) => Array.from({ length: n }, (_, i) => ({ guid: `g-${i}` }))
+  it('LIST_SECURITIES_MAX ids are answered, one more is a request-level 3 naming the field and the maximum', () => {
+    let calls = 0
+    const count = () => {
+      calls++
+      return undefined
+    }
+    const full = listSecuritiesItems(g(LIST_SECURITIES_MAX), count)
+    expect(full.ok && full.value.length).toBe(1000)
+    expect(calls).toBe(1000)
+    calls = 0
+    const over = listSecuritiesItems(g(LIST_SECURITIES_MAX + 1), count)
+    expect(over).toEqual({
+      ok: false,
+      error: { code: 3, message: 'security_ids: at most 1000 SecurityId per request, got 1001', details: [] },
+    })
+    // refused before any look-up
+    expect(calls).toBe(0)
+  })
+  it('a huge sparse list is refused at once, without reading its items', () => {
+    const huge = new Array(2 ** 32 - 1)
+    const r = listSecuritiesItems(huge, () => undefined)
+    expect(!r.ok && r.error.code).toBe(3)
+    expect(!r.ok && r.error.message).toMatch(/^security_ids: at most 1000 /)
   })
 })
