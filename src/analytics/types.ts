@@ -85,7 +85,14 @@ export interface VolumeNodes {
 }
 
 /** How one period's value area lies against the previous one's. */
-export type ValueRelation = 'higher' | 'lower' | 'overlapping-higher' | 'overlapping-lower' | 'inside' | 'outside'
+export type ValueRelation =
+  | 'higher'
+  | 'lower'
+  | 'overlapping-higher'
+  | 'overlapping-lower'
+  | 'unchanged'
+  | 'inside'
+  | 'outside'
 
 /** Options of {@link valueMigration}. */
 export interface ValueMigrationOptions {

@@ -70,16 +70,18 @@ function profileValue(
 /**
  * The relation of two value areas, each the half-open interval `[valueAreaLow, valueAreaHigh + rowSizeValue)`
  * (a value area's rows are whole rows). Rules, in this order (`p` previous, `c` current):
- * higher: c.low >= p.top · lower: c.top <= p.low · inside: c.low >= p.low and c.top <= p.top (equal areas
- * included) · outside: c.low <= p.low and c.top >= p.top · overlapping-higher: c.low > p.low (so c.top > p.top)
- * · overlapping-lower: otherwise (c.low < p.low and c.top < p.top).
+ * higher: c.low >= p.top · lower: c.top <= p.low · unchanged: equal areas · inside: c.low > p.low and
+ * c.top < p.top · outside: c.low < p.low and c.top > p.top · overlapping-higher: c.low >= p.low and
+ * c.top >= p.top (one edge may be shared, the other moved up) · overlapping-lower: otherwise (c.low <= p.low
+ * and c.top <= p.top).
  */
 export function relationOf(p: { low: bigint; top: bigint }, c: { low: bigint; top: bigint }): ValueRelation {
   if (c.low >= p.top) return 'higher'
   if (c.top <= p.low) return 'lower'
-  if (c.low >= p.low && c.top <= p.top) return 'inside'
-  if (c.low <= p.low && c.top >= p.top) return 'outside'
-  return c.low > p.low ? 'overlapping-higher' : 'overlapping-lower'
+  if (c.low === p.low && c.top === p.top) return 'unchanged'
+  if (c.low > p.low && c.top < p.top) return 'inside'
+  if (c.low < p.low && c.top > p.top) return 'outside'
+  return c.low >= p.low && c.top >= p.top ? 'overlapping-higher' : 'overlapping-lower'
 }
 
 function align(v: Value, scale: number): { low: bigint; top: bigint } {
@@ -116,11 +118,11 @@ function migration(a: Value, b: Value): ValueMigration {
 
 /**
  * Value migration from one period to the next (Dalton, Mind over Markets: where today's value area lies
- * against yesterday's — higher, overlapping-higher, inside / unchanged, outside, overlapping-lower, lower).
+ * against yesterday's — higher, overlapping-higher, unchanged, inside, outside, overlapping-lower, lower).
  * Each value area is the interval of its rows, `[valueAreaLow, valueAreaHigh + rowSizeValue)`, so profiles
  * on different grids compare exactly. The rule table is in docs/analytics.md; swapping the two periods
- * mirrors the answer (higher ↔ lower, overlapping-higher ↔ overlapping-lower, inside ↔ outside), except
- * that two equal value areas are `inside` both ways.
+ * mirrors the answer (higher ↔ lower, overlapping-higher ↔ overlapping-lower, inside ↔ outside, unchanged
+ * both ways).
  *
  * TPO profiles use their `valueAreaLow` / `valueAreaHigh` (`basis: 'volume'`: the volume value area, which
  * candle profiles do not have); footprints use the volume value area of their rows, computed with the
