@@ -11,16 +11,20 @@ import type { AnalyticsProfile, ValueMigration, ValueMigrationOptions, ValueRela
 const KEYS = ['basis', 'valueAreaPercent'] as const
 
 /** A value area as the half-open price interval `[low, top)` in units at `scale`, with its row prices. */
-interface Value {
+export interface Value {
   time: number
   low: bigint
   top: bigint
   scale: number
+  /** The row height in units at `scale`, and the histogram read. */
+  rs: bigint
+  h: Histogram
   valueAreaLow: string
   valueAreaHigh: string
 }
 
-function profileValue(
+/** A profile's value area (TPO fields, or a footprint's volume value area by the library's walk), exact. */
+export function profileValue(
   p: unknown,
   who: string,
   fn: string,
@@ -62,6 +66,8 @@ function profileValue(
     low: at(lo.units, lo.scale),
     top: at(hi.units, hi.scale) + rs,
     scale,
+    rs,
+    h,
     valueAreaLow: formatFixed(lo.units, lo.scale, h.decimals),
     valueAreaHigh: formatFixed(hi.units, hi.scale, h.decimals),
   }
@@ -89,7 +95,10 @@ function align(v: Value, scale: number): { low: bigint; top: bigint } {
   return { low: v.low * f, top: v.top * f }
 }
 
-function resolve(fn: string, options: unknown): { basis: 'tpo' | 'volume' | undefined; percent: number } {
+export function resolveMigrationOptions(
+  fn: string,
+  options: unknown,
+): { basis: 'tpo' | 'volume' | undefined; percent: number } {
   const o = readOptions(fn, options, KEYS)
   const basis = o.basis === undefined ? undefined : choiceOption(fn, 'basis', o.basis, ['tpo', 'volume'], 'tpo')
   let percent: number
@@ -143,7 +152,7 @@ export function valueMigration(
 ): ValueMigration {
   return unreadableAsError('valueMigration', () => {
     const fn = 'valueMigration'
-    const o = resolve(fn, options)
+    const o = resolveMigrationOptions(fn, options)
     return migration(
       profileValue(previous, 'previous', fn, o.basis, o.percent),
       profileValue(current, 'current', fn, o.basis, o.percent),
@@ -168,7 +177,7 @@ export function valueMigrations(
 ): ValueMigration[] {
   return unreadableAsError('valueMigrations', () => {
     const fn = 'valueMigrations'
-    const o = resolve(fn, options)
+    const o = resolveMigrationOptions(fn, options)
     if (!isArray(profiles))
       throw new MarketDataError('invalid_option', ANALYTICS_MSG.noProfiles(fn), { field: 'profiles' })
     const values = profiles.map((p, i) => profileValue(p, `profiles[${i}]`, fn, o.basis, o.percent))

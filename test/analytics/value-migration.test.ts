@@ -126,15 +126,12 @@ describe('valueMigration laws', () => {
     const iv = (x: [number, number]) => ({ low: BigInt(x[0]), top: BigInt(x[1] + 1) })
     expect(relationOf(iv(p), iv(c))).toBe(reference(p, c))
   })
-  fcTest.prop([area, area])(
-    'swapping the periods mirrors the relation (unchanged both ways)',
-    (p, c) => {
-      const a = valueDay(p[0] + 100, p[1] + 100, 1)
-      const b = valueDay(c[0] + 100, c[1] + 100, 2)
-      const ab = valueMigration(a, b).relation
-      const ba = valueMigration(b, a).relation
-      expect(ba).toBe(MIRROR[ab])
-      expect(ab === 'unchanged').toBe(p[0] === c[0] && p[1] === c[1])
-    },
-  )
+  fcTest.prop([area, area])('swapping the periods mirrors the relation (unchanged both ways)', (p, c) => {
+    const a = valueDay(p[0] + 100, p[1] + 100, 1)
+    const b = valueDay(c[0] + 100, c[1] + 100, 2)
+    const ab = valueMigration(a, b).relation
+    const ba = valueMigration(b, a).relation
+    expect(ba).toBe(MIRROR[ab])
+    expect(ab === 'unchanged').toBe(p[0] === c[0] && p[1] === c[1])
+  })
 })
