@@ -58,10 +58,10 @@ export function createAnalyticsOutput(): {
           } catch (e) {
             // the side takes what the runner took: the records before the refused one
             const n = e instanceof MarketDataError ? (e.applied ?? e.index) : undefined
-            if (n !== undefined && n > 0) guard(() => (side?.addTrades(trades, 0, n), []))
+            if (n !== undefined && n > 0) guard(() => fed(side, trades, n))
             throw e
           }
-          guard(() => (side?.addTrades(trades), []))
+          guard(() => fed(side, trades, trades.length))
         },
         closed(time) {
           guard(() => side?.advance(time) ?? [])
@@ -94,6 +94,12 @@ export function createAnalyticsOutput(): {
       return a === undefined ? '' : analyticsText(a)
     },
   }
+}
+
+/** Feeds the first `n` trades to the side aggregator; it closes nothing. */
+function fed(side: TpoAggregator | undefined, trades: Trade[], n: number): TpoProfile[] {
+  side?.addTrades(trades, 0, n)
+  return []
 }
 
 const span = (r: { low: string; high: string }) => (r.low === r.high ? r.low : `${r.low}-${r.high}`)
