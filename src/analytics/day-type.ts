@@ -1,8 +1,6 @@
 import { formatUnits, type ExactDecimal } from '../decimal/index.js'
-import { MarketDataError } from '../errors.js'
-import { profileShape } from '../tpo/profile-shape.js'
-import { priceField, readTpoHistogram } from './histogram.js'
-import { ANALYTICS_MSG } from './messages.js'
+import { readDaySession } from './day-session.js'
+import { atLeast, splittingZone, type DistributionRule } from './double-distribution.js'
 import { decimalOption, integerOption, readOptions, unreadableAsError } from './options.js'
 import type { AnyTpoProfile, DayTypeOptions, DayTypeResult } from './types.js'
 
@@ -13,37 +11,20 @@ const KEYS = [
   'extremeCloseShare',
   'singlePrintRows',
   'distributionMinShare',
+  'distributionMinTpos',
   'narrowRange',
 ] as const
 
-/** `a >= f x b` for units a, b and an exact factor f. */
-const atLeast = (a: bigint, f: ExactDecimal, b: bigint) => a * 10n ** BigInt(f.scale) >= f.units * b
 /** `a <= f x b`. */
 const atMost = (a: bigint, f: ExactDecimal, b: bigint) => a * 10n ** BigInt(f.scale) <= f.units * b
 
-/**
- * The first run of at least `minRows` consecutive single-print rows inside the profile with at least
- * `share` of all TPOs on each side of it, or undefined.
- */
-function splittingRun(counts: number[], minRows: number, share: ExactDecimal): { a: number; b: number } | undefined {
-  const s = profileShape(counts).singlePrints
-  let total = 0n
-  for (const c of counts) total += BigInt(c)
-  for (let i = 0; i < s.length; ) {
-    let j = i
-    while (j + 1 < s.length && s[j + 1] === (s[j] as number) + 1) j++
-    const a = s[i] as number
-    const b = s[j] as number
-    if (b - a + 1 >= minRows) {
-      let below = 0n
-      for (let k = 0; k < a; k++) below += BigInt(counts[k] as number)
-      let above = 0n
-      for (let k = b + 1; k < counts.length; k++) above += BigInt(counts[k] as number)
-      if (atLeast(below, share, total) && atLeast(above, share, total)) return { a, b }
-    }
-    i = j + 1
+/** The double-distribution thresholds of an options object (`fn` names the function in errors). */
+export function distributionRule(fn: string, o: Record<string, unknown>): DistributionRule {
+  return {
+    minRows: integerOption(fn, 'singlePrintRows', o.singlePrintRows, 2, 1, 1_000_000),
+    minShare: decimalOption(fn, 'distributionMinShare', o.distributionMinShare, '0.2', '0', '0.5'),
+    minTpos: integerOption(fn, 'distributionMinTpos', o.distributionMinTpos, 3, 2, 1_000_000),
   }
-  return undefined
 }
 
 /**
@@ -51,8 +32,10 @@ function splittingRun(counts: number[], minRows: number, share: ExactDecimal): {
  * these rules, in this order, with every threshold an option (R = high - low, I = IB high - IB low,
  * extension = high above the IB high and / or low below the IB low, traded prices):
  *
- * 1. double-distribution: a run of at least `singlePrintRows` (2) single-print rows inside the profile with
- *    at least `distributionMinShare` (0.2) of all TPOs on each side — two distributions split by single prints.
+ * 1. double-distribution: two areas of value split by a thin zone — a run of at least `singlePrintRows` (2)
+ *    rows inside the profile holding at most one TPO each (single prints, or rows no block traded), with at
+ *    least `distributionMinShare` (0.2) of all TPOs and a row of at least `distributionMinTpos` (3) TPOs (a
+ *    rotation) on each side.
  * 2. neutral-extreme / neutral-center: range extension on both sides; extreme when the close lies in the
  *    `extremeCloseShare` (0.25) of the range at the high or at the low, else centre.
  * 3. trend: extension on one side only, R >= `trendRangeMultiple` (2) x I, and the close in the
@@ -62,13 +45,16 @@ function splittingRun(counts: number[], minRows: number, share: ExactDecimal): {
  *    (a narrow, quiet day — "narrow" needs the instrument's scale, so it has no default).
  * 5. normal-variation: any other one-sided extension.
  *
- * Profiles from candles work as trade ones (the rules read prices and TPO counts only).
+ * The day type is the day session's: give the main-session profile (grouped `MAINSESSION`, or built with
+ * `sessions: ['MAINSESSION']`); a merged profile with blocks before its main session, or a PRE_MARKET /
+ * POST_MARKET profile, is refused (`profileAnalytics` takes the main session as an option). Profiles from
+ * candles work as trade ones (the rules read prices and TPO counts only).
  *
  * @param profile - a TPO profile (trades or candles) with an initial balance
  * @param options - thresholds (see {@link DayTypeOptions})
  * @returns `{ type, extension, range, ibRange, reason }`
- * @throws MarketDataError `invalid_option` for a profile without initial balance, a footprint, a malformed
- *   profile or a bad option
+ * @throws MarketDataError `invalid_option` for a profile without initial balance or that is not a day
+ *   session, a footprint, a malformed profile or a bad option
  * @example
  * dayType(day) // { type: 'normal-variation', extension: 'up', range: '12.5', ibRange: '6.25', reason: '...' }
  */
@@ -78,33 +64,15 @@ export function dayType(profile: AnyTpoProfile, options?: DayTypeOptions): DayTy
     const trendM = decimalOption(FN, 'trendRangeMultiple', o.trendRangeMultiple, '2', '1')
     const normalMax = decimalOption(FN, 'normalMaxExtension', o.normalMaxExtension, '0.15', '0', '1')
     const extreme = decimalOption(FN, 'extremeCloseShare', o.extremeCloseShare, '0.25', '0', '0.5')
-    const minRows = integerOption(FN, 'singlePrintRows', o.singlePrintRows, 2, 1, 1_000_000)
-    const minShare = decimalOption(FN, 'distributionMinShare', o.distributionMinShare, '0.2', '0', '0.5')
+    const rule = distributionRule(FN, o)
     const narrow =
       o.narrowRange === undefined
         ? undefined
         : decimalOption(FN, 'narrowRange', o.narrowRange, '0', '0', undefined, 'must be a decimal price distance >= 0')
-    const h = readTpoHistogram(profile, FN)
-    const ib = (profile as { initialBalance?: unknown }).initialBalance
-    if (ib === null || typeof ib !== 'object')
-      throw new MarketDataError('invalid_option', ANALYTICS_MSG.noInitialBalance(FN, 'profile'), {
-        field: 'initialBalance',
-      })
-    const ds = [
-      priceField(FN, 'profile', profile, 'high'),
-      priceField(FN, 'profile', profile, 'low'),
-      priceField(FN, 'profile', profile, 'close'),
-      priceField(FN, 'profile.initialBalance', ib, 'high'),
-      priceField(FN, 'profile.initialBalance', ib, 'low'),
-    ]
-    const s = Math.max(...ds.map((d) => d.scale), narrow?.scale ?? 0)
-    const [H, L, C, IH, IL] = ds.map((d) => d.units * 10n ** BigInt(s - d.scale)) as [
-      bigint,
-      bigint,
-      bigint,
-      bigint,
-      bigint,
-    ]
+    const d = readDaySession(profile, FN)
+    const s = Math.max(d.scale, narrow?.scale ?? 0)
+    const f = 10n ** BigInt(s - d.scale)
+    const [H, L, C, IH, IL] = [d.high * f, d.low * f, d.close * f, d.ibHigh * f, d.ibLow * f]
     const R = H - L
     const I = IH - IL
     const up = H > IH
@@ -119,11 +87,11 @@ export function dayType(profile: AnyTpoProfile, options?: DayTypeOptions): DayTy
       ibRange: formatUnits(I, s),
       reason,
     })
-    const run = splittingRun(h.counts as number[], minRows, minShare)
+    const run = splittingZone(d.h.counts as number[], rule)
     if (run !== undefined)
       return done(
         'double-distribution',
-        `${run.b - run.a + 1} single-print rows split the profile, each side holding at least ${formatUnits(minShare.units, minShare.scale)} of the TPOs`,
+        `${run.b - run.a + 1} thin rows (single prints or untraded) split the profile into two areas of value, each with at least ${formatUnits(rule.minShare.units, rule.minShare.scale)} of the TPOs and a row of ${rule.minTpos} or more`,
       )
     if (extension === 'both') {
       return nearHigh || nearLow

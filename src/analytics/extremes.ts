@@ -1,5 +1,6 @@
 import { profileShape } from '../tpo/profile-shape.js'
 import { readHistogram, readTpoHistogram, rowPriceOf, type Histogram } from './histogram.js'
+import { lastBlock, spikeRows } from './spike.js'
 import { unreadableAsError } from './options.js'
 import type { AnalyticsProfile, AnyTpoProfile, PoorExtremes, PriceRange, SinglePrintZone } from './types.js'
 
@@ -55,7 +56,9 @@ export function poorExtremes(profile: AnalyticsProfile): PoorExtremes {
  * Single-print zones as price ranges, ascending: runs of consecutive rows holding exactly one TPO
  * (Dalton, Mind over Markets). Inside the profile they are `single-prints` (the rows of the profile's own
  * `singlePrints`, grouped); at the low a `buying-tail`, at the high a `selling-tail` when the run is two
- * rows or more (the profile's `excessLow` / `excessHigh`). A profile without any row of two or more TPOs
+ * rows or more (the profile's `excessLow` / `excessHigh`) — unless the rows at that extreme are the last
+ * block's alone: that is a `spike` (see {@link spike}; a spike is not excess), and the rest of that tail's
+ * run, between the spike and the body, is `single-prints`. A profile without any row of two or more TPOs
  * (one block) has no zones. Candle profiles work as trade ones; a footprint has no TPOs and is refused.
  *
  * @param profile - a TPO profile (from trades or candles)
@@ -68,16 +71,31 @@ export function singlePrintZones(profile: AnyTpoProfile): SinglePrintZone[] {
   return unreadableAsError('singlePrintZones', () => {
     const h = readTpoHistogram(profile, 'singlePrintZones')
     const shape = profileShape(h.counts as number[])
+    const blocks = (profile as { blocks: number[] }).blocks
+    const rows = (profile as { rows: [string, number[]][] }).rows.map((r) => r[1])
+    const sp =
+      shape.excessLow + shape.excessHigh + shape.singlePrints.length > 0
+        ? spikeRows(rows, blocks.length > 1 ? lastBlock(blocks) : -1)
+        : undefined
+    // single-print rows (inside, or in a tail) by kind; the last block's rows at an extreme are a spike
+    const kind: (SinglePrintZone['kind'] | undefined)[] = new Array(h.n).fill(undefined)
+    for (const i of shape.singlePrints) kind[i] = 'single-prints'
+    for (let i = 0; i < shape.excessLow; i++) kind[i] = 'buying-tail'
+    for (let i = h.n - shape.excessHigh; i < h.n; i++) kind[i] = 'selling-tail'
+    if (sp !== undefined) {
+      // the rest of the tail lies between the spike and the day's body: single prints, not excess
+      for (let i = 0; i < h.n; i++)
+        if (kind[i] === (sp.direction === 'up' ? 'selling-tail' : 'buying-tail')) kind[i] = 'single-prints'
+      for (let i = sp.from; i <= sp.to; i++) kind[i] = 'spike'
+    }
     const out: SinglePrintZone[] = []
-    if (shape.excessLow > 0) out.push({ kind: 'buying-tail', ...range(h, 0, shape.excessLow - 1) })
-    const s = shape.singlePrints
-    for (let i = 0; i < s.length; ) {
+    for (let i = 0; i < h.n; ) {
+      const k = kind[i]
       let j = i
-      while (j + 1 < s.length && s[j + 1] === (s[j] as number) + 1) j++
-      out.push({ kind: 'single-prints', ...range(h, s[i] as number, s[j] as number) })
+      while (j + 1 < h.n && kind[j + 1] === k) j++
+      if (k !== undefined) out.push({ kind: k, ...range(h, i, j) })
       i = j + 1
     }
-    if (shape.excessHigh > 0) out.push({ kind: 'selling-tail', ...range(h, h.n - shape.excessHigh, h.n - 1) })
     return out
   })
 }

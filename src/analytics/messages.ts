@@ -13,6 +13,12 @@ export const ANALYTICS_MSG = {
     `${fn}: ${who} is a footprint profile: it has no TPO counts; use { ${option}: 'volume' }`,
   noInitialBalance: (fn: string, who: string) =>
     `${fn}: ${who}.initialBalance is null (the profile has no main-session block); this rule needs an initial balance`,
+  notDaySession: (fn: string, who: string, session: string) =>
+    `${fn}: ${who} is a ${session} profile; this rule reads the day session: give the period's MAINSESSION profile`,
+  beforeMainSession: (fn: string, who: string) =>
+    `${fn}: ${who} holds blocks before its main session (blocks[0] < initialBalanceStart: pre-market trading); this rule reads the day session: give the period's main-session profile (mergeSessions: 'GROUP_BY_TYPE', or sessions: ['MAINSESSION']), or profileAnalytics' mainSession option`,
+  samePeriod: (fn: string, who: string) =>
+    `${fn}: options.${who} must be a TPO main-session profile of the same period as the profile it goes with (same time, no sessionType other than MAINSESSION)`,
   unreadable: (fn: string, thrown: string) =>
     `${fn}: a profile or option could not be read (reading it threw ${thrown})`,
   tpoInList: (fn: string, who: string) =>

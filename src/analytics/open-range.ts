@@ -4,6 +4,7 @@ import { MarketDataError } from '../errors.js'
 import { MINUTE_MS } from '../time/index.js'
 import { resolveBlockSize } from '../tpo/options.js'
 import { compareDecimal } from '../tpo/parts.js'
+import { checkDaySession } from './day-session.js'
 import { isTpo, priceField, readHistogram, readTpoHistogram } from './histogram.js'
 import { ANALYTICS_MSG } from './messages.js'
 import { choiceOption, integerOption, readOptions, unreadableAsError } from './options.js'
@@ -163,6 +164,32 @@ export function openRange(profile: AnyTpoProfile | readonly FootprintProfile[], 
   })
 }
 
+/** The profile itself when it is a day session (see checkDaySession), else undefined. */
+function dayOf(profile: object, kind: string): object | undefined {
+  if (kind === 'footprint') return undefined
+  try {
+    checkDaySession(profile, 'balancedTarget', 'profile')
+    return profile
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The main-session profile a caller gave for `profile`: a TPO day session of the same period. Refused
+ * (`invalid_option` naming `options.mainSession`) otherwise.
+ */
+export function mainSessionOf(fn: string, profile: object, main: unknown, name = 'mainSession'): object {
+  if (typeof main !== 'object' || main === null || !isTpo(main))
+    throw new MarketDataError('invalid_option', ANALYTICS_MSG.samePeriod(fn, name), { field: name })
+  readTpoHistogram(main, fn, `options.${name}`)
+  const m = main as Record<string, unknown>
+  if (m.time !== (profile as Record<string, unknown>).time)
+    throw new MarketDataError('invalid_option', ANALYTICS_MSG.samePeriod(fn, name), { field: name })
+  checkDaySession(m, fn, `options.${name}`)
+  return m
+}
+
 /**
  * The balanced target and the initial balance projected from the open.
  *
@@ -170,23 +197,27 @@ export function openRange(profile: AnyTpoProfile | readonly FootprintProfile[], 
  *   highest row vs POC to lowest row, the upper side when equal) and reflect it to the other side of the
  *   POC: `POC - (high - POC)` or `POC + (POC - low)`: the price at which the profile would be symmetric
  *   ("balanced") about its POC. Rows are lower bounds, as the profile's POC and value area.
- * - `ibProjection` (TPO profiles with an initial balance): `open ± (IB high - IB low)`, the usual reading
+ * - `ibProjection` (TPO profiles with an initial balance): the day session's `open ± (IB high - IB low)`
+ *   — from `mainSession` when given (the period's main-session profile), else from the profile when it is
+ *   a day session (null for a merged profile with blocks before its main session, whose `open` is a
+ *   pre-market price, and for PRE_MARKET / POST_MARKET profiles), the usual reading
  *   of a target "projected from the open". The textbooks (Dalton; Steidlmayer) use IB multiples as
  *   range-extension references, measured from the IB's own extremes, not from the open; neither defines a
  *   "balanced target" by that name.
  *
  * @param profile - a TPO profile (trades or candles) or a footprint profile
- * @param options - `{ basis? }`: `'tpo'` (the profile's `poc`; TPO default) or `'volume'` (`volumePoc`)
+ * @param options - `{ basis?, mainSession? }`: `basis` `'tpo'` (the profile's `poc`; TPO default) or
+ *   `'volume'` (`volumePoc`); `mainSession` the period's main-session profile, for `ibProjection`
  * @returns `{ basis, poc, target, direction, ibProjection }`, prices with the grid's decimals
  * @throws MarketDataError `invalid_option` for a malformed profile or option, `basis: 'volume'` on a
- *   candle profile, `basis: 'tpo'` on a footprint
+ *   candle profile, `basis: 'tpo'` on a footprint, a `mainSession` that is not one of the same period
  * @example
  * balancedTarget(day) // { basis: 'tpo', poc: '5001.00', target: '4995.00', direction: 'down', ibProjection: { high: '5006.50', low: '4994.50' } }
  */
 export function balancedTarget(profile: AnalyticsProfile, options?: BalancedTargetOptions): BalancedTarget {
   return unreadableAsError('balancedTarget', () => {
     const fn = 'balancedTarget'
-    const o = readOptions(fn, options, ['basis'])
+    const o = readOptions(fn, options, ['basis', 'mainSession'])
     const h = readHistogram(profile, fn)
     const basis = choiceOption(fn, 'basis', o.basis, ['tpo', 'volume'], h.kind === 'footprint' ? 'volume' : 'tpo')
     if (basis === 'tpo' && h.kind === 'footprint')
@@ -215,12 +246,13 @@ export function balancedTarget(profile: AnalyticsProfile, options?: BalancedTarg
     const low = h.firstRow * h.rowUnits
     const up = high - p >= p - low
     const target = up ? p - (high - p) : p + (p - low)
+    const day = o.mainSession === undefined ? dayOf(profile, h.kind) : mainSessionOf(fn, profile, o.mainSession)
     let ibProjection: BalancedTarget['ibProjection'] = null
-    const ib = (profile as { initialBalance?: unknown }).initialBalance
-    if (h.kind !== 'footprint' && ib !== null && ib !== undefined) {
+    if (day !== undefined) {
+      const ib = (day as { initialBalance: object }).initialBalance
       const ibh = priceField(fn, 'profile', ib, 'high')
       const ibl = priceField(fn, 'profile', ib, 'low')
-      const open = priceField(fn, 'profile', profile, 'open')
+      const open = priceField(fn, 'profile', day, 'open')
       const s = Math.max(scale, ibh.scale, ibl.scale, open.scale)
       const u = (d: ExactDecimal) => d.units * 10n ** BigInt(s - d.scale)
       const r = u(ibh) - u(ibl)

@@ -38,6 +38,11 @@ export interface OpenRange {
 export interface BalancedTargetOptions {
   /** POC to reflect about: `'tpo'` (TPO profiles' default) or `'volume'` (footprints' only choice). */
   basis?: 'tpo' | 'volume'
+  /**
+   * The period's main-session profile (a grouped `MAINSESSION` profile, or one built with
+   * `sessions: ['MAINSESSION']`): `ibProjection` uses its open and initial balance.
+   */
+  mainSession?: AnyTpoProfile
 }
 
 /** The balanced target of a profile and, for TPO profiles, the initial-balance range projected from the open. */
@@ -48,7 +53,10 @@ export interface BalancedTarget {
   target: string
   /** Whether the target lies below or above the POC. */
   direction: 'down' | 'up'
-  /** open ± (IB high - IB low), or null without an initial balance (footprints, profiles without main session). */
+  /**
+   * The day session's open ± (IB high - IB low), or null without one (footprints, profiles without main
+   * session, merged profiles with pre-market blocks and no `mainSession` given).
+   */
   ibProjection: { high: string; low: string } | null
 }
 
@@ -85,7 +93,14 @@ export interface VolumeNodes {
 }
 
 /** How one period's value area lies against the previous one's. */
-export type ValueRelation = 'higher' | 'lower' | 'overlapping-higher' | 'overlapping-lower' | 'inside' | 'outside'
+export type ValueRelation =
+  | 'higher'
+  | 'lower'
+  | 'overlapping-higher'
+  | 'overlapping-lower'
+  | 'unchanged'
+  | 'inside'
+  | 'outside'
 
 /** Options of {@link valueMigration}. */
 export interface ValueMigrationOptions {
@@ -124,10 +139,15 @@ export interface DayTypeOptions {
   normalMaxExtension?: DecimalInput
   /** "Near an extreme": the close lies in this share of the range at the high or low end (default 0.25). */
   extremeCloseShare?: DecimalInput
-  /** Double distribution: at least this many consecutive single-print rows inside the profile (default 2). */
+  /**
+   * Double distribution: the thin zone between the two areas of value holds at least this many consecutive
+   * rows of at most one TPO (single prints or untraded rows) inside the profile (default 2).
+   */
   singlePrintRows?: number
-  /** Double distribution: each side of the single prints holds at least this share of all TPOs (default 0.2). */
+  /** Double distribution: each side of the thin zone holds at least this share of all TPOs (default 0.2). */
   distributionMinShare?: DecimalInput
+  /** Double distribution: each side's fullest row holds at least this many TPOs, a rotation (default 3, >= 2). */
+  distributionMinTpos?: number
   /** Non-trend: the largest day range (a price distance) that counts as narrow; without it no day is non-trend. */
   narrowRange?: DecimalInput
 }
@@ -180,7 +200,7 @@ export interface PoorExtremes {
   poorLow: PriceRange | null
 }
 
-/** A run of single-print rows: inside the profile, or a tail (excess) at an extreme. */
+/** A run of single-print rows: inside the profile, a tail (excess) at an extreme, or a spike into the close. */
 export interface SinglePrintZone extends PriceRange {
-  kind: 'single-prints' | 'buying-tail' | 'selling-tail'
+  kind: 'single-prints' | 'buying-tail' | 'selling-tail' | 'spike'
 }

@@ -11,16 +11,20 @@ import type { AnalyticsProfile, ValueMigration, ValueMigrationOptions, ValueRela
 const KEYS = ['basis', 'valueAreaPercent'] as const
 
 /** A value area as the half-open price interval `[low, top)` in units at `scale`, with its row prices. */
-interface Value {
+export interface Value {
   time: number
   low: bigint
   top: bigint
   scale: number
+  /** The row height in units at `scale`, and the histogram read. */
+  rs: bigint
+  h: Histogram
   valueAreaLow: string
   valueAreaHigh: string
 }
 
-function profileValue(
+/** A profile's value area (TPO fields, or a footprint's volume value area by the library's walk), exact. */
+export function profileValue(
   p: unknown,
   who: string,
   fn: string,
@@ -62,6 +66,8 @@ function profileValue(
     low: at(lo.units, lo.scale),
     top: at(hi.units, hi.scale) + rs,
     scale,
+    rs,
+    h,
     valueAreaLow: formatFixed(lo.units, lo.scale, h.decimals),
     valueAreaHigh: formatFixed(hi.units, hi.scale, h.decimals),
   }
@@ -70,16 +76,18 @@ function profileValue(
 /**
  * The relation of two value areas, each the half-open interval `[valueAreaLow, valueAreaHigh + rowSizeValue)`
  * (a value area's rows are whole rows). Rules, in this order (`p` previous, `c` current):
- * higher: c.low >= p.top · lower: c.top <= p.low · inside: c.low >= p.low and c.top <= p.top (equal areas
- * included) · outside: c.low <= p.low and c.top >= p.top · overlapping-higher: c.low > p.low (so c.top > p.top)
- * · overlapping-lower: otherwise (c.low < p.low and c.top < p.top).
+ * higher: c.low >= p.top · lower: c.top <= p.low · unchanged: equal areas · inside: c.low > p.low and
+ * c.top < p.top · outside: c.low < p.low and c.top > p.top · overlapping-higher: c.low >= p.low and
+ * c.top >= p.top (one edge may be shared, the other moved up) · overlapping-lower: otherwise (c.low <= p.low
+ * and c.top <= p.top).
  */
 export function relationOf(p: { low: bigint; top: bigint }, c: { low: bigint; top: bigint }): ValueRelation {
   if (c.low >= p.top) return 'higher'
   if (c.top <= p.low) return 'lower'
-  if (c.low >= p.low && c.top <= p.top) return 'inside'
-  if (c.low <= p.low && c.top >= p.top) return 'outside'
-  return c.low > p.low ? 'overlapping-higher' : 'overlapping-lower'
+  if (c.low === p.low && c.top === p.top) return 'unchanged'
+  if (c.low > p.low && c.top < p.top) return 'inside'
+  if (c.low < p.low && c.top > p.top) return 'outside'
+  return c.low >= p.low && c.top >= p.top ? 'overlapping-higher' : 'overlapping-lower'
 }
 
 function align(v: Value, scale: number): { low: bigint; top: bigint } {
@@ -87,7 +95,10 @@ function align(v: Value, scale: number): { low: bigint; top: bigint } {
   return { low: v.low * f, top: v.top * f }
 }
 
-function resolve(fn: string, options: unknown): { basis: 'tpo' | 'volume' | undefined; percent: number } {
+export function resolveMigrationOptions(
+  fn: string,
+  options: unknown,
+): { basis: 'tpo' | 'volume' | undefined; percent: number } {
   const o = readOptions(fn, options, KEYS)
   const basis = o.basis === undefined ? undefined : choiceOption(fn, 'basis', o.basis, ['tpo', 'volume'], 'tpo')
   let percent: number
@@ -116,11 +127,11 @@ function migration(a: Value, b: Value): ValueMigration {
 
 /**
  * Value migration from one period to the next (Dalton, Mind over Markets: where today's value area lies
- * against yesterday's — higher, overlapping-higher, inside / unchanged, outside, overlapping-lower, lower).
+ * against yesterday's — higher, overlapping-higher, unchanged, inside, outside, overlapping-lower, lower).
  * Each value area is the interval of its rows, `[valueAreaLow, valueAreaHigh + rowSizeValue)`, so profiles
  * on different grids compare exactly. The rule table is in docs/analytics.md; swapping the two periods
- * mirrors the answer (higher ↔ lower, overlapping-higher ↔ overlapping-lower, inside ↔ outside), except
- * that two equal value areas are `inside` both ways.
+ * mirrors the answer (higher ↔ lower, overlapping-higher ↔ overlapping-lower, inside ↔ outside, unchanged
+ * both ways).
  *
  * TPO profiles use their `valueAreaLow` / `valueAreaHigh` (`basis: 'volume'`: the volume value area, which
  * candle profiles do not have); footprints use the volume value area of their rows, computed with the
@@ -141,7 +152,7 @@ export function valueMigration(
 ): ValueMigration {
   return unreadableAsError('valueMigration', () => {
     const fn = 'valueMigration'
-    const o = resolve(fn, options)
+    const o = resolveMigrationOptions(fn, options)
     return migration(
       profileValue(previous, 'previous', fn, o.basis, o.percent),
       profileValue(current, 'current', fn, o.basis, o.percent),
@@ -166,7 +177,7 @@ export function valueMigrations(
 ): ValueMigration[] {
   return unreadableAsError('valueMigrations', () => {
     const fn = 'valueMigrations'
-    const o = resolve(fn, options)
+    const o = resolveMigrationOptions(fn, options)
     if (!isArray(profiles))
       throw new MarketDataError('invalid_option', ANALYTICS_MSG.noProfiles(fn), { field: 'profiles' })
     const values = profiles.map((p, i) => profileValue(p, `profiles[${i}]`, fn, o.basis, o.percent))

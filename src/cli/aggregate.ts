@@ -346,6 +346,9 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
       }
       try {
         runner = makeRunner(c, tick ?? '1', chartCandles)
+        // merged TPO profiles: the analytics build each period's main session beside them
+        if (analytics !== undefined && c.command === 'tpo')
+          runner = analytics.follow(runner, tpoOptions(c, tick ?? '1'))
       } catch (e) {
         // the options passed the check with tick 1: what fails is the tick guessed from the data
         if (e instanceof MarketDataError && c.tickSize === undefined) {

@@ -74,3 +74,13 @@ export const randomTrades = fc
 export function randomDay(trades: readonly Trade[]): TpoProfile {
   return tpoProfiles(trades, { timeframe: '1d', tickSize: '0.25' })[0] as TpoProfile
 }
+
+/** Trades of blocks from `start` (30 minutes each), as {@link dayTrades}, of one session type. */
+export function sessionTrades(blocks: readonly BlockSpec[], start: number, session: Trade['session']): Trade[] {
+  return dayTrades(blocks).map((t) => ({ ...t, time: t.time - T(9) + start, session }))
+}
+
+/** Prices mirrored about k / 2: price p becomes k - p (sides and times kept). */
+export function mirrorTrades(trades: readonly Trade[], k: number): Trade[] {
+  return trades.map((t) => ({ ...t, price: k - Number(t.price) }))
+}

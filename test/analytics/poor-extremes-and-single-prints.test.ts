@@ -87,16 +87,29 @@ describe('singlePrintZones', () => {
     })
     expect(() => singlePrintZones(fp as never)).toThrow(/singlePrintZones: profile is a footprint profile/)
   })
-  fcTest.prop([randomTrades])("the zones are the profile's singlePrints and excess, grouped into runs", (trades) => {
-    const p = randomDay(trades)
-    const zones = singlePrintZones(p)
-    const inside = zones.filter((z) => z.kind === 'single-prints')
-    const rowsOf = (z: { low: string; rows: number }) =>
-      Array.from({ length: z.rows }, (_, i) => (Number(z.low) + i * 0.25).toFixed(2))
-    expect(inside.flatMap(rowsOf)).toEqual(p.singlePrints)
-    expect(zones.find((z) => z.kind === 'buying-tail')?.rows ?? 0).toBe(p.excessLow)
-    expect(zones.find((z) => z.kind === 'selling-tail')?.rows ?? 0).toBe(p.excessHigh)
-    for (let i = 1; i < zones.length; i++)
-      expect(Number(zones[i]!.low)).toBeGreaterThan(Number(zones[i - 1]!.high) + 0.25)
-  })
+  fcTest.prop([randomTrades])(
+    "the zones cover the profile's singlePrints and excess rows; a tail is excess unless it is the last block's spike",
+    (trades) => {
+      const p = randomDay(trades)
+      const zones = singlePrintZones(p)
+      const rowsOf = (z: { low: string; rows: number }) =>
+        Array.from({ length: z.rows }, (_, i) => (Number(z.low) + i * 0.25).toFixed(2))
+      const prices = p.rows.map((r) => r[0])
+      const excess = [...prices.slice(0, p.excessLow), ...prices.slice(prices.length - p.excessHigh)]
+      expect(zones.flatMap(rowsOf).sort()).toEqual([...p.singlePrints, ...excess].sort())
+      const spikeZone = zones.find((z) => z.kind === 'spike')
+      const last = p.blocks.length - 1
+      if (spikeZone !== undefined)
+        for (const r of rowsOf(spikeZone)) expect(p.rows.find((x) => x[0] === r)![1]).toEqual([last])
+      const atLow = spikeZone !== undefined && spikeZone.low === prices[0]
+      const atHigh = spikeZone !== undefined && !atLow
+      expect(zones.find((z) => z.kind === 'buying-tail')?.rows ?? 0).toBe(atLow ? 0 : p.excessLow)
+      expect(zones.find((z) => z.kind === 'selling-tail')?.rows ?? 0).toBe(atHigh ? 0 : p.excessHigh)
+      for (let i = 1; i < zones.length; i++) {
+        const gap = Number(zones[i]!.low) - Number(zones[i - 1]!.high)
+        // zones of one kind are apart; a spike touches the single prints of the tail it cut
+        expect(gap).toBeGreaterThan(zones[i]!.kind === zones[i - 1]!.kind ? 0.25 : 0)
+      }
+    },
+  )
 })

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import {
+  balanceBrackets,
   balancedTarget,
   compositeVolumeProfile,
+  openLocation,
+  openType,
+  profileShapeType,
+  rangeExtension,
+  repairs,
+  rotationFactor,
+  spike,
+  valueAreaTrend,
   dayType,
   openRange,
   poorExtremes,
@@ -38,9 +47,30 @@ const ONE: [string, (p: never) => unknown][] = [
   ['valueMigration', (p) => valueMigration(p, tpo)],
   ['compositeVolumeProfile', (p) => compositeVolumeProfile([p])],
   ['profileAnalytics', (p) => profileAnalytics(p)],
+  ['rotationFactor', (p) => rotationFactor(p)],
+  ['openType', (p) => openType(p)],
+  ['openLocation', (p) => openLocation(p, tpo)],
+  ['rangeExtension', (p) => rangeExtension(p)],
+  ['spike', (p) => spike(p)],
+  ['profileShapeType', (p) => profileShapeType(p)],
+  ['balanceBrackets', (p) => balanceBrackets([p])],
+  ['repairs', (p) => repairs([p])],
+  ['valueAreaTrend', (p) => valueAreaTrend([p])],
 ]
 
-const TPO_ONLY = new Set(['openRange', 'singlePrintZones', 'dayType'])
+const TPO_ONLY = new Set([
+  'openRange',
+  'singlePrintZones',
+  'dayType',
+  'rotationFactor',
+  'openType',
+  'openLocation',
+  'rangeExtension',
+  'spike',
+  'profileShapeType',
+  'balanceBrackets',
+  'repairs',
+])
 
 const BAD: [string, unknown, RegExp][] = [
   ['null', null, /is not a profile|options|profile/],
@@ -101,6 +131,13 @@ describe('profileAnalytics', () => {
       dayType: null,
       singlePrintZones: null,
       valueMigration: null,
+      daySession: null,
+      rotationFactor: null,
+      openType: null,
+      openLocation: null,
+      rangeExtension: null,
+      profileShape: null,
+      spike: null,
     })
     const c = profileAnalytics(
       candleDay([

@@ -26,6 +26,7 @@ const MIRROR: Record<ValueRelation, ValueRelation> = {
   'overlapping-lower': 'overlapping-higher',
   inside: 'outside',
   outside: 'inside',
+  unchanged: 'unchanged',
 }
 
 describe('valueMigration: the rule table', () => {
@@ -35,9 +36,13 @@ describe('valueMigration: the rule table', () => {
     [100, 104, 102, 107, 'overlapping-higher'],
     [100, 104, 98, 103, 'overlapping-lower'],
     [100, 104, 101, 103, 'inside'],
-    [100, 104, 100, 104, 'inside'], // unchanged value counts as inside
+    [100, 104, 100, 104, 'unchanged'], // equal value areas
+    [100, 100, 100, 100, 'unchanged'], // one-row value areas, equal
     [100, 104, 99, 105, 'outside'],
-    [100, 104, 100, 106, 'outside'], // same low, higher top: it covers the previous value
+    [100, 104, 100, 106, 'overlapping-higher'], // same low, higher top: one shared edge, the other moved up
+    [100, 104, 100, 103, 'overlapping-lower'], // same low, lower top
+    [100, 104, 102, 104, 'overlapping-higher'], // same top, higher low
+    [100, 104, 98, 104, 'overlapping-lower'], // same top, lower low
     [100, 104, 104, 108, 'overlapping-higher'], // sharing the row 104 is an overlap
   ])('previous %i-%i, current %i-%i: %s', (a, b, c, d, rel) => {
     const m = valueMigration(valueDay(a, b, 1), valueDay(c, d, 2))
@@ -104,9 +109,12 @@ function reference(p: [number, number], c: [number, number]): ValueRelation {
   const C = rows(c)
   const shared = [...C].filter((r) => P.has(r)).length
   if (shared === 0) return c[0] > p[1] ? 'higher' : 'lower'
-  if (shared === C.size) return 'inside'
-  if (shared === P.size) return 'outside'
-  return Math.max(...C) > Math.max(...P) ? 'overlapping-higher' : 'overlapping-lower'
+  if (shared === C.size && shared === P.size) return 'unchanged'
+  // strictly inside / outside: no edge shared
+  if (shared === C.size && c[0] !== p[0] && c[1] !== p[1]) return 'inside'
+  if (shared === P.size && c[0] !== p[0] && c[1] !== p[1]) return 'outside'
+  // one edge shared or none: the side that moved says which way
+  return c[0] + c[1] > p[0] + p[1] ? 'overlapping-higher' : 'overlapping-lower'
 }
 
 const area = fc
@@ -118,15 +126,12 @@ describe('valueMigration laws', () => {
     const iv = (x: [number, number]) => ({ low: BigInt(x[0]), top: BigInt(x[1] + 1) })
     expect(relationOf(iv(p), iv(c))).toBe(reference(p, c))
   })
-  fcTest.prop([area, area])(
-    'swapping the periods mirrors the relation, except equal value areas (inside both ways)',
-    (p, c) => {
-      const a = valueDay(p[0] + 100, p[1] + 100, 1)
-      const b = valueDay(c[0] + 100, c[1] + 100, 2)
-      const ab = valueMigration(a, b).relation
-      const ba = valueMigration(b, a).relation
-      if (p[0] === c[0] && p[1] === c[1]) expect([ab, ba]).toEqual(['inside', 'inside'])
-      else expect(ba).toBe(MIRROR[ab])
-    },
-  )
+  fcTest.prop([area, area])('swapping the periods mirrors the relation (unchanged both ways)', (p, c) => {
+    const a = valueDay(p[0] + 100, p[1] + 100, 1)
+    const b = valueDay(c[0] + 100, c[1] + 100, 2)
+    const ab = valueMigration(a, b).relation
+    const ba = valueMigration(b, a).relation
+    expect(ba).toBe(MIRROR[ab])
+    expect(ab === 'unchanged').toBe(p[0] === c[0] && p[1] === c[1])
+  })
 })

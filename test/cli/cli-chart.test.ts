@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { poorExtremes, singlePrintZones } from '../../src/analytics/index.js'
+import { poorExtremes, profileAnalytics, singlePrintZones } from '../../src/analytics/index.js'
 import { sampleTrades } from '../../src/sample/index.js'
 import { tpoProfiles } from '../../src/tpo/index.js'
 import { xmlProblem } from '../render/xml-check.js'
@@ -95,21 +95,33 @@ describe('--chart bars', () => {
     expect(given.stderr).not.toContain('row size not given')
   })
 
-  it('tpo --analytics: the chart marks every period: its single-print zones and poor extremes from the analytics functions', async () => {
+  it('tpo --analytics: the chart marks every period: single-print zones, poor extremes, open type, IB extension and spike from the analytics functions', async () => {
     const args = ['tpo', csv, '--tick-size', '0.25', '--row-size', '2', '--tz', 'America/New_York', '--chart', 'bars']
     const plain = await run(args)
     const marked = await run([...args, '--analytics'])
     expect(marked.code).toBe(0)
     expect(count(plain.stdout, 'tpo-annotation')).toBe(0)
-    const profiles = tpoProfiles(cols, { timeframe: '1d', tickSize: '0.25', rowSize: 2, timeZone: 'America/New_York' })
+    // the CSV has no session column: every trade is main session, as in these profiles
+    const { session: _, ...unsessioned } = cols
+    const opts = { timeframe: '1d', tickSize: '0.25', rowSize: 2, timeZone: 'America/New_York' } as const
+    const profiles = tpoProfiles(unsessioned, opts)
     let want = 0
     for (const p of profiles) {
       want += singlePrintZones(p).filter((z) => z.kind === 'single-prints').length
       const e = poorExtremes(p)
       want += (e.poorHigh === null ? 0 : 1) + (e.poorLow === null ? 0 : 1)
+      // the day-session reads: the open type, each side of range extension, a spike
+      const a = profileAnalytics(p)
+      want += (a.openType === null ? 0 : 1) + (a.spike === null ? 0 : 1)
+      want +=
+        a.rangeExtension === null
+          ? 0
+          : Number(a.rangeExtension.up.distance !== '0') + Number(a.rangeExtension.down.distance !== '0')
+      expect(a.openType).not.toBeNull()
     }
     expect(want).toBeGreaterThan(0)
     expect(count(marked.stdout, 'tpo-annotation')).toBe(want)
+    expect(count(marked.stdout, 'tpo-annotation-open-type')).toBe(profiles.length)
     expect(xmlProblem(marked.stdout)).toBeUndefined()
   })
 
