@@ -3,6 +3,7 @@
 import { NOW, testStore } from '../harness.js'
 import { startServer, type ApiKeyConfig, type RunningServer } from '../server.js'
 import { memoryState, type StateStore } from '../state.js'
+import { asyncApiRoute } from './asyncapi.js'
 import { attachStreams, type StreamLimits, type StreamServer } from './attach.js'
 import { memoryFeed, type MemoryFeed } from './live-feed.js'
 import { liveStore, type LiveStore } from './live-store.js'
@@ -34,7 +35,7 @@ export async function startStreamHarness(
   const feed = memoryFeed(store)
   const keys = opts.keys ?? [{ key: 'k1', account: 'a' }]
   const state = opts.state ?? memoryState()
-  const server = await startServer({ store, apiKeys: keys, partnerKeys: [], clock, state })
+  const server = await startServer({ store, apiKeys: keys, partnerKeys: [], clock, state, routes: [asyncApiRoute()] })
   const streams = await attachStreams(server.server, {
     store,
     feed,
