@@ -86,10 +86,13 @@ export function openChannel(
   const sendClosed = (closed: Out[]): void => {
     for (const b of closed) broadcast({ type: 'closed', bucket: wire(b) })
   }
+  const start = bucketStart(now, sub.timeframe, { timeZone })
   const sink = (trades: readonly Trade[]): void => {
     if (stopped) return
     let last = -Infinity
     for (const t of trades) {
+      // a feed may hand over trades of earlier buckets (JetStream starts by publish time): not this stream's
+      if (t.time < start) continue
       try {
         agg.add(t)
         if (t.time > last) last = t.time
@@ -110,7 +113,6 @@ export function openChannel(
       setImmediate(flush)
     }
   }
-  const start = bucketStart(now, sub.timeframe, { timeZone })
   const ready = feed.follow(sub.exchange, sub.symbol, start, sink).then((h) => {
     handle = h
     if (stopped) void h.stop()

@@ -5,7 +5,7 @@ import { startServer, type ApiKeyConfig, type RunningServer } from '../server.js
 import { memoryState, type StateStore } from '../state.js'
 import { asyncApiRoute } from './asyncapi.js'
 import { attachStreams, type StreamLimits, type StreamServer } from './attach.js'
-import { memoryFeed, type MemoryFeed } from './live-feed.js'
+import { memoryFeed, type LiveFeed, type MemoryFeed } from './live-feed.js'
 import { liveStore, type LiveStore } from './live-store.js'
 import { STREAM_PATH } from './protocol.js'
 import { openStream, subscribeStream, type Refused, type StreamClient } from './stream-client.js'
@@ -27,7 +27,14 @@ export interface StreamHarness {
 
 /** Starts a server with streams; `keys` default to one key `k1` of account `a`. */
 export async function startStreamHarness(
-  opts: { now?: number; keys?: ApiKeyConfig[]; limits?: Partial<StreamLimits>; state?: StateStore } = {},
+  opts: {
+    now?: number
+    keys?: ApiKeyConfig[]
+    limits?: Partial<StreamLimits>
+    state?: StateStore
+    /** Another feed than the in-process one (which `feed` then still is, unused by the streams). */
+    upstream?: LiveFeed
+  } = {},
 ): Promise<StreamHarness> {
   let now = opts.now ?? NOW
   const clock = (): number => now
@@ -38,7 +45,7 @@ export async function startStreamHarness(
   const server = await startServer({ store, apiKeys: keys, partnerKeys: [], clock, state, routes: [asyncApiRoute()] })
   const streams = await attachStreams(server.server, {
     store,
-    feed,
+    feed: opts.upstream ?? feed,
     apiKeys: keys,
     state,
     clock,
