@@ -10,7 +10,7 @@ const $ = (id) => document.getElementById(id)
 const FRAME_SECONDS = { '5m': 300, '15m': 900, '30m': 1800, '1h': 3600 }
 let exchanges = []
 let securities = []
-let stopLive = []
+const stopLive = []
 const candleChart = createCandleChart($('chart'), $('legend'))
 window.viewer = { chart: candleChart.chart, series: candleChart.series }
 
