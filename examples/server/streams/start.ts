@@ -8,7 +8,6 @@ import { ASYNCAPI_PATH, asyncApiRoute } from './asyncapi.js'
 import { attachStreams } from './attach.js'
 import { memoryFeed, type LiveFeed } from './live-feed.js'
 import { liveStore, type LiveStore } from './live-store.js'
-import { natsFeed } from './nats-feed.js'
 import { STREAM_PATH } from './protocol.js'
 import { startReplay } from './replay.js'
 
@@ -40,7 +39,9 @@ export function startLiveStreams(
       let stop = async (): Promise<void> => {}
       let mode: string
       if (opts.nats !== undefined) {
+        // the NATS clients load only in the distributed mode
         const { connect } = await import('@nats-io/transport-node')
+        const { natsFeed } = await import('./nats-feed.js')
         const nc = await connect({ servers: opts.nats })
         feed = natsFeed(nc)
         stop = () => nc.close()
