@@ -2,6 +2,7 @@
 //   node examples/server [--port N] [--api-key KEY ...] [--no-access-key KEY ...] [--partner-key KEY ...]
 //                        [--trades FILE ...] [--tick-size X] [--now ISO] [--days N] [--trades-per-day N]
 //                        [--data-dir DIR | --database-url URL | --memory] [--rotate-signing-key]
+//                        [--live-rate N | --nats URL]
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import { PARTNER_OPERATION_PATHS, parseRfc3339 } from '../../src/service/index.js'
@@ -14,6 +15,7 @@ import { memoryState } from './state.js'
 import { openPgliteState, openPostgresState } from './state-sql.js'
 import { createStore, sampleStore } from './store.js'
 import { addFileSecurity, checkTickSize, readTradesCsv } from './trades-file.js'
+import { startLiveStreams, type LiveOptions } from './streams/start.js'
 
 interface Args {
   port: number
@@ -30,6 +32,7 @@ interface Args {
   rotateSigningKey: boolean
   /** Keep the state in memory only (nothing survives the process). */
   memory: boolean
+  live: LiveOptions
 }
 
 /** Where the state lives without `--data-dir`: a folder under the working directory (gitignored in this repository). */
@@ -37,7 +40,8 @@ const DEFAULT_DATA_DIR = '.server-data'
 
 const USAGE = `usage: node examples/server [--port N] [--api-key KEY ...] [--no-access-key KEY ...] [--partner-key KEY ...]
                            [--trades FILE ...] [--tick-size X] [--now ISO] [--days N] [--trades-per-day N]
-                           [--data-dir DIR | --database-url URL | --memory] [--rotate-signing-key]`
+                           [--data-dir DIR | --database-url URL | --memory] [--rotate-signing-key]
+                           [--live-rate N | --nats URL]`
 
 function parseArgs(argv: readonly string[]): Args {
   const a: Args = {
@@ -52,6 +56,7 @@ function parseArgs(argv: readonly string[]): Args {
     dataDir: DEFAULT_DATA_DIR,
     rotateSigningKey: false,
     memory: false,
+    live: {},
   }
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i]!
@@ -113,6 +118,13 @@ function parseArgs(argv: readonly string[]): Args {
         if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('--database-url: must be a postgres:// URL')
         a.databaseUrl = value
         break
+      case '--live-rate':
+        a.live.rate = int(0, 1000)
+        break
+      case '--nats':
+        if (!/^(nats|tls):\/\//.test(value)) throw new Error('--nats: must be a nats:// URL')
+        a.live.nats = value
+        break
       default:
         throw new Error(`unknown option ${name}\n${USAGE}`)
     }
@@ -139,7 +151,8 @@ async function main(): Promise<void> {
     while (end < cols.time.length && cols.time[end]! < now) end++
     trades.set(security.guid, sliceTradeColumns(cols, 0, end))
   })
-  const store = createStore(catalog, trades)
+  const live = startLiveStreams(createStore(catalog, trades), args.live, clock)
+  const store = live.store
 
   const apiKeys = args.apiKeys.length > 0 || args.noAccessKeys.length > 0 ? args.apiKeys : [generated('key')]
   const partnerKeys = args.partnerKeys.length > 0 ? args.partnerKeys : [generated('partner')]
@@ -162,7 +175,9 @@ async function main(): Promise<void> {
     state,
     rotateSigningKey: args.rotateSigningKey,
     ...(viewerKey === undefined ? {} : { viewerKey }),
+    routes: live.routes,
   })
+  const streams = await live.attach(running.server, { apiKeys: keyConfig, state })
 
   const url = running.url
   const key = apiKeys[0] ?? args.noAccessKeys[0] ?? ''
@@ -177,6 +192,7 @@ async function main(): Promise<void> {
     `clock:        ${pinned === undefined ? 'system time' : `pinned at ${new Date(pinned).toISOString()}`}`,
     `data:         ${store.all().length} securities, ${store.all().reduce((n, s) => n + s.trades.time.length, 0)} trades, ${args.days} days ending ${new Date(now).toISOString()}`,
     `reference:    ${url}${REFERENCE_PATH}   (OpenAPI document: ${url}${OPENAPI_PATH})`,
+    `streams:      ${streams.banner}`,
     `state:        ${state.where}`,
     `api keys:     ${apiKeys.join(' ')}${args.apiKeys.length === 0 && args.noAccessKeys.length === 0 ? '   (generated)' : ''}`,
     ...(args.noAccessKeys.length > 0 ? [`no-access:    ${args.noAccessKeys.join(' ')}`] : []),
@@ -199,10 +215,13 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'))
 
   const stop = (): void => {
-    running.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    )
+    streams
+      .close()
+      .then(running.close)
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      )
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)

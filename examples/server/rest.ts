@@ -122,12 +122,12 @@ function iso(t: number | null | undefined): string | null | undefined {
   return typeof t === 'number' ? formatIso(t) : t
 }
 
-function wireCandle(c: Candle): Record<string, unknown> {
+export function wireCandle(c: Candle): Record<string, unknown> {
   return { ...c, time: formatIso(c.time) }
 }
 
 /** ISO times in a profile: `time`, `end`, `profileStart`, `blocks`, and the TPO bookkeeping times. */
-function wireProfile(p: object): Record<string, unknown> {
+export function wireProfile(p: object): Record<string, unknown> {
   const out: Record<string, unknown> = { ...p }
   for (const k of ['time', 'end', 'profileStart', 'openTime', 'closeTime', 'initialBalanceStart']) {
     if (k in out) out[k] = iso(out[k] as number | null | undefined)

@@ -68,7 +68,7 @@ describe('viewer page at /', () => {
     expect(await page.locator('#symbol').inputValue()).toBe('ES')
     expect(await attr('#footprint .fp-chart', 'data-bars')).toBe('10')
     expect(await page.locator('#footprint .fp-bar').count()).toBe(10)
-    expect(await attr('#candles svg', 'data-bars')).toBe('10')
+    expect(await attr('#chart', 'data-bars')).toBe('10')
     const tpo = (await rest('/tpo?exchange=CME&symbol=ES&timeframe=1d&period=432000')).profiles.filter(
       (p: { rows: unknown[] }) => p.rows.length > 0,
     )
@@ -83,7 +83,7 @@ describe('viewer page at /', () => {
     await drawn(() => page.selectOption('#symbol', 'NQ'))
     expect(await page.locator('#status').textContent()).toContain('CME NQ: 10 footprint bars')
     expect(await page.locator('#footprint .fp-bar').count()).toBe(10)
-    expect(await page.locator('#candles .candle').count()).toBe(10)
+    expect(await attr('#chart', 'data-bars')).toBe('10')
     await drawn(() => page.selectOption('#exchange', 'NASDAQ'))
     expect(await page.locator('#symbol').inputValue()).toBe('AAPL')
     expect(await page.locator('#status').textContent()).toContain('NASDAQ AAPL')
@@ -94,7 +94,7 @@ describe('viewer page at /', () => {
     })
     expect(await attr('#footprint .fp-chart', 'data-bars')).toBe('60')
     expect(await attr('#footprint .fp-chart', 'data-mode')).toBe('colour')
-    expect(await page.locator('#candles .candle').count()).toBe(60)
+    expect(await attr('#chart', 'data-bars')).toBe('60')
     await page.locator('#footprint svg').screenshot({ path: join(SHOTS, 'footprint-chart-60.png') })
   })
 

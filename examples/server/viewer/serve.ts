@@ -1,16 +1,30 @@
 // The viewer page at `/`: plain HTML and a script that calls the REST endpoints with the page's own API key
-// and draws the answers with the library's SVG renderers (bundled for the browser once, in memory, by esbuild).
+// and draws the answers with the library's SVG renderers (bundled for the browser once, in memory, by esbuild)
+// and lightweight-charts (its standalone build, served from node_modules as is), then follows the live streams.
 import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
 
-/** Paths the viewer answers: the page and its two scripts. */
+/** The page's own scripts, served from this folder. */
+const SCRIPTS = ['/viewer/viewer.js', '/viewer/live.js']
+/** lightweight-charts' standalone build (sets `window.LightweightCharts`). */
+const CHARTS_PATH = '/viewer/lightweight-charts.js'
+
+/** Paths the viewer answers: the page, its scripts, the library bundle and the charting library. */
 export function isViewerPath(pathname: string): boolean {
-  return pathname === '/' || pathname === '/viewer/viewer.js' || pathname === '/viewer/lib.js'
+  return pathname === '/' || pathname === '/viewer/lib.js' || pathname === CHARTS_PATH || SCRIPTS.includes(pathname)
+}
+
+let charts: string | undefined
+function chartsScript(): string {
+  const dir = dirname(createRequire(import.meta.url).resolve('lightweight-charts/package.json'))
+  charts ??= readFileSync(join(dir, 'dist', 'lightweight-charts.standalone.production.js'), 'utf8')
+  return charts
 }
 
 let bundle: Promise<string> | undefined
@@ -48,8 +62,9 @@ export async function serveViewer(
 ): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain', 'use GET')
   if (pathname === '/viewer/lib.js') return reply(res, 200, 'text/javascript', await libraryBundle())
-  if (pathname === '/viewer/viewer.js')
-    return reply(res, 200, 'text/javascript', readFileSync(join(HERE, 'viewer.js'), 'utf8'))
+  if (pathname === CHARTS_PATH) return reply(res, 200, 'text/javascript', chartsScript())
+  if (SCRIPTS.includes(pathname))
+    return reply(res, 200, 'text/javascript', readFileSync(join(HERE, pathname.slice('/viewer/'.length)), 'utf8'))
   const key = apiKey.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
   return reply(res, 200, 'text/html', readFileSync(join(HERE, 'index.html'), 'utf8').replace('{{API_KEY}}', key))
 }

@@ -1,6 +1,8 @@
 // The viewer page's script (plain browser JavaScript, no build step): it calls the REST endpoints a user
-// would call, with the page's API key, and draws the answers with the library's SVG renderers.
+// would call, with the page's API key, draws the answers with the library's SVG renderers and the candles with
+// lightweight-charts, then follows the live candle and footprint streams of the shown security and frame.
 import { autoRowSize, regridTpo, renderFootprintChart, renderTpoChart } from '/viewer/lib.js'
+import { createCandleChart, follow } from '/viewer/live.js'
 
 const API = '/api/v1/marketdata'
 const KEY = document.querySelector('meta[name="api-key"]').content
@@ -8,6 +10,9 @@ const $ = (id) => document.getElementById(id)
 const FRAME_SECONDS = { '5m': 300, '15m': 900, '30m': 1800, '1h': 3600 }
 let exchanges = []
 let securities = []
+const stopLive = []
+const candleChart = createCandleChart($('chart'), $('legend'))
+window.viewer = { chart: candleChart.chart, series: candleChart.series }
 
 async function get(path, params = {}) {
   const q = new URLSearchParams(params).toString()
@@ -47,30 +52,6 @@ async function loadSymbols() {
   )
 }
 
-/** A plain candlestick chart of the same bars (SVG built here: the library draws profiles, not candles). */
-function candleSvg(candles) {
-  const w = Math.max(8, Math.min(24, Math.floor(1000 / Math.max(1, candles.length))))
-  const h = 240
-  const lo = Math.min(...candles.map((c) => Number(c.low)))
-  const hi = Math.max(...candles.map((c) => Number(c.high)))
-  const y = (p) => 10 + ((hi - Number(p)) / (hi - lo || 1)) * (h - 20)
-  const marks = candles.map((c, i) => {
-    const x = 60 + i * w
-    const up = Number(c.close) >= Number(c.open)
-    const colour = up ? '#16a34a' : '#dc2626'
-    const top = y(up ? c.close : c.open)
-    const bottom = y(up ? c.open : c.close)
-    return (
-      `<g class="candle" data-time="${c.time}"><line x1="${x + w / 2}" x2="${x + w / 2}" y1="${y(c.high)}" y2="${y(c.low)}" stroke="${colour}"/>` +
-      `<rect x="${x + 1}" width="${w - 2}" y="${top}" height="${Math.max(1, bottom - top)}" fill="${colour}"/></g>`
-    )
-  })
-  const axis = [hi, (hi + lo) / 2, lo].map(
-    (p) => `<text x="54" y="${y(p) + 4}" text-anchor="end" font-size="11">${p.toFixed(2)}</text>`,
-  )
-  return `<svg xmlns="http://www.w3.org/2000/svg" class="candles" data-bars="${candles.length}" width="${70 + candles.length * w}" height="${h}">${axis.join('')}${marks.join('')}</svg>`
-}
-
 async function show() {
   const exchange = $('exchange').value
   const symbol = $('symbol').value
@@ -80,6 +61,8 @@ async function show() {
   const security = securities.find((s) => s.symbol === symbol)
   const timeZone = exchanges.find((e) => e.code === exchange)?.timezone ?? 'UTC'
   document.body.dataset.state = 'loading'
+  document.body.dataset.live = 'off'
+  for (const stop of stopLive.splice(0)) stop()
   status(`loading ${exchange} ${symbol} ...`)
   try {
     // the last `bars` buckets that traded within three days
@@ -101,10 +84,13 @@ async function show() {
       .filter((p) => p.rows.length > 0)
       .slice(-bars)
     const bodies = candles.map((c) => ({ ...c, time: Date.parse(c.time) }))
-    $('footprint').innerHTML = renderFootprintChart(profiles, { candles: bodies, timeZone }).replace(
-      /^<\?xml[^>]*>/,
-      '',
-    )
+    const drawFootprint = () => {
+      $('footprint').innerHTML = renderFootprintChart(profiles.slice(-bars), {
+        candles: bodies.slice(-bars),
+        timeZone,
+      }).replace(/^<\?xml[^>]*>/, '')
+    }
+    drawFootprint()
     const tpo = await get('/tpo', { exchange, symbol, timeframe: '1d', period: String(days * 86400) })
     // /tpo answers rows of one tick: re-grid them so that the widest day shows about 30..80 rows
     const ticks = tpo.profiles.map(profileTimes).filter((p) => p.rows.length > 0)
@@ -118,7 +104,35 @@ async function show() {
       periods.length > 0
         ? renderTpoChart(periods, { timeZone }).replace(/^<\?xml[^>]*>/, '')
         : '<p>no TPO periods in range</p>'
-    $('candles').innerHTML = candleSvg(candles)
+    candleChart.setData(candles, security)
+    // live: the open bar's candle and footprint cells change as trades arrive
+    const put = (list, item) => {
+      const i = list.findIndex((x) => x.time === item.time)
+      if (i >= 0) list[i] = item
+      else if (list.length === 0 || list[list.length - 1].time < item.time) list.push(item)
+    }
+    let live = 0
+    const onFrame = (f) => {
+      if (f.type === 'subscribed' && ++live === 2) document.body.dataset.live = 'on'
+      if (f.type === 'error') status(`live stream: ${f.code}: ${f.message}`, true)
+    }
+    stopLive.push(
+      follow('candles', { exchange, symbol, timeframe: frame }, (f) => {
+        onFrame(f)
+        if ((f.type === 'snapshot' || f.type === 'update' || f.type === 'closed') && f.bucket !== null) {
+          candleChart.update(f.bucket)
+          put(bodies, { ...f.bucket, time: Date.parse(f.bucket.time) })
+        }
+      }),
+      follow('footprint', { exchange, symbol, timeframe: frame, rowSize }, (f) => {
+        onFrame(f)
+        if ((f.type === 'snapshot' || f.type === 'update' || f.type === 'closed') && f.bucket !== null) {
+          put(profiles, profileTimes(f.bucket))
+          drawFootprint()
+          $('footprint').dataset.updates = String(Number($('footprint').dataset.updates ?? '0') + 1)
+        }
+      }),
+    )
     status(
       `${exchange} ${symbol}: ${profiles.length} footprint bars (${frame}, rows of ${rowSize} ticks), ${periods.length} TPO periods (rows of ${tpoRows} ticks), ${candles.length} candles`,
     )
