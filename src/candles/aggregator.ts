@@ -12,7 +12,7 @@ import { type Trade, type TradeArraySink, type TradeColumns, createScaledTradeRe
 import { closeCandle, snapshotOne } from './candle-out.js'
 import { type OpenCandleState, readCandleState, writeCandleState } from './checkpoint.js'
 import { checkCandleColumns, checkTradeColumns } from './column-checks.js'
-import { closeStream, columnBatch, feed, tradeReader } from './engine-ops.js'
+import { choosingKind, closeStream, columnBatch, feed, tradeReader } from './engine-ops.js'
 import { CHUNK, CandleEngine, SOURCE_TRADE_OBJECTS } from './engine.js'
 import { consumeTrades } from './exact-trades.js'
 import { CANDLE_MSG } from './messages.js'
@@ -157,6 +157,12 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     const e = this.e
     feed(e)
     if (e.maxTime !== undefined) this.refusePast(trade)
+    if (e.mode === 0) choosingKind(e, () => this.addOne(trade))
+    else this.addOne(trade)
+  }
+
+  private addOne(trade: Trade): void {
+    const e = this.e
     const r = tradeReader(e)
     const one = e.one
     one[0] = trade
@@ -177,7 +183,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     const s0 = this.e.seen
     try {
       const past = this.e.maxTime === undefined ? -1 : firstPastInRecords(trades, from, to, this.e.maxTime)
-      tradeObjectRun(this.e, trades, from, past >= 0 ? past : to, false)
+      choosingKind(this.e, () => tradeObjectRun(this.e, trades, from, past >= 0 ? past : to, false))
       if (past >= 0) this.refusePast(trades[past])
     } catch (e) {
       throw withApplied(e, this.e.seen - s0)
@@ -200,7 +206,9 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
   addTradeRun(trades: ArrayLike<Trade | TradeColumns>, from: number, to: number): number {
     feed(this.e)
     const past = this.e.maxTime === undefined ? -1 : firstPastInRecords(trades, from, to, this.e.maxTime)
-    const at = tradeObjectRun(this.e, trades as ArrayLike<Trade>, from, past >= 0 ? past : to, true)
+    const at = choosingKind(this.e, () =>
+      tradeObjectRun(this.e, trades as ArrayLike<Trade>, from, past >= 0 ? past : to, true),
+    )
     if (at === past) this.refusePast(trades[past])
     return at
   }
@@ -222,7 +230,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     const s0 = this.e.seen
     try {
       const past = this.e.maxTime === undefined ? -1 : firstPastInRecords(candles, from, to, this.e.maxTime)
-      candlesIn(this.e, candles, from, past >= 0 ? past : to)
+      choosingKind(this.e, () => candlesIn(this.e, candles, from, past >= 0 ? past : to))
       if (past >= 0) this.refusePast(candles[past])
     } catch (e) {
       throw withApplied(e, this.e.seen - s0)
