@@ -4,13 +4,14 @@
 import { withApplied } from '../_lib/applied.js'
 import { openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
 import { checkOptions } from '../_lib/closed-options.js'
-import { MAX_TIME, firstPastInRecords, pastMaxTime, recordPast } from '../_lib/max-time.js'
+import { firstPastInRecords, isAdvanceTime, pastMaxTime, recordPast } from '../_lib/max-time.js'
 import type { Aggregator, AggregatorCheckpoint } from '../aggregator.js'
 import { MarketDataError } from '../errors.js'
 import type { Bucketer, Timeframe } from '../time/index.js'
 import { type Trade, type TradeArraySink, type TradeColumns, createScaledTradeReader } from '../trades/index.js'
 import { closeCandle, snapshotOne } from './candle-out.js'
 import { type OpenCandleState, readCandleState, writeCandleState } from './checkpoint.js'
+import { checkCandleState } from './state-checks.js'
 import { checkCandleColumns, checkTradeColumns } from './column-checks.js'
 import { choosingKind, closeStream, columnBatch, feed, tradeReader } from './engine-ops.js'
 import { CHUNK, CandleEngine, SOURCE_TRADE_OBJECTS } from './engine.js'
@@ -123,7 +124,18 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     if (s.mode === 1) this.e.reader = createScaledTradeReader({ chunkSize: CHUNK, priceScale: s.ps, volumeScale: s.vs })
     this.e.closed = s.closed
     if (s.nesting !== undefined) this.e.nesting?.restore(s.nesting)
-    if (o === undefined) return
+    if (o !== undefined) this.restoreOpen(o, s.ps, end)
+    // what the state means: an aggregator is returned only for a state some stream could have produced
+    checkCandleState(state, this.e, {
+      tick: this.e.tick,
+      perTick: this.e.perTick,
+      mask: this.e.mask,
+      bucketer: this.e.tick ? undefined : (this.e.bucketer as Bucketer),
+    })
+  }
+
+  /** Sets the open candle of a restored state. */
+  private restoreOpen(o: OpenCandleState, ps: number, end: number): void {
     this.e.has = true
     this.e.cTime = o.time
     this.e.cEnd = end
@@ -133,8 +145,8 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     this.e.loRaw = o.loRaw
     this.e.closeRaw = o.closeRaw
     if (o.extremes) {
-      const h = unitsOf(o.hiRaw, s.ps)
-      const l = unitsOf(o.loRaw, s.ps)
+      const h = unitsOf(o.hiRaw, ps)
+      const l = unitsOf(o.loRaw, ps)
       this.e.hiU = h.u
       this.e.hiB = h.b
       this.e.loU = l.u
@@ -249,8 +261,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
    */
   advance(time: number): Candle[] {
     feed(this.e)
-    if (typeof time !== 'number' || !(time >= -MAX_TIME && time <= MAX_TIME))
-      throw new MarketDataError('invalid_time', CANDLE_MSG.time(time), { field: 'time' })
+    if (!isAdvanceTime(time, false)) throw new MarketDataError('invalid_time', CANDLE_MSG.time(time), { field: 'time' })
     if (this.e.mode === 2) this.e.nesting?.advance(time)
     if (time > this.e.floor) this.e.floor = time
     if (time > this.e.last) this.e.last = time

@@ -1,6 +1,6 @@
 // The footprint aggregator's state as checkpoint data, and its validation on restore (every field checked).
 import type { AggregatorCheckpoint } from '../aggregator.js'
-import { Fields, jsonNumber, openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
+import { Fields, MAX_STATE_SCALE, jsonNumber, openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
 import type { BucketState } from './bucket-state.js'
 import { type ExactDecimal, UNITS_LIMIT, floorDivBig } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
@@ -38,12 +38,12 @@ function bigOrNull(f: Fields, key: string): bigint | null {
 /** Restores a new engine from a checkpoint (validated whole before the engine changes). */
 export function restoreFootprint(engine: FootprintEngine<unknown>, x: unknown): void {
   const { watermark, state } = openCheckpoint(x, 'footprint', engine.optionsKey)
-  const pScale = state.int('pScale', engine.grid.decimals, 400)
-  const vScale = state.int('vScale', 0, 400)
+  const pScale = state.int('pScale', engine.grid.decimals, MAX_STATE_SCALE)
+  const vScale = state.int('vScale', 0, MAX_STATE_SCALE)
   const list = state.arr('buckets')
   const read = list.map((_, i) => {
     const b = state.item('buckets', list, i)
-    const volumeScale = b.int('volumeScale', vScale, 400)
+    const volumeScale = b.int('volumeScale', vScale, MAX_STATE_SCALE)
     const rowsRaw = b.arr('rows')
     const rows = rowsRaw.map((r, j) => {
       const key = `rows[${j}]`

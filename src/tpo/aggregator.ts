@@ -16,6 +16,7 @@ import { restoreTpo, tpoCheckpoint } from './checkpoint.js'
 import {
   firstPastInColumn,
   firstPastInRecords,
+  isAdvanceTime,
   pastMaxTime,
   readMaxTime,
   recordPast,
@@ -172,8 +173,7 @@ class TpoEngine implements TpoAggregator {
   }
 
   advance(time: number): TpoProfile[] {
-    if (typeof time !== 'number' || Number.isNaN(time))
-      throw new MarketDataError('invalid_time', TPO_MSG.advance(time), { field: 'time' })
+    if (!isAdvanceTime(time, true)) throw new MarketDataError('invalid_time', TPO_MSG.advance(time), { field: 'time' })
     return finishProfiles(this.open.closeUntil(time), this.cfg)
   }
 

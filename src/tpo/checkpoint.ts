@@ -1,10 +1,11 @@
 // The TPO aggregator's state as checkpoint data, and its validation on restore (every field checked).
 import { UNITS_LIMIT } from '../decimal/index.js'
 import type { AggregatorCheckpoint } from '../aggregator.js'
-import { type Fields, openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
+import { type Fields, MAX_STATE_SCALE, openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
 import type { Bucketer } from '../time/index.js'
 import { compareDecimal, MAX_ROWS, rowOfDecimal } from './parts.js'
-import { exactDouble, formatUnits, parseDecimal, type ExactDecimal } from '../decimal/index.js'
+import { exactDouble, formatUnits, type ExactDecimal } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/parse.js'
 import type { TpoConfig } from './options.js'
 import { PeriodAcc } from './period-acc.js'
 import { MAX_FAST_VOLUME_SCALE } from '../decimal/exact-sums.js'
@@ -92,7 +93,7 @@ export function restoreTpo(
     const slot = cfg.grouped ? session : 0
     if (slots[slot] !== undefined) p.fail('start', 'each period (and session) once', start)
     const acc = new PeriodAcc(start, end, session)
-    const volScale = p.int('volScale', 0, 400)
+    const volScale = p.int('volScale', 0, MAX_STATE_SCALE)
     const span = readBlocks(p, acc, blockB, cfg)
     readRows(p, acc, span, volScale)
     slots[slot] = acc
@@ -111,7 +112,7 @@ function priceJson(d: ExactDecimal): number | string {
 /** A block price (a number, or a decimal string a double cannot hold), else refuses the field. */
 function priceOf(f: Fields, key: string): ExactDecimal {
   const x = f.decimal(key)
-  const d = parseDecimal(x)
+  const d = parseDataDecimal(x)
   return d.ok ? d.value : f.fail(key, 'a finite decimal', x)
 }
 
