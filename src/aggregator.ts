@@ -19,7 +19,10 @@ export interface AggregatorCheckpoint {
   readonly watermark: number | string
   /** Open buckets, scales and counters, kind-specific. */
   readonly state: Readonly<Record<string, unknown>>
-  /** A hash of the other fields. */
+  /**
+   * A hash of the other fields, keys sorted (any store's key order restores). Unkeyed: it catches damage,
+   * not a forger; restore checks what the state means, and an untrusted store needs your own signature.
+   */
   readonly check: string
 }
 

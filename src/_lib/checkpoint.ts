@@ -1,7 +1,9 @@
 // The checkpoint envelope shared by the streaming aggregators, and a reader that validates every field of
 // a state being restored (a state is input: it is never trusted). Errors are `invalid_option` naming the
 // field as `restore.<path>`.
-import { parseDecimal } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/parse.js'
+import { MAX_DECIMAL_LENGTH, MAX_EXPONENT } from '../decimal/messages.js'
+import type { ExactDecimal } from '../decimal/types.js'
 import { MarketDataError } from '../errors.js'
 import { describeValue, isArray, showThrown } from './describe.js'
 import type { AggregatorCheckpoint, AggregatorKind } from '../aggregator.js'
@@ -9,8 +11,31 @@ import { MAX_TIME } from './max-time.js'
 
 /** What every checkpoint's `format` says. */
 export const CHECKPOINT_FORMAT = 'svc-marketdata/aggregator-checkpoint'
-/** The state layout version this library writes and reads; any other version is refused. */
-export const CHECKPOINT_VERSION = 1
+/**
+ * The checkpoint version this library writes: 2, whose check is computed over the keys sorted (so a state
+ * survives a store that reorders keys, as Postgres `jsonb` does). Version 1 (the same state layout, its
+ * check over the keys in the order written) is still read; any other version is refused.
+ */
+export const CHECKPOINT_VERSION = 2
+/** The older version still read: its check is over the keys in the order they were written. */
+const CHECKPOINT_VERSION_KEY_ORDER = 1
+
+/**
+ * Most decimals a state's scale can reach: a data decimal of {@link MAX_DECIMAL_LENGTH} characters moved by
+ * an exponent of -{@link MAX_EXPONENT} (`1.5e-400` has 401). Value scales (price x volume) reach twice this.
+ */
+export const MAX_STATE_SCALE = MAX_DECIMAL_LENGTH + MAX_EXPONENT
+/**
+ * Most digits of an exact integer in a state: a price x volume sum of values up to 10^800 at the largest
+ * scales (4 x 800 digits), with room for a sum over 2^53 records.
+ */
+const MAX_STATE_DIGITS = 4 * MAX_STATE_SCALE + 20
+const DIGITS = new RegExp(`^(0|[1-9]\\d{0,${MAX_STATE_DIGITS - 1}})$`)
+const SIGNED_DIGITS = new RegExp(`^(0|-?[1-9]\\d{0,${MAX_STATE_DIGITS - 1}})$`)
+const PLAIN = /^\d+(\.\d+)?$/
+const SIGNED_PLAIN = /^-?\d+(\.\d+)?$/
+/** Deepest nesting of a checkpoint's JSON (its own is about 6 levels): deeper input is refused, never recursed into. */
+const MAX_DEPTH = 32
 
 /** A number as JSON holds it: ±Infinity and NaN as strings. */
 export function jsonNumber(x: number): number | string {
@@ -31,6 +56,34 @@ function hash(s: string): string {
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0')
 }
 
+/**
+ * JSON text of a value with the keys of every object sorted (arrays keep their order; keys whose value JSON
+ * leaves out are left out), so that two stores' copies of one checkpoint give one text whatever order their
+ * keys come in. Throws a RangeError past {@link MAX_DEPTH} levels (the caller refuses such input).
+ */
+function canonicalJson(x: unknown, depth = 0): string {
+  if (depth > MAX_DEPTH) throw new RangeError('nested too deep')
+  if (Array.isArray(x)) {
+    let out = '['
+    for (let i = 0; i < x.length; i++) {
+      const v = x[i]
+      out += `${i > 0 ? ',' : ''}${v === undefined || typeof v === 'function' ? 'null' : canonicalJson(v, depth + 1)}`
+    }
+    return `${out}]`
+  }
+  if (typeof x === 'object' && x !== null) {
+    const o = x as Record<string, unknown>
+    const parts: string[] = []
+    for (const k of Object.keys(o).sort()) {
+      const v = o[k]
+      if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue
+      parts.push(`${JSON.stringify(k)}:${canonicalJson(v, depth + 1)}`)
+    }
+    return `{${parts.join(',')}}`
+  }
+  return JSON.stringify(x) ?? 'null'
+}
+
 /** Wraps an aggregator's state: format, version, kind, the options that shape its output, watermark, a check. */
 export function sealCheckpoint(
   kind: AggregatorKind,
@@ -46,7 +99,7 @@ export function sealCheckpoint(
     watermark: jsonNumber(watermark),
     state,
   }
-  return { ...body, check: hash(JSON.stringify(body)) }
+  return { ...body, check: hash(canonicalJson(body)) }
 }
 
 /** The reader of one object of a state being restored; `path` names it in errors. */
@@ -101,9 +154,18 @@ export class Fields {
   /** A bigint written as decimal digits (with an optional '-'). */
   big(key: string, nonNegative = false): bigint {
     const x = this.get(key)
-    if (typeof x !== 'string' || !(nonNegative ? /^(0|[1-9]\d{0,400})$/ : /^(0|-?[1-9]\d{0,400})$/).test(x))
+    if (typeof x !== 'string' || !(nonNegative ? DIGITS : SIGNED_DIGITS).test(x))
       this.fail(key, nonNegative ? 'an integer >= 0 written as digits' : 'an integer written as digits', x)
     return BigInt(x)
+  }
+
+  /** A plain decimal as the library writes one out (digits, an optional '-' and '.'), of any length a state holds. */
+  plain(key: string, nonNegative = false): ExactDecimal {
+    const x = this.get(key)
+    if (typeof x !== 'string' || x.length > MAX_STATE_DIGITS + 2 || !(nonNegative ? PLAIN : SIGNED_PLAIN).test(x))
+      this.fail(key, nonNegative ? 'a decimal >= 0 written out in digits' : 'a decimal written out in digits', x)
+    const dot = x.indexOf('.')
+    return { units: BigInt(dot < 0 ? x : x.slice(0, dot) + x.slice(dot + 1)), scale: dot < 0 ? 0 : x.length - dot - 1 }
   }
 
   bool(key: string): boolean {
@@ -112,10 +174,11 @@ export class Fields {
     return x
   }
 
-  /** An exact decimal input (a finite number or a decimal string). */
+  /** An exact decimal as a data record gives it (a finite number or a decimal string, exponent notation too). */
   decimal(key: string): string | number {
     const x = this.get(key)
-    if ((typeof x !== 'string' && typeof x !== 'number') || !parseDecimal(x).ok) this.fail(key, 'a finite decimal', x)
+    if ((typeof x !== 'string' && typeof x !== 'number') || !parseDataDecimal(x).ok)
+      this.fail(key, 'a finite decimal', x)
     return x
   }
 
@@ -142,19 +205,6 @@ export class Fields {
 
   raw(key: string): unknown {
     return this.get(key)
-  }
-}
-
-/**
- * The check of a checkpoint's body (every field but `check`), or undefined when the body cannot be read: a
- * getter or Proxy trap that throws, nesting too deep to serialise. Such a value is no checkpoint() output.
- */
-function bodyHash(o: Record<string, unknown>): string | undefined {
-  try {
-    const { check: _check, ...body } = o
-    return hash(JSON.stringify(body))
-  } catch {
-    return undefined
   }
 }
 
@@ -198,18 +248,29 @@ function openEnvelope(
   const top = new Fields(x as Record<string, unknown>, 'restore')
   const o = x as Record<string, unknown>
   if (o.format !== CHECKPOINT_FORMAT) top.fail('format', JSON.stringify(CHECKPOINT_FORMAT), o.format)
-  if (o.version !== CHECKPOINT_VERSION) {
+  if (o.version !== CHECKPOINT_VERSION && o.version !== CHECKPOINT_VERSION_KEY_ORDER) {
     throw new MarketDataError(
       'invalid_option',
-      `restore.version: ${describeValue(o.version)} is not this library's checkpoint version ${CHECKPOINT_VERSION}; restore it with the version that wrote it, or rebuild from the trades`,
+      `restore.version: ${describeValue(o.version)} is not a checkpoint version this library reads (${CHECKPOINT_VERSION_KEY_ORDER} or ${CHECKPOINT_VERSION}); restore it with the version that wrote it, or rebuild from the trades`,
       { field: 'restore.version' },
     )
   }
   if (o.kind !== kind) top.fail('kind', `'${kind}' (this is a ${kind} aggregator)`, o.kind)
-  if (typeof o.check !== 'string' || o.check !== bodyHash(o)) {
+  const { check, ...body } = o
+  let text: string
+  try {
+    text = o.version === CHECKPOINT_VERSION ? canonicalJson(body) : JSON.stringify(body)
+  } catch {
     throw new MarketDataError(
       'invalid_option',
-      'restore.check: the checkpoint does not match its check: a field was altered or the state was damaged (restore only what checkpoint() returned, through JSON as is)',
+      `restore: the checkpoint cannot be read as JSON data (nested deeper than ${MAX_DEPTH} levels, or a value that cannot be read); restore only what checkpoint() returned`,
+      { field: 'restore' },
+    )
+  }
+  if (typeof check !== 'string' || check !== hash(text)) {
+    throw new MarketDataError(
+      'invalid_option',
+      'restore.check: the checkpoint does not match its check: a field was altered or the state was damaged (restore only what checkpoint() returned; any store that keeps its JSON data, in any key order, will do)',
       { field: 'restore.check' },
     )
   }

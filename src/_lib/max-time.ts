@@ -9,6 +9,18 @@ import type { Trade } from '../trades/types.js'
 /** Largest |time| a `Date` can hold: ±8.64e15 epoch ms. Every record time, bound and restored time lies within it. */
 export const MAX_TIME = 8.64e15
 
+/**
+ * True for a time `advance` takes: an integer epoch ms within ±8.64e15 (what a record time may be), and,
+ * with `infinities`, ±Infinity (the end of the stream; -Infinity moves nothing). A fractional time or one
+ * past ±8.64e15 is refused up front, so the watermark is always a time a checkpoint can hold.
+ */
+export function isAdvanceTime(x: unknown, infinities: boolean): x is number {
+  return (
+    typeof x === 'number' &&
+    ((Number.isInteger(x) && x >= -MAX_TIME && x <= MAX_TIME) || (infinities && (x === Infinity || x === -Infinity)))
+  )
+}
+
 /** Reads the `maxTime` option: undefined, or an integer epoch ms within ±8.64e15 (else `invalid_option`). */
 export function readMaxTime(x: unknown): number | undefined {
   if (x === undefined) return undefined

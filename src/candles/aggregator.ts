@@ -4,15 +4,16 @@
 import { withApplied } from '../_lib/applied.js'
 import { openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
 import { checkOptions } from '../_lib/closed-options.js'
-import { MAX_TIME, firstPastInRecords, pastMaxTime, recordPast } from '../_lib/max-time.js'
+import { firstPastInRecords, isAdvanceTime, pastMaxTime, recordPast } from '../_lib/max-time.js'
 import type { Aggregator, AggregatorCheckpoint } from '../aggregator.js'
 import { MarketDataError } from '../errors.js'
 import type { Bucketer, Timeframe } from '../time/index.js'
 import { type Trade, type TradeArraySink, type TradeColumns, createScaledTradeReader } from '../trades/index.js'
 import { closeCandle, snapshotOne } from './candle-out.js'
 import { type OpenCandleState, readCandleState, writeCandleState } from './checkpoint.js'
+import { checkCandleState } from './state-checks.js'
 import { checkCandleColumns, checkTradeColumns } from './column-checks.js'
-import { closeStream, columnBatch, feed, tradeReader } from './engine-ops.js'
+import { choosingKind, closeStream, columnBatch, feed, tradeReader } from './engine-ops.js'
 import { CHUNK, CandleEngine, SOURCE_TRADE_OBJECTS } from './engine.js'
 import { consumeTrades } from './exact-trades.js'
 import { CANDLE_MSG } from './messages.js'
@@ -123,7 +124,18 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     if (s.mode === 1) this.e.reader = createScaledTradeReader({ chunkSize: CHUNK, priceScale: s.ps, volumeScale: s.vs })
     this.e.closed = s.closed
     if (s.nesting !== undefined) this.e.nesting?.restore(s.nesting)
-    if (o === undefined) return
+    if (o !== undefined) this.restoreOpen(o, s.ps, end)
+    // what the state means: an aggregator is returned only for a state some stream could have produced
+    checkCandleState(state, this.e, {
+      tick: this.e.tick,
+      perTick: this.e.perTick,
+      mask: this.e.mask,
+      bucketer: this.e.tick ? undefined : (this.e.bucketer as Bucketer),
+    })
+  }
+
+  /** Sets the open candle of a restored state. */
+  private restoreOpen(o: OpenCandleState, ps: number, end: number): void {
     this.e.has = true
     this.e.cTime = o.time
     this.e.cEnd = end
@@ -133,8 +145,8 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     this.e.loRaw = o.loRaw
     this.e.closeRaw = o.closeRaw
     if (o.extremes) {
-      const h = unitsOf(o.hiRaw, s.ps)
-      const l = unitsOf(o.loRaw, s.ps)
+      const h = unitsOf(o.hiRaw, ps)
+      const l = unitsOf(o.loRaw, ps)
       this.e.hiU = h.u
       this.e.hiB = h.b
       this.e.loU = l.u
@@ -157,6 +169,12 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     const e = this.e
     feed(e)
     if (e.maxTime !== undefined) this.refusePast(trade)
+    if (e.mode === 0) choosingKind(e, () => this.addOne(trade))
+    else this.addOne(trade)
+  }
+
+  private addOne(trade: Trade): void {
+    const e = this.e
     const r = tradeReader(e)
     const one = e.one
     one[0] = trade
@@ -177,7 +195,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     const s0 = this.e.seen
     try {
       const past = this.e.maxTime === undefined ? -1 : firstPastInRecords(trades, from, to, this.e.maxTime)
-      tradeObjectRun(this.e, trades, from, past >= 0 ? past : to, false)
+      choosingKind(this.e, () => tradeObjectRun(this.e, trades, from, past >= 0 ? past : to, false))
       if (past >= 0) this.refusePast(trades[past])
     } catch (e) {
       throw withApplied(e, this.e.seen - s0)
@@ -200,7 +218,9 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
   addTradeRun(trades: ArrayLike<Trade | TradeColumns>, from: number, to: number): number {
     feed(this.e)
     const past = this.e.maxTime === undefined ? -1 : firstPastInRecords(trades, from, to, this.e.maxTime)
-    const at = tradeObjectRun(this.e, trades as ArrayLike<Trade>, from, past >= 0 ? past : to, true)
+    const at = choosingKind(this.e, () =>
+      tradeObjectRun(this.e, trades as ArrayLike<Trade>, from, past >= 0 ? past : to, true),
+    )
     if (at === past) this.refusePast(trades[past])
     return at
   }
@@ -222,7 +242,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
     const s0 = this.e.seen
     try {
       const past = this.e.maxTime === undefined ? -1 : firstPastInRecords(candles, from, to, this.e.maxTime)
-      candlesIn(this.e, candles, from, past >= 0 ? past : to)
+      choosingKind(this.e, () => candlesIn(this.e, candles, from, past >= 0 ? past : to))
       if (past >= 0) this.refusePast(candles[past])
     } catch (e) {
       throw withApplied(e, this.e.seen - s0)
@@ -241,8 +261,7 @@ export class CandleAggregator implements TradeArraySink, Aggregator<Trade, Candl
    */
   advance(time: number): Candle[] {
     feed(this.e)
-    if (typeof time !== 'number' || !(time >= -MAX_TIME && time <= MAX_TIME))
-      throw new MarketDataError('invalid_time', CANDLE_MSG.time(time), { field: 'time' })
+    if (!isAdvanceTime(time, false)) throw new MarketDataError('invalid_time', CANDLE_MSG.time(time), { field: 'time' })
     if (this.e.mode === 2) this.e.nesting?.advance(time)
     if (time > this.e.floor) this.e.floor = time
     if (time > this.e.last) this.e.last = time

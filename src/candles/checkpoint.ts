@@ -1,10 +1,11 @@
 // The candle aggregator's state as checkpoint data, and its validation on restore (every field checked).
-import { type DecimalInput, parseDecimal } from '../decimal/index.js'
+import type { DecimalInput } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/parse.js'
 import type { Fields } from '../_lib/checkpoint.js'
-import { jsonNumber } from '../_lib/checkpoint.js'
+import { MAX_STATE_SCALE, jsonNumber } from '../_lib/checkpoint.js'
 import { MAX_TIME } from '../_lib/max-time.js'
 import type { Candle } from './types.js'
-import { validateCandle } from './validate.js'
+import { readClosedCandle } from './state-checks.js'
 import type { FineSum } from './fine-sum.js'
 import type { NestingState } from '../time/nesting.js'
 
@@ -46,7 +47,7 @@ export interface CandleState {
 
 /** True when a decimal has at most `scale` decimals (trailing zeros not counted). */
 function atScale(x: DecimalInput, scale: number): boolean {
-  const d = parseDecimal(x)
+  const d = parseDataDecimal(x)
   if (!d.ok) return false
   let { units, scale: s } = d.value
   while (s > scale && units % 10n === 0n) {
@@ -152,9 +153,9 @@ export function readCandleState(f: Fields, last: number): CandleState {
   const seen = f.int('seen', 0, Number.MAX_SAFE_INTEGER)
   const floor = f.time('floor', 'neg')
   if (floor > last) f.fail('floor', `a time at or before the watermark ${last}`, floor)
-  const ps = f.int('ps', 0, 400)
-  const vs = f.int('vs', 0, 400)
-  const xs = f.int('xs', 0, 800)
+  const ps = f.int('ps', 0, MAX_STATE_SCALE)
+  const vs = f.int('vs', 0, MAX_STATE_SCALE)
+  const xs = f.int('xs', 0, 2 * MAX_STATE_SCALE)
   let open: OpenCandleState | undefined
   if (f.raw('open') !== null) {
     const o = f.obj('open')
@@ -173,8 +174,8 @@ export function readCandleState(f: Fields, last: number): CandleState {
       valHi: o.big('valHi'),
       noValue: o.bool('noValue'),
       noTrades: o.bool('noTrades'),
-      fineVol: readFine(o, 'fineVol', true, 400),
-      fineVal: readFine(o, 'fineVal', false, 800),
+      fineVol: readFine(o, 'fineVol', true, MAX_STATE_SCALE),
+      fineVal: readFine(o, 'fineVal', false, 2 * MAX_STATE_SCALE),
     }
     if (open.time > last) o.fail('time', `a time at or before the watermark ${last}`, open.time)
     // prices are held in units of 10^-ps: a spelling with more decimals cannot come from this state
@@ -184,11 +185,6 @@ export function readCandleState(f: Fields, last: number): CandleState {
   }
   const list = f.arr('closed')
   const closed: Candle[] = []
-  for (let i = 0; i < list.length; i++) {
-    const c = f.item('closed', list, i)
-    const v = validateCandle(list[i])
-    if (!v.ok) c.fail(v.error.field ?? 'time', 'a candle', c.raw(v.error.field ?? 'time'))
-    closed.push({ ...(list[i] as Candle) })
-  }
+  for (let i = 0; i < list.length; i++) closed.push(readClosedCandle(f.item('closed', list, i)))
   return { mode, seen, floor, ps, vs, xs, open, closed, nesting: readNesting(f, last, seen) }
 }

@@ -26,6 +26,21 @@ export function tradeReader(e: CandleEngine): ScaledTradeReader {
   return (e.reader ??= createScaledTradeReader({ chunkSize: CHUNK }))
 }
 
+/**
+ * Runs `take` (a call that may choose the aggregator's input kind): when it took no record (a refused
+ * record, an empty batch) the kind stays open, so a refused trade never makes the candles that follow
+ * `incompatible`. Only the first records of a stream pay for this; once chosen, the kind is final.
+ */
+export function choosingKind<T>(e: CandleEngine, take: () => T): T {
+  if (e.mode !== 0) return take()
+  const seen = e.seen
+  try {
+    return take()
+  } finally {
+    if (e.seen === seen) e.mode = 0
+  }
+}
+
 export function exactCandleColumns(e: CandleEngine): ExactCandleColumns {
   if (e.mode === 1) throw new MarketDataError('incompatible', CANDLE_MSG.mixed(), { field: 'add' })
   e.mode = 2
@@ -59,11 +74,11 @@ export function columnBatch<C extends TradeColumns | CandleColumns>(
   try {
     const past = e.maxTime === undefined ? -1 : firstPastInColumn(columns, e.maxTime)
     if (past < 0) {
-      take(columns)
+      choosingKind(e, () => take(columns))
       return
     }
     check(columns)
-    take(headOf(columns, past))
+    choosingKind(e, () => take(headOf(columns, past)))
     throw pastMaxTime(columns.time[past] as number, e.maxTime as number, e.seen)
   } catch (err) {
     throw withApplied(err, e.seen - s0)

@@ -117,7 +117,17 @@ export function unifyCandleScales(e: CandleEngine): void {
   c.c.raise(ps)
   c.v.raise(e.vs)
   c.x.raise(e.xs)
-  if (ps !== e.ps || c.v.scale !== e.vs || c.x.scale !== e.xs) rescale(e, ps, c.v.scale, c.x.scale)
+}
+
+/**
+ * Puts the columns' scales back to the aggregator's after a refused candle: the scales its decimals
+ * raised while it was read do not outlive it (a refused record changes nothing).
+ */
+export function unreadCandle(e: CandleEngine): void {
+  const c = e.cols as ExactCandleColumns
+  c.o.scale = c.h.scale = c.l.scale = c.c.scale = e.ps
+  c.v.scale = e.vs
+  c.x.scale = e.xs
 }
 
 /** The exact path over one chunk read into `cols` (one candle: the fast loop stopped at it). */
@@ -157,6 +167,8 @@ export function consumeCandles(e: CandleEngine, k: number): void {
         })
       }
     }
+    // the candle is valid: the aggregator's scales follow its decimals now, never for a refused one
+    if (c.o.scale !== e.ps || c.v.scale !== e.vs || c.x.scale !== e.xs) rescale(e, c.o.scale, c.v.scale, c.x.scale)
     if (!begin(e, t, s, i, base + i)) continue
     if (h === h) offerHigh(e, h, undefined, i)
     else {

@@ -50,6 +50,11 @@ export function offerLow(e: CandleEngine, u: number, b: bigint | undefined, i: n
  * itself, the later trades stay on the fast loops (decision 0143).
  */
 export function consumeTrades(e: CandleEngine, r: ScaledTradeReader, k: number): void {
+  // a record out of order is refused before the scales follow its decimals (a refused record changes nothing)
+  if (k > 0 && (r.time[0] as number) < e.last) {
+    r.unread()
+    throw orderError(e, r.time[0] as number, e.seen)
+  }
   const fine = r.volumeScale > e.vs && r.volumeScale > MAX_FAST_VOLUME_SCALE
   const vs = fine ? e.vs : r.volumeScale
   try {

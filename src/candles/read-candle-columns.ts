@@ -9,7 +9,7 @@ import { closeFromScratch, closeRecords } from './candle-out.js'
 import { checkCandleColumns } from './column-checks.js'
 import { exactCandleColumns } from './engine-ops.js'
 import { type CandleEngine, FAST_RUN, SOURCE_CANDLE_COLUMNS } from './engine.js'
-import { consumeCandles, readCandleColumnChunk } from './exact-candles.js'
+import { consumeCandles, readCandleColumnChunk, unreadCandle } from './exact-candles.js'
 import {
   C_CLOSED,
   C_CLOSE_AT,
@@ -58,9 +58,14 @@ export function candleColumnRun(e: CandleEngine, columns: CandleColumns, from: n
       at = fastCandleColumns(e, columns, at, stop, clean)
       if (at >= stop) break
       const k = 1
-      readCandleColumnChunk(e, columns, at, k)
-      setSource(e, SOURCE_CANDLE_COLUMNS, columns, at)
-      consumeCandles(e, k)
+      try {
+        readCandleColumnChunk(e, columns, at, k)
+        setSource(e, SOURCE_CANDLE_COLUMNS, columns, at)
+        consumeCandles(e, k)
+      } catch (err) {
+        unreadCandle(e)
+        throw err
+      }
       at += k
     }
   }

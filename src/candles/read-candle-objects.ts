@@ -5,7 +5,7 @@ import { MAX_TIME } from '../_lib/max-time.js'
 import { POW10, UNITS_LIMIT } from '../decimal/index.js'
 import { exactCandleColumns } from './engine-ops.js'
 import { type CandleEngine, FAST_RUN, SOURCE_CANDLE_OBJECTS } from './engine.js'
-import { consumeCandles, readCandleObjects } from './exact-candles.js'
+import { consumeCandles, readCandleObjects, unreadCandle } from './exact-candles.js'
 import { keep, nextCandle, setSource, unitsFast } from './open-candle.js'
 import { nested } from './read-candle-columns.js'
 import type { CandleInput } from './types.js'
@@ -37,9 +37,14 @@ export function candleObjectRun(e: CandleEngine, candles: ArrayLike<CandleInput>
     at = fastCandleObjects(e, candles, at, stop)
     if (at >= stop) continue
     const k = 1
-    readCandleObjects(e, candles, at, k)
-    setSource(e, SOURCE_CANDLE_OBJECTS, candles, at)
-    consumeCandles(e, k)
+    try {
+      readCandleObjects(e, candles, at, k)
+      setSource(e, SOURCE_CANDLE_OBJECTS, candles, at)
+      consumeCandles(e, k)
+    } catch (err) {
+      unreadCandle(e)
+      throw err
+    }
     at += k
   }
 }

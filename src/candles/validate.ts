@@ -8,7 +8,8 @@ import { isIndex } from '../trades/validate.js'
 import { CANDLE_MSG } from './messages.js'
 import type { CandleInput } from './types.js'
 
-function cmp(a: { units: bigint; scale: number }, b: { units: bigint; scale: number }): number {
+/** Compares two exact decimals (-1, 0, 1). */
+export function compareDecimals(a: { units: bigint; scale: number }, b: { units: bigint; scale: number }): number {
   const s = Math.max(a.scale, b.scale)
   const x = a.units * 10n ** BigInt(s - a.scale)
   const y = b.units * 10n ** BigInt(s - b.scale)
@@ -86,9 +87,9 @@ function readCandle(
   if (s !== undefined && s !== 'MAINSESSION' && s !== 'PRE_MARKET' && s !== 'POST_MARKET')
     return new MarketDataError('invalid_session', CANDLE_MSG.session(s), { index, field: 'session' })
   const { open, high, low, close } = px as Record<'open' | 'high' | 'low' | 'close', { units: bigint; scale: number }>
-  if (cmp(low, open) > 0 || cmp(low, close) > 0 || cmp(low, high) > 0)
+  if (compareDecimals(low, open) > 0 || compareDecimals(low, close) > 0 || compareDecimals(low, high) > 0)
     return new MarketDataError('invalid_decimal', CANDLE_MSG.ohlc('low'), { index, field: 'low' })
-  if (cmp(open, high) > 0 || cmp(close, high) > 0)
+  if (compareDecimals(open, high) > 0 || compareDecimals(close, high) > 0)
     return new MarketDataError('invalid_decimal', CANDLE_MSG.ohlc('high'), { index, field: 'high' })
   return t
 }

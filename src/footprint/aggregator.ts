@@ -7,6 +7,7 @@ import {
   firstPastInColumn,
   firstPastInRecords,
   headOf,
+  isAdvanceTime,
   pastMaxTime,
   readMaxTime,
   recordPast,
@@ -111,7 +112,7 @@ export function createFootprintAggregator(opts: FootprintAggregatorOptions): Foo
       }
     },
     advance(time) {
-      if (typeof time !== 'number' || Number.isNaN(time))
+      if (!isAdvanceTime(time, true))
         throw new MarketDataError('invalid_time', FOOTPRINT_MSG.advance(time), { field: 'time' })
       if (time > engine.watermark) engine.watermark = time
       return engine.close(engine.watermark)

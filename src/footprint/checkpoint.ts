@@ -1,6 +1,6 @@
 // The footprint aggregator's state as checkpoint data, and its validation on restore (every field checked).
 import type { AggregatorCheckpoint } from '../aggregator.js'
-import { Fields, jsonNumber, openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
+import { Fields, MAX_STATE_SCALE, jsonNumber, openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
 import type { BucketState } from './bucket-state.js'
 import { type ExactDecimal, UNITS_LIMIT, floorDivBig } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
@@ -38,12 +38,12 @@ function bigOrNull(f: Fields, key: string): bigint | null {
 /** Restores a new engine from a checkpoint (validated whole before the engine changes). */
 export function restoreFootprint(engine: FootprintEngine<unknown>, x: unknown): void {
   const { watermark, state } = openCheckpoint(x, 'footprint', engine.optionsKey)
-  const pScale = state.int('pScale', engine.grid.decimals, 400)
-  const vScale = state.int('vScale', 0, 400)
+  const pScale = state.int('pScale', engine.grid.decimals, MAX_STATE_SCALE)
+  const vScale = state.int('vScale', 0, MAX_STATE_SCALE)
   const list = state.arr('buckets')
   const read = list.map((_, i) => {
     const b = state.item('buckets', list, i)
-    const volumeScale = b.int('volumeScale', vScale, 400)
+    const volumeScale = b.int('volumeScale', vScale, MAX_STATE_SCALE)
     const rowsRaw = b.arr('rows')
     const rows = rowsRaw.map((r, j) => {
       const key = `rows[${j}]`
@@ -55,7 +55,12 @@ export function restoreFootprint(engine: FootprintEngine<unknown>, x: unknown): 
       const ns = cell.int('ns', 0, Number.MAX_SAFE_INTEGER)
       if (nb + ns === 0) cell.fail('nb', 'a trade count: a row exists only for prices that traded', nb)
       if (j > 0 && row <= (rowsRaw[j - 1] as number[])[0]!) cell.fail('row', 'rows in ascending order, each once', row)
-      return { row, buy: cell.big('buy', true), sell: cell.big('sell', true), nb, ns }
+      const buy = cell.big('buy', true)
+      const sell = cell.big('sell', true)
+      // a volume comes with the trade that brought it
+      if (buy > 0n && nb === 0) cell.fail('nb', 'at least 1 (the row has buy volume)', nb)
+      if (sell > 0n && ns === 0) cell.fail('ns', 'at least 1 (the row has sell volume)', ns)
+      return { row, buy, sell, nb, ns }
     })
     if (rows.length === 0) b.fail('rows', 'at least one row (empty buckets are not saved)', rowsRaw)
     if (rows.reduce((n, r) => n + r.nb + r.ns, 0) > Number.MAX_SAFE_INTEGER)
@@ -102,14 +107,14 @@ export function restoreFootprint(engine: FootprintEngine<unknown>, x: unknown): 
   read.forEach((b, i) => {
     const st = buckets[i] as BucketState
     fill(st, b.rows, b.ext, b.volumeScale > vScale ? b.volumeScale : undefined)
-    // rows exist only between the rows of the bucket's low and high
+    // the low and the high are traded prices, and every traded price has its row: the first and the last
     const { high, low } = st.extremes(pScale)
     const first = (b.rows[0] as { row: number }).row
     const last = (b.rows[b.rows.length - 1] as { row: number }).row
-    if (first < rowOf(low, engine) || last > rowOf(high, engine)) {
+    if (first !== rowOf(low, engine) || last !== rowOf(high, engine)) {
       throw new MarketDataError(
         'invalid_option',
-        `restore.state.buckets[${i}].rows: rows ${first}..${last} lie outside the rows of the bucket's low and high prices (a checkpoint is read as untrusted input)`,
+        `restore.state.buckets[${i}].rows: rows ${first}..${last} are not the rows ${rowOf(low, engine)}..${rowOf(high, engine)} of the bucket's low and high prices (a checkpoint is read as untrusted input)`,
         { field: `restore.state.buckets[${i}].rows` },
       )
     }

@@ -14,8 +14,9 @@ const EMPTY = new Float64Array(0)
  * double, or a volume finer than the fast sums take goes through {@link addExactEntry}.
  */
 export function addExactChunk<Out>(e: FootprintEngine<Out>, n: number, index: number): void {
-  e.syncScales()
   const r = e.reader
+  for (let i = 0; i < n; i++) judgeEntry(e, i, index + i)
+  e.syncScales()
   const time = r.time
   const price = r.price
   const volume = r.volume
@@ -67,7 +68,7 @@ export function addExactChunk<Out>(e: FootprintEngine<Out>, n: number, index: nu
     if (u !== u || vu !== vu || !rowsFast || e.fine) {
       cs.minP = minP
       cs.maxP = maxP
-      addExactEntry(e, cs, i, index + i)
+      addExactEntry(e, cs, i)
       base = cs.base
       cap = cs.cap
       sums = cs.sums.lo
@@ -106,19 +107,45 @@ export function addExactChunk<Out>(e: FootprintEngine<Out>, n: number, index: nu
   }
 }
 
+/**
+ * Refuses entry i of the reader's chunk, before any scale or bucket follows it, when it is late or its
+ * price's row is past the row limit (a refused record changes nothing: the reader's scales go back too).
+ */
+function judgeEntry<Out>(e: FootprintEngine<Out>, i: number, index: number): void {
+  const r = e.reader
+  const t = r.time[i] as number
+  const { from, to, bucketer } = e.options
+  let refusal: MarketDataError | undefined
+  if (t >= from && t < to) {
+    bucketer.locate(t)
+    if (bucketer.end <= e.watermark)
+      refusal = new MarketDataError('late_record', FOOTPRINT_MSG.late(t, bucketer.end, e.watermark), {
+        index,
+        field: 'time',
+      })
+  }
+  if (refusal === undefined && (r.price[i] as number) !== (r.price[i] as number)) {
+    const pu = r.priceBig(i)
+    const rowUnits = BigInt(e.grid.rowUnits) * 10n ** BigInt(r.priceScale - e.grid.decimals)
+    const row = floorDivBig(pu, rowUnits)
+    if (row > MAX_ROW_INDEX || row < -MAX_ROW_INDEX)
+      refusal = new MarketDataError(
+        'invalid_decimal',
+        FOOTPRINT_MSG.priceRow(formatUnits(pu, r.priceScale), e.grid.rowSizeValue),
+        { index, field: 'price' },
+      )
+  }
+  if (refusal === undefined) return
+  r.unread()
+  throw refusal
+}
+
 /** Entry i of the reader's chunk as bigints (units past 2^52, rows too large for doubles, a finer volume). */
-function addExactEntry<Out>(e: FootprintEngine<Out>, st: BucketState, i: number, index: number): void {
+function addExactEntry<Out>(e: FootprintEngine<Out>, st: BucketState, i: number): void {
   const r = e.reader
   const pu = r.priceBig(i)
+  // (judgeEntry refused a row past the row limit: row indexes are doubles, past 2^53 they would name a neighbour)
   const row = floorDivBig(pu, e.rowUnitsBig)
-  // row indexes are doubles: past 2^53 they would silently name a neighbouring row
-  if (row > MAX_ROW_INDEX || row < -MAX_ROW_INDEX) {
-    throw new MarketDataError(
-      'invalid_decimal',
-      FOOTPRINT_MSG.priceRow(formatUnits(pu, e.pScale), e.grid.rowSizeValue),
-      { index, field: 'price' },
-    )
-  }
   const k = st.slotOf(Number(row))
   st.addPriceBig(pu)
   if (e.fine) st.addFineVolume(k, Number(row), r.side[i] as 1 | 2, r.volumeBig(i), r.volumeScale)

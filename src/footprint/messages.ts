@@ -30,7 +30,7 @@ export const FOOTPRINT_MSG = {
   late: (t: number, end: number, watermark: number) =>
     `time: ${t} falls in the bucket ending at ${end}, already closed by advance(${watermark}) (late trade)`,
   advance: (x: unknown) =>
-    `advance: time ${describeValue(x)} must be an epoch-millisecond number (Infinity closes every bucket)`,
+    `advance: time ${describeValue(x)} must be an integer number of UTC epoch milliseconds within ±8.64e15, or Infinity (closes every bucket)`,
   mergeBucket: (a: number, b: number) =>
     `mergeFootprintProfiles: profiles of different buckets (time ${a} vs ${b}) cannot be merged`,
   mergeEnd: (a: number, b: number) =>

@@ -16,6 +16,7 @@ import { restoreTpo, tpoCheckpoint } from './checkpoint.js'
 import {
   firstPastInColumn,
   firstPastInRecords,
+  isAdvanceTime,
   pastMaxTime,
   readMaxTime,
   recordPast,
@@ -108,11 +109,13 @@ class TpoEngine implements TpoAggregator {
     const r = this.reader
     if (this.maxTime !== undefined) {
       const t = recordPast(trade, this.maxTime)
-      if (t !== undefined) throw pastMaxTime(t, this.maxTime, this.addCount++)
+      if (t !== undefined) throw pastMaxTime(t, this.maxTime, this.addCount)
     }
-    const index = this.addCount++
+    // a refused record does not count: the next one takes its index
+    const index = this.addCount
     if (r.write(trade, 0, index)) this.run(r.cols, 0, 1, index)
     else this.addColumns(trade as unknown as TradeColumns)
+    this.addCount = index + 1
   }
 
   addTrades(trades: ArrayLike<Trade>, from = 0, to = trades.length): void {
@@ -170,8 +173,7 @@ class TpoEngine implements TpoAggregator {
   }
 
   advance(time: number): TpoProfile[] {
-    if (typeof time !== 'number' || Number.isNaN(time))
-      throw new MarketDataError('invalid_time', TPO_MSG.advance(time), { field: 'time' })
+    if (!isAdvanceTime(time, true)) throw new MarketDataError('invalid_time', TPO_MSG.advance(time), { field: 'time' })
     return finishProfiles(this.open.closeUntil(time), this.cfg)
   }
 

@@ -1,10 +1,11 @@
 // The TPO aggregator's state as checkpoint data, and its validation on restore (every field checked).
 import { UNITS_LIMIT } from '../decimal/index.js'
 import type { AggregatorCheckpoint } from '../aggregator.js'
-import { type Fields, openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
+import { type Fields, MAX_STATE_SCALE, openCheckpoint, sealCheckpoint } from '../_lib/checkpoint.js'
 import type { Bucketer } from '../time/index.js'
 import { compareDecimal, MAX_ROWS, rowOfDecimal } from './parts.js'
-import { exactDouble, formatUnits, parseDecimal, type ExactDecimal } from '../decimal/index.js'
+import { exactDouble, formatUnits, type ExactDecimal } from '../decimal/index.js'
+import { parseDataDecimal } from '../decimal/parse.js'
 import type { TpoConfig } from './options.js'
 import { PeriodAcc } from './period-acc.js'
 import { MAX_FAST_VOLUME_SCALE } from '../decimal/exact-sums.js'
@@ -92,9 +93,9 @@ export function restoreTpo(
     const slot = cfg.grouped ? session : 0
     if (slots[slot] !== undefined) p.fail('start', 'each period (and session) once', start)
     const acc = new PeriodAcc(start, end, session)
-    const volScale = p.int('volScale', 0, 400)
-    const span = readBlocks(p, acc, blockB, cfg)
-    readRows(p, acc, span, volScale)
+    const volScale = p.int('volScale', 0, MAX_STATE_SCALE)
+    const spans = readBlocks(p, acc, blockB, cfg, session)
+    readRows(p, acc, spans, volScale)
     slots[slot] = acc
     periods.set(start, slots)
   })
@@ -111,7 +112,7 @@ function priceJson(d: ExactDecimal): number | string {
 /** A block price (a number, or a decimal string a double cannot hold), else refuses the field. */
 function priceOf(f: Fields, key: string): ExactDecimal {
   const x = f.decimal(key)
-  const d = parseDecimal(x)
+  const d = parseDataDecimal(x)
   return d.ok ? d.value : f.fail(key, 'a finite decimal', x)
 }
 
@@ -124,10 +125,11 @@ function rowOfPrice(f: Fields, key: string, p: ExactDecimal, cfg: TpoConfig): nu
   }
 }
 
-/** Reads the blocks into `acc`; returns the rows they span ([lowest, highest]). */
-function readBlocks(p: Fields, acc: PeriodAcc, blockB: Bucketer, cfg: TpoConfig): [number, number] {
+/** Reads the blocks into `acc`; returns the rows each spans ([low, high] rows, block by block). */
+function readBlocks(p: Fields, acc: PeriodAcc, blockB: Bucketer, cfg: TpoConfig, session: number): [number, number][] {
   let rowLo = Infinity
   let rowHi = -Infinity
+  const spans: [number, number][] = []
   const blocks = p.arr('blocks', 100_000)
   if (blocks.length === 0) p.fail('blocks', 'at least one block (periods without trades are not saved)', blocks)
   blocks.forEach((raw, k) => {
@@ -147,8 +149,10 @@ function readBlocks(p: Fields, acc: PeriodAcc, blockB: Bucketer, cfg: TpoConfig)
     const oT = f.time('openTime')
     const cT = f.time('closeTime')
     if (compareDecimal(lo, hi) > 0) f.fail('low', 'a price at or below high', f.raw('low'))
-    rowLo = Math.min(rowLo, rowOfPrice(f, 'low', lo, cfg))
-    rowHi = Math.max(rowHi, rowOfPrice(f, 'high', hi, cfg))
+    const span: [number, number] = [rowOfPrice(f, 'low', lo, cfg), rowOfPrice(f, 'high', hi, cfg)]
+    spans.push(span)
+    rowLo = Math.min(rowLo, span[0])
+    rowHi = Math.max(rowHi, span[1])
     if (rowHi - rowLo + 1 > MAX_ROWS) f.fail('high', `a price within ${MAX_ROWS} rows of the period's other prices`, hi)
     if (oT > cT || oT < bs || cT >= blockB.end)
       f.fail('openTime', 'open and close times inside the block, open first', oT)
@@ -160,13 +164,25 @@ function readBlocks(p: Fields, acc: PeriodAcc, blockB: Bucketer, cfg: TpoConfig)
     if (!within(open)) f.fail('open', 'a price between low and high', f.raw('open'))
     if (!within(close)) f.fail('close', 'a price between low and high', f.raw('close'))
     acc.restorePrices(j, hi, lo, open, close)
-    acc.bMain[j] = f.int('main', 0, 1)
+    // a profile of one session type holds main-session trades in every block, or in none
+    const main = f.int('main', 0, 1)
+    if (cfg.grouped && main !== (session === 0 ? 1 : 0))
+      f.fail(
+        'main',
+        `${session === 0 ? 1 : 0} (the period's session is ${session === 0 ? '' : 'not '}MAINSESSION)`,
+        main,
+      )
+    acc.bMain[j] = main
   })
-  return [rowLo, rowHi]
+  return spans
 }
 
-/** Reads the row sums (units at `volScale` decimals) into `acc`: its fast sums, or its fine part past their scale. */
-function readRows(p: Fields, acc: PeriodAcc, [rowLo, rowHi]: [number, number], volScale: number): void {
+/**
+ * Reads the row sums (units at `volScale` decimals) into `acc`: its fast sums, or its fine part past their
+ * scale. A row's volume comes from trades of some block, whose low and high rows hold it: each row lies in
+ * the rows of at least one block.
+ */
+function readRows(p: Fields, acc: PeriodAcc, spans: [number, number][], volScale: number): void {
   const rows = p.arr('rows', MAX_ROWS)
   let prev = -Infinity
   const read = rows.map((raw, k) => {
@@ -174,8 +190,9 @@ function readRows(p: Fields, acc: PeriodAcc, [rowLo, rowHi]: [number, number], v
     if (!Array.isArray(raw) || raw.length !== 3) p.fail(key, '[row, buy units, sell units]', raw)
     const f = new (p.constructor as typeof Fields)({ row: raw[0], buy: raw[1], sell: raw[2] }, `${p.path}.${key}`)
     const row = f.int('row', -Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)
-    if (row <= prev || row < rowLo || row > rowHi)
-      f.fail('row', `rows in ascending order, each once, within the blocks' rows ${rowLo}..${rowHi}`, row)
+    if (row <= prev) f.fail('row', 'rows in ascending order, each once', row)
+    if (!spans.some(([lo, hi]) => row >= lo && row <= hi))
+      f.fail('row', "a row within some block's low and high rows (its volume came from that block's trades)", row)
     prev = row
     return { row, buy: f.big('buy', true), sell: f.big('sell', true) }
   })

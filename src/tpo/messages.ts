@@ -37,7 +37,7 @@ export const TPO_MSG = {
   tooManyRowsInAll: (n: number) =>
     `rowSize: the profiles of this call would hold ${n} rows in all (more than 4,000,000; every row from a profile's low to its high is output); use a larger rowSize, fewer periods per call, or check the prices`,
   advance: (x: unknown) =>
-    `time: ${describeValue(x)} is not an epoch-millisecond number (Infinity closes every period)`,
+    `time: ${describeValue(x)} is not a valid advance time: expected an integer number of UTC epoch milliseconds within ±8.64e15, or Infinity (closes every period)`,
   noProfiles: () => 'profiles: expected at least one profile',
   gridMismatch: (what: string, a: string, b: string) =>
     `profiles: ${what} differs (${a} vs ${b}); only profiles on the same grid and blocks can be merged`,

@@ -57,6 +57,9 @@ export class ScaledTradeReader {
   private bigPrice: Map<number, bigint> | undefined
   private bigVolume: Map<number, bigint> | undefined
   private readonly one: Trade[] = []
+  /** The scales before the current read: a refused record leaves them as they were. */
+  private ps0 = 0
+  private vs0 = 0
 
   constructor(opts: ScaledTradeReaderOptions = {}) {
     const cap = opts.chunkSize ?? 4096
@@ -108,6 +111,8 @@ export class ScaledTradeReader {
     this.index = index
     this.bigPrice = undefined
     this.bigVolume = undefined
+    this.ps0 = this.priceScale
+    this.vs0 = this.volumeScale
     const T = c.time
     const S = c.side
     const SS = c.session
@@ -140,6 +145,8 @@ export class ScaledTradeReader {
     this.index = index
     this.bigPrice = undefined
     this.bigVolume = undefined
+    this.ps0 = this.priceScale
+    this.vs0 = this.volumeScale
     const time = this.time
     const side = this.side
     const session = this.session
@@ -248,7 +255,17 @@ export class ScaledTradeReader {
     }
   }
 
+  /**
+   * Puts the scales back as they were before the last read: for a read that refuses its record, and for a
+   * caller that refuses the record it read (a late one), so that a refused record changes nothing.
+   */
+  unread(): void {
+    this.priceScale = this.ps0
+    this.volumeScale = this.vs0
+  }
+
   private throwFirstColumn(c: TradeColumns, from: number, n: number, index: number): never {
+    this.unread()
     for (let i = 0; i < n; i++) {
       const e = columnRecordProblem(c, from + i, index + i)
       if (e !== undefined) throw e
@@ -257,6 +274,7 @@ export class ScaledTradeReader {
   }
 
   private throwFirstTrade(trades: ArrayLike<Trade>, from: number, n: number, index: number): never {
+    this.unread()
     for (let i = 0; i < n; i++) {
       const e = tradeProblem(trades[from + i], index + i)
       if (e !== undefined) throw e
