@@ -12,8 +12,14 @@ import { SESSION_NAMES, type SessionType } from '../trades/index.js'
 import { argsError } from './arg-errors.js'
 import { usage } from './cli-error.js'
 import type { Format } from './output.js'
+import type { EpochUnit } from '../io/index.js'
+import type { InputFormat } from './file-text.js'
+import type { InputKind } from './input.js'
 
 export type Command = 'candles' | 'footprint' | 'tpo'
+
+/** The record fields a `--<field>-column` option names. */
+const COLUMN_FIELDS = ['time', 'price', 'volume', 'side', 'session', 'open', 'high', 'low', 'close', 'value', 'trades']
 
 type Spec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>
 
@@ -29,6 +35,21 @@ const COMMON: Spec = {
   out: { type: 'string', short: 'o' },
   last: { type: 'string' },
   'skip-bad': { type: 'boolean' },
+  input: { type: 'string' },
+  'time-column': { type: 'string' },
+  'price-column': { type: 'string' },
+  'volume-column': { type: 'string' },
+  'side-column': { type: 'string' },
+  'session-column': { type: 'string' },
+  'open-column': { type: 'string' },
+  'high-column': { type: 'string' },
+  'low-column': { type: 'string' },
+  'close-column': { type: 'string' },
+  'value-column': { type: 'string' },
+  'trades-column': { type: 'string' },
+  'time-unit': { type: 'string' },
+  'input-zone': { type: 'string' },
+  'side-rule': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   help: { type: 'boolean', short: 'h' },
 }
@@ -85,7 +106,15 @@ export interface RunConfig {
   imbalance: string | undefined
   analytics: boolean
   format: Format
-  inputFormat: 'csv' | 'ndjson' | undefined
+  inputFormat: InputFormat | undefined
+  /** `--input trades|candles`; default: from the file's header. */
+  input: InputKind | undefined
+  /** Columns named by `--time-column` etc. (a header name, or a position from 1). */
+  columns: Record<string, string | number>
+  timeUnit: EpochUnit | undefined
+  inputZone: string | undefined
+  /** `--side-rule column|tick`; default: a side column for footprints, optional for candles and TPO. */
+  sideRule: 'column' | 'tick' | undefined
   out: string | undefined
   last: number | undefined
   skipBad: boolean
@@ -175,8 +204,31 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
   if (!FORMATS[command].includes(format))
     throw usage(`--format must be one of ${FORMATS[command].join(', ')} for ${command}, got ${JSON.stringify(format)}`)
   const inputFormat = s('input-format')
-  if (inputFormat !== undefined && inputFormat !== 'csv' && inputFormat !== 'ndjson')
-    throw usage(`--input-format must be csv or ndjson, got ${JSON.stringify(inputFormat)}`)
+  if (inputFormat !== undefined && inputFormat !== 'csv' && inputFormat !== 'ndjson' && inputFormat !== 'parquet')
+    throw usage(`--input-format must be csv, ndjson or parquet, got ${JSON.stringify(inputFormat)}`)
+  const input = s('input')
+  if (input !== undefined && input !== 'trades' && input !== 'candles')
+    throw usage(`--input must be trades or candles, got ${JSON.stringify(input)}`)
+  if (input === 'candles' && command === 'footprint')
+    throw usage('--input candles: a footprint needs trades (with sides); candles and tpo read candles')
+  const columns: Record<string, string | number> = {}
+  for (const f of COLUMN_FIELDS) {
+    const v = s(`${f}-column`)
+    if (v === undefined) continue
+    if (v.trim() === '') throw usage(`--${f}-column must be a header name or a position from 1, got ""`)
+    columns[f] = /^\d+$/.test(v) ? intOption(`${f}-column`, v, 1, 10_000)! : v
+  }
+  const timeUnit = s('time-unit')
+  if (timeUnit !== undefined && !['s', 'ms', 'us', 'ns'].includes(timeUnit))
+    throw usage(`--time-unit must be s, ms, us or ns, got ${JSON.stringify(timeUnit)}`)
+  const inputZone = s('input-zone')
+  if (inputZone !== undefined && !isValidTimeZone(inputZone))
+    throw usage(
+      `--input-zone must be an IANA time zone such as America/New_York or UTC, got ${JSON.stringify(inputZone)}`,
+    )
+  const sideRule = s('side-rule')
+  if (sideRule !== undefined && sideRule !== 'column' && sideRule !== 'tick')
+    throw usage(`--side-rule must be column or tick, got ${JSON.stringify(sideRule)}`)
   const rowSize = intOption('row-size', s('row-size'), 1, 1_000_000)
   const rowSizeValue = positiveDecimal('row-size-value', s('row-size-value'))
   if (rowSize !== undefined && rowSizeValue !== undefined) throw usage('give --row-size or --row-size-value, not both')
@@ -213,7 +265,12 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
     imbalance: positiveDecimal('imbalance', s('imbalance')),
     analytics: v.analytics === true,
     format,
-    inputFormat,
+    inputFormat: inputFormat as InputFormat | undefined,
+    input: input as InputKind | undefined,
+    columns,
+    timeUnit: timeUnit as EpochUnit | undefined,
+    inputZone,
+    sideRule: sideRule as 'column' | 'tick' | undefined,
     out: s('out'),
     last: intOption('last', s('last'), 1, 1_000_000_000),
     skipBad: v['skip-bad'] === true,
