@@ -378,6 +378,10 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
     note(
       `read ${stats.rows} ${read}${stats.outside > 0 ? ` (${stats.outside} outside --from/--to left out)` : ''}; wrote ${bars ? `a chart of ${kept.length}` : writer.written} ${what}${stats.timeKind !== undefined ? ` (times as ${TIME_FORMAT_NAMES[stats.timeKind]})` : ''}`,
     )
+  if (stats.sides === 'tick')
+    note(
+      "sides estimated by the tick rule (--side-rule tick): buy and sell volumes are an estimate, not the trades' own",
+    )
   if (stats.bad > 0) io.stderr.write(`skipped ${stats.bad} bad row${stats.bad === 1 ? '' : 's'} (--skip-bad)\n`)
   return 0
 }
