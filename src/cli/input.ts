@@ -26,6 +26,8 @@ export interface ReadOptions {
   inputZone: string | undefined
   /** `column` (footprint), `optional` (candles, TPO) or `tick` (`--side-rule tick`). */
   sideRule: SideRule
+  /** Refuse a row earlier than the one before (default true: the command line streams in time order). */
+  sorted?: boolean
 }
 
 /** Options of {@link readRecords}. */
@@ -114,7 +116,7 @@ export async function openRecords(
   const common: TextReaderOptions = {
     ...(format !== undefined ? { format } : {}),
     skipBad: opts.skipBad,
-    sorted: true,
+    sorted: opts.sorted ?? true,
     ...(Object.keys(columns).length > 0 ? { columns } : {}),
     ...(opts.timeUnit !== undefined ? { timeUnit: opts.timeUnit } : {}),
     ...(opts.inputZone !== undefined ? { inputZone: opts.inputZone } : {}),
