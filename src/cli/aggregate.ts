@@ -221,6 +221,7 @@ function inputOptions(
     inputZone: c.inputZone,
     // candles and TPO need no side; a footprint does (or the tick rule's estimate)
     sideRule: c.sideRule ?? (c.command === 'footprint' ? 'column' : 'optional'),
+    sessionHours: c.sessionHours,
   }
 }
 

@@ -12,6 +12,7 @@ import {
   type TradeRecord,
 } from '../io/index.js'
 import { TIME_FORMAT_NAMES, type TimeFormat } from '../io/time-input.js'
+import { sessionsFromClock, type ClockSessionOptions } from '../trades/index.js'
 import { badInput } from './cli-error.js'
 import { openInput, type InputFormat } from './file-text.js'
 
@@ -26,6 +27,8 @@ export interface ReadOptions {
   inputZone: string | undefined
   /** `column` (footprint), `optional` (candles, TPO) or `tick` (`--side-rule tick`). */
   sideRule: SideRule
+  /** Sessions from the local clock (`--session-hours`): records outside every window are left out. */
+  sessionHours?: ClockSessionOptions | undefined
   /** Refuse a row earlier than the one before (default true: the command line streams in time order). */
   sorted?: boolean
 }
@@ -152,7 +155,8 @@ async function* batches<T>(
       throw badInput(rowError ? `${msg} (use --skip-bad to skip bad rows)` : msg)
     }
   }
-  const add = (b: TextBatch<T>): void => {
+  const add = (read: TextBatch<T>): void => {
+    const b = opts.sessionHours === undefined ? read : withClockSessions(read, opts.sessionHours)
     stats.bad = reader.stats.bad
     if (reader.stats.sides !== undefined) stats.sides = reader.stats.sides
     for (let i = 0; i < b.records.length; i++) {
@@ -196,6 +200,17 @@ async function* batches<T>(
     yield { records: batch.records.slice(0, opts.batchSize), lines: batch.lines.slice(0, opts.batchSize) }
     batch = { records: batch.records.slice(opts.batchSize), lines: batch.lines.slice(opts.batchSize) }
   }
+}
+
+/** A batch with sessions from the local clock; records outside every window left out (with their lines). */
+function withClockSessions<T>(b: TextBatch<T>, hours: ClockSessionOptions): TextBatch<T> {
+  const keys = b.records.map((r, i) => ({ time: (r as unknown as { time: number }).time, i }))
+  const out: TextBatch<T> = { records: [], lines: [] }
+  for (const k of sessionsFromClock(keys, hours)) {
+    out.records.push({ ...b.records[k.i]!, session: k.session } as T)
+    out.lines.push(b.lines[k.i]!)
+  }
+  return out
 }
 
 /** Reads a whole trades or candles file (the reference server's start): records in file order, and the counts. */

@@ -8,7 +8,7 @@ import {
   type Timeframe,
   type TimeframeInput,
 } from '../time/index.js'
-import { SESSION_NAMES, type SessionType } from '../trades/index.js'
+import { SESSION_NAMES, sessionsFromClock, type ClockSessionOptions, type SessionType } from '../trades/index.js'
 import { argsError } from './arg-errors.js'
 import { usage } from './cli-error.js'
 import type { Format } from './output.js'
@@ -50,6 +50,7 @@ const COMMON: Spec = {
   'time-unit': { type: 'string' },
   'input-zone': { type: 'string' },
   'side-rule': { type: 'string' },
+  'session-hours': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   help: { type: 'boolean', short: 'h' },
 }
@@ -115,6 +116,8 @@ export interface RunConfig {
   inputZone: string | undefined
   /** `--side-rule column|tick`; default: a side column for footprints, optional for candles and TPO. */
   sideRule: 'column' | 'tick' | undefined
+  /** `--session-hours "ZONE MAIN [PRE [POST]]"`: sessions from the local clock. */
+  sessionHours: ClockSessionOptions | undefined
   out: string | undefined
   last: number | undefined
   skipBad: boolean
@@ -146,6 +149,28 @@ function intOption(name: string, v: string | undefined, min: number, max: number
   if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max)
     throw usage(`--${name} must be an integer ${min}..${max}, got ${JSON.stringify(v)}`)
   return Number(v)
+}
+
+/** `--session-hours "America/New_York 09:30-16:00 04:00-09:30 16:00-20:00"`: zone, main, pre, post. */
+function clockSessions(v: string | undefined): ClockSessionOptions | undefined {
+  if (v === undefined) return undefined
+  const [timeZone, main, pre, post, ...more] = v.trim().split(/\s+/)
+  if (timeZone === undefined || main === undefined || more.length > 0)
+    throw usage(
+      `--session-hours must be "ZONE MAIN [PRE [POST]]" such as "America/New_York 09:30-16:00 04:00-09:30 16:00-20:00", got ${JSON.stringify(v)}`,
+    )
+  const o: ClockSessionOptions = {
+    timeZone,
+    main,
+    ...(pre !== undefined ? { pre } : {}),
+    ...(post !== undefined ? { post } : {}),
+  }
+  try {
+    sessionsFromClock([], o)
+  } catch (e) {
+    throw usage(`--session-hours: ${(e as Error).message.replace(/^sessionsFromClock: /, '')}`)
+  }
+  return o
 }
 
 /** Parses and validates the arguments of candles / footprint / tpo; usage errors throw (exit 2). */
@@ -226,6 +251,7 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
     throw usage(
       `--input-zone must be an IANA time zone such as America/New_York or UTC, got ${JSON.stringify(inputZone)}`,
     )
+  const sessionHours = clockSessions(s('session-hours'))
   const sideRule = s('side-rule')
   if (sideRule !== undefined && sideRule !== 'column' && sideRule !== 'tick')
     throw usage(`--side-rule must be column or tick, got ${JSON.stringify(sideRule)}`)
@@ -271,6 +297,7 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
     timeUnit: timeUnit as EpochUnit | undefined,
     inputZone,
     sideRule: sideRule as 'column' | 'tick' | undefined,
+    sessionHours,
     out: s('out'),
     last: intOption('last', s('last'), 1, 1_000_000_000),
     skipBad: v['skip-bad'] === true,

@@ -99,6 +99,21 @@ describe('the command line over a user own files', () => {
     expect(tick.stderr).toMatch(/sides estimated by the tick rule/)
   })
 
+  it('--session-hours gives a file without sessions the exchange hours: day-session TPO with an initial balance', async () => {
+    const args = ['tpo', f('local-times.csv'), '--input-zone', 'America/New_York', '--tick-size', '0.25', '--format', 'json']
+    const r = await run([...args, '--session-hours', 'America/New_York 09:31-16:00 04:00-09:31', '--merge-sessions', 'GROUP_BY_TYPE'])
+    expect(r.code, r.stderr).toBe(0)
+    const p = JSON.parse(r.stdout) as { sessionType: string; high: string; initialBalance: unknown }[]
+    expect(p.map((x) => [x.sessionType, x.high])).toEqual([
+      ['PRE_MARKET', '9311.00'],
+      ['MAINSESSION', '9312.75'],
+    ])
+    expect(p[1]!.initialBalance).toEqual({ high: '9312.75', low: '9311.50' })
+    const bad = await run([...args, '--session-hours', 'America/New_York 9:30-16:00'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toMatch(/--session-hours: `main` must be local hours hh:mm-hh:mm/)
+  })
+
   it('a wrong file gets one error: the line, the column, what was found and the option', async () => {
     const noZone = await run(['candles', f('local-times.csv')])
     expect(noZone.code).toBe(1)
