@@ -101,13 +101,21 @@ function runner<O>(agg: Aggregator<Trade, O>): Runner<O> {
 
 const pad = (s: string, n: number) => s.padStart(n)
 
-function candleHeader(): string {
-  return `${'time'.padEnd(16)}  ${pad('open', 12)} ${pad('high', 12)} ${pad('low', 12)} ${pad('close', 12)} ${pad('volume', 14)} ${pad('trades', 8)}  session\n`
+function candleHeader(ticks = false): string {
+  return `${'time'.padEnd(ticks ? 23 : 16)}  ${pad('open', 12)} ${pad('high', 12)} ${pad('low', 12)} ${pad('close', 12)} ${pad('volume', 14)} ${pad('trades', 8)}  session\n`
 }
 
-function candleLine(k: Candle, tz: string): string {
-  const time = timeLabel(k.time, tz)
-  const line = `${time.padEnd(16)}  ${pad(k.open, 12)} ${pad(k.high, 12)} ${pad(k.low, 12)} ${pad(k.close, 12)} ${pad(k.volume, 14)} ${pad(String(k.trades ?? ''), 8)}  ${k.session ?? ''}`
+/** A candle's time: to the minute, or to the millisecond for tick frames (two candles may share a minute). */
+function candleTime(k: Candle, tz: string, ticks: boolean): string {
+  const label = timeLabel(k.time, tz)
+  if (!ticks) return label
+  const ms = ((k.time % 60_000) + 60_000) % 60_000
+  return `${label}:${String(Math.floor(ms / 1000)).padStart(2, '0')}.${String(ms % 1000).padStart(3, '0')}`
+}
+
+function candleLine(k: Candle, tz: string, ticks = false): string {
+  const time = candleTime(k, tz, ticks)
+  const line = `${time.padEnd(ticks ? 23 : 16)}  ${pad(k.open, 12)} ${pad(k.high, 12)} ${pad(k.low, 12)} ${pad(k.close, 12)} ${pad(k.volume, 14)} ${pad(String(k.trades ?? ''), 8)}  ${k.session ?? ''}`
   return `${line.trimEnd()}\n`
 }
 
@@ -244,7 +252,9 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
   const analytics = c.analytics && c.command !== 'candles' ? createAnalyticsOutput() : undefined
   const text =
     c.command === 'candles'
-      ? (k: unknown, i: number) => (i === 0 ? candleHeader() : '') + candleLine(k as Candle, c.timeZone)
+      ? (k: unknown, i: number) =>
+          (i === 0 ? candleHeader(c.timeframe.unit === 'TICK') : '') +
+          candleLine(k as Candle, c.timeZone, c.timeframe.unit === 'TICK')
       : c.command === 'footprint'
         ? (p: unknown, i: number) =>
             (i > 0 ? '\n' : '') +

@@ -5,8 +5,10 @@ import {
   parseRfc3339,
   parseTimeframe,
   parseUnixSeconds,
+  resolveTimeframe,
   type Timeframe,
   type TimeframeInput,
+  type TimeUnit,
 } from '../time/index.js'
 import { SESSION_NAMES, sessionsFromClock, type ClockSessionOptions, type SessionType } from '../trades/index.js'
 import { argsError } from './arg-errors.js'
@@ -151,6 +153,28 @@ function intOption(name: string, v: string | undefined, min: number, max: number
   return Number(v)
 }
 
+const UNITS: Record<string, TimeUnit> = { m: 'MINUTE', h: 'HOUR', d: 'DAY', w: 'WEEK', M: 'MONTH', y: 'YEAR' }
+
+/**
+ * A count of a unit past the id rules (`90m`, `36h`): the library and ListCandles take any count, so the
+ * command line takes it as a custom frame. Undefined for an id the rules know (or nothing like one).
+ */
+function customFrame(id: string): { ok: true; value: Timeframe } | undefined {
+  const m = /^([1-9]\d{0,5})([mhdwMy])$/.exec(id)
+  if (m === null || parseTimeframe(id).ok) return undefined
+  const n = Number(m[1])
+  // a count a larger unit spells (60m is 1h) has its id: that one is the frame's name
+  const larger: Record<string, [number, string]> = { m: [60, 'h'], h: [24, 'd'], d: [7, 'w'], M: [12, 'y'] }
+  const up = larger[m[2]!]
+  if (up !== undefined && n % up[0] === 0 && parseTimeframe(`${n / up[0]}${up[1]}`).ok)
+    throw usage(`--timeframe ${id}: write it as ${n / up[0]}${up[1]}`)
+  try {
+    return { ok: true, value: resolveTimeframe({ unit: UNITS[m[2]!]!, count: Number(m[1]) }, '--timeframe') }
+  } catch {
+    return undefined
+  }
+}
+
 /** `--session-hours "America/New_York 09:30-16:00 04:00-09:30 16:00-20:00"`: zone, main, pre, post. */
 function clockSessions(v: string | undefined): ClockSessionOptions | undefined {
   if (v === undefined) return undefined
@@ -187,7 +211,7 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
   if (parsed.positionals.length > 1)
     throw usage(`expected at most one input FILE, got ${parsed.positionals.length}: ${parsed.positionals.join(' ')}`)
   const timeframe = s('timeframe') ?? DEFAULT_TIMEFRAME[command]
-  const tf = parseTimeframe(timeframe)
+  const tf = customFrame(timeframe) ?? parseTimeframe(timeframe)
   if (!tf.ok) throw usage(tf.error.message)
   if (
     command === 'footprint' &&

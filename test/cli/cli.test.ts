@@ -508,7 +508,8 @@ describe('usage', () => {
     const cases: [string[], string][] = [
       [['nope'], 'unknown command "nope"'],
       [['tpo', fixture('trades.csv'), '--bogus'], 'tpo has no option --bogus'],
-      [['footprint', fixture('trades.csv'), '--timeframe', '60m'], 'not a supported timeframe id'],
+      [['footprint', fixture('trades.csv'), '--timeframe', '60m'], '--timeframe 60m: write it as 1h'],
+      [['footprint', fixture('trades.csv'), '--timeframe', '5x'], 'not a supported timeframe id'],
       [['candles', fixture('trades.csv'), '--tz', 'Mars/Base'], '--tz must be an IANA time zone'],
       [['footprint', fixture('trades.csv'), '--row-size', '2', '--row-size-value', '0.5'], 'not both'],
       [['tpo', 'a.csv', 'b.csv'], 'at most one input FILE'],

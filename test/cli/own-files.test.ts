@@ -100,8 +100,23 @@ describe('the command line over a user own files', () => {
   })
 
   it('--session-hours gives a file without sessions the exchange hours: day-session TPO with an initial balance', async () => {
-    const args = ['tpo', f('local-times.csv'), '--input-zone', 'America/New_York', '--tick-size', '0.25', '--format', 'json']
-    const r = await run([...args, '--session-hours', 'America/New_York 09:31-16:00 04:00-09:31', '--merge-sessions', 'GROUP_BY_TYPE'])
+    const args = [
+      'tpo',
+      f('local-times.csv'),
+      '--input-zone',
+      'America/New_York',
+      '--tick-size',
+      '0.25',
+      '--format',
+      'json',
+    ]
+    const r = await run([
+      ...args,
+      '--session-hours',
+      'America/New_York 09:31-16:00 04:00-09:31',
+      '--merge-sessions',
+      'GROUP_BY_TYPE',
+    ])
     expect(r.code, r.stderr).toBe(0)
     const p = JSON.parse(r.stdout) as { sessionType: string; high: string; initialBalance: unknown }[]
     expect(p.map((x) => [x.sessionType, x.high])).toEqual([
@@ -112,6 +127,13 @@ describe('the command line over a user own files', () => {
     const bad = await run([...args, '--session-hours', 'America/New_York 9:30-16:00'])
     expect(bad.code).toBe(2)
     expect(bad.stderr).toMatch(/--session-hours: `main` must be local hours hh:mm-hh:mm/)
+  })
+
+  it('a count of a unit past the id rules is a custom frame; tick candles print to the millisecond', async () => {
+    const k = await candles([f('pandas-noindex.csv'), '--timeframe', '90m'])
+    expect(k.map((x) => [x.time, x.trades])).toEqual([[Date.UTC(2019, 10, 5, 13, 30), 6]])
+    const t = await run(['candles', f('pandas-noindex.csv'), '--timeframe', '2t'])
+    expect(t.stdout).toMatch(/2019-11-05 14:30:00\.123 .*\n2019-11-05 14:30:01\.000 /)
   })
 
   it('a wrong file gets one error: the line, the column, what was found and the option', async () => {
