@@ -23,7 +23,7 @@ import { tpoAnalyticsAnnotations } from './chart-annotations.js'
 import { badInput, usage } from './cli-error.js'
 import { openRecords, type Batch, type InputOptions, type InputStats } from './input.js'
 import { footprintOptions, tpoOptions } from './profile-options.js'
-import { inferTickSize } from './tick-size.js'
+import { divides, inferTickSize } from './tick-size.js'
 import { resultsFromCandles, withAnySide } from './from-candles.js'
 import type { RunConfig } from './options.js'
 import { ItemWriter, Out, svgDirectory } from './output.js'
@@ -314,8 +314,13 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
     const batch = { trades: withAnySide(b.records as TradeRecord[]), lines: b.lines }
     if (runner === undefined) {
       let tick = c.tickSize
+      const step = inferTickSize(batch.trades)
+      if (tick !== undefined && !divides(tick, step))
+        note(
+          `warning: --tick-size ${tick} does not divide the prices (the first ${batch.trades.length} are multiples of ${step}): prices off the grid are floored into its rows`,
+        )
       if (tick === undefined && c.command !== 'candles') {
-        tick = inferTickSize(batch.trades)
+        tick = step
         note(
           `tick size not given: using ${tick}, the largest step dividing the first ${batch.trades.length} prices (set it with --tick-size)`,
         )

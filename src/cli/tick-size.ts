@@ -23,3 +23,14 @@ export function inferTickSize(trades: Trade[]): string {
   }
   return g === 0n ? '1' : formatUnits(g, scale)
 }
+
+/** Whether `tick` divides `step` exactly (both positive decimals): a grid of `tick` holds every price of `step`. */
+export function divides(tick: string, step: string): boolean {
+  const a = parseDecimal(tick)
+  const b = parseDecimal(step)
+  if (!a.ok || !b.ok || a.value.units <= 0n) return true
+  const s = Math.max(a.value.scale, b.value.scale)
+  const t = a.value.units * 10n ** BigInt(s - a.value.scale)
+  const u = b.value.units * 10n ** BigInt(s - b.value.scale)
+  return u % t === 0n
+}

@@ -136,6 +136,14 @@ describe('the command line over a user own files', () => {
     expect(t.stdout).toMatch(/2019-11-05 14:30:00\.123 .*\n2019-11-05 14:30:01\.000 /)
   })
 
+  it('a tick size that does not divide the prices is warned of; one that does is not', async () => {
+    const off = await run(['footprint', f('pandas-noindex.csv'), '--tick-size', '0.3'])
+    expect(off.stderr).toMatch(/warning: --tick-size 0\.3 does not divide the prices .*multiples of 0\.25/)
+    const on = await run(['footprint', f('pandas-noindex.csv'), '--tick-size', '0.05'])
+    expect(on.code, on.stderr).toBe(0)
+    expect(on.stderr).not.toMatch(/warning/)
+  })
+
   it('a wrong file gets one error: the line, the column, what was found and the option', async () => {
     const noZone = await run(['candles', f('local-times.csv')])
     expect(noZone.code).toBe(1)
