@@ -128,11 +128,16 @@ function stripRecord(msg: string): string {
 }
 
 /**
- * The row size of a TPO chart when none was given: `autoRowSize` over the widest period's range. A file is
+ * The row size of a chart when none was given: `autoRowSize` over the widest period's range (TPO: 30..80
+ * rows), or the median bucket's range (footprint bars: 8..20 rows a bucket, so that a chart of one-tick data
+ * is not thousands of rows tall and almost empty). A file is
  * read once more for it first (candles of the period frame); stdin cannot be read
  * twice, so there the range of the first batch of prices stands in (a batch shorter than a period gives
  * more rows, never fewer).
  */
+/** Rows a footprint bar's range gets when the chart picks the row size. */
+const FOOTPRINT_ROWS = { minRows: 8, maxRows: 20 }
+
 async function chartRowSize(
   c: RunConfig,
   io: Io,
@@ -156,8 +161,13 @@ async function chartRowSize(
       (w, k) => (w === undefined || Number(k.high) - Number(k.low) > Number(w.high) - Number(w.low) ? k : w),
       undefined,
     )
-    r = autoRowSize({ tickSize: tick, candles: widest === undefined ? [] : [widest] })
-    what = `the range of the widest of ${candles.length} period${candles.length === 1 ? '' : 's'}`
+    if (c.command === 'footprint') {
+      r = autoRowSize({ tickSize: tick, candles, ...FOOTPRINT_ROWS })
+      what = `the median range of ${candles.length} bucket${candles.length === 1 ? '' : 's'}`
+    } else {
+      r = autoRowSize({ tickSize: tick, candles: widest === undefined ? [] : [widest] })
+      what = `the range of the widest of ${candles.length} period${candles.length === 1 ? '' : 's'}`
+    }
   } else {
     const prices = first
       .map((t) => parseDecimal(t.price))
@@ -171,7 +181,11 @@ async function chartRowSize(
       if (u < lo) lo = u
       if (u > hi) hi = u
     }
-    r = autoRowSize({ tickSize: tick, range: formatUnits(hi - lo, scale) })
+    r = autoRowSize({
+      tickSize: tick,
+      range: formatUnits(hi - lo, scale),
+      ...(c.command === 'footprint' ? FOOTPRINT_ROWS : {}),
+    })
     what = `the range of the first ${first.length} prices`
   }
   note(
@@ -325,7 +339,7 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
           `tick size not given: using ${tick}, the largest step dividing the first ${batch.trades.length} prices (set it with --tick-size)`,
         )
       }
-      if (bars && c.command === 'tpo' && c.rowSize === undefined && c.rowSizeValue === undefined) {
+      if (bars && c.command !== 'candles' && c.rowSize === undefined && c.rowSizeValue === undefined) {
         try {
           c = { ...c, rowSize: (await chartRowSize(c, io, batch.trades, note)).rowSize }
         } catch (e) {

@@ -144,6 +144,26 @@ describe('the command line over a user own files', () => {
     expect(on.stderr).not.toMatch(/warning/)
   })
 
+  it('a footprint chart of one-tick crypto data picks its row size (8..20 rows a bucket) unless one is given', async () => {
+    const rows = ['time,price,volume,side']
+    for (let i = 0; i < 400; i++)
+      rows.push(
+        `${1572964200000 + i * 9000},${(30000 + ((i * 37) % 500) * 1.01).toFixed(2)},0.01,${i % 2 ? 'buy' : 'sell'}`,
+      )
+    const text = `${rows.join('\n')}\n`
+    const r = await run(['footprint', '--timeframe', '15m', '--chart', 'bars', '--tick-size', '0.01'], text)
+    expect(r.code, r.stderr).toBe(0)
+    const m = /row size not given: using (\d+) ticks .* about (\d+) rows/.exec(r.stderr)
+    expect(m).not.toBeNull()
+    expect(Number(m![1])).toBeGreaterThan(10)
+    expect(Number(m![2])).toBeLessThanOrEqual(21)
+    const given = await run(
+      ['footprint', '--timeframe', '15m', '--chart', 'bars', '--tick-size', '0.01', '--row-size', '3'],
+      text,
+    )
+    expect(given.stderr).not.toMatch(/row size not given/)
+  })
+
   it('a wrong file gets one error: the line, the column, what was found and the option', async () => {
     const noZone = await run(['candles', f('local-times.csv')])
     expect(noZone.code).toBe(1)
