@@ -38,8 +38,17 @@ export {
 } from './time/index.js'
 
 // trades
-export type { SessionType, Side, Trade, TradeColumns, TradeInput, AsyncTradeInput } from './trades/index.js'
+export type {
+  SessionType,
+  Side,
+  Trade,
+  TradeColumns,
+  TradeInput,
+  AsyncTradeInput,
+  ClockSessionOptions,
+} from './trades/index.js'
 export {
+  sessionsFromClock,
   SESSION_CODES,
   SESSION_NAMES,
   validateTrade,

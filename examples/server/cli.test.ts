@@ -101,7 +101,7 @@ test.concurrent('without keys it prints generated ones; --trades loads a CSV fil
       '2026-06-19T13:30:00Z,5000.25,2,buy,MAINSESSION',
       '2026-06-19T13:30:30Z,5001.00,1,sell,MAINSESSION',
       '2026-06-19T13:31:10Z,4999.75,3,sell,',
-      '1781876400000,5000.50,0.5,buy,POST_MARKET',
+      '2026-06-19T13:40:00Z,5000.50,0.5,buy,POST_MARKET',
     ].join('\n'),
   )
   const { lines, url } = await start([

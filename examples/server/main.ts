@@ -1,11 +1,17 @@
 // Command line of the reference server:
 //   node examples/server [--port N] [--api-key KEY ...] [--no-access-key KEY ...] [--partner-key KEY ...]
 //                        [--trades FILE ...] [--tick-size X] [--now ISO] [--days N] [--trades-per-day N]
+//                        [--data-floor TIME] [--time-column C] [--input-zone ZONE] ... (the reader's options)
 //                        [--data-dir DIR | --database-url URL | --memory] [--rotate-signing-key]
 //                        [--live-rate N | --nats URL]
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
-import { PARTNER_OPERATION_PATHS, parseRfc3339 } from '../../src/service/index.js'
+import {
+  DEFAULT_SERVICE_CONFIG,
+  PARTNER_OPERATION_PATHS,
+  parseRfc3339,
+  parseUnixSeconds,
+} from '../../src/service/index.js'
 import { sliceTradeColumns, type TradeColumns } from '../../src/index.js'
 import { defaultCatalog } from './catalog.js'
 import { OPENAPI_PATH, REFERENCE_PATH } from './reference.js'
@@ -14,7 +20,7 @@ import { startServer, type ApiKeyConfig } from './server.js'
 import { memoryState } from './state.js'
 import { openPgliteState, openPostgresState } from './state-sql.js'
 import { createStore, sampleStore } from './store.js'
-import { addFileSecurity, checkTickSize, readTradesCsv } from './trades-file.js'
+import { addFileSecurity, checkTickSize, readTradesFile, type TradeFileOptions } from './trades-file.js'
 import { startLiveStreams, type LiveOptions } from './streams/start.js'
 
 interface Args {
@@ -33,15 +39,27 @@ interface Args {
   /** Keep the state in memory only (nothing survives the process). */
   memory: boolean
   live: LiveOptions
+  /** `--data-floor`: the first time footprint and TPO answers cover, for every security. */
+  dataFloor?: number
+  /** How `--trades` files are read (the command line's reader options). */
+  read: TradeFileOptions & { columns: Record<string, string | number> }
 }
+
+/** The reader options the server takes, as the command line spells them. */
+const READ_OPTIONS = ['--time-column', '--price-column', '--volume-column', '--side-column', '--session-column']
 
 /** Where the state lives without `--data-dir`: a folder under the working directory (gitignored in this repository). */
 const DEFAULT_DATA_DIR = '.server-data'
 
 const USAGE = `usage: node examples/server [--port N] [--api-key KEY ...] [--no-access-key KEY ...] [--partner-key KEY ...]
                            [--trades FILE ...] [--tick-size X] [--now ISO] [--days N] [--trades-per-day N]
+                           [--data-floor TIME] [--time-column C] [--price-column C] [--volume-column C]
+                           [--side-column C] [--session-column C] [--time-unit s|ms|us|ns] [--input-zone ZONE]
+                           [--side-rule column|tick] [--input-format csv|ndjson|parquet]
                            [--data-dir DIR | --database-url URL | --memory] [--rotate-signing-key]
-                           [--live-rate N | --nats URL]`
+                           [--live-rate N | --nats URL]
+  --data-floor TIME  the first time footprint and TPO answers cover (Unix seconds or RFC 3339); default: the
+                     service's 2026-05-29 for the generated sample, the first trade of each --trades file`
 
 function parseArgs(argv: readonly string[]): Args {
   const a: Args = {
@@ -57,6 +75,7 @@ function parseArgs(argv: readonly string[]): Args {
     rotateSigningKey: false,
     memory: false,
     live: {},
+    read: { columns: {} },
   }
   for (let i = 0; i < argv.length; i++) {
     const name = argv[i]!
@@ -114,6 +133,28 @@ function parseArgs(argv: readonly string[]): Args {
       case '--data-dir':
         a.dataDir = value
         break
+      case '--data-floor': {
+        const t = /^[0-9]+$/.test(value) ? parseUnixSeconds(value) : parseRfc3339(value)
+        if (!t.ok) throw new Error(`--data-floor: ${t.error}`)
+        a.dataFloor = t.value
+        break
+      }
+      case '--time-unit':
+        if (!['s', 'ms', 'us', 'ns'].includes(value)) throw new Error('--time-unit: must be s, ms, us or ns')
+        a.read.timeUnit = value as 's' | 'ms' | 'us' | 'ns'
+        break
+      case '--input-zone':
+        a.read.inputZone = value
+        break
+      case '--side-rule':
+        if (value !== 'column' && value !== 'tick') throw new Error('--side-rule: must be column or tick')
+        a.read.sideRule = value
+        break
+      case '--input-format':
+        if (value !== 'csv' && value !== 'ndjson' && value !== 'parquet')
+          throw new Error('--input-format: must be csv, ndjson or parquet')
+        a.read.format = value
+        break
       case '--database-url':
         if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('--database-url: must be a postgres:// URL')
         a.databaseUrl = value
@@ -126,6 +167,10 @@ function parseArgs(argv: readonly string[]): Args {
         a.live.nats = value
         break
       default:
+        if (READ_OPTIONS.includes(name)) {
+          a.read.columns[name.slice(2, -'-column'.length)] = /^[0-9]+$/.test(value) ? Number(value) : value
+          break
+        }
         throw new Error(`unknown option ${name}\n${USAGE}`)
     }
   }
@@ -144,14 +189,24 @@ async function main(): Promise<void> {
   const sample = sampleStore({ now, days: args.days, tradesPerDay: args.tradesPerDay, catalog })
   const trades = new Map<string, TradeColumns>()
   for (const s of sample.all()) trades.set(s.security.guid, s.trades)
-  args.trades.forEach((file, i) => {
+  // the data floor: --data-floor for every security; else the service's for the sample, a file's first trade
+  const floors = new Map<string, number>()
+  const floorLines: string[] = []
+  for (const [i, file] of args.trades.entries()) {
     const security = addFileSecurity(catalog, file, args.tickSize, i)
-    const cols = readTradesCsv(file)
+    const cols = await readTradesFile(file, args.read)
     let end = 0
     while (end < cols.time.length && cols.time[end]! < now) end++
     trades.set(security.guid, sliceTradeColumns(cols, 0, end))
-  })
-  const live = startLiveStreams(createStore(catalog, trades), args.live, clock)
+    const floor = args.dataFloor ?? cols.time[0]
+    if (floor !== undefined) floors.set(security.guid, floor)
+    if (args.dataFloor === undefined && floor !== undefined)
+      floorLines.push(
+        `              ${security.exchange}/${security.symbol}: ${new Date(floor).toISOString()} (its first trade)`,
+      )
+  }
+  if (args.dataFloor !== undefined) for (const s of catalog.securities) floors.set(s.guid, args.dataFloor)
+  const live = startLiveStreams(createStore(catalog, trades, floors), args.live, clock)
   const store = live.store
 
   const apiKeys = args.apiKeys.length > 0 || args.noAccessKeys.length > 0 ? args.apiKeys : [generated('key')]
@@ -190,6 +245,8 @@ async function main(): Promise<void> {
       : [`viewer:       ${url}/   (footprint, TPO and candles in a browser, with the first api key)`]),
     ``,
     `clock:        ${pinned === undefined ? 'system time' : `pinned at ${new Date(pinned).toISOString()}`}`,
+    `data floor:   ${new Date(args.dataFloor ?? DEFAULT_SERVICE_CONFIG.dataFloor).toISOString()} ${args.dataFloor !== undefined ? '(--data-floor, every security)' : "(the service's, for the sample)"}`,
+    ...floorLines,
     `data:         ${store.all().length} securities, ${store.all().reduce((n, s) => n + s.trades.time.length, 0)} trades, ${args.days} days ending ${new Date(now).toISOString()}`,
     `reference:    ${url}${REFERENCE_PATH}   (OpenAPI document: ${url}${OPENAPI_PATH})`,
     `streams:      ${streams.banner}`,
@@ -207,7 +264,7 @@ async function main(): Promise<void> {
     `  curl -s  -H 'x-api-key: ${key}' '${url}${REST_PREFIX}/tpo?exchange=CME&symbol=ES&timeframe=1d&period=172800'`,
     `  curl -s  -H 'x-api-key: ${key}' '${url}${REST_PREFIX}/footprint/row-size-scale?exchange=CME&symbol=ES&timeframe=15m'`,
     `  curl -s  -H 'x-api-key: ${key}' '${url}${REST_PREFIX}/timeframes'`,
-    `  curl -s -X POST -H 'content-type: application/json' -d '{"api_key":"${partnerKeys[0]}"}' '${url}/partner/${login}'`,
+    `  TOKEN=$(curl -s -X POST -H 'content-type: application/json' -d '{"api_key":"${partnerKeys[0]}"}' '${url}/partner/${login}' | jq -r .access_token.token)`,
     `  curl -s -X POST -H 'content-type: application/json' -H "accesstoken: $TOKEN" \\`,
     `       -d '{"security_id":{"ticker_code":{"ticker":"ES","exchange_code":"CME"}},"time_frame":{"time_unit":"MINUTE","count":90},"range":{"first_bound_time":"${new Date(now - 86_400_000).toISOString()}","duration":"PT6H"}}' \\`,
     `       '${url}/partner/${candles}'`,

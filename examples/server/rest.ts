@@ -20,8 +20,11 @@ import {
   type TpoProfile,
 } from '../../src/index.js'
 import {
+  DEFAULT_SERVICE_CONFIG,
   checkCap,
   countTpoPeriods,
+  createServiceConfig,
+  footprintHistoryStart,
   formatIso,
   invalidArgumentError,
   notFoundError,
@@ -31,6 +34,7 @@ import {
   type ApiError,
   type CandlesHistoryRequest,
   type HistoryRequest,
+  type ServiceConfig,
 } from '../../src/service/index.js'
 import { restSecurity } from './catalog.js'
 import { searchSecurities } from './search.js'
@@ -260,7 +264,7 @@ function profileRequest<E extends 'footprint' | 'tpo'>(
   endpoint: E,
   query: URLSearchParams,
   ctx: RestContext,
-): { r: Extract<HistoryRequest, { endpoint: E }>; s: StoredSecurity } | ApiError {
+): { r: Extract<HistoryRequest, { endpoint: E }>; s: StoredSecurity; note?: string } | ApiError {
   const parsed = parseHistoryQuery(endpoint, query, { now: ctx.now, timeZone: zoneOf(ctx.store, query) })
   if (!parsed.ok) return parsed.error
   const q = parsed.value
@@ -269,14 +273,43 @@ function profileRequest<E extends 'footprint' | 'tpo'>(
   if (isError(s)) return s
   const newest = ctx.store.newest(s)
   if (newest === undefined) return notFoundError('data')
-  const r = trimToDepth(q, { newestCandleTime: newest }) as Extract<HistoryRequest, { endpoint: E }>
-  return checkCap(r) ?? { r, s }
+  const r = trimToDepth(q, { newestCandleTime: newest, config: configOf(s) }) as Extract<
+    HistoryRequest,
+    { endpoint: E }
+  >
+  const note =
+    (r as { empty?: boolean }).empty === true && (q as { empty?: boolean }).empty !== true
+      ? emptiedNote(r, s, newest)
+      : undefined
+  return checkCap(r) ?? { r, s, ...(note !== undefined ? { note } : {}) }
+}
+
+const configs = new WeakMap<StoredSecurity, ServiceConfig>()
+
+/** The service config a security's answers use: the service's, with the security's own data floor if it has one. */
+function configOf(s: StoredSecurity): ServiceConfig {
+  if (s.dataFloor === undefined) return DEFAULT_SERVICE_CONFIG
+  let c = configs.get(s)
+  if (c === undefined) {
+    c = createServiceConfig({ dataFloor: s.dataFloor })
+    configs.set(s, c)
+  }
+  return c
+}
+
+/** Why an answer has no profiles although its range was not empty: it ends before the history held. */
+function emptiedNote(r: HistoryRequest, s: StoredSecurity, newest: number): string {
+  const config = configOf(s)
+  const floor = new Date(config.dataFloor).toISOString()
+  if (r.endpoint === 'footprint' && footprintHistoryStart(r.timeframe, newest, config) > config.dataFloor)
+    return `no profiles: the range ends before ${new Date(r.from).toISOString()}, where the ${r.timeframe.id} footprint history of this security starts (its depth, counted back from the newest trade)`
+  return `no profiles: the range ends before ${floor}, the data floor of this security (a server option: --data-floor)`
 }
 
 function footprint(query: URLSearchParams, ctx: RestContext): RestResult {
   const req = profileRequest('footprint', query, ctx)
   if (isError(req)) return fail(req)
-  const { r, s } = req
+  const { r, s, note } = req
   let profiles: FootprintProfile[] = []
   if (!r.empty) {
     const w = readWindow(r, r.timeframe)
@@ -300,6 +333,7 @@ function footprint(query: URLSearchParams, ctx: RestContext): RestResult {
       from: formatIso(r.from),
       to: formatIso(r.to),
       profiles: profiles.map(wireProfile),
+      ...(note !== undefined ? { note } : {}),
     },
     price,
   )
@@ -308,7 +342,7 @@ function footprint(query: URLSearchParams, ctx: RestContext): RestResult {
 function tpo(query: URLSearchParams, ctx: RestContext): RestResult {
   const req = profileRequest('tpo', query, ctx)
   if (isError(req)) return fail(req)
-  const { r, s } = req
+  const { r, s, note } = req
   let profiles: TpoProfile[] = []
   if (!r.empty) {
     const w = readWindow(r, r.timeframe)
@@ -333,6 +367,7 @@ function tpo(query: URLSearchParams, ctx: RestContext): RestResult {
       from: formatIso(r.from),
       to: formatIso(r.to),
       profiles: profiles.map(wireProfile),
+      ...(note !== undefined ? { note } : {}),
     },
     price,
   )
@@ -350,7 +385,7 @@ function rowSizeScaleEndpoint(query: URLSearchParams, ctx: RestContext): RestRes
   const newest = ctx.store.newest(s)
   if (newest === undefined) return fail(notFoundError('data'))
   // The typical bucket range comes from the newest footprint profiles of the default window (high - low).
-  const r = trimToDepth(q, { newestCandleTime: newest })
+  const r = trimToDepth(q, { newestCandleTime: newest, config: configOf(s) })
   let ranges: string[] = []
   if (!r.empty && r.endpoint === 'footprint') {
     const w = readWindow(r, r.timeframe)

@@ -16,6 +16,8 @@ export interface StoredSecurity {
   exchange: Exchange
   /** Trades sorted by time; empty when the security has no data. */
   trades: TradeColumns
+  /** The first time its footprint and TPO answers cover; the service's data floor when absent. */
+  dataFloor?: number
 }
 
 /** What the handlers read: the catalog and the trades. */
@@ -62,7 +64,11 @@ const EMPTY: TradeColumns = {
 }
 
 /** Builds a store from a catalog and the trades of each security (by GUID; securities without trades have no data). */
-export function createStore(catalog: Catalog, trades: ReadonlyMap<string, TradeColumns>): MarketStore {
+export function createStore(
+  catalog: Catalog,
+  trades: ReadonlyMap<string, TradeColumns>,
+  floors: ReadonlyMap<string, number> = new Map(),
+): MarketStore {
   const exchanges = new Map(catalog.exchanges.map((e) => [e.code, e]))
   const list: StoredSecurity[] = []
   const byKey = new Map<string, StoredSecurity>()
@@ -72,6 +78,8 @@ export function createStore(catalog: Catalog, trades: ReadonlyMap<string, TradeC
     if (exchange === undefined)
       throw new Error(`catalog: security ${security.symbol} names unknown exchange ${security.exchange}`)
     const s: StoredSecurity = { security, exchange, trades: trades.get(security.guid) ?? EMPTY }
+    const floor = floors.get(security.guid)
+    if (floor !== undefined) s.dataFloor = floor
     list.push(s)
     byKey.set(`${security.exchange}\u0000${security.symbol}`, s)
     byGuid.set(security.guid, s)

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { defaultCatalog } from './catalog.js'
-import { addFileSecurity, checkTickSize, readTradesCsv } from './trades-file.js'
+import { addFileSecurity, checkTickSize, readTradesFile } from './trades-file.js'
 
 const tmp = mkdtempSync(join(tmpdir(), 'svc-server-trades-file-'))
 const file = join(tmp, 'ticks.csv')
@@ -58,22 +58,22 @@ test("two --trades files with the same base name are refused (the second would s
   expect(addFileSecurity(catalog, c, '0.25', 2).symbol).toBe('OTHER')
 })
 
-test('readTradesCsv: time as epoch ms (also before 1970) or RFC 3339; rows come back sorted by time, ties in file order', () => {
-  const f = join(tmp, 'mixed.csv')
+test('readTradesFile: the one reader; rows come back sorted by time, ties in file order', async () => {
+  const f = join(tmp, 'unsorted.csv')
   writeFileSync(
     f,
     [
       'time,price,volume,side',
       '2026-06-01T14:00:00Z,101,1,buy',
-      '1780322400000,102,2,sell', // 2026-06-01T14:00:00Z too: after the row above
-      '-5000,99,3,buy',
-      '1780318800000,100,4,sell', // 2026-06-01T13:00:00Z
+      '2026-06-01T14:00:00.000+00:00,102,2,sell', // the same instant: after the row above
+      '2026-06-01 12:00:00Z,99,3,buy',
+      '2026-06-01T13:00:00Z,100,4,sell',
       '',
     ].join('\n'),
   )
-  const c = readTradesCsv(f)
+  const c = await readTradesFile(f)
   expect(Array.from(c.time)).toEqual([
-    -5000,
+    Date.UTC(2026, 5, 1, 12),
     Date.UTC(2026, 5, 1, 13),
     Date.UTC(2026, 5, 1, 14),
     Date.UTC(2026, 5, 1, 14),
@@ -82,16 +82,27 @@ test('readTradesCsv: time as epoch ms (also before 1970) or RFC 3339; rows come 
   expect(Array.from(c.volume)).toEqual([3, 4, 1, 2])
 })
 
-test('readTradesCsv: the session column is optional per row (an empty cell is the default session)', () => {
+test('readTradesFile: the session column is optional per row (an empty cell is the default session)', async () => {
   const f = join(tmp, 'sessions.csv')
   writeFileSync(
     f,
     'time,price,volume,side,session\n1000,1.5,2,buy,\n2000,1.25,1,sell,PRE_MARKET\n3000,1.5,1,buy,MAINSESSION\n',
   )
-  const c = readTradesCsv(f)
+  const c = await readTradesFile(f, { timeUnit: 'ms' })
   expect(Array.from(c.time)).toEqual([1000, 2000, 3000])
   const s = Array.from(c.session!)
   // the empty cell reads like MAINSESSION, PRE_MARKET differs
   expect(s[0]).toBe(s[2])
   expect(s[1]).not.toBe(s[0])
+})
+
+test('readTradesFile reads what the command line reads (amount, is_buyer_maker, time_ms) and names the option on an error', async () => {
+  const f = join(tmp, 'binance.csv')
+  writeFileSync(f, 'time_ms,price,amount,is_buyer_maker\n1572964200123,9310.5,0.015,true\n')
+  const c = await readTradesFile(f)
+  expect([c.time[0], c.price[0], c.volume[0], c.side[0]]).toEqual([1572964200123, 9310.5, 0.015, 2])
+  const g = join(tmp, 'local.csv')
+  writeFileSync(g, 'time,price,volume,side\n2019-11-05 09:30:00,1,1,buy\n')
+  await expect(readTradesFile(g)).rejects.toThrow(/--trades .*local\.csv: line 2: time .* has no offset .*--input-zone/)
+  expect((await readTradesFile(g, { inputZone: 'America/New_York' })).time[0]).toBe(Date.UTC(2019, 10, 5, 14, 30))
 })

@@ -1,8 +1,9 @@
-// Loads a trades CSV file given on the command line: the I/O part only; the library validates the records.
-import { readFileSync } from 'node:fs'
+// Loads a trades file given on the command line through the command line's own file layer (src/cli), so that
+// the server and `svc-marketdata` read every file alike.
 import { basename, extname } from 'node:path'
-import { parseDecimal, tradesToColumns, validateTrades, type Trade, type TradeColumns } from '../../src/index.js'
-import { parseRfc3339 } from '../../src/service/index.js'
+import { parseDecimal, tradesToColumns, type Trade, type TradeColumns } from '../../src/index.js'
+import type { InputFormat } from '../../src/cli/file-text.js'
+import type { ReadOptions } from '../../src/cli/input.js'
 import type { Catalog, CatalogSecurity, Exchange } from './catalog.js'
 
 /** Exchange code of securities loaded from files (zone UTC). */
@@ -14,39 +15,32 @@ export const FILE_EXCHANGE: Exchange = {
   timezone: 'UTC',
 }
 
+/** How `--trades` files are read: the command line's reader options (`--time-column`, `--input-zone`, ...). */
+export type TradeFileOptions = Partial<ReadOptions> & { format?: InputFormat }
+
 /**
- * Reads a CSV file with a header line naming the columns `time,price,volume,side[,session]`: `time` epoch ms
- * or RFC 3339, `price` and `volume` decimals (read as strings, never through a float), `side` buy / sell,
- * `session` MAINSESSION / PRE_MARKET / POST_MARKET. Trades come back sorted by time (stable).
+ * Reads a trades file through the command line's file layer and the library's one reader (CSV, NDJSON or
+ * Parquet, gzipped or not; columns, time units, zones and side rules as `svc-marketdata footprint` reads
+ * them). Trades come back sorted by time (stable); errors are the reader's, naming the line and the option.
  */
-export function readTradesCsv(path: string): TradeColumns {
-  const text = readFileSync(path, 'utf8')
-  const lines = text.split(/\r?\n/)
-  const header = (lines[0] ?? '').split(',').map((h) => h.trim())
-  const col = (name: string): number => header.indexOf(name)
-  const [ti, pi, vi, si, ssi] = [col('time'), col('price'), col('volume'), col('side'), col('session')]
-  if (ti < 0 || pi < 0 || vi < 0 || si < 0)
-    throw new Error(`${path}: the header must name time, price, volume and side (got ${lines[0] ?? ''})`)
-  const raw: Record<string, unknown>[] = []
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!.trim()
-    if (line === '') continue
-    const f = line.split(',').map((x) => x.trim())
-    const t = f[ti] ?? ''
-    const time = /^-?\d+$/.test(t)
-      ? Number(t)
-      : (() => {
-          const r = parseRfc3339(t)
-          if (!r.ok) throw new Error(`${path}:${i + 1}: time: ${r.error}`)
-          return r.value
-        })()
-    const rec: Record<string, unknown> = { time, price: f[pi], volume: f[vi], side: f[si] }
-    if (ssi >= 0 && (f[ssi] ?? '') !== '') rec.session = f[ssi]
-    raw.push(rec)
+export async function readTradesFile(path: string, options: TradeFileOptions = {}): Promise<TradeColumns> {
+  // loaded when a file is read: a server without --trades starts without the file layer
+  const { readRecordFile } = await import('../../src/cli/input.js')
+  let read: Awaited<ReturnType<typeof readRecordFile>>
+  try {
+    read = await readRecordFile(path, {
+      columns: options.columns ?? {},
+      timeUnit: options.timeUnit,
+      inputZone: options.inputZone,
+      sideRule: options.sideRule ?? 'column',
+      kind: 'trades',
+      sorted: false,
+      ...(options.format !== undefined ? { format: options.format } : {}),
+    })
+  } catch (e) {
+    throw new Error(`--trades ${path}: ${e instanceof Error ? e.message : String(e)}`)
   }
-  const v = validateTrades(raw)
-  if (!v.ok) throw new Error(`${path}: ${v.error.message}`)
-  const trades: Trade[] = v.value.slice().sort((a, b) => a.time - b.time)
+  const trades = (read.records as Trade[]).slice().sort((a, b) => a.time - b.time)
   return tradesToColumns(trades)
 }
 
@@ -79,7 +73,7 @@ export function addFileSecurity(catalog: Catalog, path: string, tickSize: string
   const decimals = tick.decimals
   if (!catalog.exchanges.some((e) => e.code === FILE_EXCHANGE.code)) catalog.exchanges.push({ ...FILE_EXCHANGE })
   const symbol =
-    basename(path, extname(path))
+    basename(path.replace(/\.gz$/i, ''), extname(path.replace(/\.gz$/i, '')))
       .toUpperCase()
       .replace(/[^A-Z0-9._-]/g, '_') || `FILE${index}`
   // two files with the same base name would share a symbol: the second could never be reached

@@ -2,7 +2,7 @@ import type { Readable, Writable } from 'node:stream'
 import { createCandleAggregator, type Candle } from '../candles/index.js'
 import { formatUnits, parseDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
-import { createFootprintAggregator, type FootprintOptions, type FootprintProfile } from '../footprint/index.js'
+import { createFootprintAggregator, type FootprintProfile } from '../footprint/index.js'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import {
@@ -13,17 +13,21 @@ import {
   renderTpoChart,
   renderTpoSvg,
 } from '../render/index.js'
-import { autoRowSize, createTpoAggregator, type TpoOptions, type TpoProfile } from '../tpo/index.js'
+import { autoRowSize, createTpoAggregator, type TpoProfile } from '../tpo/index.js'
 import type { Trade } from '../trades/index.js'
+import type { TradeRecord } from '../io/index.js'
 import type { Aggregator } from '../aggregator.js'
 import { timeLabel } from '../render/text.js'
 import { createAnalyticsOutput } from './analytics-output.js'
 import { tpoAnalyticsAnnotations } from './chart-annotations.js'
 import { badInput, usage } from './cli-error.js'
-import { readTrades, type InputStats } from './input.js'
+import { openRecords, type Batch, type InputOptions, type InputStats } from './input.js'
+import { footprintOptions, tpoOptions } from './profile-options.js'
+import { divides, inferTickSize } from './tick-size.js'
+import { resultsFromCandles, withAnySide } from './from-candles.js'
 import type { RunConfig } from './options.js'
 import { ItemWriter, Out, svgDirectory } from './output.js'
-import { TIME_FORMAT_NAMES } from '../io/fields.js'
+import { TIME_FORMAT_NAMES } from '../io/time-input.js'
 
 /** The process streams a run uses (injected for tests). */
 export interface Io {
@@ -40,52 +44,6 @@ interface Runner<T> {
   feed(trades: Trade[]): void
   closed(time: number): T[]
   flush(): T[]
-}
-
-/** The largest decimal step dividing every price (exact, gcd of the scaled units); '1' when all are zero; the last decimal place when there is one distinct price. */
-export function inferTickSize(trades: Trade[]): string {
-  let scale = 0
-  const ds = trades.map((t) => {
-    const r = parseDecimal(t.price)
-    return r.ok ? r.value : { units: 0n, scale: 0 }
-  })
-  for (const d of ds) scale = Math.max(scale, d.scale)
-  // one distinct price says nothing about the grid: its last decimal place is the guess (5000.25 -> 0.01)
-  const distinct = new Set(ds.map((d) => `${d.units * 10n ** BigInt(scale - d.scale)}`))
-  if (distinct.size === 1 && !distinct.has('0')) return formatUnits(1n, scale)
-  let g = 0n
-  for (const d of ds) {
-    let u = d.units * 10n ** BigInt(scale - d.scale)
-    if (u < 0n) u = -u
-    let a = g
-    let b = u
-    while (b !== 0n) [a, b] = [b, a % b]
-    g = a
-  }
-  return g === 0n ? '1' : formatUnits(g, scale)
-}
-
-function footprintOptions(c: RunConfig, tickSize: string): FootprintOptions {
-  const o: FootprintOptions = { timeframe: c.timeframe, tickSize, timeZone: c.timeZone }
-  if (c.rowSize !== undefined) o.rowSize = c.rowSize
-  if (c.rowSizeValue !== undefined) o.rowSizeValue = c.rowSizeValue
-  if (c.sessions !== undefined) o.sessions = c.sessions
-  if (c.from !== undefined) o.from = c.from
-  if (c.to !== undefined) o.to = c.to
-  if (c.analytics) o.analytics = c.imbalance !== undefined ? { ratio: c.imbalance } : true
-  return o
-}
-
-function tpoOptions(c: RunConfig, tickSize: string): TpoOptions {
-  const o: TpoOptions = { timeframe: c.timeframe, tickSize, timeZone: c.timeZone }
-  if (c.rowSize !== undefined) o.rowSize = c.rowSize
-  if (c.rowSizeValue !== undefined) o.rowSizeValue = c.rowSizeValue
-  if (c.blockSize !== undefined) o.blockSize = c.blockSize
-  if (c.mergeSessions !== undefined) o.mergeSessions = c.mergeSessions
-  if (c.valueAreaPercent !== undefined) o.valueAreaPercent = c.valueAreaPercent
-  if (c.initialBalance !== undefined) o.initialBalance = c.initialBalance
-  if (c.sessions !== undefined) o.sessions = c.sessions
-  return o
 }
 
 /**
@@ -143,13 +101,21 @@ function runner<O>(agg: Aggregator<Trade, O>): Runner<O> {
 
 const pad = (s: string, n: number) => s.padStart(n)
 
-function candleHeader(): string {
-  return `${'time'.padEnd(16)}  ${pad('open', 12)} ${pad('high', 12)} ${pad('low', 12)} ${pad('close', 12)} ${pad('volume', 14)} ${pad('trades', 8)}  session\n`
+function candleHeader(ticks = false): string {
+  return `${'time'.padEnd(ticks ? 23 : 16)}  ${pad('open', 12)} ${pad('high', 12)} ${pad('low', 12)} ${pad('close', 12)} ${pad('volume', 14)} ${pad('trades', 8)}  session\n`
 }
 
-function candleLine(k: Candle, tz: string): string {
-  const time = timeLabel(k.time, tz)
-  const line = `${time.padEnd(16)}  ${pad(k.open, 12)} ${pad(k.high, 12)} ${pad(k.low, 12)} ${pad(k.close, 12)} ${pad(k.volume, 14)} ${pad(String(k.trades ?? ''), 8)}  ${k.session ?? ''}`
+/** A candle's time: to the minute, or to the millisecond for tick frames (two candles may share a minute). */
+function candleTime(k: Candle, tz: string, ticks: boolean): string {
+  const label = timeLabel(k.time, tz)
+  if (!ticks) return label
+  const ms = ((k.time % 60_000) + 60_000) % 60_000
+  return `${label}:${String(Math.floor(ms / 1000)).padStart(2, '0')}.${String(ms % 1000).padStart(3, '0')}`
+}
+
+function candleLine(k: Candle, tz: string, ticks = false): string {
+  const time = candleTime(k, tz, ticks)
+  const line = `${time.padEnd(ticks ? 23 : 16)}  ${pad(k.open, 12)} ${pad(k.high, 12)} ${pad(k.low, 12)} ${pad(k.close, 12)} ${pad(k.volume, 14)} ${pad(String(k.trades ?? ''), 8)}  ${k.session ?? ''}`
   return `${line.trimEnd()}\n`
 }
 
@@ -162,11 +128,16 @@ function stripRecord(msg: string): string {
 }
 
 /**
- * The row size of a TPO chart when none was given: `autoRowSize` over the widest period's range. A file is
+ * The row size of a chart when none was given: `autoRowSize` over the widest period's range (TPO: 30..80
+ * rows), or the median bucket's range (footprint bars: 8..20 rows a bucket, so that a chart of one-tick data
+ * is not thousands of rows tall and almost empty). A file is
  * read once more for it first (candles of the period frame); stdin cannot be read
  * twice, so there the range of the first batch of prices stands in (a batch shorter than a period gives
  * more rows, never fewer).
  */
+/** Rows a footprint bar's range gets when the chart picks the row size. */
+const FOOTPRINT_ROWS = { minRows: 8, maxRows: 20 }
+
 async function chartRowSize(
   c: RunConfig,
   io: Io,
@@ -182,30 +153,21 @@ async function chartRowSize(
       timeZone: c.timeZone,
       ...(c.sessions !== undefined ? { sessions: c.sessions } : {}),
     })
-    const stats: InputStats = { rows: 0, bad: 0, outside: 0, timeKind: undefined }
-    for await (const batch of readTrades(
-      {
-        file: c.file,
-        format: c.inputFormat,
-        skipBad: c.skipBad,
-        from: c.from,
-        to: c.to,
-        batchSize: BATCH,
-        stdin: io.stdin,
-        note: () => {},
-        progress: undefined,
-      },
-      stats,
-    ))
-      periods.addTrades(batch.trades)
+    const again = await openRecords({ ...inputOptions(c, io, () => {}, undefined), sideRule: 'optional' }, 'trades')
+    for await (const batch of again.batches) periods.addTrades(withAnySide(batch.records as TradeRecord[]))
     // the widest period gets at most 80 rows (the choice of the widest only reads numbers; the size is exact)
     const candles = periods.finish()
     const widest = candles.reduce<Candle | undefined>(
       (w, k) => (w === undefined || Number(k.high) - Number(k.low) > Number(w.high) - Number(w.low) ? k : w),
       undefined,
     )
-    r = autoRowSize({ tickSize: tick, candles: widest === undefined ? [] : [widest] })
-    what = `the range of the widest of ${candles.length} period${candles.length === 1 ? '' : 's'}`
+    if (c.command === 'footprint') {
+      r = autoRowSize({ tickSize: tick, candles, ...FOOTPRINT_ROWS })
+      what = `the median range of ${candles.length} bucket${candles.length === 1 ? '' : 's'}`
+    } else {
+      r = autoRowSize({ tickSize: tick, candles: widest === undefined ? [] : [widest] })
+      what = `the range of the widest of ${candles.length} period${candles.length === 1 ? '' : 's'}`
+    }
   } else {
     const prices = first
       .map((t) => parseDecimal(t.price))
@@ -219,7 +181,11 @@ async function chartRowSize(
       if (u < lo) lo = u
       if (u > hi) hi = u
     }
-    r = autoRowSize({ tickSize: tick, range: formatUnits(hi - lo, scale) })
+    r = autoRowSize({
+      tickSize: tick,
+      range: formatUnits(hi - lo, scale),
+      ...(c.command === 'footprint' ? FOOTPRINT_ROWS : {}),
+    })
     what = `the range of the first ${first.length} prices`
   }
   note(
@@ -255,6 +221,32 @@ function writeChart(file: string, doc: string): void {
   }
 }
 
+/** The input options of a run. */
+function inputOptions(
+  c: RunConfig,
+  io: Io,
+  note: (m: string) => void,
+  progress: ((f: number) => void) | undefined,
+): InputOptions {
+  return {
+    file: c.file,
+    format: c.inputFormat,
+    skipBad: c.skipBad,
+    from: c.from,
+    to: c.to,
+    batchSize: BATCH,
+    stdin: io.stdin,
+    note,
+    progress,
+    columns: c.columns,
+    timeUnit: c.timeUnit,
+    inputZone: c.inputZone,
+    // candles and TPO need no side; a footprint does (or the tick rule's estimate)
+    sideRule: c.sideRule ?? (c.command === 'footprint' ? 'column' : 'optional'),
+    sessionHours: c.sessionHours,
+  }
+}
+
 /** Runs candles / footprint / tpo over the input; returns the exit code (errors throw CliError). */
 export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
   let c = config
@@ -274,7 +266,9 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
   const analytics = c.analytics && c.command !== 'candles' ? createAnalyticsOutput() : undefined
   const text =
     c.command === 'candles'
-      ? (k: unknown, i: number) => (i === 0 ? candleHeader() : '') + candleLine(k as Candle, c.timeZone)
+      ? (k: unknown, i: number) =>
+          (i === 0 ? candleHeader(c.timeframe.unit === 'TICK') : '') +
+          candleLine(k as Candle, c.timeZone, c.timeframe.unit === 'TICK')
       : c.command === 'footprint'
         ? (p: unknown, i: number) =>
             (i > 0 ? '\n' : '') +
@@ -312,31 +306,40 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
         io.stderr.write(`\r[${'#'.repeat(n)}${'.'.repeat(30 - n)}] ${Math.floor(f * 100)}%`)
       }
     : undefined
-  const stats: InputStats = { rows: 0, bad: 0, outside: 0, timeKind: undefined }
+  const opened = await openRecords(inputOptions(c, io, note, progress), c.input)
+  const stats: InputStats = opened.stats
+  const it = opened.batches[Symbol.asyncIterator]()
+  const head = await it.next()
+  const rest = async function* (): AsyncGenerator<Batch<unknown>, void, undefined> {
+    if (head.done === true) return
+    yield head.value
+    for (;;) {
+      const n = await it.next()
+      if (n.done === true) return
+      yield n.value
+    }
+  }
+  if (c.command === 'footprint' && opened.kind === 'candles')
+    throw badInput('a footprint needs trades (with sides), not candles: give a trades file')
+  const fromCandles = opened.kind === 'candles' || (c.command === 'tpo' && stats.sides === 'none')
   let runner: Runner<unknown> | undefined
-  for await (const batch of readTrades(
-    {
-      file: c.file,
-      format: c.inputFormat,
-      skipBad: c.skipBad,
-      from: c.from,
-      to: c.to,
-      batchSize: BATCH,
-      stdin: io.stdin,
-      note,
-      progress,
-    },
-    stats,
-  )) {
+  if (fromCandles) await emit(await resultsFromCandles(c, opened.kind, rest(), note))
+  for await (const b of fromCandles ? [] : rest()) {
+    const batch = { trades: withAnySide(b.records as TradeRecord[]), lines: b.lines }
     if (runner === undefined) {
       let tick = c.tickSize
+      const step = inferTickSize(batch.trades)
+      if (tick !== undefined && !divides(tick, step))
+        note(
+          `warning: --tick-size ${tick} does not divide the prices (the first ${batch.trades.length} are multiples of ${step}): prices off the grid are floored into its rows`,
+        )
       if (tick === undefined && c.command !== 'candles') {
-        tick = inferTickSize(batch.trades)
+        tick = step
         note(
           `tick size not given: using ${tick}, the largest step dividing the first ${batch.trades.length} prices (set it with --tick-size)`,
         )
       }
-      if (bars && c.command === 'tpo' && c.rowSize === undefined && c.rowSizeValue === undefined) {
+      if (bars && c.command !== 'candles' && c.rowSize === undefined && c.rowSizeValue === undefined) {
         try {
           c = { ...c, rowSize: (await chartRowSize(c, io, batch.trades, note)).rowSize }
         } catch (e) {
@@ -402,10 +405,15 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
   }
   await out.close()
   const what = c.command === 'candles' ? 'candles' : 'profiles'
-  if (stats.rows === 0 && stats.bad === 0 && stats.outside === 0) note('no trades in the input')
+  const read = opened.kind === 'candles' ? 'candles' : 'trades'
+  if (stats.rows === 0 && stats.bad === 0 && stats.outside === 0) note(`no ${read} in the input`)
   else
     note(
-      `read ${stats.rows} trades${stats.outside > 0 ? ` (${stats.outside} outside --from/--to left out)` : ''}; wrote ${bars ? `a chart of ${kept.length}` : writer.written} ${what}${stats.timeKind !== undefined ? ` (times as ${TIME_FORMAT_NAMES[stats.timeKind]})` : ''}`,
+      `read ${stats.rows} ${read}${stats.outside > 0 ? ` (${stats.outside} outside --from/--to left out)` : ''}; wrote ${bars ? `a chart of ${kept.length}` : writer.written} ${what}${stats.timeKind !== undefined ? ` (times as ${TIME_FORMAT_NAMES[stats.timeKind]})` : ''}`,
+    )
+  if (stats.sides === 'tick')
+    note(
+      "sides estimated by the tick rule (--side-rule tick): buy and sell volumes are an estimate, not the trades' own",
     )
   if (stats.bad > 0) io.stderr.write(`skipped ${stats.bad} bad row${stats.bad === 1 ? '' : 's'} (--skip-bad)\n`)
   return 0

@@ -12,17 +12,28 @@ Commands:
   candles     OHLCV candles from trades
   sample      write a deterministic sample trades file (CSV or NDJSON)
 
-Input: trades as CSV (time,price,volume,side[,session], header optional) or NDJSON
-({"time":..,"price":..,"volume":..,"side":..}) from FILE, or from stdin when FILE is absent or "-".
-time: epoch milliseconds, epoch seconds or ISO 8601 with Z or an offset (detected from the first row).
+Input: trades (or candles for candles and tpo) as CSV (a header naming the columns, or
+time,price,volume,side[,session]), NDJSON or Parquet, gzipped or not, from FILE, or from stdin when FILE is
+absent or "-". time: epoch s, ms, us or ns, or a date-time (RFC 3339, T or a space; without an offset give
+--input-zone), detected from the first row. Other column names, units and sides: see --help of a command.
 
 Run "svc-marketdata <command> --help" for the options of a command; "svc-marketdata --version" for the version.
 Exit codes: 0 ok, 1 bad input, 2 usage error.
 `
 
 const INPUT = `Input:
-  FILE                      CSV or NDJSON trades; stdin when absent or "-"
-  --input-format csv|ndjson default: from the file extension, else from the first line
+  FILE                      CSV, NDJSON or Parquet (.gz too); stdin when absent or "-"
+  --input-format F          csv, ndjson or parquet (default: from the file name, else from the first line)
+  --input trades|candles    what FILE holds (default: candles when its header names open, high, low, close)
+  --time-column C           the time column by header name or position from 1 (also --price-column,
+                            --volume-column, --side-column, --session-column; for candles --open-column,
+                            --high-column, --low-column, --close-column, --value-column, --trades-column)
+  --time-unit s|ms|us|ns    unit of epoch times (default: the header's name, else the first row's magnitude)
+  --input-zone ZONE         IANA zone of times without an offset (refused without it)
+  --side-rule column|tick   tick: sides estimated by the tick rule (default: a side column for footprints;
+                            candles and tpo need none: tpo then profiles candles of the block size)
+  --session-hours "ZONE MAIN [PRE [POST]]"  sessions from the local clock, e.g.
+                            "America/New_York 09:30-16:00 04:00-09:30 16:00-20:00" (others left out)
   --skip-bad                skip bad rows and report how many (default: stop at the first, exit 1)
   --from T, --to T          keep trades with from <= time < to; T = Unix seconds or RFC 3339
   --session-type S          MAINSESSION, PRE_MARKET, POST_MARKET; repeat or comma-separate (default all)
@@ -94,7 +105,8 @@ export const CANDLES_HELP = `svc-marketdata candles [FILE] [options]
 OHLCV candles (with value = sum of price x volume, and trade counts) from trades.
 
 Candles:
-  --timeframe ID            1m..59m, 1h..23h, 1d..6d, 1w..3w, 1M..11M, 1y, or ticks 1t..1000t (default 1m)
+  --timeframe ID            1m..59m, 1h..23h, 1d..6d, 1w..3w, 1M..11M, 1y, any other count of a unit
+                            (90m, 36h), or ticks 1t..1000t (default 1m); an OHLCV input is resampled
   --tick-size X             print prices with the tick's decimals (default: as written in the input)
 ${INPUT}
 ${OUTPUT('json|ndjson|text')}
@@ -131,7 +143,8 @@ Example:
 export const DEMO_HELP = `svc-marketdata demo [options]
 
 Generates a sample trading day, prints a TPO letter chart of the main session, a footprint ladder of one
-hour and a few resampled candles, and writes tpo.svg, footprint.svg and sample.csv into the output directory.
+hour and a few resampled candles, and writes into the output directory: tpo.svg, footprint.svg, the charts
+footprint-chart.svg, footprint-chart-60.svg and tpo-chart.svg, and the trades as sample.csv.
 
 Options:
   --out-dir DIR             (default demo-output)

@@ -5,15 +5,23 @@ import {
   parseRfc3339,
   parseTimeframe,
   parseUnixSeconds,
+  resolveTimeframe,
   type Timeframe,
   type TimeframeInput,
+  type TimeUnit,
 } from '../time/index.js'
-import { SESSION_NAMES, type SessionType } from '../trades/index.js'
+import { SESSION_NAMES, sessionsFromClock, type ClockSessionOptions, type SessionType } from '../trades/index.js'
 import { argsError } from './arg-errors.js'
 import { usage } from './cli-error.js'
 import type { Format } from './output.js'
+import type { EpochUnit } from '../io/index.js'
+import type { InputFormat } from './file-text.js'
+import type { InputKind } from './input.js'
 
 export type Command = 'candles' | 'footprint' | 'tpo'
+
+/** The record fields a `--<field>-column` option names. */
+const COLUMN_FIELDS = ['time', 'price', 'volume', 'side', 'session', 'open', 'high', 'low', 'close', 'value', 'trades']
 
 type Spec = Record<string, { type: 'string' | 'boolean'; short?: string; multiple?: boolean }>
 
@@ -29,6 +37,22 @@ const COMMON: Spec = {
   out: { type: 'string', short: 'o' },
   last: { type: 'string' },
   'skip-bad': { type: 'boolean' },
+  input: { type: 'string' },
+  'time-column': { type: 'string' },
+  'price-column': { type: 'string' },
+  'volume-column': { type: 'string' },
+  'side-column': { type: 'string' },
+  'session-column': { type: 'string' },
+  'open-column': { type: 'string' },
+  'high-column': { type: 'string' },
+  'low-column': { type: 'string' },
+  'close-column': { type: 'string' },
+  'value-column': { type: 'string' },
+  'trades-column': { type: 'string' },
+  'time-unit': { type: 'string' },
+  'input-zone': { type: 'string' },
+  'side-rule': { type: 'string' },
+  'session-hours': { type: 'string' },
   quiet: { type: 'boolean', short: 'q' },
   help: { type: 'boolean', short: 'h' },
 }
@@ -85,7 +109,17 @@ export interface RunConfig {
   imbalance: string | undefined
   analytics: boolean
   format: Format
-  inputFormat: 'csv' | 'ndjson' | undefined
+  inputFormat: InputFormat | undefined
+  /** `--input trades|candles`; default: from the file's header. */
+  input: InputKind | undefined
+  /** Columns named by `--time-column` etc. (a header name, or a position from 1). */
+  columns: Record<string, string | number>
+  timeUnit: EpochUnit | undefined
+  inputZone: string | undefined
+  /** `--side-rule column|tick`; default: a side column for footprints, optional for candles and TPO. */
+  sideRule: 'column' | 'tick' | undefined
+  /** `--session-hours "ZONE MAIN [PRE [POST]]"`: sessions from the local clock. */
+  sessionHours: ClockSessionOptions | undefined
   out: string | undefined
   last: number | undefined
   skipBad: boolean
@@ -119,6 +153,50 @@ function intOption(name: string, v: string | undefined, min: number, max: number
   return Number(v)
 }
 
+const UNITS: Record<string, TimeUnit> = { m: 'MINUTE', h: 'HOUR', d: 'DAY', w: 'WEEK', M: 'MONTH', y: 'YEAR' }
+
+/**
+ * A count of a unit past the id rules (`90m`, `36h`): the library and ListCandles take any count, so the
+ * command line takes it as a custom frame. Undefined for an id the rules know (or nothing like one).
+ */
+function customFrame(id: string): { ok: true; value: Timeframe } | undefined {
+  const m = /^([1-9]\d{0,5})([mhdwMy])$/.exec(id)
+  if (m === null || parseTimeframe(id).ok) return undefined
+  const n = Number(m[1])
+  // a count a larger unit spells (60m is 1h) has its id: that one is the frame's name
+  const larger: Record<string, [number, string]> = { m: [60, 'h'], h: [24, 'd'], d: [7, 'w'], M: [12, 'y'] }
+  const up = larger[m[2]!]
+  if (up !== undefined && n % up[0] === 0 && parseTimeframe(`${n / up[0]}${up[1]}`).ok)
+    throw usage(`--timeframe ${id}: write it as ${n / up[0]}${up[1]}`)
+  try {
+    return { ok: true, value: resolveTimeframe({ unit: UNITS[m[2]!]!, count: Number(m[1]) }, '--timeframe') }
+  } catch {
+    return undefined
+  }
+}
+
+/** `--session-hours "America/New_York 09:30-16:00 04:00-09:30 16:00-20:00"`: zone, main, pre, post. */
+function clockSessions(v: string | undefined): ClockSessionOptions | undefined {
+  if (v === undefined) return undefined
+  const [timeZone, main, pre, post, ...more] = v.trim().split(/\s+/)
+  if (timeZone === undefined || main === undefined || more.length > 0)
+    throw usage(
+      `--session-hours must be "ZONE MAIN [PRE [POST]]" such as "America/New_York 09:30-16:00 04:00-09:30 16:00-20:00", got ${JSON.stringify(v)}`,
+    )
+  const o: ClockSessionOptions = {
+    timeZone,
+    main,
+    ...(pre !== undefined ? { pre } : {}),
+    ...(post !== undefined ? { post } : {}),
+  }
+  try {
+    sessionsFromClock([], o)
+  } catch (e) {
+    throw usage(`--session-hours: ${(e as Error).message.replace(/^sessionsFromClock: /, '')}`)
+  }
+  return o
+}
+
 /** Parses and validates the arguments of candles / footprint / tpo; usage errors throw (exit 2). */
 export function parseRunArgs(command: Command, argv: string[]): RunConfig {
   let parsed: ReturnType<typeof parseArgs>
@@ -133,7 +211,7 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
   if (parsed.positionals.length > 1)
     throw usage(`expected at most one input FILE, got ${parsed.positionals.length}: ${parsed.positionals.join(' ')}`)
   const timeframe = s('timeframe') ?? DEFAULT_TIMEFRAME[command]
-  const tf = parseTimeframe(timeframe)
+  const tf = customFrame(timeframe) ?? parseTimeframe(timeframe)
   if (!tf.ok) throw usage(tf.error.message)
   if (
     command === 'footprint' &&
@@ -175,8 +253,32 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
   if (!FORMATS[command].includes(format))
     throw usage(`--format must be one of ${FORMATS[command].join(', ')} for ${command}, got ${JSON.stringify(format)}`)
   const inputFormat = s('input-format')
-  if (inputFormat !== undefined && inputFormat !== 'csv' && inputFormat !== 'ndjson')
-    throw usage(`--input-format must be csv or ndjson, got ${JSON.stringify(inputFormat)}`)
+  if (inputFormat !== undefined && inputFormat !== 'csv' && inputFormat !== 'ndjson' && inputFormat !== 'parquet')
+    throw usage(`--input-format must be csv, ndjson or parquet, got ${JSON.stringify(inputFormat)}`)
+  const input = s('input')
+  if (input !== undefined && input !== 'trades' && input !== 'candles')
+    throw usage(`--input must be trades or candles, got ${JSON.stringify(input)}`)
+  if (input === 'candles' && command === 'footprint')
+    throw usage('--input candles: a footprint needs trades (with sides); candles and tpo read candles')
+  const columns: Record<string, string | number> = {}
+  for (const f of COLUMN_FIELDS) {
+    const v = s(`${f}-column`)
+    if (v === undefined) continue
+    if (v.trim() === '') throw usage(`--${f}-column must be a header name or a position from 1, got ""`)
+    columns[f] = /^\d+$/.test(v) ? intOption(`${f}-column`, v, 1, 10_000)! : v
+  }
+  const timeUnit = s('time-unit')
+  if (timeUnit !== undefined && !['s', 'ms', 'us', 'ns'].includes(timeUnit))
+    throw usage(`--time-unit must be s, ms, us or ns, got ${JSON.stringify(timeUnit)}`)
+  const inputZone = s('input-zone')
+  if (inputZone !== undefined && !isValidTimeZone(inputZone))
+    throw usage(
+      `--input-zone must be an IANA time zone such as America/New_York or UTC, got ${JSON.stringify(inputZone)}`,
+    )
+  const sessionHours = clockSessions(s('session-hours'))
+  const sideRule = s('side-rule')
+  if (sideRule !== undefined && sideRule !== 'column' && sideRule !== 'tick')
+    throw usage(`--side-rule must be column or tick, got ${JSON.stringify(sideRule)}`)
   const rowSize = intOption('row-size', s('row-size'), 1, 1_000_000)
   const rowSizeValue = positiveDecimal('row-size-value', s('row-size-value'))
   if (rowSize !== undefined && rowSizeValue !== undefined) throw usage('give --row-size or --row-size-value, not both')
@@ -213,7 +315,13 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
     imbalance: positiveDecimal('imbalance', s('imbalance')),
     analytics: v.analytics === true,
     format,
-    inputFormat,
+    inputFormat: inputFormat as InputFormat | undefined,
+    input: input as InputKind | undefined,
+    columns,
+    timeUnit: timeUnit as EpochUnit | undefined,
+    inputZone,
+    sideRule: sideRule as 'column' | 'tick' | undefined,
+    sessionHours,
     out: s('out'),
     last: intOption('last', s('last'), 1, 1_000_000_000),
     skipBad: v['skip-bad'] === true,

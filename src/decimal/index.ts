@@ -1,5 +1,6 @@
 export type { DecimalInput, ExactDecimal } from './types.js'
 export { parseDecimal } from './parse.js'
+export { compareExactDecimals } from './compare.js'
 export { formatUnits, formatFixed, decimalToString } from './format.js'
 export {
   POW10,

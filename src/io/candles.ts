@@ -2,7 +2,8 @@ import type { CandleColumns, CandleInput } from '../candles/index.js'
 import { exactDouble } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { SESSION_CODES } from '../trades/index.js'
-import { readDecimal, readSession, readTime } from './fields.js'
+import { describeValue } from '../_lib/describe.js'
+import { readDecimal, readSession } from './fields.js'
 import {
   createTextReader,
   readAll,
@@ -20,56 +21,69 @@ export const CANDLE_KIND: RecordKind<CandleInput> = {
   columns: ['time', 'open', 'high', 'low', 'close', 'volume', 'value', 'trades', 'session'],
   required: 6,
   aliases: {
-    time: ['time', 'timestamp', 'ts', 't', 'date', 'datetime'],
+    time: [
+      'time',
+      'timestamp',
+      'ts',
+      't',
+      'date',
+      'datetime',
+      'time_ms',
+      'timestamp_ms',
+      'time_s',
+      'timestamp_s',
+      'open_time',
+    ],
     open: ['open', 'o'],
     high: ['high', 'h'],
     low: ['low', 'l'],
     close: ['close', 'c'],
-    volume: ['volume', 'vol', 'v', 'qty'],
-    value: ['value', 'turnover', 'notional'],
+    volume: ['volume', 'vol', 'v', 'qty', 'base_volume'],
+    value: ['value', 'turnover', 'notional', 'quote_volume'],
     trades: ['trades', 'count', 'trade_count', 'n'],
     session: ['session', 'session_type', 'sessiontype'],
   },
   decimals: ['open', 'high', 'low', 'close', 'volume', 'value'],
-  build(f, format): CandleInput | FieldError {
-    const t = readTime(f.time, format)
-    if (typeof t === 'string') return { code: 'invalid_time', field: 'time', message: t }
-    const c: Partial<CandleInput> & { time: number } = { time: t }
-    for (const k of PRICES) {
-      const v = readDecimal(f[k], k, true)
-      if (typeof v === 'object') return { code: 'invalid_decimal', field: k, message: v.error }
-      c[k] = v
-    }
-    const volume = readDecimal(f.volume, 'volume', false)
-    if (typeof volume === 'object') return { code: 'invalid_volume', field: 'volume', message: volume.error }
-    c.volume = volume
-    if (f.value !== undefined && f.value !== '') {
-      const value = readDecimal(f.value, 'value', true)
-      if (typeof value === 'object') return { code: 'invalid_decimal', field: 'value', message: value.error }
-      c.value = value
-    }
-    if (f.trades !== undefined && f.trades !== '') {
-      const n = typeof f.trades === 'string' && /^\d+$/.test(f.trades.trim()) ? Number(f.trades.trim()) : f.trades
-      if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
-        return {
-          code: 'invalid_option',
-          field: 'trades',
-          message: `trades ${JSON.stringify(f.trades)} is not a whole number >= 0`,
-        }
-      c.trades = n
-    }
-    const session = readSession(f.session)
-    if (session === null) {
-      return {
-        code: 'invalid_session',
-        field: 'session',
-        message: `session ${JSON.stringify(f.session)} is not MAINSESSION, PRE_MARKET, POST_MARKET (or 0, 1, 2)`,
-      }
-    }
-    if (session !== undefined) c.session = session
-    return c as CandleInput
-  },
+  builder: () => buildCandle,
   time: (c) => c.time,
+}
+
+function buildCandle(f: Readonly<Record<string, unknown>>): CandleInput | FieldError {
+  const t = f.time as number
+  const c: Partial<CandleInput> & { time: number } = { time: t }
+  for (const k of PRICES) {
+    const v = readDecimal(f[k], k, true)
+    if (typeof v === 'object') return { code: 'invalid_decimal', field: k, message: v.error }
+    c[k] = v
+  }
+  const volume = readDecimal(f.volume, 'volume', false)
+  if (typeof volume === 'object') return { code: 'invalid_volume', field: 'volume', message: volume.error }
+  c.volume = volume
+  if (f.value !== undefined && f.value !== '') {
+    const value = readDecimal(f.value, 'value', true)
+    if (typeof value === 'object') return { code: 'invalid_decimal', field: 'value', message: value.error }
+    c.value = value
+  }
+  if (f.trades !== undefined && f.trades !== '') {
+    const n = typeof f.trades === 'string' && /^\d+$/.test(f.trades.trim()) ? Number(f.trades.trim()) : f.trades
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+      return {
+        code: 'invalid_option',
+        field: 'trades',
+        message: `trades ${describeValue(f.trades)} is not a whole number >= 0`,
+      }
+    c.trades = n
+  }
+  const session = readSession(f.session)
+  if (session === null) {
+    return {
+      code: 'invalid_session',
+      field: 'session',
+      message: `session ${describeValue(f.session)} is not MAINSESSION, PRE_MARKET, POST_MARKET (or 0, 1, 2)`,
+    }
+  }
+  if (session !== undefined) c.session = session
+  return c as CandleInput
 }
 
 /**
@@ -118,7 +132,7 @@ function column(
     if (Number.isNaN(d))
       throw new MarketDataError(
         'invalid_decimal',
-        `line ${lines[i]}: ${key} ${JSON.stringify(x)} does not fit a double exactly; read candles as objects`,
+        `line ${lines[i]}: ${key} ${describeValue(x)} does not fit a double exactly; read candles as objects`,
         { field: key },
       )
     out[i] = d

@@ -1,69 +1,15 @@
-// Reading one field of a text record: times in three spellings, exact decimals (exponents expanded), sides and
+// Reading one field of a text record: exact decimals (exponents expanded), sides and
 // sessions in their usual spellings. Each reader returns the value or the reason it is not one.
-import { MAX_TIME } from '../_lib/max-time.js'
+import { describeValue } from '../_lib/describe.js'
+import { compareExactDecimals } from '../decimal/compare.js'
 import { parseDataDecimal } from '../decimal/parse.js'
-import { parseRfc3339 } from '../time/index.js'
 import type { SessionType, Side } from '../trades/index.js'
-
-/** How a time column is written, detected from the first data row: epoch milliseconds, epoch seconds or ISO 8601. */
-export type TimeFormat = 'ms' | 's' | 'iso'
-
-/** Readable names of the time formats, for notes and messages. */
-export const TIME_FORMAT_NAMES: Readonly<Record<TimeFormat, string>> = {
-  ms: 'epoch milliseconds',
-  s: 'epoch seconds',
-  iso: 'ISO 8601 date-times',
-}
 
 const DECIMAL = /^-?\d+(\.\d+)?$/
 const UNSIGNED = /^\d+(\.\d+)?$/
-const INTEGER = /^\d+$/
-const SECONDS = /^\d+(\.\d{1,3})?$/
 const EXPONENT = /^-?\d+(\.\d+)?[eE][-+]?\d+$/
 /** The longest decimal a field may hold, in characters. */
 const DECIMAL_MAX = 60
-/** Epoch ms from 1e11 up: anything smaller is read as seconds (1e11 s is the year 5138, 1e11 ms is 1973). */
-const MS_THRESHOLD = 1e11
-
-/** The format of a first time value, or undefined when it is none of them. */
-export function detectTimeFormat(v: unknown): TimeFormat | undefined {
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v) || v < 0) return undefined
-    return v >= MS_THRESHOLD ? 'ms' : 's'
-  }
-  if (typeof v !== 'string') return undefined
-  const s = v.trim()
-  if (INTEGER.test(s)) return Number(s) >= MS_THRESHOLD ? 'ms' : 's'
-  if (SECONDS.test(s)) return Number(s) < MS_THRESHOLD ? 's' : undefined
-  if (parseRfc3339(s).ok) return 'iso'
-  return undefined
-}
-
-/** A time of the detected format as epoch ms, or the reason it is not one. */
-export function readTime(v: unknown, format: TimeFormat): number | string {
-  if (format === 'iso') {
-    if (typeof v !== 'string') return `time ${JSON.stringify(v)} is not an ISO 8601 date-time like the first row's`
-    const r = parseRfc3339(v.trim())
-    return r.ok ? r.value : `time ${r.error}`
-  }
-  let s: string
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v) || v < 0) return `time ${String(v)} is not a non-negative number`
-    s = String(v)
-  } else if (typeof v === 'string') s = v.trim()
-  else return `time ${JSON.stringify(v)} is not a number`
-  if (format === 'ms') {
-    if (!INTEGER.test(s)) return `time "${s}" is not whole epoch milliseconds like the first row's`
-    const t = Number(s)
-    return t > MAX_TIME ? `time "${s}" is out of range` : t
-  }
-  if (!SECONDS.test(s)) return `time "${s}" is not epoch seconds (digits, up to 3 decimals) like the first row's`
-  const dot = s.indexOf('.')
-  const whole = Number(dot < 0 ? s : s.slice(0, dot))
-  const frac = dot < 0 ? 0 : Number(s.slice(dot + 1).padEnd(3, '0'))
-  const t = whole * 1000 + frac
-  return t > MAX_TIME ? `time "${s}" is out of range` : t
-}
 
 /**
  * A decimal field: a number as given, a string trimmed (exponent notation expanded exactly: `9.417e-05` ->
@@ -75,7 +21,7 @@ export function readDecimal(v: unknown, field: string, signed: boolean): string 
     if (!Number.isFinite(v) || (!signed && v < 0)) return { error: `${field} ${String(v)} is not ${rule}` }
     return v
   }
-  if (typeof v !== 'string') return { error: `${field} ${JSON.stringify(v)} is not ${rule}` }
+  if (typeof v !== 'string') return { error: `${field} ${describeValue(v)} is not ${rule}` }
   let s = v.trim()
   if (EXPONENT.test(s)) s = plainDecimal(s) ?? s
   if (!(signed ? DECIMAL : UNSIGNED).test(s) || s.length > DECIMAL_MAX) {
@@ -86,12 +32,18 @@ export function readDecimal(v: unknown, field: string, signed: boolean): string 
   return s
 }
 
-/** An aggressor side: `buy` / `sell`, also `b` / `s` and `1` / `2` (any case); undefined when none of them. */
+/**
+ * An aggressor side: `buy` / `sell`, also `b` / `s` and `1` / `2` (any case), or an `is_buyer_maker` boolean
+ * (`true`: the buyer's order was resting, so the seller took it: a sell; `false`: a buy); undefined when none.
+ */
 export function readSide(v: unknown): Side | undefined {
   if (v === 'buy' || v === 'sell') return v
+  if (typeof v === 'boolean') return v ? 'sell' : 'buy'
   const s = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim().toLowerCase() : ''
   if (s === 'buy' || s === 'b' || s === '1') return 'buy'
   if (s === 'sell' || s === 's' || s === '2') return 'sell'
+  if (s === 'true') return 'sell'
+  if (s === 'false') return 'buy'
   return undefined
 }
 
@@ -114,6 +66,13 @@ export function readSession(v: unknown): SessionType | undefined | null {
   const s = (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '\u0000').toUpperCase()
   if (s === '') return undefined
   return SESSIONS.get(s) ?? null
+}
+
+/** Compares two decimals a field reader accepted (exact, any spelling): -1, 0 or 1. */
+export function compareDecimals(a: string | number, b: string | number): number {
+  const x = parseDataDecimal(a)
+  const y = parseDataDecimal(b)
+  return x.ok && y.ok ? compareExactDecimals(x.value, y.value) : 0
 }
 
 /** A JSON number literal (`-1.5e-3`) as a plain decimal string (`-0.0015`), or undefined when it is not one. */

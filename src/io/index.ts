@@ -5,7 +5,9 @@
  */
 // svc-marketdata/io: trades and candles from CSV or NDJSON text, chunk by chunk, with line-numbered errors.
 // Pure functions over strings: the caller reads files, sockets or fetch bodies.
-export type { TimeFormat } from './fields.js'
-export type { TextReaderOptions, TextReaderStats, TextBatch, TextReader } from './text-reader.js'
+export type { TimeFormat, EpochUnit } from './time-input.js'
+export type { TextReaderOptions, SideRule } from './reader-options.js'
+export type { TextReaderStats, TextBatch, TextReader } from './text-reader.js'
+export type { TradeRecord, TradeOf } from './trades.js'
 export { createTradeReader, readTrades, readTradeColumns } from './trades.js'
 export { createCandleReader, readCandles, readCandleColumns } from './candles.js'

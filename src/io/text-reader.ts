@@ -1,22 +1,15 @@
 // The shared part of the trade and candle readers: text chunks -> lines (numbered from 1, any chunk boundary),
-// CSV (a header with aliases, or fixed positions) or NDJSON (numbers read by their literal text), the time format
-// detected from the first data row, a bad row refused with its line number or skipped and counted.
+// CSV (a header with aliases or named columns, or fixed positions) or NDJSON (numbers read by their literal
+// text, nesting and size bounded), the time read in its unit or zone, a bad row refused with its line number or
+// skipped and counted.
+import { describeValue } from '../_lib/describe.js'
 import { MarketDataError, type MarketDataErrorCode } from '../errors.js'
-import { detectTimeFormat, numberLiterals, plainDecimal, type TimeFormat } from './fields.js'
+import { numberLiterals, plainDecimal } from './fields.js'
+import { nestedDeeperThan } from './json-depth.js'
+import { checkReaderOptions, type SideRule, type TextReaderOptions } from './reader-options.js'
+import { detectTimeFormat, readTime, type EpochUnit, type TimeFormat } from './time-input.js'
 
-/** Options of the trade and candle text readers. */
-export interface TextReaderOptions {
-  /** `csv` or `ndjson`; default: detected from the first data line (`{` starts NDJSON). */
-  format?: 'csv' | 'ndjson'
-  /** Skip a bad row (counted in `stats.bad`, reported to `onBad`) instead of throwing. Default false. */
-  skipBad?: boolean
-  /** Refuse a row whose time is earlier than the previous row's. Default false. */
-  sorted?: boolean
-  /** Told of each skipped row (with `skipBad`): its line number and the reason. */
-  onBad?: (line: number, message: string) => void
-  /** Told once which time format the first data row set, and on which line. */
-  onTimeFormat?: (format: TimeFormat, line: number, value: unknown) => void
-}
+export type { TextReaderOptions } from './reader-options.js'
 
 /** Counts of a reader so far. */
 export interface TextReaderStats {
@@ -28,6 +21,8 @@ export interface TextReaderStats {
   bad: number
   /** The time format of the input, once a data row has set it. */
   timeFormat: TimeFormat | undefined
+  /** Where the sides came from, once a data row has set it (trades): a column, the tick rule, or none. */
+  sides?: 'column' | 'tick' | 'none'
 }
 
 /** Records read from a chunk, with the line each came from. */
@@ -67,12 +62,15 @@ export interface RecordKind<T> {
   aliases: Readonly<Record<string, readonly string[]>>
   /** Number fields of an NDJSON object that are read by their literal text (exact decimals). */
   decimals: readonly string[]
-  build(fields: Readonly<Record<string, unknown>>, time: TimeFormat): T | FieldError
+  /** The record builder of one reader (it may keep state, as the tick rule does); `fields.time` is epoch ms. */
+  builder(opts: TextReaderOptions): (fields: Readonly<Record<string, unknown>>) => T | FieldError
   time(record: T): number
 }
 
-const LINE_MAX = 10_000_000
-const KNOWN_OPTIONS = ['format', 'skipBad', 'sorted', 'onBad', 'onTimeFormat']
+/** The longest line (record) a reader takes, in characters: no trade or candle comes near it. */
+export const LINE_MAX = 1_000_000
+/** The deepest nesting of an NDJSON line: a record is one flat object; deeper lines are refused unparsed. */
+export const NESTING_MAX = 32
 
 /** Splits a CSV line at commas; fields are trimmed and surrounding double quotes removed (no embedded commas). */
 export function splitCsv(line: string): string[] {
@@ -92,58 +90,98 @@ export function splitCsv(line: string): string[] {
   }
 }
 
+/** The columns a header must name: the kind's leading ones, and a trade's side unless the rule needs none. */
+function requiredColumns(kind: Pick<RecordKind<unknown>, 'columns' | 'required'>, sideRule: SideRule): string[] {
+  const req = kind.columns.slice(0, kind.required)
+  return sideRule === 'column' ? req : req.filter((c) => c !== 'side')
+}
+
+/** The hint that ends a missing-column message: the option that names the column (or does without it). */
+function missingHint(column: string): string {
+  return column === 'side'
+    ? `; name it with columns.side, infer sides with sideRule 'tick', or read without sides with sideRule 'optional' (candles and TPO need none)`
+    : `; name it with columns.${column}`
+}
+
 /**
  * Column positions from a header row (-1 for an absent optional column), the reason a required column is
- * missing, or undefined when the row is data.
+ * missing, or undefined when the row is data. `named` maps fields to the header names (or positions from 1)
+ * the caller gave; other fields are found by their aliases. An unnamed leading column (a pandas index) is
+ * simply not any field's.
  */
 export function headerColumns(
   kind: Pick<RecordKind<unknown>, 'columns' | 'required' | 'aliases'>,
   fields: readonly string[],
+  named: Readonly<Record<string, string | number>> = {},
+  sideRule: SideRule = 'column',
 ): Record<string, number> | string | undefined {
-  const first = fields[0]?.trim() ?? ''
-  // a data row's time starts with a digit; a header's first name does not
-  if (detectTimeFormat(first) !== undefined || !/^"?[a-zA-Z_]/.test(first)) return undefined
-  const names = fields.map((f) => f.trim().replace(/^"|"$/g, '').toLowerCase())
-  // a header names at least one known column; a row naming none is data (e.g. a corrupted first time)
-  if (!names.some((n) => kind.columns.some((c) => kind.aliases[c]?.includes(n)))) return undefined
+  const names = fields.map((f) => f.trim().replace(/^"|"$/g, '').trim().toLowerCase())
+  const given = (c: string) => {
+    const n = named[c]
+    return typeof n === 'string' ? n.trim().toLowerCase() : undefined
+  }
+  const known = (n: string) => kind.columns.some((c) => given(c) === n || kind.aliases[c]?.includes(n))
+  // a data row's time starts with a digit; a header's names do not, and it names at least one known column (a
+  // row naming none is data, e.g. a corrupted first time)
+  if (detectTimeFormat(names[0]) !== undefined || !names.some((n) => /^[a-z_]/.test(n) && known(n))) return undefined
   const cols: Record<string, number> = {}
-  let missing: string | undefined
-  kind.columns.forEach((c, i) => {
-    const at = names.findIndex((n) => kind.aliases[c]?.includes(n))
+  const required = requiredColumns(kind, sideRule)
+  for (const c of kind.columns) {
+    const n = named[c]
+    if (typeof n === 'number') {
+      if (n > names.length)
+        return `columns.${c} is column ${n}, but the header has ${names.length} (${fields.join(',').slice(0, 200)})`
+      cols[c] = n - 1
+      continue
+    }
+    const g = given(c)
+    const at = g !== undefined ? names.indexOf(g) : names.findIndex((x) => kind.aliases[c]?.includes(x))
+    if (g !== undefined && at < 0)
+      return `columns.${c} is ${describeValue(named[c])}, which the header does not name (it has: ${fields.join(', ').slice(0, 200)})`
     cols[c] = at
-    if (i < kind.required && at < 0) missing ??= c
-  })
-  if (missing !== undefined)
-    return `the header has no ${missing} column (expected one of: ${kind.aliases[missing]?.join(', ')})`
+    if (at < 0 && required.includes(c))
+      return `the header has no ${c} column (expected one of: ${kind.aliases[c]?.join(', ')})${missingHint(c)}`
+  }
+  if (sideRule === 'tick') cols.side = -1
   return cols
 }
 
-function checkOptions(opts: TextReaderOptions): void {
-  if (typeof opts !== 'object' || opts === null)
-    throw new MarketDataError('invalid_option', 'options: must be an object', { field: 'options' })
-  for (const k of Object.keys(opts)) {
-    if (!KNOWN_OPTIONS.includes(k))
-      throw new MarketDataError(
-        'invalid_option',
-        `${k}: is not an option (expected one of ${KNOWN_OPTIONS.join(', ')})`,
-        { field: k },
-      )
-  }
-  if (opts.format !== undefined && opts.format !== 'csv' && opts.format !== 'ndjson') {
-    throw new MarketDataError('invalid_option', `format: must be csv or ndjson, got ${JSON.stringify(opts.format)}`, {
-      field: 'format',
-    })
-  }
+/** The epoch unit a time column's header name says (`time_ms`, `timestamp_us`), if any. */
+function unitOfName(name: string | undefined): EpochUnit | undefined {
+  const m = /_(s|ms|us|ns)$/.exec(name?.trim().replace(/^"|"$/g, '').toLowerCase() ?? '')
+  return m === null ? undefined : (m[1] as EpochUnit)
 }
+
+/** The key of a field in an NDJSON object: the one the caller named, else the first alias present (exact, then any case). */
+function objectKey(
+  o: Record<string, unknown>,
+  c: string,
+  kind: RecordKind<unknown>,
+  named: unknown,
+): string | undefined {
+  if (typeof named === 'string') return named
+  if (o[c] !== undefined) return c
+  for (const a of kind.aliases[c] ?? []) if (o[a] !== undefined) return a
+  for (const k of Object.keys(o)) if (kind.aliases[c]?.includes(k.toLowerCase())) return k
+  return undefined
+}
+
+const isFieldError = (r: unknown): r is FieldError =>
+  typeof r === 'object' && r !== null && 'message' in r && 'code' in r && 'field' in r
 
 /** Creates the streaming reader of one record kind. */
 export function createTextReader<T>(kind: RecordKind<T>, opts: TextReaderOptions = {}): TextReader<T> {
-  checkOptions(opts)
+  checkReaderOptions(opts, kind.columns, kind.name === 'trades' ? 'createTradeReader' : 'createCandleReader')
   const stats: TextReaderStats = { lines: 0, records: 0, bad: 0, timeFormat: undefined }
+  const sideRule = opts.sideRule ?? 'column'
+  const named = opts.columns ?? {}
+  const build = kind.builder(opts)
   let format = opts.format
   let columns: Record<string, number> | undefined
+  let unit = opts.timeUnit
   let lastTime = -Infinity
   let rest = ''
+  let skipping = false
   let out: TextBatch<T> = { records: [], lines: [] }
 
   const fail = (code: MarketDataErrorCode, field: string, msg: string): void => {
@@ -152,78 +190,136 @@ export function createTextReader<T>(kind: RecordKind<T>, opts: TextReaderOptions
     opts.onBad?.(stats.lines, msg)
   }
 
-  const positional = Object.fromEntries(kind.columns.map((c, i) => [c, i]))
+  const positional = (): Record<string, number> => {
+    const cols: Record<string, number> = {}
+    kind.columns.forEach((c, i) => {
+      const n = named[c]
+      if (typeof n === 'string')
+        throw new MarketDataError(
+          'invalid_record',
+          `line ${stats.lines}: columns.${c} names the header column ${describeValue(n)}, but the file has no header; give its position from 1`,
+          { field: 'header' },
+        )
+      cols[c] = n !== undefined ? n - 1 : Object.keys(named).length > 0 ? -1 : i
+    })
+    if (sideRule === 'tick') cols.side = -1
+    const lost = requiredColumns(kind, sideRule).find((c) => cols[c]! < 0)
+    if (lost !== undefined)
+      throw new MarketDataError(
+        'invalid_record',
+        `line ${stats.lines}: the file has no header and columns gives no position for ${lost}${missingHint(lost)}`,
+        { field: 'header' },
+      )
+    return cols
+  }
+
+  const csvFields = (line: string): Record<string, unknown> | undefined => {
+    const f = splitCsv(line)
+    if (columns === undefined) {
+      const h = headerColumns(kind, f, named, sideRule)
+      if (typeof h === 'string')
+        throw new MarketDataError('invalid_record', `line ${stats.lines}: ${h}`, { field: 'header' })
+      columns = h ?? positional()
+      if (h !== undefined) {
+        unit ??= unitOfName(f[h[kind.columns[0]!]!])
+        return undefined
+      }
+    }
+    const need = requiredColumns(kind, sideRule)
+    const width = Math.max(...need.map((c) => columns![c]! + 1))
+    if (f.length < width) {
+      const names = need.join(',')
+      fail(
+        'invalid_record',
+        'line',
+        `expected at least ${width} fields (${names}${Object.keys(named).length === 0 ? '[,...]' : ' at the named positions'}), got ${f.length}${need.includes('side') && f.length === width - 1 ? missingHint('side') : ''}`,
+      )
+      return undefined
+    }
+    const fields: Record<string, unknown> = {}
+    for (const c of kind.columns) {
+      const at = columns[c]!
+      if (at >= 0) fields[c] = f[at]
+    }
+    return fields
+  }
+
+  const jsonFields = (line: string): Record<string, unknown> | undefined => {
+    // bounded before parsing: a deep line would make any later walk (and JSON.stringify) overflow the stack
+    if (nestedDeeperThan(line, NESTING_MAX)) {
+      fail('invalid_record', 'line', `nested deeper than ${NESTING_MAX} levels: not a ${kind.name} record`)
+      return undefined
+    }
+    let o: unknown
+    try {
+      o = JSON.parse(line)
+    } catch {
+      o = undefined
+    }
+    if (typeof o !== 'object' || o === null || Array.isArray(o)) {
+      fail('invalid_record', 'line', 'not a JSON object')
+      return undefined
+    }
+    const obj = o as Record<string, unknown>
+    const fields: Record<string, unknown> = {}
+    const keys: Record<string, string> = {}
+    for (const c of kind.columns) {
+      if (c === 'side' && sideRule === 'tick') continue
+      const k = objectKey(obj, c, kind as RecordKind<unknown>, named[c])
+      if (k !== undefined && obj[k] !== undefined) {
+        fields[c] = obj[k]
+        keys[c] = k
+      }
+    }
+    // a JSON number is read by its literal text, exactly as written: JSON.parse would round
+    // 5000.12345678901234567 to a double
+    if (kind.decimals.some((d) => typeof fields[d] === 'number')) {
+      const lit = numberLiterals(line)
+      for (const d of kind.decimals)
+        if (typeof fields[d] === 'number') fields[d] = plainDecimal(lit.get(keys[d]!)) ?? fields[d]
+    }
+    if (sideRule === 'column' && 'side' in kind.aliases && fields.side === undefined) {
+      fail('invalid_side', 'side', `the record has no side${missingHint('side')}`)
+      return undefined
+    }
+    return fields
+  }
 
   const onLine = (raw: string): void => {
     stats.lines++
     const line = raw.trim()
     if (line === '' || line.startsWith('#')) return
     if (format === undefined) format = line.startsWith('{') ? 'ndjson' : 'csv'
-    let fields: Record<string, unknown>
-    if (format === 'ndjson') {
-      let o: unknown
-      try {
-        o = JSON.parse(line)
-      } catch {
-        o = undefined
-      }
-      if (typeof o !== 'object' || o === null || Array.isArray(o)) {
-        fail('invalid_record', 'line', 'not a JSON object')
-        return
-      }
-      fields = o as Record<string, unknown>
-      // a JSON number is read by its literal text, exactly as written: JSON.parse would round
-      // 5000.12345678901234567 to a double
-      if (kind.decimals.some((d) => typeof fields[d] === 'number')) {
-        const lit = numberLiterals(line)
-        fields = { ...fields }
-        for (const d of kind.decimals)
-          if (typeof fields[d] === 'number') fields[d] = plainDecimal(lit.get(d)) ?? fields[d]
-      }
-    } else {
-      const f = splitCsv(line)
-      if (columns === undefined) {
-        const h = headerColumns(kind, f)
-        if (typeof h === 'string')
-          throw new MarketDataError('invalid_option', `line ${stats.lines}: ${h}`, { field: 'header' })
-        columns = h ?? positional
-        if (h !== undefined) return
-      }
-      if (f.length < kind.required) {
-        fail(
-          'invalid_record',
-          'line',
-          `expected at least ${kind.required} fields (${kind.columns.slice(0, kind.required).join(',')}[,...]), got ${f.length}`,
-        )
-        return
-      }
-      fields = {}
-      for (const c of kind.columns) {
-        const at = columns[c]!
-        if (at >= 0) fields[c] = f[at]
-      }
-    }
+    const fields = format === 'ndjson' ? jsonFields(line) : csvFields(line)
+    if (fields === undefined) return
     const timeField = kind.columns[0]!
     if (stats.timeFormat === undefined) {
-      const t = detectTimeFormat(fields[timeField])
+      const t = detectTimeFormat(fields[timeField], unit)
       if (t === undefined) {
         fail(
           'invalid_time',
           timeField,
-          `time ${JSON.stringify(fields[timeField])} is not epoch milliseconds, epoch seconds or an ISO 8601 date-time with Z or an offset`,
+          `time ${describeValue(fields[timeField])} is not an epoch time (s, ms, us, ns) nor a date-time; if the time is another column, name it with columns.time`,
         )
         return
       }
       stats.timeFormat = t
       opts.onTimeFormat?.(t, stats.lines, fields[timeField])
     }
-    const r = kind.build(fields, stats.timeFormat)
-    if (typeof r === 'object' && r !== null && 'message' in r && 'code' in r) {
+    const time = readTime(fields[timeField], stats.timeFormat, {
+      inputZone: opts.inputZone,
+      last: lastTime,
+    })
+    if (typeof time === 'string') {
+      fail('invalid_time', timeField, time)
+      return
+    }
+    fields[timeField] = time
+    const r = build(fields)
+    if (isFieldError(r)) {
       fail(r.code, r.field, r.message)
       return
     }
-    const record = r as T
-    const time = kind.time(record)
     if (opts.sorted === true && time < lastTime) {
       fail(
         'out_of_order',
@@ -232,9 +328,11 @@ export function createTextReader<T>(kind: RecordKind<T>, opts: TextReaderOptions
       )
       return
     }
+    if ('side' in kind.aliases)
+      stats.sides ??= sideRule === 'tick' ? 'tick' : (r as { side?: unknown }).side === undefined ? 'none' : 'column'
     lastTime = time
     stats.records++
-    out.records.push(record)
+    out.records.push(r)
     out.lines.push(stats.lines)
   }
 
@@ -254,21 +352,30 @@ export function createTextReader<T>(kind: RecordKind<T>, opts: TextReaderOptions
       for (;;) {
         const nl = text.indexOf('\n', start)
         if (nl < 0) break
-        onLine(text.slice(start, nl))
+        if (skipping) {
+          // the rest of a line too long to be a record, already counted
+          skipping = false
+          stats.lines++
+        } else onLine(text.slice(start, nl))
         start = nl + 1
       }
       rest = text.slice(start)
-      if (rest.length > LINE_MAX)
-        throw new MarketDataError(
-          'invalid_record',
-          `line ${stats.lines + 1}: longer than 10 MB, not a ${kind.name} file`,
-          { field: 'line' },
-        )
+      if (rest.length > LINE_MAX || (skipping && rest.length > 0)) {
+        if (!skipping) {
+          stats.lines++
+          fail('invalid_record', 'line', `longer than ${LINE_MAX} characters, not a ${kind.name} record`)
+          stats.lines--
+        }
+        skipping = true
+        rest = ''
+      }
       return take()
     },
     end() {
-      if (rest !== '') onLine(rest)
+      if (skipping) stats.lines++
+      else if (rest !== '') onLine(rest)
       rest = ''
+      skipping = false
       return take()
     },
   }

@@ -56,13 +56,13 @@ describe('input', () => {
       ['time,price,volume,side\n1780320600000,5000,-2,buy\n', 'line 2: volume "-2" is not a decimal >= 0'],
       [
         '1780320600000,5000,1,buy\nnot-a-time,5000,1,buy\n',
-        'line 2: time "not-a-time" is not whole epoch milliseconds',
+        'line 2: time "not-a-time" is not epoch milliseconds like the first row',
       ],
       [
         '2026-06-01T10:00:00,5000,1,buy\n',
-        'line 1: time "2026-06-01T10:00:00" is not epoch milliseconds, epoch seconds or an ISO 8601 date-time with Z or an offset',
+        'line 1: time "2026-06-01T10:00:00" has no offset (Z or ±hh:mm): name the zone it is in with --input-zone',
       ],
-      ['1780320600000,5000,1\n', 'line 1: expected at least 4 fields'],
+      ['1780320600000,5000\n', 'line 1: expected at least 3 fields'],
       [
         '{"time":1780320600000,"price":"5000","volume":"1","side":"buy","session":"LUNCH"}\n',
         'line 1: session "LUNCH" is not MAINSESSION',
@@ -508,7 +508,8 @@ describe('usage', () => {
     const cases: [string[], string][] = [
       [['nope'], 'unknown command "nope"'],
       [['tpo', fixture('trades.csv'), '--bogus'], 'tpo has no option --bogus'],
-      [['footprint', fixture('trades.csv'), '--timeframe', '60m'], 'not a supported timeframe id'],
+      [['footprint', fixture('trades.csv'), '--timeframe', '60m'], '--timeframe 60m: write it as 1h'],
+      [['footprint', fixture('trades.csv'), '--timeframe', '5x'], 'not a supported timeframe id'],
       [['candles', fixture('trades.csv'), '--tz', 'Mars/Base'], '--tz must be an IANA time zone'],
       [['footprint', fixture('trades.csv'), '--row-size', '2', '--row-size-value', '0.5'], 'not both'],
       [['tpo', 'a.csv', 'b.csv'], 'at most one input FILE'],

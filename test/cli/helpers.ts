@@ -21,7 +21,7 @@ function collect(s: PassThrough): () => string {
 }
 
 /** Runs the CLI's `main` in-process with the given stdin text (fast; same code path as the bin). */
-export async function run(argv: string[], stdinText = '', stderrIsTTY = false): Promise<RunResult> {
+export async function run(argv: string[], stdinText: string | Buffer = '', stderrIsTTY = false): Promise<RunResult> {
   const stdin = new PassThrough()
   stdin.end(stdinText)
   const stdout = new PassThrough()
