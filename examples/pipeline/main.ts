@@ -1,5 +1,7 @@
 // Command line of the pipeline:
 //   node examples/pipeline [embedded] [--data-dir DIR] [--securities N] [--trades-per-day N] [--days N] [--partitions N]
+//     (without --securities: the reference server's sample catalog, ending now; then
+//      `node examples/server --history-dir DIR` answers history from what the pipeline stored)
 //   node examples/pipeline worker  --nats URL[,URL..] --database-url URL [--id ID] [--partitions N] [--lease-ms N]
 //   node examples/pipeline publish --nats URL[,URL..] --database-url URL [--partitions N] [--replicas N] [--rate N]
 //                                  (--securities N --trades-per-day N [--days N] | --trades FILE --symbol S --tick-size T [--exchange E])
@@ -9,7 +11,8 @@ import { countRows } from './commit.js'
 import { runEmbedded } from './embedded.js'
 import { connectNats, ensureTradesStream, natsSource } from './nats-source.js'
 import { fileSecurity, publishMessages } from './publisher.js'
-import { replayMessages, type ReplaySecurity, sampleSecurities } from './replay.js'
+import { sampleStore } from '../server/store.js'
+import { catalogSecurities, replayMessages, type ReplaySecurity, sampleSecurities } from './replay.js'
 import { ensureSchema, registerSecurities } from './schema.js'
 import { openPglite, openPostgres } from './sql.js'
 import { DEFAULT_PARTITIONS } from './subjects.js'
@@ -54,6 +57,11 @@ function securitiesOf(o: Map<string, string>): ReplaySecurity[] {
   const file = o.get('trades')
   if (file !== undefined)
     return [fileSecurity(file, o.get('exchange') ?? 'LOCAL', need(o, 'symbol'), need(o, 'tick-size'))]
+  if (!o.has('securities'))
+    // the reference server's catalog, so that `node examples/server --history-dir DIR` can answer from the store
+    return catalogSecurities(
+      sampleStore({ now: Date.now(), days: int(o, 'days', 5), tradesPerDay: int(o, 'trades-per-day', 3000) }),
+    )
   return sampleSecurities({
     securities: int(o, 'securities', 8),
     tradesPerDay: int(o, 'trades-per-day', 5000),

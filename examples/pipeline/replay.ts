@@ -118,3 +118,18 @@ export function clockMessages(securities: readonly ReplaySecurity[], partitions:
     .sort((a, b) => a - b)
     .map((p) => ({ subject: clockSubject(p), id: `clock:${p}:${end}`, data: encodeClock(end), time: end }))
 }
+
+/** The reference server's catalog securities that have sample data, with the trades its sample store makes. */
+export function catalogSecurities(store: {
+  all(): { security: { exchange: string; symbol: string; tickSize: string }; trades: TradeColumns }[]
+}): ReplaySecurity[] {
+  return store
+    .all()
+    .filter((s) => s.trades.time.length > 0)
+    .map((s) => ({
+      exchange: s.security.exchange,
+      symbol: s.security.symbol,
+      tickSize: s.security.tickSize,
+      trades: s.trades,
+    }))
+}

@@ -2,6 +2,7 @@
 //   node examples/server [--port N] [--api-key KEY ...] [--no-access-key KEY ...] [--partner-key KEY ...]
 //                        [--trades FILE ...] [--tick-size X] [--now ISO] [--days N] [--trades-per-day N]
 //                        [--data-dir DIR | --database-url URL | --memory] [--rotate-signing-key]
+//                        [--history-url URL | --history-dir DIR]   (history from the pipeline's store)
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import { PARTNER_OPERATION_PATHS, parseRfc3339 } from '../../src/service/index.js'
@@ -30,6 +31,8 @@ interface Args {
   rotateSigningKey: boolean
   /** Keep the state in memory only (nothing survives the process). */
   memory: boolean
+  /** Answer history from the pipeline's store: a Postgres URL or a PGlite folder (examples/pipeline). */
+  history?: { url?: string; dir?: string }
 }
 
 /** Where the state lives without `--data-dir`: a folder under the working directory (gitignored in this repository). */
@@ -37,7 +40,8 @@ const DEFAULT_DATA_DIR = '.server-data'
 
 const USAGE = `usage: node examples/server [--port N] [--api-key KEY ...] [--no-access-key KEY ...] [--partner-key KEY ...]
                            [--trades FILE ...] [--tick-size X] [--now ISO] [--days N] [--trades-per-day N]
-                           [--data-dir DIR | --database-url URL | --memory] [--rotate-signing-key]`
+                           [--data-dir DIR | --database-url URL | --memory] [--rotate-signing-key]
+                           [--history-url URL | --history-dir DIR]`
 
 function parseArgs(argv: readonly string[]): Args {
   const a: Args = {
@@ -109,6 +113,10 @@ function parseArgs(argv: readonly string[]): Args {
       case '--data-dir':
         a.dataDir = value
         break
+      case '--history-url':
+      case '--history-dir':
+        a.history = name === '--history-url' ? { url: value } : { dir: value }
+        break
       case '--database-url':
         if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('--database-url: must be a postgres:// URL')
         a.databaseUrl = value
@@ -118,6 +126,16 @@ function parseArgs(argv: readonly string[]): Args {
     }
   }
   return a
+}
+
+/** The pipeline's store (examples/pipeline/history-store.ts) as the market store. */
+async function historyStore(h: { url?: string; dir?: string }, catalog: ReturnType<typeof defaultCatalog>) {
+  const { openPglite, openPostgres } = await import('../pipeline/sql.js')
+  const { loadHistoryStore } = await import('../pipeline/history-store.js')
+  const sql = h.url !== undefined ? await openPostgres(h.url) : await openPglite(resolve(h.dir ?? '.pipeline-data'))
+  const store = await loadHistoryStore(sql, catalog)
+  await sql.close()
+  return store
 }
 
 const generated = (prefix: string): string => `${prefix}_${randomBytes(12).toString('hex')}`
@@ -139,7 +157,7 @@ async function main(): Promise<void> {
     while (end < cols.time.length && cols.time[end]! < now) end++
     trades.set(security.guid, sliceTradeColumns(cols, 0, end))
   })
-  const store = createStore(catalog, trades)
+  const store = args.history === undefined ? createStore(catalog, trades) : await historyStore(args.history, catalog)
 
   const apiKeys = args.apiKeys.length > 0 || args.noAccessKeys.length > 0 ? args.apiKeys : [generated('key')]
   const partnerKeys = args.partnerKeys.length > 0 ? args.partnerKeys : [generated('partner')]
