@@ -36,6 +36,11 @@ export interface RunningWorker {
   stats(): WorkerStats
   /** Commits and releases every partition, then leaves. */
   stop(): Promise<void>
+  /**
+   * Stops at once as a crash would: nothing more is committed or released (what was applied since the last
+   * commit is lost with it), the leases run out. For in-process tests of a worker's death.
+   */
+  abort(): Promise<void>
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -57,9 +62,11 @@ export function startWorker(opts: WorkerOptions): RunningWorker {
   const owned = new Map<number, Owned>()
   const stats = { applied: 0, commits: 0, fenced: 0 }
   let stopped = false
+  let aborted = false
   let tickSizes = new Map<string, string>()
 
   const commit = async (state: PartitionState): Promise<void> => {
+    if (aborted) throw new Error('aborted')
     const c = state.pending()
     await db(() => commitPartition(opts.sql, opts.id, c, leaseMs))
     state.committed(c)
@@ -82,6 +89,7 @@ export function startWorker(opts: WorkerOptions): RunningWorker {
           await sleep(200)
           continue
         }
+        if (aborted) return
         for (const m of msgs) o.state.apply(m)
         stats.applied += msgs.length
         if (Date.now() - last >= commitEveryMs || msgs.length >= batch) {
@@ -154,6 +162,13 @@ export function startWorker(opts: WorkerOptions): RunningWorker {
       for (const o of owned.values()) o.stopping = true
       await Promise.all([...owned.values()].map((o) => o.done))
       await db(() => leaveWorkers(opts.sql, opts.id)).catch(() => {})
+    },
+    async abort() {
+      aborted = true
+      stopped = true
+      for (const o of owned.values()) o.stopping = true
+      await loop
+      await Promise.all([...owned.values()].map((o) => o.done))
     },
   }
 }
