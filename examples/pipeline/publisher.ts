@@ -19,6 +19,8 @@ export interface PublishOptions {
   window?: number
   /** Called after each acknowledged message with the count so far (e.g. to fault the cluster mid-stream). */
   onProgress?: (published: number) => void | Promise<void>
+  /** Called with each message's index, its stream sequence and when its publish began (ms), once acknowledged. */
+  onAck?: (index: number, seq: number, startedAt: number) => void
   /** Stop early (the rest is not published). */
   signal?: { stopped: boolean }
 }
@@ -44,7 +46,8 @@ export async function publishMessages(
   const t0 = Date.now()
   const inflight = new Set<Promise<void>>()
   const chains = new Map<string, Promise<void>>()
-  const one = async (m: OutgoingMessage): Promise<void> => {
+  const one = async (m: OutgoingMessage, index: number): Promise<void> => {
+    const startedAt = Date.now()
     let failed = false
     const ack = await retry(async () => {
       try {
@@ -56,6 +59,7 @@ export async function publishMessages(
     }, 120_000)
     if (failed) stats.retried++
     if (ack.duplicate) stats.duplicates++
+    opts.onAck?.(index, ack.seq, startedAt)
     stats.published++
     await opts.onProgress?.(stats.published)
   }
@@ -69,7 +73,7 @@ export async function publishMessages(
     const m = messages[i]!
     if (parseSubject(m.subject).kind !== 'trade') await Promise.all(inflight)
     const prev = chains.get(m.subject)
-    const p: Promise<void> = (prev === undefined ? one(m) : prev.then(() => one(m))).finally(() => {
+    const p: Promise<void> = (prev === undefined ? one(m, i) : prev.then(() => one(m, i))).finally(() => {
       inflight.delete(p)
       if (chains.get(m.subject) === p) chains.delete(m.subject)
     })
