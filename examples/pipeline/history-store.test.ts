@@ -2,6 +2,7 @@
 // raw trades, on every history endpoint: the sample catalog's trades run through the embedded pipeline (one
 // worker, PGlite), then the same REST handler reads each store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type FootprintProfile, footprintProfiles, regridFootprint, resampleFootprint } from '../../src/index.js'
 import { defaultCatalog } from '../server/catalog.js'
 import { handleRest, type RestEndpointName } from '../server/rest.js'
 import { type MarketStore, sampleStore } from '../server/store.js'
@@ -65,6 +66,26 @@ describe('history answered from the pipeline store', () => {
       answered++
     }
     expect(answered).toBeGreaterThan(3)
+  })
+
+  it('stored one-tick minutes merge and regrid, with the library, into the footprint of a coarser frame and row', async () => {
+    const es = raw.security('CME', 'ES')!
+    const rows = await sql.query<{ f: string }>(
+      `select footprint::text as f from minute_bars where exchange = 'CME' and symbol = 'ES' and session = 'MAINSESSION'`,
+    )
+    const minutes = rows.map((r) => JSON.parse(r.f) as FootprintProfile)
+    const got = resampleFootprint(minutes, { timeframe: '1h', timeZone: 'America/Chicago' }).map((p) =>
+      regridFootprint(p, { rowSize: 4 }),
+    )
+    const want = footprintProfiles(es.trades, {
+      timeframe: '1h',
+      timeZone: 'America/Chicago',
+      tickSize: es.security.tickSize,
+      rowSize: 4,
+      sessions: ['MAINSESSION'],
+    })
+    expect(want.length).toBeGreaterThan(10)
+    expect(JSON.stringify(got)).toBe(JSON.stringify(want))
   })
 
   it('refuses tick frames, which need the trades themselves', () => {
