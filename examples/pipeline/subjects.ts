@@ -125,3 +125,46 @@ export function decodeTrade(data: Uint8Array): DecodedTrade {
     return { ok: false, reason: 'seq: must be a whole number >= 0' }
   return { ok: true, message: o as unknown as TradeMessage }
 }
+
+/**
+ * Subject of a partition's clock: `trades.<partition>.clock`, three tokens, so no security filter
+ * (`trades.*.<exchange>.<symbol>`, four tokens) ever matches it, while the partition's owner (`trades.<p>.>`)
+ * reads it in stream order with the trades. A clock message says the source has reached a time: every minute
+ * of the partition that ends at or before it is closed (and a later trade for one of them is late).
+ */
+export const clockSubject = (partition: number): string => `${TRADES_SUBJECT_PREFIX}.${partition}.clock`
+
+/** The payload of a clock message: `{"clock": <UTC epoch ms>}`. */
+export function encodeClock(time: number): Uint8Array {
+  return utf8.encode(JSON.stringify({ clock: time }))
+}
+
+/** A subject read back: a security's trade subject, a partition clock, or neither. */
+export type ParsedSubject =
+  | { kind: 'trade'; partition: number; exchange: string; symbol: string }
+  | { kind: 'clock'; partition: number }
+  | { kind: 'other' }
+
+/** Splits a subject of the trade stream into what it names. */
+export function parseSubject(subject: string): ParsedSubject {
+  const t = subject.split('.')
+  if (t[0] !== TRADES_SUBJECT_PREFIX || t[1] === undefined || !/^[0-9]+$/.test(t[1])) return { kind: 'other' }
+  const partition = Number(t[1])
+  if (t.length === 3 && t[2] === 'clock') return { kind: 'clock', partition }
+  if (t.length === 4)
+    return { kind: 'trade', partition, exchange: fromSubjectToken(t[2]!), symbol: fromSubjectToken(t[3]!) }
+  return { kind: 'other' }
+}
+
+/** Reads a clock payload: a whole number of epoch ms, or why not. */
+export function decodeClock(data: Uint8Array): { ok: true; time: number } | { ok: false; reason: string } {
+  let v: unknown
+  try {
+    v = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(data))
+  } catch {
+    return { ok: false, reason: 'clock: not JSON text' }
+  }
+  const t = typeof v === 'object' && v !== null ? (v as { clock?: unknown }).clock : undefined
+  if (typeof t !== 'number' || !Number.isSafeInteger(t)) return { ok: false, reason: 'clock: must be whole epoch ms' }
+  return { ok: true, time: t }
+}

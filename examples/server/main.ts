@@ -4,6 +4,7 @@
 //                        [--data-floor TIME] [--time-column C] [--input-zone ZONE] ... (the reader's options)
 //                        [--data-dir DIR | --database-url URL | --memory] [--rotate-signing-key]
 //                        [--live-rate N | --nats URL]
+//                        [--history-url URL | --history-dir DIR]   (history from the pipeline's store)
 import { randomBytes } from 'node:crypto'
 import { resolve } from 'node:path'
 import {
@@ -43,6 +44,8 @@ interface Args {
   dataFloor?: number
   /** How `--trades` files are read (the command line's reader options). */
   read: TradeFileOptions & { columns: Record<string, string | number> }
+  /** Answer history from the pipeline's store: a Postgres URL or a PGlite folder (examples/pipeline). */
+  history?: { url?: string; dir?: string }
 }
 
 /** The reader options the server takes, as the command line spells them. */
@@ -57,7 +60,7 @@ const USAGE = `usage: node examples/server [--port N] [--api-key KEY ...] [--no-
                            [--side-column C] [--session-column C] [--time-unit s|ms|us|ns] [--input-zone ZONE]
                            [--side-rule column|tick] [--input-format csv|ndjson|parquet]
                            [--data-dir DIR | --database-url URL | --memory] [--rotate-signing-key]
-                           [--live-rate N | --nats URL]
+                           [--live-rate N | --nats URL] [--history-url URL | --history-dir DIR]
   --data-floor TIME  the first time footprint and TPO answers cover (Unix seconds or RFC 3339); default: the
                      service's 2026-05-29 for the generated sample, the first trade of each --trades file`
 
@@ -155,6 +158,10 @@ function parseArgs(argv: readonly string[]): Args {
           throw new Error('--input-format: must be csv, ndjson or parquet')
         a.read.format = value
         break
+      case '--history-url':
+      case '--history-dir':
+        a.history = name === '--history-url' ? { url: value } : { dir: value }
+        break
       case '--database-url':
         if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('--database-url: must be a postgres:// URL')
         a.databaseUrl = value
@@ -175,6 +182,16 @@ function parseArgs(argv: readonly string[]): Args {
     }
   }
   return a
+}
+
+/** The pipeline's store (examples/pipeline/history-store.ts) as the market store. */
+async function historyStore(h: { url?: string; dir?: string }, catalog: ReturnType<typeof defaultCatalog>) {
+  const { openPglite, openPostgres } = await import('../pipeline/sql.js')
+  const { loadHistoryStore } = await import('../pipeline/history-store.js')
+  const sql = h.url !== undefined ? await openPostgres(h.url) : await openPglite(resolve(h.dir ?? '.pipeline-data'))
+  const store = await loadHistoryStore(sql, catalog)
+  await sql.close()
+  return store
 }
 
 const generated = (prefix: string): string => `${prefix}_${randomBytes(12).toString('hex')}`
@@ -206,7 +223,11 @@ async function main(): Promise<void> {
       )
   }
   if (args.dataFloor !== undefined) for (const s of catalog.securities) floors.set(s.guid, args.dataFloor)
-  const live = startLiveStreams(createStore(catalog, trades, floors), args.live, clock)
+  const live = startLiveStreams(
+    args.history === undefined ? createStore(catalog, trades, floors) : await historyStore(args.history, catalog),
+    args.live,
+    clock,
+  )
   const store = live.store
 
   const apiKeys = args.apiKeys.length > 0 || args.noAccessKeys.length > 0 ? args.apiKeys : [generated('key')]

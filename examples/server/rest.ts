@@ -246,6 +246,8 @@ function candles(query: URLSearchParams, ctx: RestContext): RestResult {
       tickSize: s.security.tickSize,
     }
     if (r.timeframe.unit === 'TICK') {
+      if (ctx.store.tickFrames === false)
+        return fail(invalidArgumentError('timeframe: tick frames need trades; this store keeps minutes', 'timeframe'))
       out = readTickCandles(ctx.store, s, r, opts)
     } else {
       out = readCandles(ctx.store, s, r, opts)

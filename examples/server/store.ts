@@ -36,6 +36,8 @@ export interface MarketStore {
   tradesIn(s: StoredSecurity, from: number, to: number): TradeColumns
   /** Time of the newest trade, `undefined` without data. */
   newest(s: StoredSecurity): number | undefined
+  /** `false` when the trades are rebuilt from minute aggregates (tick frames then refused); default true. */
+  tickFrames?: boolean
 }
 
 /** The security a partner SecurityId names (by GUID or by ticker and exchange code). */
