@@ -15,13 +15,22 @@ const HEAD = [
 
 function rate(r: Row): string {
   if (r.median === undefined) return '—'
-  const f = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3))
+  const f = (x: number) =>
+    x >= 100
+      ? x.toFixed(0)
+      : x >= 10
+        ? x.toFixed(1)
+        : x >= 1
+          ? x.toFixed(2)
+          : x >= 0.01
+            ? x.toFixed(3)
+            : x.toPrecision(2)
   return `${f(r.median)} (${f(r.min as number)}..${f(r.max as number)})`
 }
 
 /** A speed-up as the table prints it: 2.5x, 12x. */
 export function ratioText(x: number): string {
-  return `${x >= 10 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toFixed(2)}x`
+  return `${x >= 10 ? x.toFixed(0) : x >= 2 ? x.toFixed(1) : x.toFixed(2)}x`
 }
 
 function cells(r: Row): string[] {
