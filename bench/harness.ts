@@ -28,8 +28,17 @@ export interface Row {
   rssTargetMb?: number
   /** Minimum library speed-up over this (peer) row. */
   speedupTarget?: number
+  /** Speed-up targets measured from another library row of the group (by its name): its rate / this row's. */
+  ratioTargets?: RatioTarget[]
   /** Wall time the row took, data loading and checks included (progress output only). */
   seconds?: number
+}
+
+/** A minimum speed-up of the library row named `of` (a prefix of its name) over this row; `ratio` once measured. */
+export interface RatioTarget {
+  of: string
+  min: number
+  ratio?: number
 }
 
 export interface BenchOptions {
@@ -129,7 +138,7 @@ export interface Impl {
   /** One run over the first `n` records of the workload's data. */
   run: (n: number) => unknown
   /** Canonical form of a result, compared line by line with the reference on the same prefix. */
-  canon: (result: unknown) => string[]
+  canon: (result: unknown) => string[] | Promise<string[]>
   /** An exact implementation that may serve as the reference when the library is unavailable. */
   exact: boolean
   /** The library row of the group (speed-ups are relative to it). */
@@ -137,6 +146,8 @@ export interface Impl {
   target?: number
   /** Minimum library speed-up over this peer. */
   speedupTarget?: number
+  /** Minimum speed-ups over this peer of other library rows of the group (named by a prefix). */
+  ratioTargets?: { of: string; min: number }[]
   note?: string
   /** Frees what `prepare` loaded. */
   dispose?: () => Promise<void> | void
@@ -168,7 +179,7 @@ export async function runGroup(workload: string, unit: string, impls: Impl[], be
     let c = refCache.get(n)
     if (c === undefined) {
       const r = ref as Impl
-      c = r.canon(await r.run(n))
+      c = await r.canon(await r.run(n))
       refCache.set(n, c)
     }
     return c
@@ -185,6 +196,7 @@ export async function runGroup(workload: string, unit: string, impls: Impl[], be
       const row: Row = { workload, impl: im.impl, n: im.n, unit, check: 'unchecked' }
       if (im.target !== undefined) row.target = im.target
       if (im.speedupTarget !== undefined) row.speedupTarget = im.speedupTarget
+      if (im.ratioTargets !== undefined) row.ratioTargets = im.ratioTargets.map((t) => ({ ...t }))
       if (im.note !== undefined) row.note = im.note
       const item = { im, row, times: [] as number[], live: false, seconds: 0 }
       items.push(item)
@@ -209,7 +221,7 @@ export async function runGroup(workload: string, unit: string, impls: Impl[], be
           // a slow fallback reference (no library) is compared on its own, smaller prefix
           const m = ref.library !== true && im.n > ref.n ? ref.n : im.n
           const mine = m === im.n ? result : await im.run(m)
-          const d = (im.compare ?? diff)(await refCanon(m), inject(im.impl, im.canon(mine)))
+          const d = (im.compare ?? diff)(await refCanon(m), inject(im.impl, await im.canon(mine)))
           if (d === undefined) row.check = `equal to ${ref.impl.split(' ')[0]}`
           else {
             row.check = 'MISMATCH'
@@ -282,6 +294,10 @@ export async function runGroup(workload: string, unit: string, impls: Impl[], be
     if (x.live && x.times.length > 0) {
       Object.assign(x.row, stats(x.times, x.im.n))
       if (x.im.library !== true && libRate !== undefined) x.row.speedup = libRate / (x.row.median as number)
+      for (const t of x.row.ratioTargets ?? []) {
+        const of = items.find((y) => y.im.impl.startsWith(t.of) && y.live && y.times.length > 0)
+        if (of !== undefined) t.ratio = stats(of.times, of.im.n).median / (x.row.median as number)
+      }
     }
     try {
       await x.im.dispose?.()

@@ -1,4 +1,4 @@
-// Runs before `npm run bench`: makes sure the DuckDB and Polars peers are installed.
+// Runs before `npm run bench`: makes sure the DuckDB and Polars peers (and apache-arrow) are installed.
 // Neither is a devDependency on purpose: their platform binaries are optional dependencies, and a registry
 // that lacks some of them (as the one this project is built against does) leaves them out of
 // package-lock.json, after which `npm ci` refuses to install anything. So the bench installs them on demand,
@@ -18,6 +18,8 @@ const polarsBinding =
 const PEERS = [
   { name: '@duckdb/node-api', specs: ['@duckdb/node-api@1.5.6-r.1'] },
   { name: 'nodejs-polars', specs: [`nodejs-polars@${POLARS_VERSION}`, ...polarsBinding] },
+  // reads the Polars and DuckDB results back as Arrow IPC (one of the read-back paths the bench times)
+  { name: 'apache-arrow', specs: ['apache-arrow@21.2.0'] },
 ]
 
 function loads(name) {

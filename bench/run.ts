@@ -1,13 +1,15 @@
 // `npm run bench [-- --quick] [-- --only W1,W4]`: every workload in its own child process, one table.
-// The table goes to stdout and (for a run of every workload) to bench/results.md.
+// The table goes to stdout and, for a full run of every workload (not --quick, not --only), to
+// bench/results.md and docs/performance.md. The machine's load average is printed before and after.
 import { fork } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
-import { cpus, totalmem } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { sampler, type BenchOptions, type Row } from './harness.js'
 import { loadLibrary } from './lib.js'
-import { selectWorkloads } from './select.js'
+import { rewritesTables, selectWorkloads } from './select.js'
 import { formatTable, markdownTable, replaceBlock } from './table.js'
+import { targetSummary } from './targets.js'
 
 type Workload = (bench: BenchOptions) => Promise<Row[]>
 
@@ -125,13 +127,22 @@ function machine(): string {
   return `${c[0]?.model ?? 'unknown CPU'}, ${c.length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${process.platform}/${process.arch}`
 }
 
+/** The 1, 5 and 15 minute load averages: a table taken on a busy machine says so. */
+function load(): string {
+  return loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' / ')
+}
+
 async function main(): Promise<void> {
   const only = arg('--only')
   // `--only W3` selects W3a..W3c (an id, or the id and its lettered parts)
   const ids = selectWorkloads(Object.keys(WORKLOADS), only)
   const started = performance.now()
   const rows: Row[] = []
+  const loadBefore = load()
   console.log(`svc-marketdata bench (${quick ? 'quick' : 'full'}) — ${machine()}`)
+  console.log(`load average (1 / 5 / 15 min) before: ${loadBefore} on ${cpus().length} cores`)
   for (const id of ids) {
     const t0 = performance.now()
     const { code, stderr } = await runChild(id, (r) => {
@@ -161,21 +172,38 @@ async function main(): Promise<void> {
     console.log(`  (${id} took ${((performance.now() - t0) / 1000).toFixed(1)} s)`)
   }
   const secs = (performance.now() - started) / 1000
+  const loadAfter = load()
   console.log('')
   console.log(formatTable(rows, { header: true }))
+  console.log(`\nload average (1 / 5 / 15 min): before ${loadBefore}, after ${loadAfter} on ${cpus().length} cores`)
+  const summary = targetSummary(rows)
+  if (summary !== '') console.log(`\n${summary}`)
   const bad = rows.filter((r) => r.check === 'MISMATCH' || r.check === 'error')
   console.log(
     `\n${rows.length} rows in ${secs.toFixed(0)} s; ${bad.length === 0 ? 'all checks passed' : `${bad.length} FAILED (MISMATCH or error)`}`,
   )
-  if (only === undefined) {
+  // only a full run of every workload rewrites the committed tables: a quick or partial run leaves them alone
+  if (rewritesTables(quick, only)) {
     const out = fileURLToPath(new URL('./results.md', import.meta.url))
-    const md = markdownTable(rows, { quick, machine: machine(), date: new Date().toISOString(), seconds: secs })
+    const meta = {
+      machine: machine(),
+      date: new Date().toISOString(),
+      seconds: secs,
+      load: [loadBefore, loadAfter] as [string, string],
+    }
+    const md = markdownTable(rows, meta)
     writeFileSync(out, md)
     console.log(`wrote ${out}`)
     const doc = fileURLToPath(new URL('../docs/performance.md', import.meta.url))
-    const updated = replaceBlock(readFileSync(doc, 'utf8'), 'results', md)
-    if (updated !== undefined) {
-      writeFileSync(doc, updated)
+    const before = readFileSync(doc, 'utf8')
+    let text = before
+    for (const [key, body] of [
+      ['results', md],
+      ['targets', summary],
+    ] as const)
+      text = replaceBlock(text, key, body) ?? text
+    if (text !== before) {
+      writeFileSync(doc, text)
       console.log(`updated ${doc}`)
     }
   }

@@ -17,3 +17,8 @@ export function selectWorkloads(ids: readonly string[], only: string | undefined
       throw new Error(`unknown workload ${JSON.stringify(w)}; known: ${ids.join(', ')}`)
   return ids.filter((id) => wanted.some((w) => selects(w, id)))
 }
+
+/** Whether a run rewrites bench/results.md and docs/performance.md: only a full run of every workload does. */
+export function rewritesTables(quick: boolean, only: string | undefined): boolean {
+  return !quick && (only === undefined || only === '')
+}

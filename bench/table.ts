@@ -15,8 +15,22 @@ const HEAD = [
 
 function rate(r: Row): string {
   if (r.median === undefined) return '—'
-  const f = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x >= 1 ? x.toFixed(2) : x.toFixed(3))
+  const f = (x: number) =>
+    x >= 100
+      ? x.toFixed(0)
+      : x >= 10
+        ? x.toFixed(1)
+        : x >= 1
+          ? x.toFixed(2)
+          : x >= 0.01
+            ? x.toFixed(3)
+            : x.toPrecision(2)
   return `${f(r.median)} (${f(r.min as number)}..${f(r.max as number)})`
+}
+
+/** A speed-up as the table prints it: 2.5x, 12x. */
+export function ratioText(x: number): string {
+  return `${x >= 10 ? x.toFixed(0) : x >= 2 ? x.toFixed(1) : x.toFixed(2)}x`
 }
 
 function cells(r: Row): string[] {
@@ -30,6 +44,14 @@ function cells(r: Row): string[] {
       r.speedup === undefined
         ? `library >= ${r.speedupTarget}x`
         : `library >= ${r.speedupTarget}x ${r.speedup >= r.speedupTarget ? 'met' : 'NOT MET'}`,
+    )
+  }
+  for (const t of r.ratioTargets ?? []) {
+    const who = t.of.replace(/^library /, '')
+    targets.push(
+      t.ratio === undefined
+        ? `${who} >= ${t.min}x`
+        : `${who} >= ${t.min}x: ${ratioText(t.ratio)} ${t.ratio >= t.min ? 'met' : 'NOT MET'}`,
     )
   }
   if (r.rssTargetMb !== undefined) {
@@ -53,7 +75,7 @@ function cells(r: Row): string[] {
     r.impl,
     r.n > 0 ? `${human(r.n)} ${r.unit}` : '',
     rate(r),
-    r.speedup === undefined ? '' : `${r.speedup >= 10 ? r.speedup.toFixed(0) : r.speedup.toFixed(1)}x`,
+    r.speedup === undefined ? '' : ratioText(r.speedup),
     mem,
     check,
     target,
@@ -84,12 +106,12 @@ export function formatTable(rows: readonly Row[], opts: { header: boolean }): st
 /** bench/results.md: the machine, how it ran, the table. */
 export function markdownTable(
   rows: readonly Row[],
-  meta: { quick: boolean; machine: string; date: string; seconds: number },
+  meta: { machine: string; date: string; seconds: number; load: [string, string] },
 ): string {
   const esc = (s: string) => s.replace(/\|/g, '\\|')
   const out = [
-    `<!-- written by \`npm run bench${meta.quick ? ' -- --quick' : ''}\`; do not edit by hand -->`,
-    `Run: ${meta.quick ? '`--quick`' : 'full'}, ${meta.date.slice(0, 16).replace('T', ' ')} UTC, ${meta.seconds.toFixed(0)} s. Machine: ${meta.machine}.`,
+    '<!-- written by `npm run bench`; do not edit by hand -->',
+    `Run: full, ${meta.date.slice(0, 16).replace('T', ' ')} UTC, ${meta.seconds.toFixed(0)} s. Machine: ${meta.machine}. Load average (1 / 5 / 15 min): ${meta.load[0]} before, ${meta.load[1]} after.`,
     '',
     `| ${HEAD.join(' | ')} |`,
     `| ${HEAD.map((_, j) => (j >= 2 && j <= 5 ? '---:' : '---')).join(' | ')} |`,

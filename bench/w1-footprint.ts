@@ -6,7 +6,7 @@ import { ES, columns, human, prefix } from './data.js'
 import { runGroup, type BenchOptions, type Impl, type Row } from './harness.js'
 import { libFn } from './lib.js'
 import { footprintBig, fromColumns, utcBucket } from './peers/bigjs.js'
-import { DuckPeer, duckText, duckUnavailable } from './peers/duckdb.js'
+import { DuckPeer, duckRows, duckText, duckUnavailable } from './peers/duckdb.js'
 import { footprintFloat, footprintFloatRuns } from './peers/float-footprint.js'
 
 export const HOUR = 3_600_000
@@ -60,31 +60,40 @@ export async function duckFootprintImpls(
     `(${u} - ((${u} % ${rsvUnits}) + ${rsvUnits}) % ${rsvUnits}) // ${rsvUnits}`,
   )
   const base = { n, canon, exact: false, ...(why !== undefined ? { unavailable: why } : {}) }
+  const held = () => peer as DuckPeer
   return [
-    {
-      ...base,
-      impl: 'DuckDB DOUBLE (2 threads)',
-      prepare: async () =>
-        (await open()).load('tf', c, n, `SELECT CAST(ts AS BIGINT) AS ts, price, volume, side FROM raw`),
-      run: () => (peer as DuckPeer).query(sqlF),
-      dispose: () => peer?.drop('tf'),
-    },
-    {
-      ...base,
-      impl: 'DuckDB DECIMAL (2 threads)',
-      prepare: async () =>
-        (await open()).load(
-          'td',
-          c,
-          n,
-          `SELECT CAST(ts AS BIGINT) AS ts, CAST(price AS DECIMAL(18,${priceDecimals})) AS price, CAST(volume AS DECIMAL(18,${volumeDecimals})) AS volume, side FROM raw`,
-        ),
-      run: () => (peer as DuckPeer).query(sqlD),
-      dispose: () => {
-        peer?.close()
-        peer = undefined
+    ...duckRows(
+      {
+        ...base,
+        impl: 'DuckDB DOUBLE (2 threads)',
+        prepare: async () =>
+          (await open()).load('tf', c, n, `SELECT CAST(ts AS BIGINT) AS ts, price, volume, side FROM raw`),
+        run: () => undefined,
+        dispose: () => peer?.drop('tf'),
       },
-    },
+      sqlF,
+      held,
+    ),
+    ...duckRows(
+      {
+        ...base,
+        impl: 'DuckDB DECIMAL (2 threads)',
+        prepare: async () =>
+          (await open()).load(
+            'td',
+            c,
+            n,
+            `SELECT CAST(ts AS BIGINT) AS ts, CAST(price AS DECIMAL(18,${priceDecimals})) AS price, CAST(volume AS DECIMAL(18,${volumeDecimals})) AS volume, side FROM raw`,
+          ),
+        run: () => undefined,
+        dispose: () => {
+          peer?.close()
+          peer = undefined
+        },
+      },
+      sqlD,
+      held,
+    ),
   ]
 }
 
@@ -128,7 +137,10 @@ export async function runW1(bench: BenchOptions): Promise<Row[]> {
       run: (n) => footprintFloatRuns(cols, n, HOUR, 1, 2),
       canon: (r) => r as string[],
     },
-    ...(await duckFootprintImpls(cols, N, HOUR, 100, 2, 8)).map((d) => ({ ...d, speedupTarget: 5 })),
+    // the target is against the query alone; the read-back of its few thousand rows is printed beside it
+    ...(await duckFootprintImpls(cols, N, HOUR, 100, 2, 8)).map((d) =>
+      d.impl.endsWith(': query') ? { ...d, speedupTarget: 5 } : d,
+    ),
   ]
   return runGroup(`W1 footprint 1h x 4 ticks, columnar (${human(N)} trades)`, 'trades', impls, bench)
 }

@@ -6,7 +6,7 @@ import { ES, columns, human, objects, prefix } from './data.js'
 import { runGroup, type BenchOptions, type Impl, type Row } from './harness.js'
 import { libFn } from './lib.js'
 import { candlesBig, fromColumns, fromObjects, utcBucket } from './peers/bigjs.js'
-import { DuckPeer, duckText, duckUnavailable } from './peers/duckdb.js'
+import { DuckPeer, duckRows, duckText, duckUnavailable } from './peers/duckdb.js'
 import { candleLines, candlesFloat, candlesFloatRegisters } from './peers/float.js'
 
 const MINUTE = 60_000
@@ -34,36 +34,45 @@ async function duckCandleImpls(cols: TradeColumns, n: number, bucketMs: number):
     arg_max(price, seq) AS c, sum(volume) AS v, sum(price * volume) AS val, count(*) AS n FROM ${t} GROUP BY b ORDER BY b`
   const canon = (rows: unknown) => (rows as unknown[][]).map((r) => r.map(duckText).join('|'))
   const base = { n, canon, exact: false, ...(why !== undefined ? { unavailable: why } : {}) }
+  const held = () => peer as DuckPeer
   return [
-    {
-      ...base,
-      impl: 'DuckDB DOUBLE (2 threads)',
-      prepare: async () =>
-        (await open()).load(
-          'tf',
-          c,
-          n,
-          `SELECT CAST(ts AS BIGINT) AS ts, CAST(seq AS BIGINT) AS seq, price, volume FROM raw`,
-        ),
-      run: () => (peer as DuckPeer).query(sql('tf')),
-      dispose: () => peer?.drop('tf'),
-    },
-    {
-      ...base,
-      impl: 'DuckDB DECIMAL (2 threads)',
-      prepare: async () =>
-        (await open()).load(
-          'td',
-          c,
-          n,
-          `SELECT CAST(ts AS BIGINT) AS ts, CAST(seq AS BIGINT) AS seq, CAST(price AS DECIMAL(18,2)) AS price, CAST(volume AS DECIMAL(18,8)) AS volume FROM raw`,
-        ),
-      run: () => (peer as DuckPeer).query(sql('td')),
-      dispose: () => {
-        peer?.close()
-        peer = undefined
+    ...duckRows(
+      {
+        ...base,
+        impl: 'DuckDB DOUBLE (2 threads)',
+        prepare: async () =>
+          (await open()).load(
+            'tf',
+            c,
+            n,
+            `SELECT CAST(ts AS BIGINT) AS ts, CAST(seq AS BIGINT) AS seq, price, volume FROM raw`,
+          ),
+        run: () => undefined,
+        dispose: () => peer?.drop('tf'),
       },
-    },
+      sql('tf'),
+      held,
+    ),
+    ...duckRows(
+      {
+        ...base,
+        impl: 'DuckDB DECIMAL (2 threads)',
+        prepare: async () =>
+          (await open()).load(
+            'td',
+            c,
+            n,
+            `SELECT CAST(ts AS BIGINT) AS ts, CAST(seq AS BIGINT) AS seq, CAST(price AS DECIMAL(18,2)) AS price, CAST(volume AS DECIMAL(18,8)) AS volume FROM raw`,
+          ),
+        run: () => undefined,
+        dispose: () => {
+          peer?.close()
+          peer = undefined
+        },
+      },
+      sql('td'),
+      held,
+    ),
   ]
 }
 

@@ -1,14 +1,12 @@
 // W3: 1m candles -> 15m and -> 1d (UTC), columnar and objects.
 import type { Candle, CandleColumns as LibCandleColumns } from '../src/candles/index.js'
-import { numText } from './canon.js'
-import { ES, human } from './data.js'
+import { human } from './data.js'
 import { runGroup, type BenchOptions, type Impl, type Row } from './harness.js'
 import { libFn } from './lib.js'
-import { resampleBig, utcBucket, type CandleIn } from './peers/bigjs.js'
-import { DuckPeer, duckText, duckUnavailable } from './peers/duckdb.js'
+import { resampleBig, utcBucket } from './peers/bigjs.js'
+import { DuckPeer, duckRows, duckText, duckUnavailable } from './peers/duckdb.js'
 import {
   candleLines,
-  candlesFloat,
   readCandleColumns,
   resampleFloat,
   resampleFloatRegisters,
@@ -16,53 +14,10 @@ import {
   type CandleColumns,
 } from './peers/float.js'
 import { candleObjLines } from './w2-candles.js'
-import { sampleTradeBatches } from '../src/sample/index.js'
+import { oneMinuteCandles } from './minute-candles.js'
 
 type ResampleFn = (candles: unknown, opts: Record<string, unknown>) => Candle[]
 type ResampleColumnsFn = (candles: unknown, opts: Record<string, unknown>) => CandleColumns
-
-/**
- * n 1m candles from the ES sample (5,000 trades a day, so nearly every minute of the 16 trading hours has
- * trades), made by the float candle loop (exact on this data; W2 checks it against the library).
- */
-/** n one-minute candles as columns, and as objects with decimal strings when `withObjects` (about 150 MB of heap for 1M). */
-function oneMinuteCandles(n: number, withObjects: boolean): { cols: CandleColumns; objs: CandleIn[] } {
-  const perDay = 5_000
-  const days = Math.ceil(n / 700) + 2
-  const parts: CandleColumns[] = []
-  let have = 0
-  for (const b of sampleTradeBatches({ ...ES, tradesPerDay: perDay, days, batchSize: perDay * 50 })) {
-    // batches hold whole days (50), so no minute is split between two batches
-    const c = candlesFloat(b, b.time.length, 60_000)
-    parts.push(c)
-    have += c.time.length
-    if (have >= n) break
-  }
-  if (have < n) throw new Error(`W3: only ${have} candles generated, wanted ${n}`)
-  const keys = ['time', 'open', 'high', 'low', 'close', 'volume', 'value', 'trades'] as const
-  const cols = Object.fromEntries(keys.map((k) => [k, new Float64Array(n)])) as unknown as CandleColumns
-  let at = 0
-  for (const p of parts) {
-    const m = Math.min(p.time.length, n - at)
-    for (const k of keys) cols[k].set(p[k].subarray(0, m), at)
-    at += m
-    if (at >= n) break
-  }
-  const objs: CandleIn[] = new Array(withObjects ? n : 0)
-  for (let i = 0; i < objs.length; i++) {
-    objs[i] = {
-      time: cols.time[i] as number,
-      open: numText(cols.open[i] as number),
-      high: numText(cols.high[i] as number),
-      low: numText(cols.low[i] as number),
-      close: numText(cols.close[i] as number),
-      volume: numText(cols.volume[i] as number),
-      value: numText(cols.value[i] as number),
-      trades: cols.trades[i] as number,
-    }
-  }
-  return { cols, objs }
-}
 
 function colsPrefix(c: CandleColumns, n: number): CandleColumns {
   if (n >= c.time.length) return c
@@ -184,18 +139,26 @@ export async function runW3(bench: BenchOptions, part?: W3Part): Promise<Row[]> 
         run: (n) => readCandleColumns(cols, n),
         canon: () => [],
       },
-      {
-        ...duckBase,
-        impl: 'DuckDB DOUBLE (2 threads)',
-        prepare: async () => void (await loadDuckTables()),
-        run: () => (peer as DuckPeer).query(sql('cf')),
-      },
-      {
-        ...duckBase,
-        impl: 'DuckDB DECIMAL (2 threads)',
-        prepare: async () => void (await loadDuckTables()),
-        run: () => (peer as DuckPeer).query(sql('cd')),
-      },
+      ...duckRows(
+        {
+          ...duckBase,
+          impl: 'DuckDB DOUBLE (2 threads)',
+          prepare: async () => void (await loadDuckTables()),
+          run: () => undefined,
+        },
+        sql('cf'),
+        () => peer as DuckPeer,
+      ),
+      ...duckRows(
+        {
+          ...duckBase,
+          impl: 'DuckDB DECIMAL (2 threads)',
+          prepare: async () => void (await loadDuckTables()),
+          run: () => undefined,
+        },
+        sql('cd'),
+        () => peer as DuckPeer,
+      ),
     ]
     if (part?.input !== 'objects')
       rows.push(

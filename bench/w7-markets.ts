@@ -1,323 +1,46 @@
 // W7: the library against Polars on data that looks like markets: the ES set (long runs of one price, exact
 // doubles), busy crypto and a thin altcoin (src/sample sampleMarketTrades). Candles from trades (1m, 5m, 1h),
-// footprint (5m, 1h) and resampling 1m candles (-> 15m, -> 1d). Each data set runs in its own process, once
-// with Polars on one thread and once on two (the pool is sized per process).
+// footprint (5m, 1h) and resampling 1m candles (-> 15m, -> 1d; on ES a series of months of 1m candles).
+// Each data set runs in its own process, once with Polars on one thread beside the plain loops (the
+// targets are against Polars compute there), and once on two (the pool is sized per process).
 import type { Candle } from '../src/candles/index.js'
-import type { FootprintColumns, FootprintProfile } from '../src/footprint/index.js'
-import type { TradeColumns } from '../src/trades/index.js'
-import { sampleMarketTrades } from '../src/sample/index.js'
-import { closeLines } from './canon.js'
 import { describeData } from './data-shape.js'
-import { ES, columns, human } from './data.js'
+import { human } from './data.js'
 import { runGroup, type BenchOptions, type Impl, type Row } from './harness.js'
 import { libFn } from './lib.js'
-import { footprintFloat } from './peers/float-footprint.js'
-import { candleLines, candlesFloat, type CandleColumns } from './peers/float.js'
+import { oneMinuteCandles } from './minute-candles.js'
+import { candlesFloat, candlesFloatRegisters, resampleFloatRegisters, type CandleColumns } from './peers/float.js'
 import {
   candleFrame,
-  polarsCandles,
-  polarsFootprint,
-  polarsResample,
-  polarsThreads,
+  candleQuery,
   polarsUnavailable,
-  tradeFrame,
-  type FootprintCells,
+  resampleAsBefore,
+  resampleQuery,
+  type Frame,
 } from './peers/polars.js'
+import { FRAMES, MIN, TOLERANCE, close, dataSet, hasValueText, sub, type DataSet, type MarketSet } from './w7-data.js'
+import { footprintGroups } from './w7-footprint.js'
+import { candleColumnLines, candleObjectLines, readCandleLines } from './w7-lines.js'
+import { lazyTradeFrame, polarsRows, readBackGroups } from './w7-polars.js'
 
-const MIN = 60_000
-const FRAMES: [string, number][] = [
-  ['1m', MIN],
-  ['5m', 5 * MIN],
-  ['15m', 15 * MIN],
-  ['1h', 60 * MIN],
-  ['1d', 1440 * MIN],
-]
+/** ES one-minute candles resampled: at least 200k of them (months of trading days). */
+const ES_MINUTES = 250_000
 
-export type MarketSet = 'es' | 'busy' | 'thin'
-
-interface DataSet {
-  name: string
-  cols: TradeColumns
-  /** Decimals of every price, the footprint tick in those units, the tick as a string. */
-  decimals: number
-  tickUnits: number
-  tickSize: string
-  /** Every price and volume is an exact double, so float sums can be compared exactly. */
-  exact: boolean
-}
-
-function dataSet(set: MarketSet, quick: boolean): DataSet {
-  if (set === 'es')
-    return {
-      name: 'ES future (sample generator)',
-      cols: columns(ES, quick ? 500_000 : 2_000_000),
-      decimals: 2,
-      tickUnits: 25,
-      tickSize: '0.25',
-      exact: true,
-    }
-  if (set === 'busy')
-    return {
-      name: 'busy crypto',
-      cols: sampleMarketTrades('busy-crypto', { seed: 42, trades: quick ? 400_000 : 2_000_000 }),
-      decimals: 2,
-      tickUnits: 1,
-      tickSize: '0.01',
-      exact: false,
-    }
+/** The fastest plain loop that checks nothing, computing a group's outputs on the same data (the bound). */
+function boundImpl(n: number, d: DataSet, run: (m: number) => CandleColumns): Impl {
   return {
-    name: 'thin altcoin',
-    cols: sampleMarketTrades('thin-altcoin', { seed: 42, trades: quick ? 100_000 : 500_000 }),
-    decimals: 8,
-    tickUnits: 100,
-    tickSize: '0.000001',
+    impl: 'ceiling: float loop, state in registers, no checks',
     exact: false,
-  }
-}
-
-/** Float sums of data that is not exact doubles are compared within this relative tolerance. */
-const TOLERANCE = 1e-9
-const close = closeLines(TOLERANCE)
-
-function candleColumnLines(c: CandleColumns, exact: boolean): string[] {
-  if (exact) return candleLines(c)
-  const out: string[] = new Array(c.time.length)
-  for (let k = 0; k < c.time.length; k++) {
-    out[k] = `${c.time[k]}|${c.open[k]}|${c.high[k]}|${c.low[k]}|${c.close[k]}|${c.volume[k]}|${c.trades[k]}`
-  }
-  return out
-}
-
-/** Whether this build's candleColumnsFromTrades takes `valueText` (older builds refuse the option). */
-function hasValueText(fn: ((t: unknown, o: object) => CandleColumns) | undefined, cols: TradeColumns): boolean {
-  if (fn === undefined) return false
-  const one = {
-    time: cols.time.subarray(0, 1),
-    price: cols.price.subarray(0, 1),
-    volume: cols.volume.subarray(0, 1),
-    side: cols.side.subarray(0, 1),
-  }
-  try {
-    return Array.isArray((fn(one, { timeframe: '1m', valueText: true }) as { valueText?: unknown }).valueText)
-  } catch {
-    return false
-  }
-}
-
-/** Library Candle objects in the same canonical form (value left out where float peers cannot match it). */
-function candleObjectLines(cs: readonly Candle[], exact: boolean): string[] {
-  return cs.map((c) =>
-    exact
-      ? `${c.time}|${Number(c.open)}|${Number(c.high)}|${Number(c.low)}|${Number(c.close)}|${Number(c.volume)}|${Number(c.value)}|${c.trades}`
-      : `${c.time}|${Number(c.open)}|${Number(c.high)}|${Number(c.low)}|${Number(c.close)}|${Number(c.volume)}|${c.trades}`,
-  )
-}
-
-function footprintLines(ps: readonly FootprintProfile[], d: DataSet): string[] {
-  const out: string[] = []
-  for (const p of ps) {
-    for (const [price, vb, vs, nb, ns] of p.rows) {
-      const r = Math.round(Math.round(Number(price) * 10 ** d.decimals) / d.tickUnits)
-      if (nb > 0) out.push(`${p.time}|${r}|1|${Number(vb)}|${nb}`)
-      if (ns > 0) out.push(`${p.time}|${r}|2|${Number(vs)}|${ns}`)
-    }
-  }
-  return out
-}
-
-/** The float loop's lines (`bucket|price|buy|sell|buy trades|sell trades`) in the canonical form of {@link footprintLines}. */
-function floatFootprintLines(lines: readonly string[], d: DataSet): string[] {
-  const out: string[] = []
-  for (const l of lines) {
-    const [b, price, vb, vs, nb, ns] = l.split('|') as [string, string, string, string, string, string]
-    const r = Math.round(Math.round(Number(price) * 10 ** d.decimals) / d.tickUnits)
-    if (Number(nb) > 0) out.push(`${b}|${r}|1|${vb}|${nb}`)
-    if (Number(ns) > 0) out.push(`${b}|${r}|2|${vs}|${ns}`)
-  }
-  return out
-}
-
-/** Library footprint columns in the canonical form of {@link footprintLines} (a row index is the tick row: rowSize 1). */
-function footprintColumnLines(c: FootprintColumns): string[] {
-  const out: string[] = []
-  const r = c.rows
-  for (let i = 0; i < c.time.length; i++) {
-    for (let k = c.rowStart[i] as number; k < (c.rowStart[i + 1] as number); k++) {
-      if ((r.tradesCountBuy[k] as number) > 0)
-        out.push(`${c.time[i]}|${r.row[k]}|1|${r.volumeBuy[k]}|${r.tradesCountBuy[k]}`)
-      if ((r.tradesCountSell[k] as number) > 0)
-        out.push(`${c.time[i]}|${r.row[k]}|2|${r.volumeSell[k]}|${r.tradesCountSell[k]}`)
-    }
-  }
-  return out
-}
-
-type FootprintColumnsFn = (t: unknown, o: object) => FootprintColumns
-
-/** The columns-out row beside an objects-out row (checked equal to it, the group's reference, before timing). */
-function columnsImpl(
-  label: string,
-  n: number,
-  fc: ReturnType<typeof libFn<FootprintColumnsFn>>,
-  run: (f: FootprintColumnsFn, m: number) => FootprintColumns,
-): Impl {
-  return {
-    impl: label,
-    exact: true,
     n,
-    ...(fc.missing !== undefined ? { unavailable: fc.missing } : {}),
-    run: (m) => (fc.fn === undefined ? undefined : run(fc.fn, m)),
-    canon: (r) => footprintColumnLines(r as FootprintColumns),
-  }
-}
-
-function cellLines(c: FootprintCells): string[] {
-  const out: string[] = new Array(c.bucket.length)
-  for (let k = 0; k < c.bucket.length; k++)
-    out[k] = `${c.bucket[k]}|${c.row[k]}|${c.side[k]}|${c.volume[k]}|${c.count[k]}`
-  return out
-}
-
-/**
- * `buckets` 1m buckets of `k` trades each, one trade a row (`k` consecutive rows from a price of the data
- * set), with the data set's volumes and sides: what a footprint bucket costs, fixed and per output row.
- */
-function bucketColumns(d: DataSet, buckets: number, k: number): TradeColumns {
-  const n = buckets * k
-  const c: TradeColumns = {
-    time: new Float64Array(n),
-    price: new Float64Array(n),
-    volume: new Float64Array(n),
-    side: new Uint8Array(n),
-  }
-  const src = d.cols
-  const pow = 10 ** d.decimals
-  for (let b = 0, i = 0; b < buckets; b++) {
-    const base = Math.round(((src.price[b % src.price.length] as number) * pow) / d.tickUnits) * d.tickUnits
-    for (let j = 0; j < k; j++, i++) {
-      c.time[i] = Math.floor((src.time[0] as number) / MIN) * MIN + b * MIN + j
-      // the double nearest the decimal (its shortest form is that decimal)
-      c.price[i] = (base + j * d.tickUnits) / pow
-      c.volume[i] = src.volume[i % src.volume.length] as number
-      c.side[i] = src.side[i % src.side.length] as number
-    }
-  }
-  return c
-}
-
-/**
- * The fixed cost of a footprint bucket and the cost of an output row: 1m buckets of one trade (one row)
- * and of 8 trades on 8 rows; rows in buckets (time a bucket = 1 / rate). The float loop is the bound.
- */
-async function bucketCostGroups(
-  d: DataSet,
-  fp: ((t: unknown, o: object) => FootprintProfile[]) | undefined,
-  missing: string | undefined,
-  bench: BenchOptions,
-): Promise<Row[]> {
-  const rows: Row[] = []
-  const fc = libFn<FootprintColumnsFn>('footprint', 'footprintColumnsFromTrades')
-  const buckets = bench.quick ? 20_000 : 50_000
-  for (const k of [1, 8]) {
-    const data = bucketColumns(d, buckets, k)
-    const sub = (m: number): TradeColumns => ({
-      time: data.time.subarray(0, m * k),
-      price: data.price.subarray(0, m * k),
-      volume: data.volume.subarray(0, m * k),
-      side: data.side.subarray(0, m * k),
-    })
-    const dd: DataSet = { ...d, cols: data }
-    const impls: Impl[] = [
-      {
-        impl: `library footprintProfiles (1m, tick ${d.tickSize})`,
-        library: true,
-        exact: true,
-        n: buckets,
-        ...(missing !== undefined ? { unavailable: missing } : {}),
-        run: (m) => fp?.(sub(m), { timeframe: '1m', tickSize: d.tickSize }),
-        canon: (r) => footprintLines(r as FootprintProfile[], dd),
-      },
-      columnsImpl(`library footprintColumnsFromTrades (1m, tick ${d.tickSize}, columns out)`, buckets, fc, (f, m) =>
-        f(sub(m), { timeframe: '1m', tickSize: d.tickSize }),
-      ),
-      {
-        impl: 'hand-written float loop',
-        exact: false,
-        n: buckets,
-        noCheck: 'float binning and sums (the bound)',
-        run: (m) => footprintFloat(data, m * k, MIN, d.tickUnits / 10 ** d.decimals, d.decimals),
-        canon: (r) => floatFootprintLines(r as string[], dd),
-      },
-    ]
-    rows.push(
-      ...(await runGroup(
-        `W7 ${d.name}: footprint cost a bucket, ${k} trade${k === 1 ? '' : 's'} on ${k} row${k === 1 ? '' : 's'} (${human(buckets)} buckets)`,
-        'buckets',
-        impls,
-        bench,
-      )),
-    )
-  }
-  return rows
-}
-
-/** 1m candles of a data set as columns (the resampling input): exact volumes, no value column on inexact data. */
-function minuteColumns(d: DataSet): CandleColumns {
-  const f = libFn<(t: unknown, o: object) => Candle[]>('candles', 'candlesFromTrades')
-  if (f.fn === undefined) return candlesFloat(d.cols, d.cols.time.length, MIN)
-  const cs = f.fn(d.cols, { timeframe: '1m' })
-  const col = (g: (c: Candle) => number) => Float64Array.from(cs, g)
-  return {
-    time: col((c) => c.time),
-    open: col((c) => Number(c.open)),
-    high: col((c) => Number(c.high)),
-    low: col((c) => Number(c.low)),
-    close: col((c) => Number(c.close)),
-    volume: col((c) => Number(c.volume)),
-    value: col((c) => Number(c.value)),
-    trades: col((c) => c.trades ?? 0),
-  }
-}
-
-function polarsImpl(
-  label: string,
-  n: number,
-  run: (n: number) => unknown,
-  canon: (r: unknown) => string[],
-  prepare: () => void,
-  exact: boolean,
-): Impl {
-  const why = polarsUnavailable()
-  return {
-    impl: `Polars ${label} (${polarsThreads()} thread${polarsThreads() === 1 ? '' : 's'})`,
-    n,
-    exact: false,
-    ...(why !== undefined ? { unavailable: why } : {}),
-    ...(exact ? {} : { note: `float sums: compared within ${TOLERANCE} relative`, compare: close }),
-    prepare,
+    ...(d.exact ? {} : { note: `float sums: compared within ${TOLERANCE} relative`, compare: close }),
     run,
-    canon,
+    canon: (r) => candleColumnLines(r as CandleColumns, d.exact),
   }
 }
 
-export async function runW7(bench: BenchOptions, set: MarketSet, withLoops: boolean): Promise<Row[]> {
-  const d = dataSet(set, bench.quick)
+async function candleGroups(d: DataSet, frame: () => Frame, withLoops: boolean, bench: BenchOptions): Promise<Row[]> {
   const n = d.cols.time.length
-  const shape = describeData(d.name, d.cols, FRAMES)
-  console.log(`  ${shape}`)
-  const rows: Row[] = [{ workload: `W7 ${d.name}`, impl: 'data', n, unit: 'trades', check: 'info', note: shape }]
-  bench.emit(rows[0] as Row)
-  const sub = (c: TradeColumns, m: number): TradeColumns =>
-    m >= c.time.length
-      ? c
-      : {
-          time: c.time.subarray(0, m),
-          price: c.price.subarray(0, m),
-          volume: c.volume.subarray(0, m),
-          side: c.side.subarray(0, m),
-        }
-  let frame: unknown
-  const loadTrades = () => void (frame ??= tradeFrame(d.cols, n))
+  const rows: Row[] = []
   const cols = libFn<(t: unknown, o: object) => CandleColumns>('candles', 'candleColumnsFromTrades')
   const objs = libFn<(t: unknown, o: object) => Candle[]>('candles', 'candlesFromTrades')
   for (const [id, ms] of FRAMES.filter(([f]) => f === '1m' || f === '5m' || f === '1h')) {
@@ -357,82 +80,76 @@ export async function runW7(bench: BenchOptions, set: MarketSet, withLoops: bool
         canon: (r) => candleObjectLines(r as Candle[], false),
       })
     if (withLoops)
-      impls.push({
-        impl: 'hand-written float loop',
-        exact: false,
-        n,
-        ...(d.exact ? {} : { note: `float sums: compared within ${TOLERANCE} relative`, compare: close }),
-        run: (m) => candlesFloat(d.cols, m, ms),
-        canon: (r) => candleColumnLines(r as CandleColumns, d.exact),
-      })
+      impls.push(
+        {
+          impl: 'hand-written float loop',
+          exact: false,
+          n,
+          ...(d.exact ? {} : { note: `float sums: compared within ${TOLERANCE} relative`, compare: close }),
+          run: (m) => candlesFloat(d.cols, m, ms),
+          canon: (r) => candleColumnLines(r as CandleColumns, d.exact),
+        },
+        boundImpl(n, d, (m) => candlesFloatRegisters(d.cols, m, ms)),
+      )
     impls.push(
-      polarsImpl(
-        'group-by',
+      ...polarsRows({
+        label: 'groupByDynamic',
         n,
-        () => polarsCandles(frame, ms),
-        (r) => candleColumnLines(r as CandleColumns, d.exact),
-        loadTrades,
-        d.exact,
-      ),
+        query: () => candleQuery(ms),
+        frame,
+        lines: (c) => readCandleLines(c, d.exact),
+        exact: d.exact,
+        ...(withLoops ? { targets: { speedupTarget: 1.0 } } : {}),
+      }),
     )
     rows.push(...(await runGroup(`W7 ${d.name}: trades -> ${id} candles (${human(n)})`, 'trades', impls, bench)))
   }
-  const fp = libFn<(t: unknown, o: object) => FootprintProfile[]>('footprint', 'footprintProfiles')
-  const fcols = libFn<FootprintColumnsFn>('footprint', 'footprintColumnsFromTrades')
-  for (const [id, ms] of FRAMES.filter(([f]) => f === '5m' || f === '1h')) {
-    const impls: Impl[] = [
-      {
-        impl: `library footprintProfiles (tick ${d.tickSize})`,
-        library: true,
-        exact: true,
-        n,
-        ...(fp.missing !== undefined ? { unavailable: fp.missing } : {}),
-        run: (m) => fp.fn?.(sub(d.cols, m), { timeframe: id, tickSize: d.tickSize }),
-        canon: (r) => footprintLines(r as FootprintProfile[], d),
-      },
-      columnsImpl(`library footprintColumnsFromTrades (tick ${d.tickSize}, columns out)`, n, fcols, (f, m) =>
-        f(sub(d.cols, m), { timeframe: id, tickSize: d.tickSize }),
-      ),
-    ]
-    if (withLoops) {
-      impls.push({
-        impl: 'hand-written float loop',
-        exact: false,
-        n,
-        ...(d.exact ? {} : { noCheck: 'float binning and sums; exact only on exact doubles' }),
-        run: (m) => footprintFloat(d.cols, m, ms, d.tickUnits / 10 ** d.decimals, d.decimals),
-        canon: (r) => floatFootprintLines(r as string[], d),
-      })
-    }
-    impls.push(
-      polarsImpl(
-        'group-by (bucket, row, side)',
-        n,
-        () => polarsFootprint(frame, ms, d.decimals, d.tickUnits),
-        (r) => cellLines(r as FootprintCells),
-        loadTrades,
-        d.exact,
-      ),
-    )
-    rows.push(...(await runGroup(`W7 ${d.name}: footprint ${id} (${human(n)})`, 'trades', impls, bench)))
+  return rows
+}
+
+/** 1m candles of a data set as columns (the resampling input): from the library's candles. */
+function minuteColumns(d: DataSet): CandleColumns {
+  const f = libFn<(t: unknown, o: object) => Candle[]>('candles', 'candlesFromTrades')
+  if (f.fn === undefined) return candlesFloat(d.cols, d.cols.time.length, MIN)
+  const cs = f.fn(d.cols, { timeframe: '1m' })
+  const col = (g: (c: Candle) => number) => Float64Array.from(cs, g)
+  return {
+    time: col((c) => c.time),
+    open: col((c) => Number(c.open)),
+    high: col((c) => Number(c.high)),
+    low: col((c) => Number(c.low)),
+    close: col((c) => Number(c.close)),
+    volume: col((c) => Number(c.volume)),
+    value: col((c) => Number(c.value)),
+    trades: col((c) => c.trades ?? 0),
   }
-  if (withLoops && set !== 'es') rows.push(...(await bucketCostGroups(d, fp.fn, fp.missing, bench)))
-  const m1 = minuteColumns(d)
+}
+
+/**
+ * Resampling 1m candles -> 15m and -> 1d: the data set's own 1m candles, on ES a series of months of them.
+ * The library's input has no value column where the values are not exact doubles; Polars then sums none.
+ */
+async function resampleGroups(d: DataSet, withLoops: boolean, bench: BenchOptions): Promise<Row[]> {
+  const rows: Row[] = []
+  const m1 = d.exact ? oneMinuteCandles(ES_MINUTES, false).cols : minuteColumns(d)
+  const source = d.exact ? '1m candles over months' : '1m candles'
   const rs = libFn<(c: unknown, o: object) => CandleColumns>('candles', 'resampleCandleColumns')
-  let cframe: unknown
+  const libInput = d.exact
+    ? m1
+    : {
+        time: m1.time,
+        open: m1.open,
+        high: m1.high,
+        low: m1.low,
+        close: m1.close,
+        volume: m1.volume,
+        trades: m1.trades,
+      }
+  let cframe: Frame
+  let before: Frame
+  const frame = () => (cframe ??= candleFrame(m1, d.exact))
+  const c = m1.time.length
   for (const [id, ms] of FRAMES.filter(([f]) => f === '15m' || f === '1d')) {
-    const libInput = d.exact
-      ? m1
-      : {
-          time: m1.time,
-          open: m1.open,
-          high: m1.high,
-          low: m1.low,
-          close: m1.close,
-          volume: m1.volume,
-          trades: m1.trades,
-        }
-    const c = m1.time.length
     const impls: Impl[] = [
       {
         impl: 'library resampleCandleColumns',
@@ -443,16 +160,47 @@ export async function runW7(bench: BenchOptions, set: MarketSet, withLoops: bool
         run: () => rs.fn?.(libInput, { timeframe: id, sourceTimeframe: '1m' }),
         canon: (r) => candleColumnLines(r as CandleColumns, d.exact),
       },
-      polarsImpl(
-        'group-by',
-        c,
-        () => polarsResample(cframe, ms),
-        (r) => candleColumnLines(r as CandleColumns, d.exact),
-        () => void (cframe ??= candleFrame(m1)),
-        d.exact,
-      ),
     ]
-    rows.push(...(await runGroup(`W7 ${d.name}: 1m candles -> ${id} (${human(c)} candles)`, 'candles', impls, bench)))
+    if (withLoops) impls.push(boundImpl(c, d, (m) => resampleFloatRegisters(m1, m, ms)))
+    impls.push(
+      ...polarsRows({
+        label: 'groupByDynamic',
+        n: c,
+        query: () => resampleQuery(ms, d.exact),
+        frame,
+        lines: (x) => readCandleLines(x, d.exact),
+        exact: d.exact,
+        ...(withLoops ? { targets: { speedupTarget: 1.0 } } : {}),
+      }),
+    )
+    if (withLoops && !d.exact)
+      impls.push({
+        impl: 'Polars as this bench wrote it before: lazy, Int64 windows, query built each run, cast read-back',
+        n: c,
+        exact: false,
+        ...(polarsUnavailable() !== undefined ? { unavailable: polarsUnavailable() as string } : {}),
+        note: `float sums: compared within ${TOLERANCE} relative`,
+        compare: close,
+        prepare: () => void (before ??= candleFrame(m1, true, true)),
+        run: () => resampleAsBefore(before, ms),
+        canon: (r) => candleColumnLines(r as CandleColumns, false),
+      })
+    rows.push(...(await runGroup(`W7 ${d.name}: ${source} -> ${id} (${human(c)} candles)`, 'candles', impls, bench)))
   }
+  return rows
+}
+
+export async function runW7(bench: BenchOptions, set: MarketSet, withLoops: boolean): Promise<Row[]> {
+  const d = dataSet(set, bench.quick)
+  const n = d.cols.time.length
+  const shape = describeData(d.name, d.cols, FRAMES)
+  console.log(`  ${shape}`)
+  const rows: Row[] = [{ workload: `W7 ${d.name}`, impl: 'data', n, unit: 'trades', check: 'info', note: shape }]
+  bench.emit(rows[0] as Row)
+  const frame = lazyTradeFrame(d)
+  rows.push(...(await candleGroups(d, frame, withLoops, bench)))
+  rows.push(...(await footprintGroups(d, frame, withLoops, withLoops && set !== 'es', bench)))
+  rows.push(...(await resampleGroups(d, withLoops, bench)))
+  if (withLoops) rows.push(...(await readBackGroups(d, frame, bench)))
   return rows
 }

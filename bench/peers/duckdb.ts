@@ -1,8 +1,10 @@
 // Peer (c): DuckDB through @duckdb/node-api, in the same process, both threads. Data is loaded before
-// timing (appender fed with data chunks straight from the typed arrays); only the query (and reading its
-// result into JS) is timed. An exact variant uses DECIMAL columns.
+// timing (appender fed with data chunks straight from the typed arrays). Each peer is timed twice: the query
+// alone (its result materialized in DuckDB) and the query with the read-back of its rows into JS.
+// An exact variant uses DECIMAL columns.
 import { createRequire } from 'node:module'
 import { minimal, numText } from '../canon.js'
+import type { Impl } from '../harness.js'
 
 // The module is loaded lazily so that a missing native binding only marks DuckDB rows unavailable. It is
 // installed on demand by bench/install-peers.mjs (not a devDependency), so its types are not assumed here.
@@ -96,9 +98,23 @@ export class DuckPeer {
     await this.con.run(`DROP TABLE raw`)
   }
 
+  /** Runs a query to its result, materialized in DuckDB (not read into JS): what the query row times. */
+  compute(sql: string): Promise<unknown> {
+    return this.con.run(sql)
+  }
+
+  /**
+   * The query and the read-back of its rows into JS values. `run` then `getRows()` of the materialized result:
+   * as fast as `runAndReadAll`, `getColumns()` or the raw chunks for these results (a few thousand rows,
+   * under a millisecond of read-back).
+   */
   async query(sql: string): Promise<unknown[][]> {
-    const r = await this.con.runAndReadAll(sql)
-    return r.getRows() as unknown[][]
+    return DuckPeer.rows(await this.con.run(sql))
+  }
+
+  /** The rows of a result of {@link compute}. */
+  static async rows(result: unknown): Promise<unknown[][]> {
+    return (await (result as { getRows(): Promise<unknown[][]> }).getRows()) as unknown[][]
   }
 
   async drop(name: string): Promise<void> {
@@ -121,4 +137,31 @@ export function duckText(v: unknown): string {
   }
   if (v === null) return '0'
   return String(v)
+}
+
+/**
+ * The two rows of one DuckDB peer: `<impl>: query` (the query to a result held in DuckDB; its check reads the
+ * rows) and `<impl>: query + read-back`. The query row loads the data (`prepare`); the pair shares it, and
+ * the second row frees it (`dispose`).
+ */
+export function duckRows(im: Impl, sql: string, peer: () => DuckPeer): Impl[] {
+  const { prepare, dispose, ...rest } = im
+  const canon = im.canon
+  return [
+    {
+      ...rest,
+      impl: `${im.impl}: query`,
+      ...(prepare !== undefined ? { prepare } : {}),
+      run: () => peer().compute(sql),
+      canon: async (r) => canon(await DuckPeer.rows(r)),
+    },
+    {
+      ...rest,
+      impl: `${im.impl}: query + read-back`,
+      // a prepare marks a row that loads DuckDB: it is timed with the DuckDB cohort, after the JS rows
+      prepare: () => undefined,
+      ...(dispose !== undefined ? { dispose } : {}),
+      run: () => peer().query(sql),
+    },
+  ]
 }
