@@ -7,6 +7,7 @@ import { resolve } from 'node:path'
 import { PARTNER_OPERATION_PATHS, parseRfc3339 } from '../../src/service/index.js'
 import { sliceTradeColumns, type TradeColumns } from '../../src/index.js'
 import { defaultCatalog } from './catalog.js'
+import { installProcessGuard } from './process-guard.js'
 import { OPENAPI_PATH, REFERENCE_PATH } from './reference.js'
 import { REST_PREFIX } from './rest.js'
 import { startServer, type ApiKeyConfig } from './server.js'
@@ -124,6 +125,8 @@ const generated = (prefix: string): string => `${prefix}_${randomBytes(12).toStr
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2))
+  // no request can end the process: what escapes a handler is logged and answered 500 for its request
+  installProcessGuard()
   const pinned = args.now
   const now = pinned ?? Date.now()
   const clock = pinned === undefined ? Date.now : () => pinned

@@ -1,7 +1,7 @@
 // The reference server: node:http, both interfaces, an in-memory store. It does I/O only — authentication
 // look-ups, the clock, request ids, reading bodies, writing answers — and asks the library for every decision.
 import { createHash, randomUUID } from 'node:crypto'
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import {
@@ -17,7 +17,11 @@ import {
   type RestLedgerState,
 } from '../../src/service/index.js'
 import type { Candle } from '../../src/index.js'
-import { ClientAborted, declaredTooLarge, parserRefusal, rawAnswer, readBody, send, type Answer } from './http.js'
+import { ClientAborted, declaredTooLarge, INTERNAL_ERROR_BODY, readBody, send, type Answer } from './http.js'
+import { answerClientError, answerConnect, missingHost } from './http-edges.js'
+import { inputErrorOf } from './input-error.js'
+import { parseJsonBody } from './json-body.js'
+import { requestScope } from './process-guard.js'
 import { handlePartner, PARTNER_OPERATIONS, type PartnerContext, type PartnerOperation } from './partner.js'
 import { createReferencePages } from './reference.js'
 import { handleRest, matchRestRoute, REST_PREFIX } from './rest.js'
@@ -183,6 +187,8 @@ export async function createHandler(opts: ServerOptions): Promise<{
     try {
       result = handleRest(route, url.searchParams, { store: opts.store, now })
     } catch (e) {
+      const input = inputErrorOf(e, url.searchParams.keys())
+      if (input !== undefined) return restError(input, { ...base, ...rateHeaders(check.headers) })
       if (!(e instanceof StoreUnavailable)) throw e
       return restError(unavailableError(503, e.message), { ...base, ...rateHeaders(check.headers) })
     }
@@ -219,12 +225,9 @@ export async function createHandler(opts: ServerOptions): Promise<{
     if (declaredTooLarge(req, limits.maxBodyBytes)) return tooLarge
     const text = await readBody(req, limits.maxBodyBytes)
     if (text === undefined) return tooLarge
-    let body: unknown
-    try {
-      body = JSON.parse(text)
-    } catch {
-      return { status: 200, headers: base, body: { status: invalidArgument('request body: not valid JSON') } }
-    }
+    const parsed = parseJsonBody(text, limits.maxBodyDepth)
+    if (!parsed.ok) return { status: 200, headers: base, body: { status: invalidArgument(parsed.message) } }
+    const body = parsed.value
     const tokenHeader = req.headers.accesstoken
     const now = clock()
     let wait = 0
@@ -291,23 +294,34 @@ export async function createHandler(opts: ServerOptions): Promise<{
             }
       }
       console.error(`[${requestId}]`, e)
-      return { status: 500, headers: base, body: { error: { code: 'internal', message: 'internal error' } } }
+      return { status: 500, headers: base, body: INTERNAL_ERROR_BODY }
     }
   }
 
   const referencePages = createReferencePages(partnerPrefix)
 
+  /** Every request runs in its own scope, so that the process guard can answer the one that failed. */
   function handle(req: IncomingMessage, res: ServerResponse): void {
+    const requestId = randomUUID()
+    requestScope.run({ requestId, res }, () => handleIn(req, res, requestId))
+  }
+
+  function handleIn(req: IncomingMessage, res: ServerResponse, requestId: string): void {
+    const noHost = missingHost(req)
+    if (noHost !== undefined) {
+      const r = toHttpResponse(noHost, { 'x-request-id': requestId, connection: 'close' })
+      send(res, { status: r.status, headers: r.headers, body: r.body })
+      return
+    }
     const path = (req.url ?? '').split('?')[0] ?? ''
     if (opts.viewerKey !== undefined && isViewerPath(path)) {
       serveViewer(req, res, path, opts.viewerKey).catch((e: unknown) => {
-        console.error('[viewer]', e)
+        console.error(`[${requestId}] viewer:`, e)
         if (!res.headersSent)
-          send(res, { status: 500, headers: {}, body: { error: { code: 'internal', message: 'internal error' } } })
+          send(res, { status: 500, headers: { 'x-request-id': requestId }, body: INTERNAL_ERROR_BODY })
       })
       return
     }
-    const requestId = randomUUID()
     if (referencePages(req, res, requestId)) return // GET /openapi.json and the rendered /reference
     route(req, requestId).then(
       (a) => {
@@ -316,11 +330,8 @@ export async function createHandler(opts: ServerOptions): Promise<{
       },
       (e: unknown) => {
         console.error(`[${requestId}]`, e)
-        send(res, {
-          status: 500,
-          headers: { 'x-request-id': requestId },
-          body: { error: { code: 'internal', message: 'internal error' } },
-        })
+        if (!res.headersSent)
+          send(res, { status: 500, headers: { 'x-request-id': requestId }, body: INTERNAL_ERROR_BODY })
       },
     )
   }
@@ -337,28 +348,6 @@ function rateHeaders(h: Readonly<Record<string, string | undefined>>): Record<st
   }
 }
 
-/**
- * A request Node's parser refused (431 headers too large, 400 malformed, 408 too slow): the service's JSON
- * error with an `x-request-id`, then the connection closes. A client that reset the connection gets nothing.
- */
-function answerClientError(e: NodeJS.ErrnoException, socket: Duplex, limits: ServerLimits): void {
-  const answered = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true
-  if (e.code === 'ECONNRESET' || answered || !socket.writable) {
-    socket.destroy()
-    return
-  }
-  const r = parserRefusal(e.code, limits)
-  const error = toHttpResponse({ status: r.status, code: r.code, message: r.message }, { 'x-request-id': randomUUID() })
-  socket.end(
-    rawAnswer(
-      r.status,
-      STATUS_CODES[r.status] ?? 'Error',
-      { 'x-request-id': error.headers['x-request-id']! },
-      error.body,
-    ),
-  )
-}
-
 /** Starts the server on 127.0.0.1 (port 0 picks a free port). */
 export async function startServer(opts: ServerOptions & { port?: number; host?: string }): Promise<RunningServer> {
   const { handle, ledgers, limits } = await createHandler(opts)
@@ -370,11 +359,14 @@ export async function startServer(opts: ServerOptions & { port?: number; host?: 
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       // how often Node checks the two timeouts above (its default, 30 s, would let them run 30 s late)
       connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headersTimeoutMs / 2)),
+      // a request without Host is answered by the handler, as the service's JSON error (Node's own is bare)
+      requireHostHeader: false,
     },
     handle,
   )
   server.maxConnections = limits.maxConnections
   server.on('clientError', (e: NodeJS.ErrnoException, socket: Duplex) => answerClientError(e, socket, limits))
+  server.on('connect', answerConnect)
   const host = opts.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
