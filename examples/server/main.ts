@@ -156,6 +156,7 @@ async function main(): Promise<void> {
     : args.databaseUrl !== undefined
       ? await openPostgresState(args.databaseUrl)
       : await openPgliteState(resolve(args.dataDir))
+  for (const note of state.notes ?? []) console.error(note)
   const running = await startServer({
     store,
     apiKeys: keyConfig,
@@ -199,8 +200,7 @@ async function main(): Promise<void> {
     `       -d '{"security_id":{"ticker_code":{"ticker":"ES","exchange_code":"CME"}},"time_frame":{"time_unit":"MINUTE","count":90},"range":{"first_bound_time":"${new Date(now - 86_400_000).toISOString()}","duration":"PT6H"}}' \\`,
     `       '${url}/partner/${candles}'`,
   ]
-  console.log(lines.join('\n'))
-
+  // the signals are handled before the banner says the server is up (a supervisor may stop it at once)
   const stop = (): void => {
     running.close().then(
       () => process.exit(0),
@@ -209,6 +209,7 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+  console.log(lines.join('\n'))
 }
 
 main().catch((e: unknown) => {

@@ -19,16 +19,18 @@ import {
 import type { Candle } from '../../src/index.js'
 import { ClientAborted, declaredTooLarge, INTERNAL_ERROR_BODY, readBody, send, type Answer } from './http.js'
 import { answerClientError, answerConnect, missingHost } from './http-edges.js'
-import { inputErrorOf } from './input-error.js'
 import { parseJsonBody } from './json-body.js'
 import { requestScope } from './process-guard.js'
 import { handlePartner, PARTNER_OPERATIONS, type PartnerContext, type PartnerOperation } from './partner.js'
 import { createReferencePages } from './reference.js'
-import { handleRest, matchRestRoute, REST_PREFIX } from './rest.js'
-import { StoreUnavailable, type MarketStore } from './store.js'
+import { matchRestRoute, REST_PREFIX, type RestResult } from './rest.js'
+import { answerRest, HISTORY_ENDPOINTS } from './rest-answer.js'
+import { createRestPool, type RestPool } from './rest-pool.js'
+import { isPlainStore, StoreUnavailable, type MarketStore } from './store.js'
 import { isViewerPath, serveViewer } from './viewer/serve.js'
 import { BUSY_RETRY_AFTER_S, DEFAULT_LIMITS, LOGIN_WINDOW_MS, type ServerLimits } from './limits.js'
 import { memoryState, type StateStore } from './state.js'
+import { RESTORE_HINT, StateDamaged } from './state-schema.js'
 import { createTokenSigner, newSigningKey } from './tokens.js'
 import { createWindowCounter } from './window-counter.js'
 import { createWorkQueue } from './work-queue.js'
@@ -73,6 +75,8 @@ export interface RunningServer {
   port: number
   /** Credit ledgers by account (for inspection). */
   ledgers: ReadonlyMap<string, RestLedger>
+  /** The REST worker pool, when history endpoints run in worker threads (for inspection). */
+  restPool: RestPool | undefined
   /** Closes the server, then the state. */
   close(): Promise<void>
 }
@@ -103,6 +107,10 @@ export const partnerIdOf = (apiKey: string): string =>
 /** Builds the request handler over the state's stored contents (read once; every change is written through). */
 export async function createHandler(opts: ServerOptions): Promise<{
   handle: (req: IncomingMessage, res: ServerResponse) => void
+  /** The REST worker pool (undefined: history endpoints run on the event loop). */
+  restPool: RestPool | undefined
+  /** Stops what the handler started (the REST worker threads). */
+  dispose: () => Promise<void>
   ledgers: Map<string, RestLedger>
   routes: Route[]
   limits: ServerLimits
@@ -110,6 +118,11 @@ export async function createHandler(opts: ServerOptions): Promise<{
   const clock = opts.clock ?? Date.now
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...opts.limits }
   const heavy = createWorkQueue({ concurrency: limits.heavyConcurrency, maxQueued: limits.heavyQueue })
+  // history endpoints in worker threads; a store that is not plain columns (a wrapper) is served on the loop
+  const pool =
+    limits.restWorkers > 0 && isPlainStore(opts.store)
+      ? createRestPool(opts.store, { size: limits.restWorkers, maxQueued: limits.restQueue })
+      : undefined
   const logins = createWindowCounter(LOGIN_WINDOW_MS, limits.loginsPerWindow)
   const state = opts.state ?? memoryState()
   const snap = await state.load()
@@ -124,6 +137,12 @@ export async function createHandler(opts: ServerOptions): Promise<{
   const partnerPrefix = opts.partnerPrefix ?? '/partner/'
   const partnerKeys = new Map(opts.partnerKeys.map((k) => [k, partnerIdOf(k)]))
   const signingKeys = snap.keys.slice()
+  if (signingKeys.length === 0 && snap.initialised === true && opts.rotateSigningKey !== true) {
+    // the first start stores a key before it listens: none in a store made before means they were lost
+    throw new StateDamaged(
+      `${state.where}: table signing_keys is empty, but this store was initialised before: every token issued is gone with the keys; ${RESTORE_HINT} (or start with --rotate-signing-key to go on with a new key, every issued token refused)`,
+    )
+  }
   if (signingKeys.length === 0 || opts.rotateSigningKey === true) {
     const key = newSigningKey(Math.max(clock(), ...signingKeys.map((k) => k.createdAt + 1)))
     await state.addKey(key)
@@ -183,12 +202,22 @@ export async function createHandler(opts: ServerOptions): Promise<{
     const check = ledger.check(now)
     if (!key.access) return restError(permissionDeniedError(), { ...base, ...rateHeaders(check.headers) })
     if (check.locked) return restError(check.error, { ...base, ...check.headers })
-    let result: ReturnType<typeof handleRest>
+    let result: RestResult
     try {
-      result = handleRest(route, url.searchParams, { store: opts.store, now })
+      const pooled = pool !== undefined && HISTORY_ENDPOINTS.has(route.endpoint)
+      const job = pooled
+        ? pool.run(route, url.search, now)
+        : Promise.resolve(answerRest(route, url.searchParams, { store: opts.store, now }))
+      if (job === undefined) {
+        const message = `the server is busy with ${limits.restQueue} history requests waiting; retry after ${BUSY_RETRY_AFTER_S} s`
+        return restError(unavailableError(503, message), {
+          ...base,
+          ...rateHeaders(check.headers),
+          'retry-after': String(BUSY_RETRY_AFTER_S),
+        })
+      }
+      result = await job
     } catch (e) {
-      const input = inputErrorOf(e, url.searchParams.keys())
-      if (input !== undefined) return restError(input, { ...base, ...rateHeaders(check.headers) })
       if (!(e instanceof StoreUnavailable)) throw e
       return restError(unavailableError(503, e.message), { ...base, ...rateHeaders(check.headers) })
     }
@@ -336,7 +365,7 @@ export async function createHandler(opts: ServerOptions): Promise<{
     )
   }
 
-  return { handle, ledgers, routes, limits }
+  return { handle, ledgers, routes, limits, restPool: pool, dispose: async () => pool?.close() }
 }
 
 /** The `x-ratelimit-*` headers only (a check's or charge's headers without `retry-after`). */
@@ -350,7 +379,7 @@ function rateHeaders(h: Readonly<Record<string, string | undefined>>): Record<st
 
 /** Starts the server on 127.0.0.1 (port 0 picks a free port). */
 export async function startServer(opts: ServerOptions & { port?: number; host?: string }): Promise<RunningServer> {
-  const { handle, ledgers, limits } = await createHandler(opts)
+  const { handle, ledgers, limits, restPool, dispose } = await createHandler(opts)
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
@@ -381,10 +410,13 @@ export async function startServer(opts: ServerOptions & { port?: number; host?: 
     url: `http://${host}:${port}`,
     port,
     ledgers,
+    restPool,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((e) => (e ? reject(e) : resolve()))
         server.closeAllConnections()
-      }).finally(() => opts.state?.close()),
+      })
+        .finally(dispose)
+        .finally(() => opts.state?.close()),
   }
 }
