@@ -8,9 +8,12 @@ export interface Answer {
   body: unknown
 }
 
-/** A body already serialized (JSON by default; set `content-type` in the answer's headers for anything else), written as is. */
+/**
+ * A body already serialized (JSON by default; set `content-type` in the answer's headers for anything else),
+ * written as is: text, or its UTF-8 bytes (as a worker thread hands them over, without a copy).
+ */
 export class RawBody {
-  constructor(readonly text: string) {}
+  constructor(readonly text: string | Uint8Array) {}
 }
 
 /** The service's 500 body: the cause is logged with the request id, never sent. */
@@ -21,7 +24,7 @@ export const INTERNAL_ERROR_BODY = { error: { code: 'internal', message: 'intern
  * echoed value is bounded) is logged and answered 500 `internal` with the answer's `x-request-id`.
  */
 export function send(res: ServerResponse, a: Answer, head = false): void {
-  let text: string
+  let text: string | Uint8Array
   let answer = a
   try {
     text = a.body instanceof RawBody ? a.body.text : JSON.stringify(a.body)

@@ -101,7 +101,7 @@ export function createRestPool(store: MarketStore, opts: { size: number; maxQueu
       slot.job = undefined
       done++
       if ('failed' in m) job.reject(new WorkerFailed(`REST worker: ${m.failed}`))
-      else if (m.ok) job.resolve({ ok: true, body: new RawBody(m.text), price: m.price })
+      else if (m.ok) job.resolve({ ok: true, body: new RawBody(m.bytes), price: m.price })
       else job.resolve({ ok: false, error: m.error })
       pump()
     })

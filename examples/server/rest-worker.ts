@@ -1,6 +1,6 @@
 // A worker thread of the REST pool (rest-pool.ts): it builds the store over the trade columns the server
 // shares with it (SharedArrayBuffers, nothing copied), then answers history jobs one at a time, serialising
-// each body here, so that neither the aggregation nor the JSON of a large answer runs on the event loop.
+// each body to UTF-8 here, so that neither the aggregation nor the JSON of a large answer runs on the event loop.
 import { parentPort, workerData } from 'node:worker_threads'
 import type { TradeColumns } from '../../src/index.js'
 import type { ApiError } from '../../src/service/index.js'
@@ -26,7 +26,7 @@ export interface RestJob {
 
 /** A job's outcome: the serialised 200 body and its price, an error answer, or a failure (a bug: 500). */
 export type RestReply =
-  | { id: number; ok: true; text: string; price: number }
+  | { id: number; ok: true; bytes: Uint8Array; price: number }
   | { id: number; ok: false; error: ApiError }
   | { id: number; failed: string }
 
@@ -39,12 +39,13 @@ if (port !== null) {
     try {
       const r = answerRest(job.route, new URLSearchParams(job.search), { store, now: job.now })
       reply = r.ok
-        ? { id: job.id, ok: true, text: JSON.stringify(r.body), price: r.price }
+        ? { id: job.id, ok: true, bytes: new TextEncoder().encode(JSON.stringify(r.body)), price: r.price }
         : { id: job.id, ok: false, error: r.error }
     } catch (e) {
       reply = { id: job.id, failed: e instanceof Error ? (e.stack ?? e.message) : String(e) }
     }
-    port.postMessage(reply)
+    // the body's bytes are transferred, not copied
+    port.postMessage(reply, 'bytes' in reply ? [reply.bytes.buffer as ArrayBuffer] : [])
   })
   port.postMessage({ ready: true })
 }
