@@ -163,14 +163,43 @@ export async function openPgliteState(dir: string): Promise<StateStore> {
   }
 }
 
-/** Connects to a Postgres server (`postgres://user:pass@host:port/db`) through one `pg` connection. */
+/** The advisory lock key every reference server takes on its database (one server per database). */
+export const STATE_LOCK_KEY = 0x73766d64
+
+/**
+ * Connects to a Postgres server (`postgres://user:pass@host:port/db`) through one `pg` connection, and takes
+ * the database's advisory lock on it: a second server on the same database is refused naming the holder.
+ * The lock goes with the connection (a killed server's is released by Postgres).
+ */
 export async function openPostgresState(url: string): Promise<StateStore> {
   const pg = await import('pg')
-  const client = new pg.default.Client({ connectionString: url })
+  const client = new pg.default.Client({
+    connectionString: url,
+    application_name: `svc-marketdata server pid ${process.pid}`,
+  })
   await client.connect()
   const host = new URL(url).host
-  return sqlState(
-    { query: (text, params) => client.query(text, params), close: () => client.end() } as SqlClient,
-    `postgres ${host}`,
-  )
+  try {
+    const got = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1) as ok', [STATE_LOCK_KEY])
+    if (got.rows[0]?.ok !== true) {
+      const holder = await client.query<{ pid: number; application_name: string; backend_start: Date }>(
+        `select a.pid, a.application_name, a.backend_start from pg_locks l join pg_stat_activity a on a.pid = l.pid
+         where l.locktype = 'advisory' and l.granted and l.classid = 0 and l.objid = $1 and l.objsubid = 1`,
+        [STATE_LOCK_KEY],
+      )
+      const h = holder.rows[0]
+      const who =
+        h === undefined
+          ? 'another server'
+          : `${h.application_name || 'a client'} (backend pid ${h.pid}, connected ${new Date(h.backend_start).toISOString()})`
+      throw new StateDamaged(`database ${host} is in use by ${who}; stop that server first (one server per database)`)
+    }
+    return await sqlState(
+      { query: (text, params) => client.query(text, params), close: () => client.end() } as SqlClient,
+      `postgres ${host}`,
+    )
+  } catch (e) {
+    await client.end().catch(() => {})
+    throw e
+  }
 }
