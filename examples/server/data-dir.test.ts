@@ -9,7 +9,8 @@ import { LOCK_FILE } from './data-dir-lock.js'
 import { serverProcesses, type ServerProcess } from './spawn.js'
 
 const servers = serverProcesses('svc-server-datadir-')
-afterAll(() => servers.cleanup())
+// the copies of a data directory are many files: removing them can take a while on a busy disk
+afterAll(() => servers.cleanup(), 120_000)
 const PARTNER = 'datadir-partner'
 const KEY = 'datadir-key'
 const args = (dir: string): string[] => [
