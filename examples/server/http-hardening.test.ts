@@ -173,3 +173,31 @@ test('at most maxConnections open connections: one more is closed unanswered, th
   expect((await readReply(first))!.status).toBe(200)
   for (const s of held) s.destroy()
 })
+
+test('an HTTP/1.1 request without Host: 400 invalid_argument as the service JSON with x-request-id', async () => {
+  const s = await open()
+  s.write(`GET /api/v1/marketdata/timeframes HTTP/1.1\r\nx-api-key: ${KEY}\r\n\r\n`)
+  const r = await readReply(s)
+  expectJsonError(r, 400, 'invalid_argument')
+  expect(JSON.parse(r!.body).error.message).toContain('Host header')
+})
+
+test('CONNECT: 405 as the service JSON with x-request-id and allow, connection closed', async () => {
+  const s = await open()
+  s.write('CONNECT example.com:443 HTTP/1.1\r\nhost: example.com:443\r\n\r\n')
+  const r = await readReply(s)
+  expectJsonError(r, 405, 'invalid_argument')
+  expect(r!.headers.allow).toBe('GET, HEAD, POST')
+})
+
+test('other malformed requests (HTTP/2 preface, two Content-Lengths, bad method) get the JSON 400', async () => {
+  for (const raw of [
+    'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n',
+    `POST /partner/${OPS.login} HTTP/1.1\r\nhost: x\r\ncontent-length: 1\r\ncontent-length: 2\r\n\r\nab`,
+    'FOO\x01 / HTTP/1.1\r\nhost: x\r\n\r\n',
+  ]) {
+    const s = await open()
+    s.write(raw)
+    expectJsonError(await readReply(s), 400, 'invalid_argument')
+  }
+})

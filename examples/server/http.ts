@@ -8,17 +8,38 @@ export interface Answer {
   body: unknown
 }
 
-/** A body already serialized (JSON by default; set `content-type` in the answer's headers for anything else), written as is. */
+/**
+ * A body already serialized (JSON by default; set `content-type` in the answer's headers for anything else),
+ * written as is: text, or its UTF-8 bytes (as a worker thread hands them over, without a copy).
+ */
 export class RawBody {
-  constructor(readonly text: string) {}
+  constructor(readonly text: string | Uint8Array) {}
 }
 
-/** Writes an answer as JSON (headers only for a HEAD request). */
+/** The service's 500 body: the cause is logged with the request id, never sent. */
+export const INTERNAL_ERROR_BODY = { error: { code: 'internal', message: 'internal error' } } as const
+
+/**
+ * Writes an answer as JSON (headers only for a HEAD request). A body that cannot be serialised (a bug: every
+ * echoed value is bounded) is logged and answered 500 `internal` with the answer's `x-request-id`.
+ */
 export function send(res: ServerResponse, a: Answer, head = false): void {
-  const text = a.body instanceof RawBody ? a.body.text : JSON.stringify(a.body)
-  const headers: Record<string, string | number> = { 'content-type': 'application/json; charset=utf-8', ...a.headers }
+  let text: string | Uint8Array
+  let answer = a
+  try {
+    text = a.body instanceof RawBody ? a.body.text : JSON.stringify(a.body)
+  } catch (e) {
+    console.error(`[${a.headers['x-request-id'] ?? 'no request id'}] answer not serialisable:`, e)
+    const id = a.headers['x-request-id']
+    answer = { status: 500, headers: id === undefined ? {} : { 'x-request-id': id }, body: INTERNAL_ERROR_BODY }
+    text = JSON.stringify(INTERNAL_ERROR_BODY)
+  }
+  const headers: Record<string, string | number> = {
+    'content-type': 'application/json; charset=utf-8',
+    ...answer.headers,
+  }
   headers['content-length'] = Buffer.byteLength(text)
-  res.writeHead(a.status, headers)
+  res.writeHead(answer.status, headers)
   res.end(head ? undefined : text)
 }
 

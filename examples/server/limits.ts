@@ -1,4 +1,6 @@
-// The reference server's limits, in one place (docs/server.md lists them; decision 0202 says why these).
+// The reference server's limits, in one place (docs/server.md lists them; decisions 0202, 0204 and 0208 say
+// why these).
+import { availableParallelism } from 'node:os'
 
 /** Limits of one server; every field can be set through `ServerOptions.limits`. */
 export interface ServerLimits {
@@ -22,6 +24,12 @@ export interface ServerLimits {
   keepAliveTimeoutMs: number
   /** Largest request header section (bytes); larger is 431. */
   maxHeaderBytes: number
+  /** Deepest nesting of arrays and objects in a JSON request body; deeper is status 3 INVALID_ARGUMENT. */
+  maxBodyDepth: number
+  /** Worker threads that compute the REST history endpoints (0: on the event loop, as a plain server would). */
+  restWorkers: number
+  /** History requests waiting for a worker; one more is 503 `unavailable` with `Retry-After`. */
+  restQueue: number
 }
 
 export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
@@ -35,7 +43,14 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   requestTimeoutMs: 30_000,
   keepAliveTimeoutMs: 5_000,
   maxHeaderBytes: 16 * 1024,
+  maxBodyDepth: 32,
+  // one core stays with the event loop
+  restWorkers: Math.max(1, Math.min(4, availableParallelism() - 1)),
+  restQueue: 256,
 })
+
+/** Longest echoed value (JSON characters) an answer repeats from a request, e.g. ListSecurities' `security_id`. */
+export const MAX_ECHO_CHARS = 1024
 
 /** Length of a Login throttle window (ms). */
 export const LOGIN_WINDOW_MS = 60_000

@@ -15,6 +15,7 @@ import {
 } from '../../src/service/index.js'
 import { sliceTradeColumns, type TradeColumns } from '../../src/index.js'
 import { defaultCatalog } from './catalog.js'
+import { installProcessGuard } from './process-guard.js'
 import { OPENAPI_PATH, REFERENCE_PATH } from './reference.js'
 import { REST_PREFIX } from './rest.js'
 import { startServer, type ApiKeyConfig } from './server.js'
@@ -198,6 +199,8 @@ const generated = (prefix: string): string => `${prefix}_${randomBytes(12).toStr
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2))
+  // no request can end the process: what escapes a handler is logged and answered 500 for its request
+  installProcessGuard()
   const pinned = args.now
   const now = pinned ?? Date.now()
   const clock = pinned === undefined ? Date.now : () => pinned
@@ -242,6 +245,7 @@ async function main(): Promise<void> {
     : args.databaseUrl !== undefined
       ? await openPostgresState(args.databaseUrl)
       : await openPgliteState(resolve(args.dataDir))
+  for (const note of state.notes ?? []) console.error(note)
   const running = await startServer({
     store,
     apiKeys: keyConfig,
@@ -290,8 +294,7 @@ async function main(): Promise<void> {
     `       -d '{"security_id":{"ticker_code":{"ticker":"ES","exchange_code":"CME"}},"time_frame":{"time_unit":"MINUTE","count":90},"range":{"first_bound_time":"${new Date(now - 86_400_000).toISOString()}","duration":"PT6H"}}' \\`,
     `       '${url}/partner/${candles}'`,
   ]
-  console.log(lines.join('\n'))
-
+  // the signals are handled before the banner says the server is up (a supervisor may stop it at once)
   const stop = (): void => {
     streams
       .close()
@@ -303,6 +306,7 @@ async function main(): Promise<void> {
   }
   process.on('SIGINT', stop)
   process.on('SIGTERM', stop)
+  console.log(lines.join('\n'))
 }
 
 main().catch((e: unknown) => {

@@ -18,6 +18,8 @@ import {
   type Status,
 } from '../../src/service/index.js'
 import { securityInfo } from './catalog.js'
+import { boundedEcho } from './json-body.js'
+import { MAX_ECHO_CHARS } from './limits.js'
 import { listCandles, type ListCandlesContext } from './list-candles.js'
 import { securityById, type MarketStore } from './store.js'
 import type { TokenSigner } from './tokens.js'
@@ -123,7 +125,10 @@ function listSecurities(ctx: PartnerContext, body: unknown): unknown {
     const s = securityById(ctx.store, id)
     return s === undefined ? undefined : securityInfo(s.security)
   })
-  return r.ok ? { status: statusOk(), securities: r.value } : { status: r.error, securities: [] }
+  if (!r.ok) return { status: r.error, securities: [] }
+  // an id is echoed as requested, within a bound: an invalid one can be anything the body held
+  const securities = r.value.map((item) => ({ ...item, security_id: boundedEcho(item.security_id, MAX_ECHO_CHARS) }))
+  return { status: statusOk(), securities }
 }
 
 async function link(

@@ -1,7 +1,7 @@
 // The reference server: node:http, both interfaces, an in-memory store. It does I/O only — authentication
 // look-ups, the clock, request ids, reading bodies, writing answers — and asks the library for every decision.
 import { createHash, randomUUID } from 'node:crypto'
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Duplex } from 'node:stream'
 import {
@@ -17,14 +17,20 @@ import {
   type RestLedgerState,
 } from '../../src/service/index.js'
 import type { Candle } from '../../src/index.js'
-import { ClientAborted, declaredTooLarge, parserRefusal, rawAnswer, readBody, send, type Answer } from './http.js'
+import { ClientAborted, declaredTooLarge, INTERNAL_ERROR_BODY, readBody, send, type Answer } from './http.js'
+import { answerClientError, answerConnect, missingHost } from './http-edges.js'
+import { parseJsonBody } from './json-body.js'
+import { requestScope } from './process-guard.js'
 import { handlePartner, PARTNER_OPERATIONS, type PartnerContext, type PartnerOperation } from './partner.js'
 import { createReferencePages } from './reference.js'
-import { handleRest, matchRestRoute, REST_PREFIX } from './rest.js'
-import { StoreUnavailable, type MarketStore } from './store.js'
+import { matchRestRoute, REST_PREFIX, type RestResult } from './rest.js'
+import { answerRest, HISTORY_ENDPOINTS } from './rest-answer.js'
+import { createRestPool, type RestPool } from './rest-pool.js'
+import { isPlainStore, StoreUnavailable, type MarketStore } from './store.js'
 import { isViewerPath, serveViewer } from './viewer/serve.js'
 import { BUSY_RETRY_AFTER_S, DEFAULT_LIMITS, LOGIN_WINDOW_MS, type ServerLimits } from './limits.js'
 import { memoryState, type StateStore } from './state.js'
+import { RESTORE_HINT, StateDamaged } from './state-schema.js'
 import { createTokenSigner, newSigningKey } from './tokens.js'
 import { createWindowCounter } from './window-counter.js'
 import { createWorkQueue } from './work-queue.js'
@@ -69,6 +75,8 @@ export interface RunningServer {
   port: number
   /** Credit ledgers by account (for inspection). */
   ledgers: ReadonlyMap<string, RestLedger>
+  /** The REST worker pool, when history endpoints run in worker threads (for inspection). */
+  restPool: RestPool | undefined
   /** Closes the server, then the state. */
   close(): Promise<void>
 }
@@ -99,6 +107,10 @@ export const partnerIdOf = (apiKey: string): string =>
 /** Builds the request handler over the state's stored contents (read once; every change is written through). */
 export async function createHandler(opts: ServerOptions): Promise<{
   handle: (req: IncomingMessage, res: ServerResponse) => void
+  /** The REST worker pool (undefined: history endpoints run on the event loop). */
+  restPool: RestPool | undefined
+  /** Stops what the handler started (the REST worker threads). */
+  dispose: () => Promise<void>
   ledgers: Map<string, RestLedger>
   routes: Route[]
   limits: ServerLimits
@@ -106,6 +118,11 @@ export async function createHandler(opts: ServerOptions): Promise<{
   const clock = opts.clock ?? Date.now
   const limits: ServerLimits = { ...DEFAULT_LIMITS, ...opts.limits }
   const heavy = createWorkQueue({ concurrency: limits.heavyConcurrency, maxQueued: limits.heavyQueue })
+  // history endpoints in worker threads; a store that is not plain columns (a wrapper) is served on the loop
+  const pool =
+    limits.restWorkers > 0 && isPlainStore(opts.store)
+      ? createRestPool(opts.store, { size: limits.restWorkers, maxQueued: limits.restQueue })
+      : undefined
   const logins = createWindowCounter(LOGIN_WINDOW_MS, limits.loginsPerWindow)
   const state = opts.state ?? memoryState()
   const snap = await state.load()
@@ -120,6 +137,12 @@ export async function createHandler(opts: ServerOptions): Promise<{
   const partnerPrefix = opts.partnerPrefix ?? '/partner/'
   const partnerKeys = new Map(opts.partnerKeys.map((k) => [k, partnerIdOf(k)]))
   const signingKeys = snap.keys.slice()
+  if (signingKeys.length === 0 && snap.initialised === true && opts.rotateSigningKey !== true) {
+    // the first start stores a key before it listens: none in a store made before means they were lost
+    throw new StateDamaged(
+      `${state.where}: table signing_keys is empty, but this store was initialised before: every token issued is gone with the keys; ${RESTORE_HINT} (or start with --rotate-signing-key to go on with a new key, every issued token refused)`,
+    )
+  }
   if (signingKeys.length === 0 || opts.rotateSigningKey === true) {
     const key = newSigningKey(Math.max(clock(), ...signingKeys.map((k) => k.createdAt + 1)))
     await state.addKey(key)
@@ -179,9 +202,21 @@ export async function createHandler(opts: ServerOptions): Promise<{
     const check = ledger.check(now)
     if (!key.access) return restError(permissionDeniedError(), { ...base, ...rateHeaders(check.headers) })
     if (check.locked) return restError(check.error, { ...base, ...check.headers })
-    let result: ReturnType<typeof handleRest>
+    let result: RestResult
     try {
-      result = handleRest(route, url.searchParams, { store: opts.store, now })
+      const pooled = pool !== undefined && HISTORY_ENDPOINTS.has(route.endpoint)
+      const job = pooled
+        ? pool.run(route, url.search, now)
+        : Promise.resolve(answerRest(route, url.searchParams, { store: opts.store, now }))
+      if (job === undefined) {
+        const message = `the server is busy with ${limits.restQueue} history requests waiting; retry after ${BUSY_RETRY_AFTER_S} s`
+        return restError(unavailableError(503, message), {
+          ...base,
+          ...rateHeaders(check.headers),
+          'retry-after': String(BUSY_RETRY_AFTER_S),
+        })
+      }
+      result = await job
     } catch (e) {
       if (!(e instanceof StoreUnavailable)) throw e
       return restError(unavailableError(503, e.message), { ...base, ...rateHeaders(check.headers) })
@@ -219,12 +254,9 @@ export async function createHandler(opts: ServerOptions): Promise<{
     if (declaredTooLarge(req, limits.maxBodyBytes)) return tooLarge
     const text = await readBody(req, limits.maxBodyBytes)
     if (text === undefined) return tooLarge
-    let body: unknown
-    try {
-      body = JSON.parse(text)
-    } catch {
-      return { status: 200, headers: base, body: { status: invalidArgument('request body: not valid JSON') } }
-    }
+    const parsed = parseJsonBody(text, limits.maxBodyDepth)
+    if (!parsed.ok) return { status: 200, headers: base, body: { status: invalidArgument(parsed.message) } }
+    const body = parsed.value
     const tokenHeader = req.headers.accesstoken
     const now = clock()
     let wait = 0
@@ -291,23 +323,34 @@ export async function createHandler(opts: ServerOptions): Promise<{
             }
       }
       console.error(`[${requestId}]`, e)
-      return { status: 500, headers: base, body: { error: { code: 'internal', message: 'internal error' } } }
+      return { status: 500, headers: base, body: INTERNAL_ERROR_BODY }
     }
   }
 
   const referencePages = createReferencePages(partnerPrefix)
 
+  /** Every request runs in its own scope, so that the process guard can answer the one that failed. */
   function handle(req: IncomingMessage, res: ServerResponse): void {
+    const requestId = randomUUID()
+    requestScope.run({ requestId, res }, () => handleIn(req, res, requestId))
+  }
+
+  function handleIn(req: IncomingMessage, res: ServerResponse, requestId: string): void {
+    const noHost = missingHost(req)
+    if (noHost !== undefined) {
+      const r = toHttpResponse(noHost, { 'x-request-id': requestId, connection: 'close' })
+      send(res, { status: r.status, headers: r.headers, body: r.body })
+      return
+    }
     const path = (req.url ?? '').split('?')[0] ?? ''
     if (opts.viewerKey !== undefined && isViewerPath(path)) {
       serveViewer(req, res, path, opts.viewerKey).catch((e: unknown) => {
-        console.error('[viewer]', e)
+        console.error(`[${requestId}] viewer:`, e)
         if (!res.headersSent)
-          send(res, { status: 500, headers: {}, body: { error: { code: 'internal', message: 'internal error' } } })
+          send(res, { status: 500, headers: { 'x-request-id': requestId }, body: INTERNAL_ERROR_BODY })
       })
       return
     }
-    const requestId = randomUUID()
     if (referencePages(req, res, requestId)) return // GET /openapi.json and the rendered /reference
     route(req, requestId).then(
       (a) => {
@@ -316,16 +359,13 @@ export async function createHandler(opts: ServerOptions): Promise<{
       },
       (e: unknown) => {
         console.error(`[${requestId}]`, e)
-        send(res, {
-          status: 500,
-          headers: { 'x-request-id': requestId },
-          body: { error: { code: 'internal', message: 'internal error' } },
-        })
+        if (!res.headersSent)
+          send(res, { status: 500, headers: { 'x-request-id': requestId }, body: INTERNAL_ERROR_BODY })
       },
     )
   }
 
-  return { handle, ledgers, routes, limits }
+  return { handle, ledgers, routes, limits, restPool: pool, dispose: async () => pool?.close() }
 }
 
 /** The `x-ratelimit-*` headers only (a check's or charge's headers without `retry-after`). */
@@ -337,31 +377,9 @@ function rateHeaders(h: Readonly<Record<string, string | undefined>>): Record<st
   }
 }
 
-/**
- * A request Node's parser refused (431 headers too large, 400 malformed, 408 too slow): the service's JSON
- * error with an `x-request-id`, then the connection closes. A client that reset the connection gets nothing.
- */
-function answerClientError(e: NodeJS.ErrnoException, socket: Duplex, limits: ServerLimits): void {
-  const answered = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent === true
-  if (e.code === 'ECONNRESET' || answered || !socket.writable) {
-    socket.destroy()
-    return
-  }
-  const r = parserRefusal(e.code, limits)
-  const error = toHttpResponse({ status: r.status, code: r.code, message: r.message }, { 'x-request-id': randomUUID() })
-  socket.end(
-    rawAnswer(
-      r.status,
-      STATUS_CODES[r.status] ?? 'Error',
-      { 'x-request-id': error.headers['x-request-id']! },
-      error.body,
-    ),
-  )
-}
-
 /** Starts the server on 127.0.0.1 (port 0 picks a free port). */
 export async function startServer(opts: ServerOptions & { port?: number; host?: string }): Promise<RunningServer> {
-  const { handle, ledgers, limits } = await createHandler(opts)
+  const { handle, ledgers, limits, restPool, dispose } = await createHandler(opts)
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
@@ -370,11 +388,14 @@ export async function startServer(opts: ServerOptions & { port?: number; host?: 
       keepAliveTimeout: limits.keepAliveTimeoutMs,
       // how often Node checks the two timeouts above (its default, 30 s, would let them run 30 s late)
       connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headersTimeoutMs / 2)),
+      // a request without Host is answered by the handler, as the service's JSON error (Node's own is bare)
+      requireHostHeader: false,
     },
     handle,
   )
   server.maxConnections = limits.maxConnections
   server.on('clientError', (e: NodeJS.ErrnoException, socket: Duplex) => answerClientError(e, socket, limits))
+  server.on('connect', answerConnect)
   const host = opts.host ?? '127.0.0.1'
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -389,10 +410,13 @@ export async function startServer(opts: ServerOptions & { port?: number; host?: 
     url: `http://${host}:${port}`,
     port,
     ledgers,
+    restPool,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((e) => (e ? reject(e) : resolve()))
         server.closeAllConnections()
-      }).finally(() => opts.state?.close()),
+      })
+        .finally(dispose)
+        .finally(() => opts.state?.close()),
   }
 }

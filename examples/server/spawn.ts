@@ -14,6 +14,8 @@ export interface ServerProcess {
   /** Everything printed up to the end of the banner, by line. */
   lines: string[]
   url: string
+  /** Everything it printed on stderr so far. */
+  stderr(): string
 }
 
 /** Children of one test file and their temporary folder; `cleanup()` in `afterAll`. */
@@ -57,7 +59,7 @@ export function serverProcesses(prefix: string): {
             const lines = out.split('\n')
             const m = /^listening on (http:\/\/127\.0\.0\.1:\d+)$/.exec(lines[0] ?? '')
             if (m === null) reject(new Error(`first line: ${lines[0]}`))
-            else resolve({ child, lines, url: m[1]! })
+            else resolve({ child, lines, url: m[1]!, stderr: () => err })
           }
         })
         child.stderr!.on('data', (b: Buffer) => {

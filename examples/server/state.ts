@@ -21,12 +21,16 @@ export interface StateSnapshot {
   links: Map<string, Map<string, LinkedSecurity>>
   /** Oldest first. */
   keys: SigningKey[]
+  /** The store existed before this start (so an empty `keys` means they were lost, not never made). */
+  initialised?: boolean
 }
 
 /** Where the state lives. Every write resolves once it is committed. */
 export interface StateStore {
   /** A short description for the start-up banner (`memory`, `pglite <dir>`, `postgres <host>`). */
   readonly where: string
+  /** What the start should say about the store (a stale lock taken over, older tables adopted). */
+  readonly notes?: readonly string[]
   load(): Promise<StateSnapshot>
   saveRest(account: string, state: RestLedgerState): Promise<void>
   saveStream(account: string, state: StreamLedgerState): Promise<void>

@@ -65,6 +65,12 @@ const EMPTY: TradeColumns = {
   session: new Uint8Array(0),
 }
 
+/** Stores made by {@link createStore}: their data is plain columns, which worker threads can share. */
+const plainStores = new WeakSet<MarketStore>()
+
+/** Whether `store` is one {@link createStore} made (not wrapped): what the REST worker pool can serve from. */
+export const isPlainStore = (store: MarketStore): boolean => plainStores.has(store)
+
 /** Builds a store from a catalog and the trades of each security (by GUID; securities without trades have no data). */
 export function createStore(
   catalog: Catalog,
@@ -86,7 +92,7 @@ export function createStore(
     byKey.set(`${security.exchange}\u0000${security.symbol}`, s)
     byGuid.set(security.guid, s)
   }
-  return {
+  const store: MarketStore = {
     catalog,
     exchange: (code) => exchanges.get(code),
     security: (exchange, symbol) => byKey.get(`${exchange}\u0000${symbol}`),
@@ -104,6 +110,8 @@ export function createStore(
       return n === 0 ? undefined : s.trades.time[n - 1]
     },
   }
+  plainStores.add(store)
+  return store
 }
 
 /** Options of the sample store. */
