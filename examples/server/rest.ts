@@ -22,6 +22,7 @@ import {
 import {
   DEFAULT_SERVICE_CONFIG,
   checkCap,
+  checkRowSize,
   countTpoPeriods,
   createServiceConfig,
   footprintHistoryStart,
@@ -275,6 +276,9 @@ function profileRequest<E extends 'footprint' | 'tpo'>(
   if (isError(s)) return s
   const newest = ctx.store.newest(s)
   if (newest === undefined) return notFoundError('data')
+  // a row size the security's price grid cannot hold is the request's 400, before anything is read
+  const badRow = checkRowSize(q, { tickSize: s.security.tickSize })
+  if (badRow !== undefined) return badRow
   const r = trimToDepth(q, { newestCandleTime: newest, config: configOf(s) }) as Extract<
     HistoryRequest,
     { endpoint: E }
@@ -386,6 +390,8 @@ function rowSizeScaleEndpoint(query: URLSearchParams, ctx: RestContext): RestRes
   if (isError(s)) return fail(s)
   const newest = ctx.store.newest(s)
   if (newest === undefined) return fail(notFoundError('data'))
+  const badRow = checkRowSize(q, { tickSize: s.security.tickSize })
+  if (badRow !== undefined) return fail(badRow)
   // The typical bucket range comes from the newest footprint profiles of the default window (high - low).
   const r = trimToDepth(q, { newestCandleTime: newest, config: configOf(s) })
   let ranges: string[] = []
