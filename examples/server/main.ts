@@ -226,12 +226,12 @@ async function main(): Promise<void> {
       )
   }
   if (args.dataFloor !== undefined) for (const s of catalog.securities) floors.set(s.guid, args.dataFloor)
-  const live = startLiveStreams(
-    args.history === undefined ? createStore(catalog, trades, floors) : await historyStore(args.history, catalog),
-    args.live,
-    clock,
-  )
-  const store = live.store
+  const base =
+    args.history === undefined ? createStore(catalog, trades, floors) : await historyStore(args.history, catalog)
+  const live = startLiveStreams(base, args.live, clock)
+  // Without a live feed nothing is appended, so the server keeps the plain store, which its REST worker pool
+  // can share with its threads; with one, history must see the appended trades, and it answers on the event loop.
+  const store = args.live.rate === undefined && args.live.nats === undefined ? base : live.store
 
   const apiKeys = args.apiKeys.length > 0 || args.noAccessKeys.length > 0 ? args.apiKeys : [generated('key')]
   const partnerKeys = args.partnerKeys.length > 0 ? args.partnerKeys : [generated('partner')]

@@ -74,6 +74,9 @@ export function createRestPool(store: MarketStore, opts: { size: number; maxQueu
     data ??= {
       catalog: store.catalog,
       trades: store.all().map((s) => [s.security.guid, sharedColumns(s.trades)]),
+      floors: store
+        .all()
+        .flatMap((s) => (s.dataFloor === undefined ? [] : [[s.security.guid, s.dataFloor] as [string, number]])),
     }
     const worker = new Worker(tsWorkerSource(new URL('./rest-worker.ts', import.meta.url)), {
       eval: true,

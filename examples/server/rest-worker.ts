@@ -14,6 +14,8 @@ export interface RestWorkerData {
   catalog: Catalog
   /** GUID -> trades, on shared memory. */
   trades: Array<[string, TradeColumns]>
+  /** GUID -> data floor, for the securities that have their own. */
+  floors: Array<[string, number]>
 }
 
 /** One job: an endpoint, its query string and the request's clock reading. */
@@ -33,7 +35,7 @@ export type RestReply =
 const port = parentPort
 if (port !== null) {
   const data = workerData as RestWorkerData
-  const store = createStore(data.catalog, new Map(data.trades))
+  const store = createStore(data.catalog, new Map(data.trades), new Map(data.floors))
   port.on('message', (job: RestJob) => {
     let reply: RestReply
     try {

@@ -53,7 +53,11 @@ function view(g: Grow): TradeColumns {
 
 /** A store over the base store's catalog and trades (its own security records: appends never touch `base`). */
 export function liveStore(base: MarketStore): LiveStore {
-  const own = createStore(base.catalog, new Map(base.all().map((s) => [s.security.guid, s.trades])))
+  const own = createStore(
+    base.catalog,
+    new Map(base.all().map((s) => [s.security.guid, s.trades])),
+    new Map(base.all().flatMap((s) => (s.dataFloor === undefined ? [] : [[s.security.guid, s.dataFloor] as const]))),
+  )
   const grow = new Map<StoredSecurity, Grow>()
   const append: LiveStore['append'] = (s, trades) => {
     let g = grow.get(s)
