@@ -36,6 +36,11 @@ const PLAIN = /^\d+(\.\d+)?$/
 const SIGNED_PLAIN = /^-?\d+(\.\d+)?$/
 /** Deepest nesting of a checkpoint's JSON (its own is about 6 levels): deeper input is refused, never recursed into. */
 const MAX_DEPTH = 32
+/**
+ * Array items and object keys a checkpoint may hold in all (2^25, about 33 million): far past any state an
+ * aggregator keeps, and a bound that stops a hostile value (a sparse array of 2^32 - 1 holes) before it is walked.
+ */
+const MAX_CHECKPOINT_ITEMS = 2 ** 25
 
 /** A number as JSON holds it: ±Infinity and NaN as strings. */
 export function jsonNumber(x: number): number | string {
@@ -59,25 +64,32 @@ function hash(s: string): string {
 /**
  * JSON text of a value with the keys of every object sorted (arrays keep their order; keys whose value JSON
  * leaves out are left out), so that two stores' copies of one checkpoint give one text whatever order their
- * keys come in. Throws a RangeError past {@link MAX_DEPTH} levels (the caller refuses such input).
+ * keys come in. Throws a RangeError past {@link MAX_DEPTH} levels or {@link MAX_CHECKPOINT_ITEMS} items (the
+ * caller refuses such input).
  */
-function canonicalJson(x: unknown, depth = 0): string {
+function canonicalJson(x: unknown, depth = 0, budget = { items: MAX_CHECKPOINT_ITEMS }): string {
   if (depth > MAX_DEPTH) throw new RangeError('nested too deep')
   if (Array.isArray(x)) {
+    // an array's length is checked before it is walked: a sparse array of 2^32 - 1 holes is no state
+    budget.items -= x.length
+    if (budget.items < 0) throw new RangeError('too many items')
     let out = '['
     for (let i = 0; i < x.length; i++) {
       const v = x[i]
-      out += `${i > 0 ? ',' : ''}${v === undefined || typeof v === 'function' ? 'null' : canonicalJson(v, depth + 1)}`
+      out += `${i > 0 ? ',' : ''}${v === undefined || typeof v === 'function' ? 'null' : canonicalJson(v, depth + 1, budget)}`
     }
     return `${out}]`
   }
   if (typeof x === 'object' && x !== null) {
     const o = x as Record<string, unknown>
+    const keys = Object.keys(o)
+    budget.items -= keys.length
+    if (budget.items < 0) throw new RangeError('too many items')
     const parts: string[] = []
-    for (const k of Object.keys(o).sort()) {
+    for (const k of keys.sort()) {
       const v = o[k]
       if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue
-      parts.push(`${JSON.stringify(k)}:${canonicalJson(v, depth + 1)}`)
+      parts.push(`${JSON.stringify(k)}:${canonicalJson(v, depth + 1, budget)}`)
     }
     return `{${parts.join(',')}}`
   }

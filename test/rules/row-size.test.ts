@@ -182,7 +182,8 @@ describe('a query the rules accept never fails later as input', () => {
       }),
       { numRuns: 300 },
     )
-    // the property is not vacuous: many drawn queries were accepted and run
-    expect(accepted).toBeGreaterThan(30)
+    // the property is not vacuous: many drawn queries were accepted and run (about one in ten of the 300
+    // drawn is, 28 in the fewest seen; 15 keeps the check without failing on an unlucky seed)
+    expect(accepted).toBeGreaterThan(15)
   })
 })
