@@ -41,7 +41,7 @@ function rowsOfBlocks(p: AnyTpoProfile, h: Histogram): BlockRows[] {
 const dec = (x: string): ExactDecimal => (parseDecimal(x) as { value: ExactDecimal }).value
 
 /**
- * Repair tracking across later profiles, as {@link nakedPocs} tracks POCs: every poor high, poor low
+ * Repair tracking across later profiles, as `nakedPocs` tracks POCs: every poor high, poor low
  * ({@link poorExtremes}) and inside single-print zone ({@link singlePrintZones}) of each profile, with the
  * first later block that traded into it (`touchedAt`) and the one that repaired it (`repairedAt`):
  *

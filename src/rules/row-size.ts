@@ -43,7 +43,7 @@ function tickOf(tickSize: unknown): ExactDecimal {
  * @param request - a request from `parseHistoryQuery`
  * @param ctx - `tickSize`: the security's tick size (a positive decimal)
  * @returns the 400 `invalid_argument` error naming `rowSize` or `rowSizeValue` and the rule, or `undefined`
- * @throws {@link MarketDataError} `invalid_option` when `ctx.tickSize` is not a positive decimal whose units stay
+ * @throws `MarketDataError` `invalid_option` when `ctx.tickSize` is not a positive decimal whose units stay
  *   below 2^52 (the catalog's value, a programming error); never for the request's own values
  * @example
  * const r = parseHistoryQuery('footprint', { exchange: 'CME', symbol: 'ES', timeframe: '1h', rowSizeValue: '0.01' }, { now })
