@@ -8,7 +8,7 @@ type Query = <R>(text: string, params?: unknown[]) => Promise<R[]>
 
 /** One connection. Values come back as the driver gives them (bigint columns as strings on `pg`). */
 export interface Sql {
-  /** Where it points, for messages (`postgres 127.0.0.1:5432`, `pglite (memory)`). */
+  /** Where it points, for messages (`postgres 127.0.0.1:<port>`, `pglite (memory)`). */
   readonly where: string
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>
   /** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
