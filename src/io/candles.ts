@@ -3,7 +3,7 @@ import { exactDouble } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { SESSION_CODES } from '../trades/index.js'
 import { describeValue } from '../_lib/describe.js'
-import { readDecimal, readSession } from './fields.js'
+import { readDecimal, readSession, TIME_ALIASES } from './fields.js'
 import {
   createTextReader,
   readAll,
@@ -21,19 +21,7 @@ export const CANDLE_KIND: RecordKind<CandleInput> = {
   columns: ['time', 'open', 'high', 'low', 'close', 'volume', 'value', 'trades', 'session'],
   required: 6,
   aliases: {
-    time: [
-      'time',
-      'timestamp',
-      'ts',
-      't',
-      'date',
-      'datetime',
-      'time_ms',
-      'timestamp_ms',
-      'time_s',
-      'timestamp_s',
-      'open_time',
-    ],
+    time: [...TIME_ALIASES, 'open_time'],
     open: ['open', 'o'],
     high: ['high', 'h'],
     low: ['low', 'l'],

@@ -144,3 +144,24 @@ export function numberLiterals(line: string): Map<string, string> {
   }
   return out
 }
+
+/**
+ * Header names read as the time column in any file, trades or candles; a unit suffix (`_s`, `_ms`, `_us`,
+ * `_ns`) also gives the time unit. Each reader adds names of its own kind (`trade_time`, `open_time`).
+ */
+export const TIME_ALIASES: readonly string[] = [
+  'time',
+  'timestamp',
+  'ts',
+  't',
+  'date',
+  'datetime',
+  'time_ms',
+  'timestamp_ms',
+  'time_us',
+  'timestamp_us',
+  'time_ns',
+  'timestamp_ns',
+  'time_s',
+  'timestamp_s',
+]

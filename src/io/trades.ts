@@ -2,7 +2,7 @@ import { describeValue } from '../_lib/describe.js'
 import { MarketDataError } from '../errors.js'
 import type { Side, Trade, TradeColumns } from '../trades/index.js'
 import { tradesToColumns } from '../trades/index.js'
-import { compareDecimals, readDecimal, readSession, readSide } from './fields.js'
+import { compareDecimals, readDecimal, readSession, readSide, TIME_ALIASES } from './fields.js'
 import {
   createTextReader,
   readAll,
@@ -21,25 +21,7 @@ export const TRADE_KIND: RecordKind<Trade> = {
   columns: ['time', 'price', 'volume', 'side', 'session'],
   required: 4,
   aliases: {
-    time: [
-      'time',
-      'timestamp',
-      'ts',
-      't',
-      'date',
-      'datetime',
-      'time_ms',
-      'timestamp_ms',
-      'time_us',
-      'timestamp_us',
-      'time_ns',
-      'timestamp_ns',
-      'time_s',
-      'timestamp_s',
-      'trade_time',
-      'transact_time',
-      'created_at',
-    ],
+    time: [...TIME_ALIASES, 'trade_time', 'transact_time', 'created_at'],
     price: ['price', 'p', 'px', 'rate', 'trade_price', 'last_price'],
     volume: ['volume', 'qty', 'quantity', 'size', 'amount', 'v', 'q', 'vol', 'base_volume', 'trade_size', 'last_size'],
     side: ['side', 'aggressor', 'direction', 'taker_side', 'is_buyer_maker', 'isbuyermaker', 'buyer_maker', 'm'],

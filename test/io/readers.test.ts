@@ -176,6 +176,21 @@ describe('trade reader', () => {
 })
 
 describe('candle reader', () => {
+  it('takes the same time headers as the trade reader, units included (time_us, timestamp_ns)', () => {
+    const t = Date.UTC(2026, 5, 1, 13, 30)
+    for (const [header, scale] of [
+      ['time_us', 1000],
+      ['timestamp_ns', 1_000_000],
+      ['time_s', 0.001],
+    ] as const) {
+      const got = readCandles(`${header},open,high,low,close,volume\n${t * scale},1,2,0.5,1.5,10\n`)
+      expect(
+        got.map((c) => c.time),
+        header,
+      ).toEqual([t])
+    }
+  })
+
   it('reads headers with aliases or fixed positions, ISO or epoch times, and columns', () => {
     const text =
       'Timestamp,O,H,L,C,Vol,Turnover,Count\n2026-06-01T13:30:00Z,5000,5001.25,4999.5,5000.75,120,600000,40\n2026-06-01T13:31:00Z,5000.75,5002,5000,5001,80,400000,22\n'
