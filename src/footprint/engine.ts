@@ -54,6 +54,8 @@ export class FootprintEngine<Out> {
   current: BucketState | null = null
   windowStart = Number.NaN
   windowEnd = Number.NaN
+  /** The bucket the last {@link enterAt} opened, with the current bucket and window before it (see undoEnter). */
+  private opened: { st: BucketState; prev: BucketState | null; ws: number; we: number } | null = null
   watermark = -Infinity
 
   constructor(opts: FootprintOptions, fn: string, sink: BucketSink<Out>) {
@@ -164,13 +166,32 @@ export class FootprintEngine<Out> {
   enterAt(t: number, p: number): boolean {
     const { from, to, bucketer } = this.options
     if (!(t >= from && t < to && t >= -MAX_TIME && t <= MAX_TIME && Math.floor(t) === t)) return false
-    bucketer.locate(t)
+    const start = bucketer.locate(t)
     if (bucketer.end <= this.watermark) return false
+    const opened = this.states.get(start) === undefined
+    const before = { prev: this.current, ws: this.windowStart, we: this.windowEnd }
     this.enter(t, 0)
     const st = this.current as BucketState
+    this.opened = opened ? { st, ...before } : null
     const row = Math.floor(p * this.rowInverse)
     if (st.cap === 0 && !st.isSparse() && this.rowUnits === this.rowUnits && Number.isSafeInteger(row)) st.slotOf(row)
     return true
+  }
+
+  /**
+   * Undoes the last {@link enterAt} when it opened a bucket that is still empty: the record it was entered
+   * for was refused, and a refused record leaves nothing behind (no empty bucket laid out around its price,
+   * which would send later records another, equal but differently kept, way).
+   */
+  undoEnter(): void {
+    const o = this.opened
+    this.opened = null
+    if (o === null || this.current !== o.st || !o.st.isEmpty()) return
+    this.states.remove(o.st)
+    o.st.release()
+    this.current = o.prev
+    this.windowStart = o.ws
+    this.windowEnd = o.we
   }
 
   /** Loads the current bucket's window and the row guess into the loop state for a kernel. */

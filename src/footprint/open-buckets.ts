@@ -55,6 +55,20 @@ export class OpenBuckets {
     else this.others.set(st.start, st)
   }
 
+  /** Removes `st`, an open bucket added last to the lane or kept in the Map (one a refused record opened). */
+  remove(st: BucketState): void {
+    if (this.others.get(st.start) === st) {
+      this.others.delete(st.start)
+      return
+    }
+    const lane = this.lane
+    if (lane.length > this.head && lane[lane.length - 1] === st) lane.pop()
+    if (lane.length === this.head) {
+      lane.length = 0
+      this.head = 0
+    }
+  }
+
   /** Every open bucket, in no particular order. */
   values(): BucketState[] {
     const out = this.lane.slice(this.head) as BucketState[]

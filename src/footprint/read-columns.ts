@@ -50,6 +50,8 @@ export function readColumns<Out>(e: FootprintEngine<Out>, c: TradeColumns, index
   let i = 0
   let sliceEnd = 0
   let clean = 0
+  /** The record an empty bucket was last opened for (enterAt), -1 for none. */
+  let entered = -1
   while (i < n) {
     const st = e.current
     // (a bucket without rows yet, or with sparse rows, has cap 0: the kernel then drops records and stops at the first kept one)
@@ -87,9 +89,18 @@ export function readColumns<Out>(e: FootprintEngine<Out>, c: TradeColumns, index
     }
     // a record of another bucket: straight into it when it is a plain one (the kernel then takes it)
     const t = c.time[i] as number
-    if (!(t >= e.windowStart && t < e.windowEnd) && e.enterAt(t, c.price[i] as number)) continue
-    reader.readColumns(c, i, i + 1, index + i)
-    addExactChunk(e, 1, index + i)
+    if (!(t >= e.windowStart && t < e.windowEnd) && e.enterAt(t, c.price[i] as number)) {
+      entered = i
+      continue
+    }
+    try {
+      reader.readColumns(c, i, i + 1, index + i)
+      addExactChunk(e, 1, index + i)
+    } catch (err) {
+      // the record the bucket was opened for is refused: the bucket goes too
+      if (entered === i) e.undoEnter()
+      throw err
+    }
     i++
   }
 }

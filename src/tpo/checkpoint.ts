@@ -56,6 +56,8 @@ export function tpoCheckpoint(cfg: TpoConfig, watermark: number, s: TpoStreamSta
         ] as (number | string)[])
       }
       if (blocks.length === 0) continue
+      // in time order: the order blocks were opened in (a refused record may open one first) is not state
+      blocks.sort((a, b) => (a[0] as number) - (b[0] as number))
       // each period sums volumes at its own scale (a finer record's part apart): written as one exact sum a row
       const volScale = acc.outScale()
       const rows: (number | string)[][] = []
