@@ -3,8 +3,7 @@
 // (no bound, no cost: the scan runs only when the option is set).
 import { MarketDataError } from '../errors.js'
 import { describeValue } from './describe.js'
-import type { TradeArraySink } from '../trades/feed.js'
-import type { Trade } from '../trades/types.js'
+import type { Trade, TradeArraySink } from '../trades/types.js'
 
 /** Largest |time| a `Date` can hold: ±8.64e15 epoch ms. Every record time, bound and restored time lies within it. */
 export const MAX_TIME = 8.64e15

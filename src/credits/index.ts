@@ -1,16 +1,18 @@
 export type {
-  RestLedgerState,
+  LedgerTransition,
   RateLimitHeaders,
+  RestLedgerState,
+  StreamKind,
+  StreamLedgerState,
+  StreamRecord,
+} from './ledger-types.js'
+export type {
   RestCheckOutcome,
   RestChargeOutcome,
   RestLedger,
-  LedgerTransition,
 } from './rest-ledger.js'
 export { REST_CREDIT_LIMIT, REST_WINDOW_MS, restCheck, restCharge, createRestLedger } from './rest-ledger.js'
 export type {
-  StreamKind,
-  StreamRecord,
-  StreamLedgerState,
   StreamErrorFrame,
   StreamNotice,
   HandshakeOutcome,

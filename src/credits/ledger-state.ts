@@ -6,13 +6,12 @@ import { describeValue, isArray } from '../_lib/describe.js'
 import { MarketDataError } from '../errors.js'
 import { err, ok, type Result, valueOrThrow } from '../result.js'
 import { DEFAULT_SERVICE_CONFIG, type ServiceConfig } from '../rules/service-config.js'
-import type { RestLedgerState } from './rest-ledger.js'
-import type { StreamKind, StreamLedgerState, StreamRecord } from './stream-ledger.js'
+import type { RestLedgerState, StreamKind, StreamLedgerState, StreamRecord } from './ledger-types.js'
 
 const REST_KEYS = ['windowStart', 'used', 'locked'] as const
 const STREAM_KEYS = ['windowStart', 'used', 'clock', 'nextId', 'streams'] as const
 const RECORD_KEYS = ['id', 'kind', 'status', 'openedAt', 'dueAt'] as const
-/** The stream kinds (read at call time: this module and the ledgers import each other). */
+/** The stream kinds of a configuration's caps. */
 const kinds = (caps: Readonly<Record<StreamKind, number>>): StreamKind[] => Object.keys(caps) as StreamKind[]
 
 /** Thrown inside the checks only: carries the field path and the rule, turned into the error result. */

@@ -1,5 +1,5 @@
 import { isArray } from '../_lib/describe.js'
-import type { StreamLedgerState, StreamRecord } from './stream-ledger.js'
+import type { StreamLedgerState, StreamRecord } from './ledger-types.js'
 
 /**
  * The earliest renewal due time of a state (epoch ms), or undefined without open streams: when a server

@@ -2,6 +2,7 @@ import { MarketDataError } from '../errors.js'
 import { DEFAULT_SERVICE_CONFIG, rateLimitedError, type ApiError, type ServiceConfig } from '../rules/index.js'
 import { valueOrThrow } from '../result.js'
 import { ledgerOptions, validateRestLedgerState } from './ledger-state.js'
+import type { LedgerTransition, RateLimitHeaders, RestLedgerState } from './ledger-types.js'
 import { CREDIT_MSG } from './messages.js'
 import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
 
@@ -9,29 +10,6 @@ import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
 export const REST_CREDIT_LIMIT = DEFAULT_SERVICE_CONFIG.restCredits.limit
 /** REST window length in ms: fixed 60 s windows aligned to the Unix epoch. */
 export const REST_WINDOW_MS = DEFAULT_SERVICE_CONFIG.restCredits.windowMs
-
-/**
- * The whole REST credit state of one account: plain JSON (numbers and a boolean), so a server can keep
- * it in Redis or a database and apply {@link restCharge} atomically (a Lua script, a transaction).
- * `undefined` stands for an account that has never been charged.
- */
-export interface RestLedgerState {
-  /** Start of the window the counters belong to (epoch ms, a multiple of 60,000). */
-  readonly windowStart: number
-  /** Credits charged in that window. */
-  readonly used: number
-  /** A request of that window could not be covered: every request is 429 until the window ends. */
-  readonly locked: boolean
-}
-
-/** The `x-ratelimit-*` headers (and `retry-after` on a 429), values as strings ready to write. */
-export type RateLimitHeaders = {
-  'x-ratelimit-limit': string
-  'x-ratelimit-remaining': string
-  /** The window end, Unix seconds. */
-  'x-ratelimit-reset': string
-  'retry-after'?: string
-}
 
 /** What {@link restCheck} answers: whether the account is locked out, and the headers as they stand. */
 export type RestCheckOutcome =
@@ -50,12 +28,6 @@ export type RestChargeOutcome =
       retryAfter: number
       error: ApiError
     }
-
-/** A pure transition: the state to store and what to answer. */
-export interface LedgerTransition<S, O> {
-  state: S
-  outcome: O
-}
 
 type Credits = ServiceConfig['restCredits']
 

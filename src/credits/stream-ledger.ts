@@ -11,7 +11,7 @@ import { valueOrThrow } from '../result.js'
 import { ledgerOptions, validateStreamLedgerState } from './ledger-state.js'
 import { nextStreamDue } from './next-stream-due.js'
 import { CREDIT_MSG } from './messages.js'
-import type { RateLimitHeaders, LedgerTransition } from './rest-ledger.js'
+import type { LedgerTransition, RateLimitHeaders, StreamKind, StreamLedgerState, StreamRecord } from './ledger-types.js'
 import { assertNow, retryAfterSeconds, windowStartOf } from './window.js'
 
 /** Stream credits per window (shared by all keys of an account and all stream kinds). */
@@ -19,39 +19,10 @@ export const STREAM_CREDIT_LIMIT = DEFAULT_SERVICE_CONFIG.streamCredits.limit
 /** Stream window length in ms: fixed 300 s windows aligned to the Unix epoch; also the renewal period. */
 export const STREAM_WINDOW_MS = DEFAULT_SERVICE_CONFIG.streamCredits.windowMs
 
-/** Live stream kinds. */
-export type StreamKind = 'candles' | 'footprint' | 'orderbook'
-
 /** Credits per window of each stream kind. */
 export const STREAM_PRICES: Readonly<Record<StreamKind, number>> = DEFAULT_SERVICE_CONFIG.streamCredits.prices
 /** Most streams of one kind open (or pending) at once. */
 export const STREAM_CAPS: Readonly<Record<StreamKind, number>> = DEFAULT_SERVICE_CONFIG.streamCredits.caps
-
-/** One stream the ledger knows: pending (handshake accepted, upstream not confirmed yet) or open (charged). */
-export interface StreamRecord {
-  readonly id: string
-  readonly kind: StreamKind
-  readonly status: 'pending' | 'open'
-  /** When the handshake was accepted (epoch ms). */
-  readonly openedAt: number
-  /** Open streams: when the next renewal is due (last charge + 300 s). */
-  readonly dueAt?: number
-}
-
-/**
- * The whole stream credit state of one account: plain JSON, so a server can store it and apply the pure
- * transitions ({@link streamHandshake}, ...) atomically. `streams` is in open (handshake) order.
- * `undefined` stands for an account without history.
- */
-export interface StreamLedgerState {
-  readonly windowStart: number
-  readonly used: number
-  /** The latest `now` seen: everything due at or before it is settled. */
-  readonly clock: number
-  /** Counter for ledger-assigned stream ids (`s1`, `s2`, ...). */
-  readonly nextId: number
-  readonly streams: readonly StreamRecord[]
-}
 
 /** The `error` frame a stream gets when it cannot pay (followed by a normal close). */
 export interface StreamErrorFrame {

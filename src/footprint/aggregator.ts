@@ -17,6 +17,8 @@ import { validateTradeColumnsShape } from '../trades/index.js'
 import { feedTrades, type TradeInput } from '../trades/index.js'
 import type { Trade } from '../trades/types.js'
 import { FootprintEngine } from './engine.js'
+import { readColumns } from './read-columns.js'
+import { readTrade, readTradeArray } from './read-objects.js'
 import { profileSink } from './profile-sink.js'
 import { engineSink } from './footprint-profiles.js'
 import { FOOTPRINT_MSG } from './messages.js'
@@ -79,7 +81,7 @@ export function createFootprintAggregator(opts: FootprintAggregatorOptions): Foo
         const t = recordPast(trade, maxTime)
         if (t !== undefined) throw pastMaxTime(t, maxTime, 0)
       }
-      engine.addTrade(trade, 0)
+      readTrade(engine, trade, 0)
     },
     addColumns(columns) {
       try {
@@ -87,10 +89,10 @@ export function createFootprintAggregator(opts: FootprintAggregatorOptions): Foo
         if (maxTime !== undefined && (past = firstPastInColumn(columns, maxTime)) >= 0) {
           const shape = validateTradeColumnsShape(columns)
           if (!shape.ok) throw shape.error
-          engine.addColumns(headOf(columns, past), 0)
+          readColumns(engine, headOf(columns, past), 0)
           throw pastMaxTime(columns.time[past] as number, maxTime, past)
         }
-        engine.addColumns(columns, 0)
+        readColumns(engine, columns, 0)
       } catch (e) {
         throw withApplied(e, appliedBefore(e, 0))
       }
@@ -98,7 +100,7 @@ export function createFootprintAggregator(opts: FootprintAggregatorOptions): Foo
     addTrades(trades, from = 0, to = trades.length) {
       try {
         const past = maxTime === undefined ? -1 : firstPastInRecords(trades, from, to, maxTime)
-        engine.addTradeArray(trades, from, past >= 0 ? past : to, 0)
+        readTradeArray(engine, trades, from, past >= 0 ? past : to, 0)
         if (past >= 0) throw pastMaxTime(timeAt(trades, past), maxTime as number, past - from)
       } catch (e) {
         throw withApplied(e, appliedBefore(e, 0))

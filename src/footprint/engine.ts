@@ -3,17 +3,19 @@ import { MAX_FAST_VOLUME_SCALE } from '../decimal/exact-sums.js'
 import { MAX_TIME } from '../_lib/max-time.js'
 import { MarketDataError } from '../errors.js'
 import { createScaledTradeReader, type ScaledTradeReader } from '../trades/index.js'
-import type { Trade, TradeColumns } from '../trades/types.js'
 import { BucketState, type BoundSpec } from './bucket-state.js'
 import { resolveEngineOptions, type EngineOptions } from './engine-options.js'
 import type { Grid } from './grid.js'
 import { Slot } from './kernel-slots.js'
 import { OpenBuckets } from './open-buckets.js'
 import { FOOTPRINT_MSG } from './messages.js'
-import type { BucketSink } from './profile-sink.js'
-import { readColumns } from './read-columns.js'
-import { readTrade, readTradeArray, readTrades } from './read-objects.js'
 import type { FootprintOptions } from './types.js'
+
+/** Where an engine's buckets go when they close (or are looked at): one output a bucket that holds trades. */
+export interface BucketSink<Out> {
+  /** The output of one bucket that holds trades, read at the engine's current scales. */
+  build(bucket: BucketState, engine: FootprintEngine<Out>): Out
+}
 
 /**
  * The footprint aggregation engine shared by the batch functions and the streaming aggregator: the open
@@ -31,8 +33,6 @@ export class FootprintEngine<Out> {
   readonly optionsKey: Record<string, unknown>
   private readonly sink: BucketSink<Out>
   reader: ScaledTradeReader
-  /** Trade objects of a non-array iterable, a chunk at a time. */
-  readonly chunk: Trade[] = []
   /** Loop state handed to and from the kernels ({@link Slot}). */
   readonly loop = new Float64Array(Slot.Length)
   readonly bounds: BoundSpec
@@ -76,26 +76,6 @@ export class FootprintEngine<Out> {
     }
     this.rowInverse = 1 / Number(g.rowSizeValue)
     this.rowHalf = 0.5 / g.rowSize
-  }
-
-  /** Columnar records; `index` is the stream index of record 0 (for errors). */
-  addColumns(c: TradeColumns, index = 0): void {
-    readColumns(this, c, index)
-  }
-
-  /** Trade objects of an array, records [from, to); returns where it stopped (at a column batch when `untilColumns`). */
-  addTradeArray(trades: ArrayLike<Trade>, from: number, to: number, index: number, untilColumns = false): number {
-    return readTradeArray(this, trades, from, to, index, untilColumns)
-  }
-
-  /** Any iterable of Trade objects. */
-  addTrades(trades: Iterable<Trade>): void {
-    readTrades(this, trades)
-  }
-
-  /** One Trade object. */
-  addTrade(tr: Trade, index: number): void {
-    readTrade(this, tr, index)
   }
 
   /** The open buckets that hold trades, in time order (for a checkpoint; read only). */

@@ -8,6 +8,8 @@ import {
 } from '../trades/index.js'
 import type { Trade, TradeColumns } from '../trades/types.js'
 import { FootprintEngine } from './engine.js'
+import { readColumns } from './read-columns.js'
+import { readTrade, readTradeArray } from './read-objects.js'
 import { profileSink } from './profile-sink.js'
 import type { FootprintOptions, FootprintProfile } from './types.js'
 import { checkOptions } from '../_lib/closed-options.js'
@@ -18,18 +20,18 @@ export function engineSink<Out>(engine: FootprintEngine<Out>): TradeArraySink {
   let seen = 0
   return {
     add(trade: Trade) {
-      engine.addTrade(trade, seen++)
+      readTrade(engine, trade, seen++)
     },
     addColumns(c: TradeColumns) {
-      engine.addColumns(c, seen)
+      readColumns(engine, c, seen)
       seen += c.time.length
     },
     addTrades(trades: ArrayLike<Trade>, from: number, to: number) {
-      engine.addTradeArray(trades, from, to, seen)
+      readTradeArray(engine, trades, from, to, seen)
       seen += to - from
     },
     addTradeRun(trades: ArrayLike<Trade | TradeColumns>, from: number, to: number) {
-      const j = engine.addTradeArray(trades as ArrayLike<Trade>, from, to, seen, true)
+      const j = readTradeArray(engine, trades as ArrayLike<Trade>, from, to, seen, true)
       seen += j - from
       return j
     },
@@ -132,7 +134,7 @@ function closingAsItGoes<Out>(engine: FootprintEngine<Out>, c: TradeColumns): Ou
       side: c.side.subarray(i, j),
     }
     if (c.session !== undefined) piece.session = c.session.subarray(i, j)
-    engine.addColumns(piece, i)
+    readColumns(engine, piece, i)
     engine.close(c.time[j - 1] as number, out)
   }
   return engine.close(Infinity, out)

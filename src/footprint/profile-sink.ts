@@ -1,20 +1,11 @@
 import type { BucketState } from './bucket-state.js'
-import type { FootprintEngine } from './engine.js'
+import type { BucketSink, FootprintEngine } from './engine.js'
 import { rowPrice } from './grid.js'
 import { pocIndex } from '../profile/point-of-control.js'
 import { formatFixed, formatUnits } from '../decimal/index.js'
 import { doubleText } from '../decimal/units-text.js'
 import { assembleProfile, buildProfile, type ProfileMeta } from './rowset.js'
 import type { FootprintProfile, FootprintRow } from './types.js'
-
-/**
- * Where a footprint engine's closed (or snapshot) buckets go: passed to the engine at construction, it turns
- * one bucket's state into one output. The bucket is read only; the engine releases it afterwards.
- */
-export interface BucketSink<Out> {
-  /** The output of one bucket that holds trades, read at the engine's current scales. */
-  build(bucket: BucketState, engine: FootprintEngine<Out>): Out
-}
 
 /**
  * The sink of `footprintProfiles` and the aggregator: one `FootprintProfile` object a bucket. A dense bucket

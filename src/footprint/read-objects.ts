@@ -1,15 +1,10 @@
 import { POW10 } from '../decimal/index.js'
-import { MarketDataError } from '../errors.js'
 import { isTradeColumns } from '../trades/index.js'
 import type { Trade } from '../trades/types.js'
 import type { FootprintEngine } from './engine.js'
 import { addExactChunk } from './exact-path.js'
 import { objectsKernel } from './kernel-objects.js'
 import { Slot } from './kernel-slots.js'
-import { FOOTPRINT_MSG } from './messages.js'
-
-/** Records per chunk of a non-array iterable of trade objects. */
-const CHUNK = 4096
 
 /**
  * The object reader: trade objects of an array, records [from, to), through {@link objectsKernel} while they
@@ -23,7 +18,7 @@ export function readTradeArray<Out>(
   from: number,
   to: number,
   index: number,
-  untilColumns: boolean,
+  untilColumns = false,
 ): number {
   const reader = e.reader
   const keep = e.options.keep
@@ -66,34 +61,6 @@ export function readTradeArray<Out>(
     }
   }
   return i
-}
-
-/** Any iterable of Trade objects (a non-array one a chunk at a time). */
-export function readTrades<Out>(e: FootprintEngine<Out>, trades: Iterable<Trade>): void {
-  if (Array.isArray(trades)) {
-    readTradeArray(e, trades, 0, trades.length, 0, false)
-    return
-  }
-  if (
-    typeof trades !== 'object' ||
-    trades === null ||
-    typeof (trades as Iterable<Trade>)[Symbol.iterator] !== 'function'
-  ) {
-    throw new MarketDataError('invalid_option', FOOTPRINT_MSG.notTrades(), { field: 'trades' })
-  }
-  const chunk = e.chunk
-  let index = 0
-  chunk.length = 0
-  for (const tr of trades) {
-    chunk.push(tr)
-    if (chunk.length === CHUNK) {
-      readTradeArray(e, chunk, 0, CHUNK, index, false)
-      index += CHUNK
-      chunk.length = 0
-    }
-  }
-  if (chunk.length > 0) readTradeArray(e, chunk, 0, chunk.length, index, false)
-  chunk.length = 0
 }
 
 /** One Trade object, on the exact path. */

@@ -1,21 +1,8 @@
 import { inputKind } from '../_lib/input-kind.js'
 import { MarketDataError } from '../errors.js'
 import { TRADE_MSG } from './messages.js'
-import type { AsyncTradeInput, Trade, TradeColumns, TradeInput, TradeSink } from './types.js'
+import type { AsyncTradeInput, Trade, TradeArraySink, TradeColumns, TradeInput } from './types.js'
 import { isTradeColumns } from './validate.js'
-
-/** A sink that can also take a run of trade objects from an array at once (the library's aggregators can). */
-export interface TradeArraySink extends TradeSink {
-  addTrades?(trades: ArrayLike<Trade>, from: number, to: number): void
-  /**
-   * Takes trade objects of `trades` from `from` on (`trades[from]` is not a `TradeColumns` batch) and returns
-   * the index where it stopped: after at least one record, and at the latest at the first batch or at `to`.
-   * With it `feedTrades` hands a sink a whole array at once and does not scan it for batches first (the
-   * sink's own loop sees a batch where a trade's `time` is not a number). A sink that returns `from` took
-   * nothing: the records then go through `addTrades` / `add`.
-   */
-  addTradeRun?(trades: ArrayLike<Trade | TradeColumns>, from: number, to: number): number
-}
 
 /**
  * What a trade input is, read without throwing: one `TradeColumns`, an array, another iterable, or

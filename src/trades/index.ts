@@ -1,4 +1,13 @@
-export type { SessionType, Side, Trade, TradeColumns, TradeInput, AsyncTradeInput, TradeSink } from './types.js'
+export type {
+  SessionType,
+  Side,
+  Trade,
+  TradeColumns,
+  TradeInput,
+  AsyncTradeInput,
+  TradeSink,
+  TradeArraySink,
+} from './types.js'
 export { SESSION_CODES, SESSION_NAMES } from './types.js'
 export {
   validateTrade,
@@ -9,7 +18,6 @@ export {
   sessionMask,
 } from './validate.js'
 export { tradesToColumns, columnsToTrades, sliceTradeColumns } from './columns.js'
-export type { TradeArraySink } from './feed.js'
 export { feedTrades, feedTradesAsync } from './feed.js'
 export type { ScaledTradeReaderOptions } from './scaled.js'
 export { ScaledTradeReader, createScaledTradeReader } from './scaled.js'

@@ -46,3 +46,16 @@ export interface TradeSink {
   add(trade: Trade): void
   addColumns(columns: TradeColumns): void
 }
+
+/** A sink that can also take a run of trade objects from an array at once (the library's aggregators can). */
+export interface TradeArraySink extends TradeSink {
+  addTrades?(trades: ArrayLike<Trade>, from: number, to: number): void
+  /**
+   * Takes trade objects of `trades` from `from` on (`trades[from]` is not a `TradeColumns` batch) and returns
+   * the index where it stopped: after at least one record, and at the latest at the first batch or at `to`.
+   * With it `feedTrades` hands a sink a whole array at once and does not scan it for batches first (the
+   * sink's own loop sees a batch where a trade's `time` is not a number). A sink that returns `from` took
+   * nothing: the records then go through `addTrades` / `add`.
+   */
+  addTradeRun?(trades: ArrayLike<Trade | TradeColumns>, from: number, to: number): number
+}
