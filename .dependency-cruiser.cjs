@@ -1,5 +1,5 @@
 // Layer rule of src/ (checked in CI by `npm run layers`): imports point down the layers, never up or
-// sideways between features, and never in a cycle.
+// sideways between features, and never in a cycle. The same run checks examples/, bench/ and scripts/ for cycles.
 //   core:     _lib, errors, result, the aggregator contract, decimal, time, trades, profile (POC and value area)
 //   features: candles, footprint, tpo, sample (each on core only; what two features share lives in core)
 //   derived:  analytics, render, testing (on features and core)

@@ -4,7 +4,7 @@
 import type { WebSocket } from 'ws'
 import { notFoundError, type StreamNotice } from '../../../src/service/index.js'
 import type { MarketStore } from '../store.js'
-import type { StreamLimits } from './attach.js'
+import type { StreamLimits } from './limits.js'
 import { channelKey, openChannel, type Channel, type Member } from './channel.js'
 import type { LiveFeed } from './live-feed.js'
 import { CLOSE, readClientMessage, type ErrorFrame, type ServedKind } from './protocol.js'
