@@ -3,6 +3,17 @@ import { exactExtremes, type PriceExtremes } from './price-extremes.js'
 import type { RowSet } from './rowset.js'
 
 /**
+ * A dense lane's first row: `base`, moved so that every row of the lane, `base` to `base + cap - 1`, is a safe
+ * integer (rows near ±2^53 would otherwise fall between doubles, and slot arithmetic with them).
+ */
+function laneBase(base: number, cap: number): number {
+  // (max - (cap - 1), not base + cap - 1: a sum past 2^53 rounds)
+  const max = Number.MAX_SAFE_INTEGER
+  const top = max - (cap - 1)
+  return base < -max ? -max : base > top ? top : base
+}
+
+/**
  * Shared by the buckets of one engine. How to compute a row's lower bound as a double: `row * rowUnits / pow`
  * (the grid's units at its decimals); `spare`: arrays of closed buckets at the initial capacity, for the next
  * buckets to reuse (a new bucket then allocates no typed array); `arena`: where new dense buckets carve their
@@ -139,7 +150,7 @@ export class BucketState implements PriceExtremes {
     }
     if (this.cap === 0) {
       this.cap = INITIAL_CAP
-      this.base = row - (INITIAL_CAP >> 1)
+      this.base = laneBase(row - (INITIAL_CAP >> 1), INITIAL_CAP)
       this.allocate(INITIAL_CAP)
       this.fillBounds()
       return row - this.base
@@ -147,14 +158,14 @@ export class BucketState implements PriceExtremes {
     const k = row - this.base
     if (k >= 0 && k < this.cap) return k
     const lo = Math.min(this.base, row)
-    const hi = Math.max(this.base + this.cap - 1, row)
+    const hi = Math.max(this.base + (this.cap - 1), row)
     const span = hi - lo + 1
     if (span > DENSE_MAX && span > 8 * (this.usedDense() + 1)) {
       this.toSparse()
       return this.slotOf(row)
     }
     const cap = Math.max(this.cap * 2, span + (span >> 1))
-    const base = row < this.base ? hi - cap + 1 : lo
+    const base = laneBase(row < this.base ? hi - cap + 1 : lo, cap)
     this.move(base, cap)
     return row - base
   }

@@ -77,9 +77,11 @@ export function addExactChunk<Out>(e: FootprintEngine<Out>, n: number, index: nu
       maxP = cs.maxP
       continue
     }
-    let k = Math.floor(u / rowUnits) - base
+    const row = Math.floor(u / rowUnits)
+    let k = row - base
     if (k < 0 || k >= cap) {
-      k = cs.slotOf(k + base)
+      // (the row itself: k + base need not give it back when the two lie 2^53 apart)
+      k = cs.slotOf(row)
       base = cs.base
       cap = cs.cap
       sums = cs.sums.lo

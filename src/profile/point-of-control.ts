@@ -15,15 +15,18 @@ export function pocIndex(values: readonly bigint[] | readonly number[], rows?: A
   const v = values as readonly bigint[]
   const n = v.length
   if (n === 0) return -1
-  const mid2 = rowAt(rows, 0) + rowAt(rows, n - 1)
+  const r = rowNumbers(rows, n)
+  const mid2 = r(0) + r(n - 1)
   let max = v[0] as bigint
   for (let i = 1; i < n; i++) if ((v[i] as bigint) > max) max = v[i] as bigint
   let best = -1
-  let bestDist = 0
+  let bestDist = mid2
   let tie = -1
   for (let i = 0; i < n; i++) {
     if (v[i] !== max) continue
-    const d = Math.abs(2 * rowAt(rows, i) - mid2)
+    const x = r(i)
+    const side = x + x - mid2
+    const d = side < 0 ? -side : side
     if (best < 0 || d < bestDist) {
       best = i
       bestDist = d
@@ -35,14 +38,21 @@ export function pocIndex(values: readonly bigint[] | readonly number[], rows?: A
   let above = (typeof max === 'bigint' ? 0n : 0) as bigint
   let below = above
   for (let i = 0; i < n; i++) {
-    const side = 2 * rowAt(rows, i) - mid2
+    const x = r(i)
+    const side = x + x - mid2
     if (side > 0) above += v[i] as bigint
     else if (side < 0) below += v[i] as bigint
   }
   return above > below ? tie : best
 }
 
-/** Grid number of row i: its index when rows are contiguous (no `rows`). */
-function rowAt(rows: ArrayLike<number> | undefined, i: number): number {
-  return rows === undefined ? i : (rows[i] as number)
+/**
+ * Grid number of row i: its index when rows are contiguous (no `rows`), else `rows[i]`; as a bigint when the
+ * profile's rows lie so far from 0 that twice a row minus the sum of the end rows could pass 2^53 (rows near
+ * the row-index limit). Typed as bigint for the compiler, like the values: one kind throughout.
+ */
+function rowNumbers(rows: ArrayLike<number> | undefined, n: number): (i: number) => bigint {
+  if (rows === undefined) return (i) => i as unknown as bigint
+  const wide = Math.abs(rows[0] as number) + Math.abs(rows[n - 1] as number) > 2 ** 52
+  return wide ? (i) => BigInt(rows[i] as number) : (i) => rows[i] as unknown as bigint
 }
