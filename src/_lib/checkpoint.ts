@@ -2,7 +2,7 @@
 // a state being restored (a state is input: it is never trusted). Errors are `invalid_option` naming the
 // field as `restore.<path>`.
 import { parseDataDecimal } from '../decimal/parse.js'
-import { MAX_DECIMAL_LENGTH, MAX_EXPONENT } from '../decimal/messages.js'
+import { MAX_DECIMAL_LENGTH, MAX_EXPONENT, MAX_OUTPUT_DECIMAL_LENGTH } from '../decimal/messages.js'
 import type { ExactDecimal } from '../decimal/types.js'
 import { MarketDataError } from '../errors.js'
 import { describeValue, isArray, showThrown } from './describe.js'
@@ -27,9 +27,9 @@ const CHECKPOINT_VERSION_KEY_ORDER = 1
 export const MAX_STATE_SCALE = MAX_DECIMAL_LENGTH + MAX_EXPONENT
 /**
  * Most digits of an exact integer in a state: a price x volume sum of values up to 10^800 at the largest
- * scales (4 x 800 digits), with room for a sum over 2^53 records.
+ * scales (4 x 800 digits), with room for a sum over 2^53 records: the longest decimal the library writes.
  */
-const MAX_STATE_DIGITS = 4 * MAX_STATE_SCALE + 20
+const MAX_STATE_DIGITS = MAX_OUTPUT_DECIMAL_LENGTH
 const DIGITS = new RegExp(`^(0|[1-9]\\d{0,${MAX_STATE_DIGITS - 1}})$`)
 const SIGNED_DIGITS = new RegExp(`^(0|-?[1-9]\\d{0,${MAX_STATE_DIGITS - 1}})$`)
 const PLAIN = /^\d+(\.\d+)?$/

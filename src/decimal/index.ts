@@ -1,5 +1,5 @@
 export type { DecimalInput, ExactDecimal } from './types.js'
-export { parseDecimal } from './parse.js'
+export { parseDecimal, parseOutputDecimal } from './parse.js'
 export { compareExactDecimals } from './compare.js'
 export { formatUnits, formatFixed, decimalToString } from './format.js'
 export {

@@ -30,6 +30,13 @@ function why(x: unknown, exponent: boolean): string {
 export const MAX_DECIMAL_LENGTH = 400
 /** Largest exponent magnitude of a data decimal (`1e400`); larger ones are refused rather than expanded. */
 export const MAX_EXPONENT = 400
+/**
+ * Longest decimal text the library itself writes, in characters: a value (price x volume) of records at
+ * {@link MAX_DECIMAL_LENGTH} characters moved by {@link MAX_EXPONENT} has up to twice their scale on each
+ * side of the point, and sums add a few digits. The readers of its own outputs (profiles given to a merge)
+ * take decimals this long; inputs keep the 400-character limit.
+ */
+export const MAX_OUTPUT_DECIMAL_LENGTH = 4 * (MAX_DECIMAL_LENGTH + MAX_EXPONENT) + 20
 
 export const DECIMAL_MSG = {
   /** The reason clause alone (for entry points that print their own field name and rule first). */

@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '../result.js'
-import { MAX_DECIMAL_LENGTH, MAX_EXPONENT, DECIMAL_MSG } from './messages.js'
+import { MAX_DECIMAL_LENGTH, MAX_EXPONENT, MAX_OUTPUT_DECIMAL_LENGTH, DECIMAL_MSG } from './messages.js'
 import type { ExactDecimal } from './types.js'
 
 /** Longest decimal string accepted (digits and sign); longer input is refused rather than parsed slowly. */
@@ -24,9 +24,9 @@ export function numberToPlainString(x: number): string {
 }
 
 /** Parses plain decimal text into minimal form, or undefined when it is not of the accepted syntax. */
-function parsePlain(s: string): ExactDecimal | undefined {
+function parsePlain(s: string, maxLength = MAX_LENGTH): ExactDecimal | undefined {
   const n = s.length
-  if (n === 0 || n > MAX_LENGTH) return undefined
+  if (n === 0 || n > maxLength) return undefined
   let i = 0
   let neg = false
   if (s.charCodeAt(0) === 45 /* - */) {
@@ -162,5 +162,19 @@ export function parseDecimal(x: unknown): Result<ExactDecimal, string> {
   }
   if (typeof x !== 'string') return err(DECIMAL_MSG.notDecimal(x))
   const d = parsePlain(x)
+  return d === undefined ? err(DECIMAL_MSG.notDecimal(x)) : ok(d)
+}
+
+/**
+ * Reads a decimal the library wrote (a profile's volume or price given back to a merge): the syntax of
+ * {@link parseDecimal}, up to {@link MAX_OUTPUT_DECIMAL_LENGTH} characters (a sum of extreme volumes, such
+ * as 1e308 and 1e-300, is longer than an input may be). Never throws.
+ *
+ * @param x - The value: a string, or a finite number.
+ * @returns The exact decimal in minimal form, or an error message saying why it is not a decimal.
+ */
+export function parseOutputDecimal(x: unknown): Result<ExactDecimal, string> {
+  if (typeof x !== 'string' || x.length <= MAX_LENGTH) return parseDecimal(x)
+  const d = parsePlain(x, MAX_OUTPUT_DECIMAL_LENGTH)
   return d === undefined ? err(DECIMAL_MSG.notDecimal(x)) : ok(d)
 }

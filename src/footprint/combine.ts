@@ -1,4 +1,4 @@
-import { parseDecimal, type ExactDecimal } from '../decimal/index.js'
+import { parseOutputDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { resolveAnalyticsOptions, type ResolvedAnalyticsOptions } from './analytics-core.js'
 import { FOOTPRINT_MSG } from './messages.js'
@@ -16,8 +16,8 @@ export function analyticsOf(ps: readonly FootprintProfile[]): ResolvedAnalyticsO
 }
 
 function sameDecimal(a: string, b: string): boolean {
-  const x = parseDecimal(a)
-  const y = parseDecimal(b)
+  const x = parseOutputDecimal(a)
+  const y = parseOutputDecimal(b)
   return x.ok && y.ok && x.value.units === y.value.units && x.value.scale === y.value.scale
 }
 

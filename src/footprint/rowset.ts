@@ -1,7 +1,7 @@
 import { MAX_ROW_INDEX } from '../profile/row-limit.js'
 import { SESSION_NAMES } from '../trades/types.js'
 import { pocIndex } from '../profile/point-of-control.js'
-import { formatFixed, formatUnits, parseDecimal, type ExactDecimal } from '../decimal/index.js'
+import { formatFixed, formatUnits, parseOutputDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import type { SessionType } from '../trades/types.js'
 import { computeAnalytics, type ResolvedAnalyticsOptions } from './analytics-core.js'
@@ -151,7 +151,7 @@ function fail(
 
 /** A decimal string field of a profile (grid strings, high, low, row prices); numbers and other types are refused. */
 function decimalField(x: unknown, field: string, fn: string, at: ProfileAt): ExactDecimal {
-  const r = typeof x === 'string' ? parseDecimal(x) : undefined
+  const r = typeof x === 'string' ? parseOutputDecimal(x) : undefined
   if (r === undefined || !r.ok)
     fail('invalid_decimal', FOOTPRINT_MSG.profileField(fn, at.who, field, x, 'must be a decimal string'), field, at)
   return r.value

@@ -1,4 +1,4 @@
-import { parseDecimal, type ExactDecimal } from '../decimal/index.js'
+import { parseOutputDecimal, type ExactDecimal } from '../decimal/index.js'
 import { MAX_TIME } from '../_lib/max-time.js'
 import { MarketDataError } from '../errors.js'
 import { TPO_MSG } from './messages.js'
@@ -20,7 +20,7 @@ function fromCandles(p: TpoProfile | TpoCandleProfile): p is TpoCandleProfile {
 }
 
 function dec(x: unknown, field: string): ExactDecimal {
-  const r = parseDecimal(x)
+  const r = parseOutputDecimal(x)
   if (!r.ok) throw new MarketDataError('invalid_decimal', TPO_MSG.notProfile(field), { field })
   return r.value
 }
@@ -40,7 +40,8 @@ export function profileToParts(p: TpoProfile | TpoCandleProfile): TpoParts {
   check(typeof p === 'object' && p !== null, 'profile')
   const candles = fromCandles(p)
   // what the parts carry over as they are: times, the block size and session type, the block starts
-  check(isTime(p.time) && isTime(p.end) && p.time < p.end, 'time')
+  // (a period of the last days before 8.64e15 ends past it: its end is a whole ms a Date need not hold)
+  check(isTime(p.time) && Number.isSafeInteger(p.end) && p.time < p.end, 'time')
   check(typeof p.blockSize === 'string', 'blockSize')
   check(
     p.sessionType === undefined ||
@@ -64,7 +65,7 @@ export function profileToParts(p: TpoProfile | TpoCandleProfile): TpoParts {
   check(Array.isArray(p.blockLows) && p.blockLows.length === p.blocks.length, 'blockLows')
   const grid = resolveTpoGrid(p.tickSize, p.rowSize)
   // rowSizeValue repeats tickSize x rowSize: it must equal it as a decimal ("0.250" = "0.25", as tickSize is read)
-  const rsv = typeof p.rowSizeValue === 'string' ? parseDecimal(p.rowSizeValue) : undefined
+  const rsv = typeof p.rowSizeValue === 'string' ? parseOutputDecimal(p.rowSizeValue) : undefined
   if (rsv === undefined || !rsv.ok || compareDecimal(rsv.value, { units: grid.rowUnitsBig, scale: grid.scale }) !== 0) {
     throw new MarketDataError('invalid_option', TPO_MSG.notProfile('rowSizeValue'), { field: 'rowSizeValue' })
   }
