@@ -69,8 +69,8 @@ export function createPartitionState(opts: {
   lease: Lease
   checkpoints: readonly { exchange: string; symbol: string; state: string }[]
   tickSizes: TickSizes
-  /** Latest trade time the aggregators take (UTC ms); see `SecurityOptions.maxTime`. */
-  maxTime?: number
+  /** The latest trade time the aggregators take now (UTC ms); see `SecurityOptions.maxTime`. */
+  maxTime?: () => number
 }): PartitionState {
   const { lease } = opts
   const securities = new Map<string, SecurityState>()

@@ -87,6 +87,43 @@ export async function openPostgres(url: string): Promise<Sql> {
   })
 }
 
+/**
+ * `connections` connections to a Postgres server as one `Sql`: each statement or transaction goes to the
+ * connection with the least work queued (a worker's partitions then commit side by side instead of one after
+ * another on a single connection). A transaction still holds one connection from `begin` to `commit`.
+ */
+export async function openPostgresPool(url: string, connections: number): Promise<Sql> {
+  if (!Number.isInteger(connections) || connections < 1)
+    throw new RangeError(`connections: a whole number >= 1, got ${connections}`)
+  const all: Sql[] = []
+  try {
+    for (let i = 0; i < connections; i++) all.push(await openPostgres(url))
+  } catch (e) {
+    await Promise.all(all.map((c) => c.close().catch(() => {})))
+    throw e
+  }
+  if (all.length === 1) return all[0]!
+  const queued = all.map(() => 0)
+  const on = async <T>(fn: (c: Sql) => Promise<T>): Promise<T> => {
+    let i = 0
+    for (let j = 1; j < all.length; j++) if (queued[j]! < queued[i]!) i = j
+    queued[i]!++
+    try {
+      return await fn(all[i]!)
+    } finally {
+      queued[i]!--
+    }
+  }
+  return {
+    where: `${all[0]!.where} (${connections} connections)`,
+    query: (text, params) => on((c) => c.query(text, params)),
+    transaction: (fn) => on((c) => c.transaction(fn)),
+    close: async () => {
+      await Promise.all(all.map((c) => c.close()))
+    },
+  }
+}
+
 /** Opens PGlite: in memory without `dir`, else the database in `dir` (one process at a time). */
 export async function openPglite(dir?: string): Promise<Sql> {
   const { PGlite } = await import('@electric-sql/pglite')
