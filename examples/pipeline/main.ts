@@ -98,7 +98,11 @@ async function embedded(o: Map<string, string>): Promise<void> {
 
 async function worker(o: Map<string, string>): Promise<void> {
   const nc = await connectNats(need(o, 'nats').split(','), 'worker')
-  const sql = await openPostgresPool(need(o, 'database-url'), int(o, 'connections', DEFAULT_WORKER_CONNECTIONS))
+  const leaseMs = int(o, 'lease-ms', 4000)
+  // a worker paused inside a commit past its lease loses that transaction rather than blocking the takeover
+  const sql = await openPostgresPool(need(o, 'database-url'), int(o, 'connections', DEFAULT_WORKER_CONNECTIONS), {
+    idleInTransactionMs: leaseMs,
+  })
   const partitions = int(o, 'partitions', DEFAULT_PARTITIONS)
   await ensureSchema(sql, partitions)
   const id = o.get('id') ?? `${hostname()}-${process.pid}`
@@ -107,7 +111,7 @@ async function worker(o: Map<string, string>): Promise<void> {
     sql,
     source: natsSource(nc),
     partitions,
-    leaseMs: int(o, 'lease-ms', 4000),
+    leaseMs,
     log: (line) => console.log(`${new Date().toISOString()} ${id} ${line}`),
   })
   console.log(`worker ${id} running`)

@@ -4,7 +4,7 @@
 // the worker drops that partition's state and, if it is still its to own, takes it again from what is committed.
 import { assignPartitions } from './assignment.js'
 import { commitPartition, LeaseLost, loadCheckpoints, loadTickSizes, recordFenced } from './commit.js'
-import { acquireLease, heartbeat, leaveWorkers, liveWorkers, releaseLease } from './leases.js'
+import { acquireLease, heartbeat, leaseHeld, leaveWorkers, liveWorkers, releaseLease } from './leases.js'
 import { createPartitionState, type PartitionState, type StreamMessage } from './partition-state.js'
 import type { PartitionReader, TradeSource } from './source.js'
 import type { Sql } from './sql.js'
@@ -125,6 +125,12 @@ export function startWorker(opts: WorkerOptions): RunningWorker {
         stats.fenced++
         log(`partition ${p}: commit refused, ${e.message}`)
         await db(() => recordFenced(opts.sql, opts.id, e.lease)).catch(() => {})
+      } else if (!aborted && !(await db(() => leaseHeld(opts.sql, o.state.lease, opts.id)).catch(() => true))) {
+        // a commit that failed otherwise (e.g. the server ended the transaction of a worker paused past its
+        // lease) while the lease had moved on is refused too
+        stats.fenced++
+        log(`partition ${p}: failed (${String(e)}) with the lease moved on: refused`)
+        await db(() => recordFenced(opts.sql, opts.id, o.state.lease)).catch(() => {})
       } else log(`partition ${p}: dropped (${String(e)})`)
     } finally {
       owned.delete(p)
