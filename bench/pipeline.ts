@@ -64,7 +64,7 @@ for (const w of workerCounts) {
         await new Promise((r) => setTimeout(r, 50))
       }
     })()
-    const pub = await publishMessages(c.js, messages, {
+    const pub = await publishMessages(c.nc, messages, {
       window: 1024,
       onAck(i, seq, at) {
         if (i % 97 === 0) {

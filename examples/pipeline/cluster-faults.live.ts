@@ -26,7 +26,7 @@ describe('pipeline on a 3-node cluster', () => {
     const n = messages.length
     const faults: string[] = []
     let killedNode = -1
-    const stats = await publishMessages(c.js, messages, {
+    const stats = await publishMessages(c.nc, messages, {
       async onProgress(done) {
         if (done === Math.floor(n * 0.2)) {
           await c.workers.get('w1')!.stop('SIGKILL')

@@ -24,7 +24,7 @@ describe('pipeline after a crash of every process', () => {
     for (const id of ids) c.worker(id)
     const n = messages.length
     let crashed = false
-    const stats = await publishMessages(c.js, messages, {
+    const stats = await publishMessages(c.nc, messages, {
       async onProgress(done) {
         if (done !== Math.floor(n / 2)) return
         // let the workers commit part of the first half, then crash everything at once

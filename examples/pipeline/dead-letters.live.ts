@@ -25,7 +25,7 @@ describe('pipeline with bad records on the stream', () => {
     const c = cluster
     c.worker('w1')
     c.worker('w2')
-    await publishMessages(c.js, messages)
+    await publishMessages(c.nc, messages)
     await waitForPositions(c.sql, await clockPositions(c.jsm, securities, partitions), 120_000)
     expect(diffBars(expectedBars(securities), await storedBars(c.sql))).toEqual([])
     expect(await countRows(c.sql, 'dead_letters')).toBe(reasons.length)

@@ -56,6 +56,15 @@ export async function acquireLease(
   return r === undefined ? undefined : { partition, epoch: num(r.epoch), position: num(r.position) }
 }
 
+/** Whether `lease` is still `worker`'s: same owner and epoch, not expired (on the database clock). */
+export async function leaseHeld(sql: Sql, lease: Lease, worker: string): Promise<boolean> {
+  const rows = await sql.query(
+    `select 1 from pipeline_partitions where partition = $1 and owner = $2 and epoch = $3 and lease_until > ${DB_NOW_MS}`,
+    [lease.partition, worker, lease.epoch],
+  )
+  return rows.length === 1
+}
+
 /** Gives a partition up (after its last commit) so that its next owner need not wait for the lease to expire. */
 export async function releaseLease(sql: Sql, lease: Lease, worker: string): Promise<void> {
   await sql.query(

@@ -2,11 +2,10 @@
 //   node examples/pipeline [embedded] [--data-dir DIR] [--securities N] [--trades-per-day N] [--days N] [--partitions N]
 //     (without --securities: the reference server's sample catalog, ending now; then
 //      `node examples/server --history-dir DIR` answers history from what the pipeline stored)
-//   node examples/pipeline worker  --nats URL[,URL..] --database-url URL [--id ID] [--partitions N] [--lease-ms N]
+//   node examples/pipeline worker  --nats URL[,URL..] --database-url URL [--id ID] [--partitions N] [--lease-ms N] [--connections N]
 //   node examples/pipeline publish --nats URL[,URL..] --database-url URL [--partitions N] [--replicas N] [--rate N]
 //                                  (--securities N --trades-per-day N [--days N] | --trades FILE --symbol S --tick-size T [--exchange E])
 import { hostname } from 'node:os'
-import { jetstream } from '@nats-io/jetstream'
 import { countRows } from './commit.js'
 import { runEmbedded } from './embedded.js'
 import { connectNats, ensureTradesStream, natsSource } from './nats-source.js'
@@ -14,12 +13,15 @@ import { fileSecurity, publishMessages } from './publisher.js'
 import { sampleStore } from '../server/store.js'
 import { catalogSecurities, replayMessages, type ReplaySecurity, sampleSecurities } from './replay.js'
 import { ensureSchema, registerSecurities } from './schema.js'
-import { openPglite, openPostgres } from './sql.js'
+import { openPglite, openPostgres, openPostgresPool } from './sql.js'
 import { DEFAULT_PARTITIONS } from './subjects.js'
 import { startWorker } from './worker.js'
 
+/** Postgres connections a worker process commits over (its partitions commit side by side). */
+const DEFAULT_WORKER_CONNECTIONS = 4
+
 const USAGE = `usage: node examples/pipeline [embedded] [--data-dir DIR] [--securities N] [--trades-per-day N] [--days N] [--partitions N]
-       node examples/pipeline worker  --nats URL[,URL..] --database-url URL [--id ID] [--partitions N] [--lease-ms N]
+       node examples/pipeline worker  --nats URL[,URL..] --database-url URL [--id ID] [--partitions N] [--lease-ms N] [--connections N]
        node examples/pipeline publish --nats URL[,URL..] --database-url URL [--partitions N] [--replicas N] [--rate N]
                                       (--securities N --trades-per-day N [--days N] | --trades FILE --symbol S --tick-size T [--exchange E])`
 
@@ -96,7 +98,11 @@ async function embedded(o: Map<string, string>): Promise<void> {
 
 async function worker(o: Map<string, string>): Promise<void> {
   const nc = await connectNats(need(o, 'nats').split(','), 'worker')
-  const sql = await openPostgres(need(o, 'database-url'))
+  const leaseMs = int(o, 'lease-ms', 4000)
+  // a worker paused inside a commit past its lease loses that transaction rather than blocking the takeover
+  const sql = await openPostgresPool(need(o, 'database-url'), int(o, 'connections', DEFAULT_WORKER_CONNECTIONS), {
+    idleInTransactionMs: leaseMs,
+  })
   const partitions = int(o, 'partitions', DEFAULT_PARTITIONS)
   await ensureSchema(sql, partitions)
   const id = o.get('id') ?? `${hostname()}-${process.pid}`
@@ -105,7 +111,7 @@ async function worker(o: Map<string, string>): Promise<void> {
     sql,
     source: natsSource(nc),
     partitions,
-    leaseMs: int(o, 'lease-ms', 4000),
+    leaseMs,
     log: (line) => console.log(`${new Date().toISOString()} ${id} ${line}`),
   })
   console.log(`worker ${id} running`)
@@ -129,7 +135,7 @@ async function publish(o: Map<string, string>): Promise<void> {
   await ensureTradesStream(nc, int(o, 'replicas', 1))
   const messages = replayMessages(securities, partitions)
   const rate = o.get('rate')
-  const s = await publishMessages(jetstream(nc), messages, rate === undefined ? {} : { rate: int(o, 'rate', 1) })
+  const s = await publishMessages(nc, messages, rate === undefined ? {} : { rate: int(o, 'rate', 1) })
   console.log(`published ${s.published} messages (${s.duplicates} duplicates, ${s.retried} retried) in ${s.ms} ms`)
   await nc.close()
   await sql.close()

@@ -5,7 +5,7 @@
 import { floorToGrid, MarketDataError, parseDecimal, type Trade, validateTrade } from '../../src/index.js'
 import type { Lease } from './leases.js'
 import { createSecurityState, type MinuteBar, type SecurityCheckpoint, type SecurityState } from './security-state.js'
-import { decodeClock, decodeTrade, parseSubject } from './subjects.js'
+import { decodeClock, decodeTrade, type ParsedSubject, parseSubject } from './subjects.js'
 
 /** One message of the stream as a source hands it out. */
 export interface StreamMessage {
@@ -51,6 +51,8 @@ export interface PartitionState {
 }
 
 const text = new TextDecoder()
+/** Subjects a partition state remembers parsed at most. */
+const MAX_KNOWN_SUBJECTS = 100_000
 const key = (exchange: string, symbol: string): string => `${exchange}\u0000${symbol}`
 
 /** Whether a valid price lies on the tick grid (the store keeps one-tick rows; see docs/decisions/0801). */
@@ -69,8 +71,8 @@ export function createPartitionState(opts: {
   lease: Lease
   checkpoints: readonly { exchange: string; symbol: string; state: string }[]
   tickSizes: TickSizes
-  /** Latest trade time the aggregators take (UTC ms); see `SecurityOptions.maxTime`. */
-  maxTime?: number
+  /** The latest trade time the aggregators take now (UTC ms); see `SecurityOptions.maxTime`. */
+  maxTime?: () => number
 }): PartitionState {
   const { lease } = opts
   const securities = new Map<string, SecurityState>()
@@ -88,6 +90,18 @@ export function createPartitionState(opts: {
       key(c.exchange, c.symbol),
       createSecurityState({ exchange: c.exchange, symbol: c.symbol, tickSize, ...maxTime }, restore),
     )
+  }
+
+  // a partition's subjects are its securities' and its clock: each is parsed once (anything else every time,
+  // so junk subjects cannot grow the map)
+  const subjects = new Map<string, ParsedSubject>()
+  const subjectOf = (subject: string): ParsedSubject => {
+    const known = subjects.get(subject)
+    if (known !== undefined) return known
+    const parsed = parseSubject(subject)
+    if (parsed.kind !== 'other' && parsed.partition === lease.partition && subjects.size < MAX_KNOWN_SUBJECTS)
+      subjects.set(subject, parsed)
+    return parsed
   }
 
   const refuse = (m: StreamMessage, reason: string): void => {
@@ -132,7 +146,7 @@ export function createPartitionState(opts: {
     dirty: () => applied !== committedAt,
     apply(m) {
       if (m.seq <= applied) return // redelivered: its effects are in the state already
-      const subject = parseSubject(m.subject)
+      const subject = subjectOf(m.subject)
       if (subject.kind === 'trade' && subject.partition === lease.partition) {
         const why = applyTrade(m, subject.exchange, subject.symbol)
         if (why !== undefined) refuse(m, why)

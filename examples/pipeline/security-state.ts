@@ -62,8 +62,11 @@ export interface SecurityOptions {
   exchange: string
   symbol: string
   tickSize: string
-  /** Latest trade time accepted (UTC ms, inclusive): later ones are refused `out_of_range`. */
-  maxTime?: number
+  /**
+   * The latest trade time accepted now (UTC ms, inclusive): later ones are refused `out_of_range`. Asked again
+   * when a trade is past the bound the aggregators have, so the bound moves with the caller's clock.
+   */
+  maxTime?: () => number
 }
 
 /** A security's aggregators: add trades, advance the clock, take closed minutes, checkpoint. */
@@ -84,10 +87,17 @@ export function createSecurityState(opts: SecurityOptions, restore?: SecurityChe
   const sessions = new Map<SessionType, SessionAggs>()
   let through: number | null = restore?.through ?? null
   let closed: MinuteBar[] = []
-  const maxTime = opts.maxTime === undefined ? {} : { maxTime: opts.maxTime }
+  // the bound the aggregators were made with (the library takes `maxTime` when an aggregator is made, and a
+  // restore may give a new one: the checkpoint does not hold it)
+  let bound = opts.maxTime?.()
 
   const make = (session: SessionType, from?: SessionCheckpoint): SessionAggs => {
-    const shape = { timeframe: '1m' as const, tickSize: opts.tickSize, sessions: [session], ...maxTime }
+    const shape = {
+      timeframe: '1m' as const,
+      tickSize: opts.tickSize,
+      sessions: [session],
+      ...(bound === undefined ? {} : { maxTime: bound }),
+    }
     const s: SessionAggs = {
       candle: createCandleAggregator({ ...shape, ...(from === undefined ? {} : { restore: from.candle }) }),
       footprint: createFootprintAggregator({
@@ -105,6 +115,22 @@ export function createSecurityState(opts: SecurityOptions, restore?: SecurityChe
   }
   if (restore !== undefined)
     for (const [k, v] of Object.entries(restore.sessions)) sessions.set(k as SessionType, make(k as SessionType, v))
+
+  const sessionCheckpoint = (s: SessionAggs): SessionCheckpoint => ({
+    candle: s.candle.checkpoint(),
+    footprint: s.footprint.checkpoint(),
+    times: [...s.times].map(([m, t]) => [m, t.open, t.close]),
+  })
+
+  /** Makes every aggregator again from its own checkpoint under a later bound, when that admits `time`. */
+  const raiseBound = (time: number): void => {
+    if (bound === undefined || time <= bound || opts.maxTime === undefined) return
+    const now = opts.maxTime()
+    // a trade past even the new bound is refused by the aggregators as they are
+    if (time > now) return
+    bound = now
+    for (const [k, s] of sessions) sessions.set(k, make(k, sessionCheckpoint(s)))
+  }
 
   const collect = (session: SessionType, s: SessionAggs, candles: Candle[], profiles: FootprintProfile[]): void => {
     if (candles.length !== profiles.length)
@@ -143,6 +169,7 @@ export function createSecurityState(opts: SecurityOptions, restore?: SecurityChe
     exchange: opts.exchange,
     symbol: opts.symbol,
     add(trade) {
+      raiseBound(trade.time)
       const session = trade.session ?? MAIN
       let s = sessions.get(session)
       const fresh = s === undefined
@@ -168,12 +195,7 @@ export function createSecurityState(opts: SecurityOptions, restore?: SecurityChe
     },
     checkpoint() {
       const out: SecurityCheckpoint = { through, sessions: {} }
-      for (const [k, s] of sessions)
-        out.sessions[k] = {
-          candle: s.candle.checkpoint(),
-          footprint: s.footprint.checkpoint(),
-          times: [...s.times].map(([m, t]) => [m, t.open, t.close]),
-        }
+      for (const [k, s] of sessions) out.sessions[k] = sessionCheckpoint(s)
       return out
     },
   }

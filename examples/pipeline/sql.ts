@@ -43,18 +43,34 @@ function serialized(where: string, run: Query, close: () => Promise<void>): Sql 
   }
 }
 
+/** Options of {@link openPostgres}. */
+export interface PostgresOptions {
+  /**
+   * The server ends a session left idle inside a transaction this long (Postgres's
+   * `idle_in_transaction_session_timeout`): a worker paused mid-commit past its lease then holds no row lock
+   * that would keep the partition's next owner waiting. Default: never.
+   */
+  idleInTransactionMs?: number
+}
+
 /**
  * Connects to a Postgres server (`postgres://user@host:port/db`). A connection that breaks (the server died)
  * fails its statement and the open transaction; the next `begin` or lone statement connects again.
  */
-export async function openPostgres(url: string): Promise<Sql> {
+export async function openPostgres(url: string, opts: PostgresOptions = {}): Promise<Sql> {
   const pg = await import('pg')
   type Client = InstanceType<typeof pg.default.Client>
   let client: Client | undefined
   let broken = false
   let inTx = false
   const connectNew = async (): Promise<Client> => {
-    const c = new pg.default.Client({ connectionString: url, connectionTimeoutMillis: 5000 })
+    const c = new pg.default.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5000,
+      ...(opts.idleInTransactionMs === undefined
+        ? {}
+        : { idle_in_transaction_session_timeout: opts.idleInTransactionMs }),
+    })
     c.on('error', () => {
       broken = true
     })
@@ -85,6 +101,43 @@ export async function openPostgres(url: string): Promise<Sql> {
   return serialized(`postgres ${new URL(url).host}`, run, async () => {
     await client?.end()
   })
+}
+
+/**
+ * `connections` connections to a Postgres server as one `Sql`: each statement or transaction goes to the
+ * connection with the least work queued (a worker's partitions then commit side by side instead of one after
+ * another on a single connection). A transaction still holds one connection from `begin` to `commit`.
+ */
+export async function openPostgresPool(url: string, connections: number, opts: PostgresOptions = {}): Promise<Sql> {
+  if (!Number.isInteger(connections) || connections < 1)
+    throw new RangeError(`connections: a whole number >= 1, got ${connections}`)
+  const all: Sql[] = []
+  try {
+    for (let i = 0; i < connections; i++) all.push(await openPostgres(url, opts))
+  } catch (e) {
+    await Promise.all(all.map((c) => c.close().catch(() => {})))
+    throw e
+  }
+  if (all.length === 1) return all[0]!
+  const queued = all.map(() => 0)
+  const on = async <T>(fn: (c: Sql) => Promise<T>): Promise<T> => {
+    let i = 0
+    for (let j = 1; j < all.length; j++) if (queued[j]! < queued[i]!) i = j
+    queued[i]!++
+    try {
+      return await fn(all[i]!)
+    } finally {
+      queued[i]!--
+    }
+  }
+  return {
+    where: `${all[0]!.where} (${connections} connections)`,
+    query: (text, params) => on((c) => c.query(text, params)),
+    transaction: (fn) => on((c) => c.transaction(fn)),
+    close: async () => {
+      await Promise.all(all.map((c) => c.close()))
+    },
+  }
 }
 
 /** Opens PGlite: in memory without `dir`, else the database in `dir` (one process at a time). */

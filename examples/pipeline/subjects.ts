@@ -19,6 +19,9 @@ export const DEFAULT_PARTITIONS = 16
 export const MAX_TRADE_MESSAGE_BYTES = 4096
 
 const utf8 = new TextEncoder()
+/** Refuses bytes that are not UTF-8 (made once: a decoder a message costs more than the JSON parse). */
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true })
+const lenientUtf8 = new TextDecoder()
 
 /** FNV-1a, 32 bits, over UTF-8 bytes: stable across processes, machines and releases. */
 export function fnv1a32(text: string): number {
@@ -60,7 +63,7 @@ export function fromSubjectToken(token: string): string {
       i += 2
     } else bytes.push(token.charCodeAt(i))
   }
-  return new TextDecoder().decode(Uint8Array.from(bytes))
+  return lenientUtf8.decode(Uint8Array.from(bytes))
 }
 
 /** The subject of one security's trades. */
@@ -110,7 +113,7 @@ export function decodeTrade(data: Uint8Array): DecodedTrade {
     return { ok: false, reason: `message: ${data.byteLength} bytes, at most ${MAX_TRADE_MESSAGE_BYTES}` }
   let v: unknown
   try {
-    v = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(data))
+    v = JSON.parse(strictUtf8.decode(data))
   } catch (e) {
     return { ok: false, reason: `message: not JSON text (${e instanceof Error ? e.message : String(e)})` }
   }
@@ -160,7 +163,7 @@ export function parseSubject(subject: string): ParsedSubject {
 export function decodeClock(data: Uint8Array): { ok: true; time: number } | { ok: false; reason: string } {
   let v: unknown
   try {
-    v = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(data))
+    v = JSON.parse(strictUtf8.decode(data))
   } catch {
     return { ok: false, reason: 'clock: not JSON text' }
   }

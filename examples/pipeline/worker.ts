@@ -4,8 +4,8 @@
 // the worker drops that partition's state and, if it is still its to own, takes it again from what is committed.
 import { assignPartitions } from './assignment.js'
 import { commitPartition, LeaseLost, loadCheckpoints, loadTickSizes, recordFenced } from './commit.js'
-import { acquireLease, heartbeat, leaveWorkers, liveWorkers, releaseLease } from './leases.js'
-import { createPartitionState, type PartitionState } from './partition-state.js'
+import { acquireLease, heartbeat, leaseHeld, leaveWorkers, liveWorkers, releaseLease } from './leases.js'
+import { createPartitionState, type PartitionState, type StreamMessage } from './partition-state.js'
 import type { PartitionReader, TradeSource } from './source.js'
 import type { Sql } from './sql.js'
 
@@ -20,8 +20,13 @@ export interface WorkerOptions {
   commitEveryMs?: number
   /** Messages read at a time (default 2000). */
   batch?: number
-  /** Latest trade time the aggregators take (default: a day after start). */
-  maxTime?: number
+  /**
+   * How far past the worker's clock a trade may be stamped (default a day): the aggregators refuse a trade after
+   * `now() + maxAheadMs`, a bound that moves on with the clock however long the worker runs.
+   */
+  maxAheadMs?: number
+  /** The worker's clock (default `Date.now`). */
+  now?: () => number
   log?: (line: string) => void
 }
 
@@ -45,6 +50,8 @@ export interface RunningWorker {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+type ReadResult = { ok: true; msgs: StreamMessage[] } | { ok: false; error: unknown }
+
 interface Owned {
   state: PartitionState
   stopping: boolean
@@ -56,7 +63,9 @@ export function startWorker(opts: WorkerOptions): RunningWorker {
   const leaseMs = opts.leaseMs ?? 4000
   const commitEveryMs = opts.commitEveryMs ?? 250
   const batch = opts.batch ?? 2000
-  const maxTime = opts.maxTime ?? Date.now() + 86_400_000
+  const maxAheadMs = opts.maxAheadMs ?? 86_400_000
+  const now = opts.now ?? Date.now
+  const maxTime = (): number => now() + maxAheadMs
   const log = opts.log ?? (() => {})
   const db = <T>(fn: () => Promise<T>): Promise<T> => fn()
   const owned = new Map<number, Owned>()
@@ -73,23 +82,34 @@ export function startWorker(opts: WorkerOptions): RunningWorker {
     stats.commits++
   }
 
+  /** One read, its failure kept as a value (a read fetched ahead may fail while nobody awaits it yet). */
+  const readFrom = (reader: PartitionReader): Promise<ReadResult> =>
+    reader.read(batch, Math.max(1000, commitEveryMs)).then(
+      (msgs) => ({ ok: true, msgs }),
+      (error: unknown) => ({ ok: false, error }),
+    )
+
   const run = async (p: number, o: Owned, reader0: PartitionReader): Promise<void> => {
     let reader: PartitionReader | undefined = reader0
+    let ahead: Promise<ReadResult> | undefined
     let last = Date.now()
     try {
       while (!o.stopping) {
         if (reader === undefined) reader = await opts.source.open(p, o.state.applied)
-        let msgs: Awaited<ReturnType<PartitionReader['read']>>
-        try {
-          msgs = await reader.read(batch, Math.max(1000, commitEveryMs))
-        } catch (e) {
-          log(`partition ${p}: read failed (${String(e)}), reading again after ${o.state.applied}`)
+        const got = await (ahead ?? readFrom(reader))
+        ahead = undefined
+        if (!got.ok) {
+          log(`partition ${p}: read failed (${String(got.error)}), reading again after ${o.state.applied}`)
           await reader.close().catch(() => {})
           reader = undefined
           await sleep(200)
           continue
         }
         if (aborted) return
+        const msgs = got.msgs
+        // the next batch is fetched while this one is applied and committed; what it brings is applied only
+        // after this commit, in stream order, and is simply dropped if the partition is given up or lost meanwhile
+        ahead = readFrom(reader)
         for (const m of msgs) o.state.apply(m)
         stats.applied += msgs.length
         if (Date.now() - last >= commitEveryMs || msgs.length >= batch) {
@@ -105,6 +125,12 @@ export function startWorker(opts: WorkerOptions): RunningWorker {
         stats.fenced++
         log(`partition ${p}: commit refused, ${e.message}`)
         await db(() => recordFenced(opts.sql, opts.id, e.lease)).catch(() => {})
+      } else if (!aborted && !(await db(() => leaseHeld(opts.sql, o.state.lease, opts.id)).catch(() => true))) {
+        // a commit that failed otherwise (e.g. the server ended the transaction of a worker paused past its
+        // lease) while the lease had moved on is refused too
+        stats.fenced++
+        log(`partition ${p}: failed (${String(e)}) with the lease moved on: refused`)
+        await db(() => recordFenced(opts.sql, opts.id, o.state.lease)).catch(() => {})
       } else log(`partition ${p}: dropped (${String(e)})`)
     } finally {
       owned.delete(p)

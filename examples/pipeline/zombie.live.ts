@@ -28,7 +28,7 @@ describe('pipeline with a zombie worker', () => {
     c.worker('w2', { leaseMs: 2000 })
     const n = messages.length
     let held: number[] = []
-    const stats = await publishMessages(c.js, messages, {
+    const stats = await publishMessages(c.nc, messages, {
       async onProgress(done) {
         if (done !== Math.floor(n * 0.3)) return
         // both workers hold partitions and have applied some of the stream
