@@ -99,122 +99,14 @@ export function fracCandleRun(
   let k = 0
   let segFrom = from
   let i = from
+  // the index of the call's first block
+  const first = from + 1
   for (;;) {
-    // blocks of four inside the candle: the pending run and the first three go into the sums, the fourth
-    // becomes the pending run. Every test before anything is changed; a block that fails any goes one
-    // trade at a time below
-    for (; i + 4 <= stop; i += 4) {
-      const t0 = T[i] as number
-      const t1 = T[i + 1] as number
-      const t2 = T[i + 2] as number
-      const t3 = T[i + 3] as number
-      if (!(t0 >= prevT && t0 <= t1 && t1 <= t2 && t2 <= t3 && t3 < tEnd)) break
-      const v0 = V[i] as number
-      const v1 = V[i + 1] as number
-      const v2 = V[i + 2] as number
-      const v3 = V[i + 3] as number
-      const w0 = Math.floor(v0 * VP + 0.5)
-      const w1 = Math.floor(v1 * VP + 0.5)
-      const w2 = Math.floor(v2 * VP + 0.5)
-      const w3 = Math.floor(v3 * VP + 0.5)
-      const x0 = P[i] as number
-      const x1 = P[i + 1] as number
-      const x2 = P[i + 2] as number
-      const x3 = P[i + 3] as number
-      const u0 = Math.floor(x0 * PP + 0.5)
-      const u1 = Math.floor(x1 * PP + 0.5)
-      const u2 = Math.floor(x2 * PP + 0.5)
-      const u3 = Math.floor(x3 * PP + 0.5)
-      // whole times (the sum of t - floor(t) is 0 only when each is whole), exact volumes and prices
-      if (t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (t2 - Math.floor(t2)) + (t3 - Math.floor(t3)) !== 0) break
-      if (w0 / VP !== v0 || w1 / VP !== v1 || w2 / VP !== v2 || w3 / VP !== v3) break
-      if (u0 / PP !== x0 || u1 / PP !== x1 || u2 / PP !== x2 || u3 / PP !== x3) break
-      // volume units >= 0 and, with the candle's, below 2^52 (non-negative: every partial sum is below the
-      // total, so exact, and a total at or past 2^52 rounds to at or past it); |price units| below 2^24
-      const nvol = volLo + runVol + w0 + w1 + w2
-      if (
-        !(w0 >= 0 && w1 >= 0 && w2 >= 0 && w3 >= 0 && nvol + w3 < UNITS_LIMIT) ||
-        !(
-          Math.abs(u0) < BLOCK_PRICE_LIMIT &&
-          Math.abs(u1) < BLOCK_PRICE_LIMIT &&
-          Math.abs(u2) < BLOCK_PRICE_LIMIT &&
-          Math.abs(u3) < BLOCK_PRICE_LIMIT &&
-          Math.abs(lastPU) < BLOCK_PRICE_LIMIT
-        )
-      )
-        break
-      // the value of the pending run and the first three as plain products when the sum of their
-      // magnitudes is below 2^52: then each product and partial sum is an integer below 2^52, exact (a
-      // product or sum at or past it rounds to at or past it, and the test fails); else each product as
-      // two of its volume's 26-bit halves (each below 2^50, four below 2^52)
-      const p = lastPU * runVol
-      const p0 = u0 * w0
-      const p1 = u1 * w1
-      const p2 = u2 * w2
-      let nval: number
-      let nmid = valMid
-      if (Math.abs(p) + Math.abs(p0) + Math.abs(p1) + Math.abs(p2) < UNITS_LIMIT) nval = valLo + (p + p0 + p1 + p2)
-      else {
-        const h = Math.floor(runVol * INV_LIMB)
-        const h0 = Math.floor(w0 * INV_LIMB)
-        const h1 = Math.floor(w1 * INV_LIMB)
-        const h2 = Math.floor(w2 * INV_LIMB)
-        nval =
-          valLo + (lastPU * (runVol - h * LIMB) + u0 * (w0 - h0 * LIMB) + u1 * (w1 - h1 * LIMB) + u2 * (w2 - h2 * LIMB))
-        nmid = valMid + (lastPU * h + u0 * h0 + u1 * h1 + u2 * h2)
-      }
-      // (|valLo| <= 2^52 and the block's part below 2^52: nval is exact) the carry, on every block
-      const c = Math.floor(nval * INV_LIMB)
-      nval -= c * LIMB
-      nmid += c
-      if (!(nmid < UNITS_LIMIT && nmid > -UNITS_LIMIT)) break
-      valLo = nval
-      valMid = nmid
-      volLo = nvol
-      runVol = w3
-      lastX = x3
-      lastPU = u3
-      prevT = t3
-      // a new extreme (rare inside a candle): one trade at a time, the first to reach it kept. Comparisons,
-      // not Math.max / Math.min: V8 compiles those to branches on the order of their arguments, which on a
-      // market's prices mispredict (busy crypto: half the speed)
-      if (u0 > hiU || u1 > hiU || u2 > hiU || u3 > hiU || u0 < loU || u1 < loU || u2 < loU || u3 < loU) {
-        if (u0 > hiU) {
-          hiU = u0
-          hiI = i
-        }
-        if (u1 > hiU) {
-          hiU = u1
-          hiI = i + 1
-        }
-        if (u2 > hiU) {
-          hiU = u2
-          hiI = i + 2
-        }
-        if (u3 > hiU) {
-          hiU = u3
-          hiI = i + 3
-        }
-        if (u0 < loU) {
-          loU = u0
-          loI = i
-        }
-        if (u1 < loU) {
-          loU = u1
-          loI = i + 1
-        }
-        if (u2 < loU) {
-          loU = u2
-          loI = i + 2
-        }
-        if (u3 < loU) {
-          loU = u3
-          loI = i + 3
-        }
-      }
-    }
     if (i >= stop) break
-    // one trade: every test before anything is changed
+    // one trade (each call's first, then any a block cannot take): every test before anything is changed.
+    // Each call starts here so that this step, rare beside the blocks, has run before V8 optimizes the
+    // loop: an operation first run after that sends the function back to the interpreter, and busy
+    // crypto then ran on on-stack-replacement code at about half the speed in some processes
     const t = T[i] as number
     let opens = false
     if (!(t >= prevT && t < tEnd) || Math.floor(t) !== t) {
@@ -307,6 +199,120 @@ export function fracCandleRun(
     lastPU = u
     prevT = t
     i++
+    // blocks of four inside the candle: the pending run and the first three go into the sums, the fourth
+    // becomes the pending run (the first block of a call in limbs, so both ways have run when V8 optimizes). Every test before anything is changed; a block that fails any goes one
+    // trade at a time below
+    for (; i + 4 <= stop; i += 4) {
+      const t0 = T[i] as number
+      const t1 = T[i + 1] as number
+      const t2 = T[i + 2] as number
+      const t3 = T[i + 3] as number
+      if (!(t0 >= prevT && t0 <= t1 && t1 <= t2 && t2 <= t3 && t3 < tEnd)) break
+      const v0 = V[i] as number
+      const v1 = V[i + 1] as number
+      const v2 = V[i + 2] as number
+      const v3 = V[i + 3] as number
+      const w0 = Math.floor(v0 * VP + 0.5)
+      const w1 = Math.floor(v1 * VP + 0.5)
+      const w2 = Math.floor(v2 * VP + 0.5)
+      const w3 = Math.floor(v3 * VP + 0.5)
+      const x0 = P[i] as number
+      const x1 = P[i + 1] as number
+      const x2 = P[i + 2] as number
+      const x3 = P[i + 3] as number
+      const u0 = Math.floor(x0 * PP + 0.5)
+      const u1 = Math.floor(x1 * PP + 0.5)
+      const u2 = Math.floor(x2 * PP + 0.5)
+      const u3 = Math.floor(x3 * PP + 0.5)
+      // whole times (the sum of t - floor(t) is 0 only when each is whole), exact volumes and prices
+      if (t0 - Math.floor(t0) + (t1 - Math.floor(t1)) + (t2 - Math.floor(t2)) + (t3 - Math.floor(t3)) !== 0) break
+      if (w0 / VP !== v0 || w1 / VP !== v1 || w2 / VP !== v2 || w3 / VP !== v3) break
+      if (u0 / PP !== x0 || u1 / PP !== x1 || u2 / PP !== x2 || u3 / PP !== x3) break
+      // volume units >= 0 and, with the candle's, below 2^52 (non-negative: every partial sum is below the
+      // total, so exact, and a total at or past 2^52 rounds to at or past it); |price units| below 2^24
+      const nvol = volLo + runVol + w0 + w1 + w2
+      if (
+        !(w0 >= 0 && w1 >= 0 && w2 >= 0 && w3 >= 0 && nvol + w3 < UNITS_LIMIT) ||
+        !(
+          Math.abs(u0) < BLOCK_PRICE_LIMIT &&
+          Math.abs(u1) < BLOCK_PRICE_LIMIT &&
+          Math.abs(u2) < BLOCK_PRICE_LIMIT &&
+          Math.abs(u3) < BLOCK_PRICE_LIMIT &&
+          Math.abs(lastPU) < BLOCK_PRICE_LIMIT
+        )
+      )
+        break
+      // the value of the pending run and the first three as plain products when the sum of their
+      // magnitudes is below 2^52: then each product and partial sum is an integer below 2^52, exact (a
+      // product or sum at or past it rounds to at or past it, and the test fails); else each product as
+      // two of its volume's 26-bit halves (each below 2^50, four below 2^52)
+      const p = lastPU * runVol
+      const p0 = u0 * w0
+      const p1 = u1 * w1
+      const p2 = u2 * w2
+      let nval: number
+      let nmid = valMid
+      if (Math.abs(p) + Math.abs(p0) + Math.abs(p1) + Math.abs(p2) < UNITS_LIMIT && i !== first)
+        nval = valLo + (p + p0 + p1 + p2)
+      else {
+        const h = Math.floor(runVol * INV_LIMB)
+        const h0 = Math.floor(w0 * INV_LIMB)
+        const h1 = Math.floor(w1 * INV_LIMB)
+        const h2 = Math.floor(w2 * INV_LIMB)
+        nval =
+          valLo + (lastPU * (runVol - h * LIMB) + u0 * (w0 - h0 * LIMB) + u1 * (w1 - h1 * LIMB) + u2 * (w2 - h2 * LIMB))
+        nmid = valMid + (lastPU * h + u0 * h0 + u1 * h1 + u2 * h2)
+      }
+      // (|valLo| <= 2^52 and the block's part below 2^52: nval is exact) the carry, on every block
+      const c = Math.floor(nval * INV_LIMB)
+      nval -= c * LIMB
+      nmid += c
+      if (!(nmid < UNITS_LIMIT && nmid > -UNITS_LIMIT)) break
+      valLo = nval
+      valMid = nmid
+      volLo = nvol
+      runVol = w3
+      lastX = x3
+      lastPU = u3
+      prevT = t3
+      // a new extreme (rare inside a candle): one trade at a time, the first to reach it kept. Comparisons,
+      // not Math.max / Math.min: V8 compiles those to branches on the order of their arguments, which on a
+      // market's prices mispredict (busy crypto: half the speed)
+      if (u0 > hiU || u1 > hiU || u2 > hiU || u3 > hiU || u0 < loU || u1 < loU || u2 < loU || u3 < loU) {
+        if (u0 > hiU) {
+          hiU = u0
+          hiI = i
+        }
+        if (u1 > hiU) {
+          hiU = u1
+          hiI = i + 1
+        }
+        if (u2 > hiU) {
+          hiU = u2
+          hiI = i + 2
+        }
+        if (u3 > hiU) {
+          hiU = u3
+          hiI = i + 3
+        }
+        if (u0 < loU) {
+          loU = u0
+          loI = i
+        }
+        if (u1 < loU) {
+          loU = u1
+          loI = i + 1
+        }
+        if (u2 < loU) {
+          loU = u2
+          loI = i + 2
+        }
+        if (u3 < loU) {
+          loU = u3
+          loI = i + 3
+        }
+      }
+    }
   }
   st[T_PREV_TIME] = prevT
   st[T_RUN_VOLUME] = runVol
