@@ -53,11 +53,11 @@ const INV_LIMB = 1 / LIMB
  * [st[T_PREV_TIME], st[T_END]), volumes exact at `VP` and >= 0, prices exact at `PP`. The counterpart of
  * {@link cleanCandleRun} for fractional volumes (busy crypto: a new price on about two trades in three).
  * Trades go four a step while all four are inside the candle with price units below 2^24 (decision 0620):
- * one test for each check of the four, the block's high and low by `Math.max` / `Math.min` (the index of a
- * new extreme found only when there is one), and the four value products summed as plain numbers when
- * the block's magnitude bound (largest |price units| x the block's volume units) stays below 2^52, else in
- * 26-bit limbs. One trade a step otherwise: every record folds the pending run into the sums (no branch on
- * a price change), and a run's value that passes 2^52 is summed in 26-bit limbs (decision 0601). Either
+ * one test for each check of the four, a new high or low by comparisons in one branch taken only when the
+ * block has one, and the four value products summed as plain numbers when their magnitudes sum below
+ * 2^52, else in 26-bit limbs. One trade a step otherwise (and for each call's first trade): every record
+ * folds the pending run into the sums (no branch on a price change), its value in 26-bit limbs when the
+ * price's units are below 2^26 (decision 0601), else as one product below 2^52. Either
  * way the value's number part is carried into the high limb (st[T_VALUE_MID], weighted by LIMB) instead
  * of spilling to a bigint. The loop runs until the candle ends or a record needs the full loop body
  * (invalid, not exact, a price of 2^26 units or more whose run passes 2^52, or a volume sum or the high
@@ -200,8 +200,8 @@ export function fracCandleRun(
     prevT = t
     i++
     // blocks of four inside the candle: the pending run and the first three go into the sums, the fourth
-    // becomes the pending run (the first block of a call in limbs, so both ways have run when V8 optimizes). Every test before anything is changed; a block that fails any goes one
-    // trade at a time below
+    // becomes the pending run (a call's first block in limbs, so both ways have run when V8 optimizes).
+    // Every test before anything is changed; a block that fails any goes one trade at a time above
     for (; i + 4 <= stop; i += 4) {
       const t0 = T[i] as number
       const t1 = T[i + 1] as number
