@@ -36,7 +36,8 @@ import {
   T_VALUE_MID,
   T_VOLUME,
 } from './loop-slots.js'
-import { cleanCandleRun, fracCandleRun, tradeRun } from './trade-kernels.js'
+import { fracCandleRun } from './frac-kernel.js'
+import { cleanCandleRun, tradeRun } from './trade-kernels.js'
 
 /**
  * Trades of a short candle: after one, the decimal-volume loop closes candles and opens the next ones of

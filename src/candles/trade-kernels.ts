@@ -1,11 +1,10 @@
-// The inner loops of trades -> candles: {@link tradeRun} (the common trade of a candle),
-// {@link cleanCandleRun} (whole candles of clean whole-lot trades, stepping from candle to candle) and
-// {@link fracCandleRun} (the same for decimal volumes, value in two limbs). Small
+// The inner loops of trades -> candles for whole lots: {@link tradeRun} (the common trade of a candle) and
+// {@link cleanCandleRun} (whole candles of clean whole-lot trades, stepping from candle to candle); the
+// loop for decimal volumes is fracCandleRun (frac-kernel.ts). Small
 // functions of their own so their loops keep every value in registers; state in and out through the
 // loop-state array (slot names in loop-slots.ts).
 import { UNITS_LIMIT } from '../decimal/index.js'
 import { MAX_TIME } from '../_lib/max-time.js'
-import { LIMB } from './format.js'
 import {
   REC,
   REC_CLOSE_AT,
@@ -36,7 +35,6 @@ import {
   T_SESSION,
   T_START,
   T_VALUE,
-  T_VALUE_MID,
   T_VOLUME,
 } from './loop-slots.js'
 
@@ -299,160 +297,6 @@ export function cleanCandleRun(
   st[T_START] = start
   st[T_OPEN] = openIdx
   st[T_SESSION] = sess
-  st[T_CLOSED] = k
-  return i
-}
-
-/**
- * The open candle's trades[from, stop) whose side and session codes are known valid and kept
- * ({@link codesClean}), with decimal volumes at scale `VP` (10^volume scale > 1): ascending whole-ms times in
- * [st[T_PREV_TIME], st[T_END]), volumes exact at `VP` and >= 0, prices exact at `PP`. The counterpart of
- * {@link cleanCandleRun} for fractional volumes (busy crypto: a new price on about two trades in three), a
- * copy on purpose: every record folds the pending run into the sums (no branch on a price change), and a
- * run's value that passes 2^52 is summed in 26-bit limbs (decision 0601), the value's number part carried
- * into the high limb (st[T_VALUE_MID], weighted by LIMB) instead of spilling to a bigint. The loop runs until the candle ends or a record needs
- * the full loop body (invalid, not exact, a price of 2^26 units or more whose run passes 2^52, or a volume
- * sum or the high limb that would reach 2^52); each record is taken whole or not at all. When st[T_LEN] > 0
- * it steps to the next candles of the day as cleanCandleRun does (records with the value's high limb in
- * REC_VALUE_MID); the caller allows that after short candles only. State in and out through st as for
- * cleanCandleRun plus T_VALUE_MID.
- */
-export function fracCandleRun(
-  T: Float64Array,
-  V: Float64Array,
-  P: Float64Array,
-  S: Uint8Array,
-  from: number,
-  stop: number,
-  PP: number,
-  VP: number,
-  st: Float64Array,
-  rec: Float64Array,
-): number {
-  let prevT = st[T_PREV_TIME] as number
-  let tEnd = st[T_END] as number
-  let runVol = st[T_RUN_VOLUME] as number
-  let lastX = st[T_RUN_PRICE] as number
-  let lastPU = st[T_RUN_UNITS] as number
-  let hiU = st[T_HIGH] as number
-  let loU = st[T_LOW] as number
-  let volLo = st[T_VOLUME] as number
-  let valLo = st[T_VALUE] as number
-  let valMid = st[T_VALUE_MID] as number
-  let hiI = st[T_HIGH_AT] as number
-  let loI = st[T_LOW_AT] as number
-  // candle stepping, as in cleanCandleRun, its state (the day's grid, the open candle's start, opener,
-  // session and trades before segFrom) read and written in st only when a candle closes: fewer values live
-  // across the loop, which runs over every trade of a busy market's candle
-  // (tested as a boolean only: at a candle's end a loop that does not step stops without reaching any
-  // operation it has not run before, whose first use would send V8 back to the interpreter)
-  const step = (st[T_LEN] as number) > 0
-  let k = 0
-  let segFrom = from
-  let i = from
-  for (; i < stop; i++) {
-    // every test before anything is changed
-    const t = T[i] as number
-    let opens = false
-    if (!(t >= prevT && t < tEnd) || Math.floor(t) !== t) {
-      if (!step) break
-      // the opener of the next candle of the day? (a candle whose trades this call has not reached,
-      // i === segFrom, is closed by the caller)
-      if (
-        k * REC >= rec.length ||
-        i === segFrom ||
-        !(t >= tEnd && t >= prevT && t < (st[T_DAY_END] as number) && t <= MAX_TIME) ||
-        Math.floor(t) !== t ||
-        hiI < 0 ||
-        loI < 0
-      )
-        break
-      opens = true
-    }
-    const v = V[i] as number
-    const vu = Math.floor(v * VP + 0.5)
-    if (vu / VP !== v || !(vu >= 0 && vu < UNITS_LIMIT)) break
-    const x = P[i] as number
-    const u = Math.floor(x * PP + 0.5)
-    if (u / PP !== x || !(u < UNITS_LIMIT && u > -UNITS_LIMIT)) break
-    // the pending run (the last record, or the run the caller left) goes into the sums on every record,
-    // not only when the price changes: on busy markets that branch mispredicted about once in three
-    // trades and cost more than the products it saved (busy crypto 1m: 65-73 to 93-99 M trades/s). Its
-    // value goes in as one product below 2^52 or as the products of its volume's 26-bit halves
-    // (|lastPU| < 2^26, runVol < 2^52: each below 2^52, each sum below 2^53, all exact)
-    const pv = lastPU * runVol
-    let nval: number
-    let nmid = valMid
-    if (pv < UNITS_LIMIT && pv > -UNITS_LIMIT) nval = valLo + pv
-    else if (lastPU < LIMB && lastPU > -LIMB) {
-      const h = Math.floor(runVol / LIMB)
-      nval = valLo + lastPU * (runVol - h * LIMB)
-      nmid = valMid + lastPU * h
-    } else break
-    if (!(nval < UNITS_LIMIT && nval > -UNITS_LIMIT)) {
-      // carry: nval = c * LIMB + (nval - c * LIMB), the remainder in [0, LIMB), c into the high limb
-      const c = Math.floor(nval / LIMB)
-      nval -= c * LIMB
-      nmid += c
-    }
-    const nvol = volLo + runVol
-    if (!(nmid < UNITS_LIMIT && nmid > -UNITS_LIMIT && nvol < UNITS_LIMIT)) break
-    if (opens) {
-      // the open candle is written to rec; trade i opens the next
-      const r = k * REC
-      rec[r + REC_START] = st[T_START] as number
-      rec[r + REC_OPEN_AT] = st[T_OPEN] as number
-      rec[r + REC_HIGH] = hiI
-      rec[r + REC_LOW] = loI
-      rec[r + REC_CLOSE_AT] = i - 1
-      rec[r + REC_VOLUME] = nvol
-      rec[r + REC_VALUE] = nval
-      rec[r + REC_VALUE_MID] = nmid
-      rec[r + REC_TRADES] = (st[T_COUNT] as number) + (i - segFrom)
-      rec[r + REC_SESSION] = st[T_SESSION] as number
-      k++
-      const len = st[T_LEN] as number
-      const dayStart = st[T_DAY] as number
-      const start = dayStart + Math.floor((t - dayStart) / len) * len
-      tEnd = Math.min(start + len, st[T_DAY_END] as number, MAX_TIME + 1)
-      st[T_START] = start
-      st[T_OPEN] = i
-      st[T_SESSION] = S.length > 0 ? (S[i] as number) : 0
-      st[T_COUNT] = 0
-      hiU = loU = u
-      hiI = loI = i
-      valLo = valMid = volLo = 0
-      segFrom = i
-    } else {
-      valLo = nval
-      valMid = nmid
-      volLo = nvol
-      if (u > hiU) {
-        hiU = u
-        hiI = i
-      }
-      if (u < loU) {
-        loU = u
-        loI = i
-      }
-    }
-    runVol = vu
-    lastX = x
-    lastPU = u
-    prevT = t
-  }
-  st[T_PREV_TIME] = prevT
-  st[T_RUN_VOLUME] = runVol
-  st[T_RUN_PRICE] = lastX
-  st[T_RUN_UNITS] = lastPU
-  st[T_HIGH] = hiU
-  st[T_LOW] = loU
-  st[T_VOLUME] = volLo
-  st[T_VALUE] = valLo
-  st[T_VALUE_MID] = valMid
-  st[T_HIGH_AT] = hiI
-  st[T_LOW_AT] = loI
-  st[T_COUNT] = (st[T_COUNT] as number) + (i - segFrom)
   st[T_CLOSED] = k
   return i
 }
