@@ -87,7 +87,13 @@ describe('nesting with sourceTimeframe: bad times inside a target bucket', () =>
         const cols = columnsOf(source)
         const prev = cols.time[j - 1] as number
         cols.time[j] =
-          bad === 'nan' ? Number.NaN : bad === 'fraction' ? (cols.time[j] as number) + 0.5 : bad === 'earlier' ? prev - 1 : 0
+          bad === 'nan'
+            ? Number.NaN
+            : bad === 'fraction'
+              ? (cols.time[j] as number) + 0.5
+              : bad === 'earlier'
+                ? prev - 1
+                : 0
         const opts = { timeframe: T, sourceTimeframe: S, timeZone }
         const err = caught(() => resampleCandleColumns(cols, opts))
         expect(err).toBeInstanceOf(MarketDataError)
