@@ -4,6 +4,7 @@
 import { UNITS_LIMIT } from '../decimal/index.js'
 import { MAX_TIME } from '../_lib/max-time.js'
 import type { CandleColumns } from './types.js'
+import { longCandleRun } from './candle-kernel-long.js'
 import {
   C_CLOSE_AT,
   C_CLOSED,
@@ -73,6 +74,7 @@ export function candleRun(
   const hasN = NT !== undefined
   const hasS = SS !== undefined && !cleanSessions
   if (SS === undefined && (mask & 1) === 0) return from
+  if ((st[C_LEN] as number) === 0) return longCandleRun(c, from, stop, mask, VP, XP, st, cleanSessions)
   const X1 = hasX ? X : V
   const N1 = hasN ? NT : V
   const S1 = hasS ? SS : NO_SESSIONS

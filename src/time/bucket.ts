@@ -30,6 +30,11 @@ function monthsPerBucket(tf: Timeframe): number {
   return tf.unit === 'MONTH' ? tf.count : tf.unit === 'QUARTER' ? 3 * tf.count : 12 * tf.count
 }
 
+/** Start of local day `day` (days since 1970-01-01) in the zone; a module function, not a closure made per call. */
+function dayStartIn(day: number, tz: string, utc: boolean): number {
+  return utc ? day * DAY_MS : startOfLocalDay(day, tz)
+}
+
 /**
  * Computes [start, end) of the bucket holding t into `out`. Alignment (in the zone):
  * minutes/hours: elapsed time from each local midnight (the last bucket of a day may be shorter);
@@ -39,12 +44,11 @@ function monthsPerBucket(tf: Timeframe): number {
 function bucketRange(t: number, tf: Timeframe, tz: string, utc: boolean, out: Float64Array): void {
   const unit = tf.unit
   const count = tf.count
-  const startOf = (day: number) => (utc ? day * DAY_MS : startOfLocalDay(day, tz))
   const day = utc ? Math.floor(t / DAY_MS) : tiledDayOf(t, tz)
   if (unit === 'MINUTE' || unit === 'HOUR') {
     const len = count * (unit === 'MINUTE' ? MINUTE_MS : HOUR_MS)
-    const ds = startOf(day)
-    const de = startOf(day + 1)
+    const ds = dayStartIn(day, tz, utc)
+    const de = dayStartIn(day + 1, tz, utc)
     const s = ds + Math.floor((t - ds) / len) * len
     out[0] = s
     out[1] = Math.min(s + len, de)
@@ -56,8 +60,8 @@ function bucketRange(t: number, tf: Timeframe, tz: string, utc: boolean, out: Fl
     const n = unit === 'DAY' ? count : 7 * count
     const anchor = unit === 'DAY' ? 0 : WEEK_ANCHOR_DAY
     const b = anchor + Math.floor((day - anchor) / n) * n
-    out[0] = startOf(b)
-    out[1] = startOf(b + n)
+    out[0] = dayStartIn(b, tz, utc)
+    out[1] = dayStartIn(b + n, tz, utc)
     return
   }
   if (unit === 'TICK')
@@ -69,8 +73,8 @@ function bucketRange(t: number, tf: Timeframe, tz: string, utc: boolean, out: Fl
   const mi = y * 12 + (m - 1)
   const bi = Math.floor(mi / per) * per
   const ei = bi + per
-  out[0] = startOf(daysFromCivil(Math.floor(bi / 12), bi - Math.floor(bi / 12) * 12 + 1, 1))
-  out[1] = startOf(daysFromCivil(Math.floor(ei / 12), ei - Math.floor(ei / 12) * 12 + 1, 1))
+  out[0] = dayStartIn(daysFromCivil(Math.floor(bi / 12), bi - Math.floor(bi / 12) * 12 + 1, 1), tz, utc)
+  out[1] = dayStartIn(daysFromCivil(Math.floor(ei / 12), ei - Math.floor(ei / 12) * 12 + 1, 1), tz, utc)
 }
 
 function checkTime(t: number): void {
