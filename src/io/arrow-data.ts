@@ -24,7 +24,9 @@ export interface ArrowTypeLike {
 
 /** One chunk of an Arrow column (Arrow JS `Data`): its buffers as Arrow JS lays them out. */
 export interface ArrowDataLike {
+  /** The column's type (every chunk of a column has the same). */
   readonly type: ArrowTypeLike
+  /** Rows in the chunk. */
   readonly length: number
   /** The chunk's first row in its buffers: counted by the validity bitmap and a Bool's bits (other buffers start at it). */
   readonly offset: number
@@ -44,7 +46,9 @@ export interface ArrowDataLike {
 
 /** An Arrow column (Arrow JS `Vector`): its chunks. */
 export interface ArrowVectorLike {
+  /** Rows in the column. */
   readonly length: number
+  /** The chunks, in row order. */
   readonly data: readonly ArrowDataLike[]
 }
 
@@ -53,8 +57,11 @@ export interface ArrowVectorLike {
  * over as Arrow): a schema naming its columns and `getChild(name)` (or `getChildAt(index)`) giving each one.
  */
 export interface ArrowTableLike {
+  /** The columns' names (and types), in table order. */
   readonly schema: { readonly fields: readonly { readonly name: string; readonly type?: ArrowTypeLike }[] }
+  /** The column of this name. */
   getChild(name: string): ArrowVectorLike | null
+  /** The column at this position from 0 (used when present: names may repeat). */
   getChildAt?(index: number): ArrowVectorLike | null
 }
 
