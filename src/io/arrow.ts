@@ -82,7 +82,16 @@ function tableColumns(
     const i = at[field] ?? -1
     if (i < 0) continue
     const name = names[i]!
-    const vector = (t.getChildAt?.(i) ?? t.getChild(name)) as ArrowVectorLike | null
+    let vector: ArrowVectorLike | null
+    try {
+      vector = (t.getChildAt?.(i) ?? t.getChild(name)) as ArrowVectorLike | null
+    } catch (e) {
+      throw new MarketDataError(
+        'invalid_option',
+        `table: reading column ${JSON.stringify(name)} threw ${describeValue(e instanceof Error ? e.message : e)}`,
+        { field },
+      )
+    }
     if (typeof vector !== 'object' || vector === null || !Array.isArray(vector.data))
       throw new MarketDataError('invalid_option', `table: column ${JSON.stringify(name)} is not an Arrow vector`, {
         field,

@@ -20,6 +20,7 @@ import {
   Timestamp,
   tableFromArrays,
   Utf8,
+  Utf8View,
   vectorFromArray,
 } from 'apache-arrow'
 import { describe, expect, it } from 'vitest'
@@ -80,6 +81,50 @@ describe('tradeColumnsFromArrow', () => {
     expect(cols.session).toBeUndefined()
   })
 
+  it('takes any object shaped like an Arrow table, without apache-arrow', () => {
+    const float = (values: number[]) => ({
+      length: values.length,
+      data: [
+        {
+          type: { typeId: 3, precision: 2 },
+          length: values.length,
+          offset: 0,
+          nullCount: 0,
+          values: new Float64Array(values),
+        },
+      ],
+    })
+    const vectors: Record<string, ReturnType<typeof float>> = {
+      Time: float(times),
+      PX: float([1.5, 2.5, 2]),
+      Size: float([1, 2, 3]),
+      side: float([1, 2, 1]),
+    }
+    const side = {
+      type: { typeId: 2, bitWidth: 8, isSigned: false },
+      length: 3,
+      offset: 0,
+      nullCount: 0,
+      values: new Uint8Array([1, 2, 2]),
+    }
+    const table = {
+      schema: { fields: Object.keys(vectors).map((name) => ({ name })) },
+      getChild: (name: string) => (name === 'side' ? { length: 3, data: [side] } : (vectors[name] ?? null)),
+    }
+    const cols = tradeColumnsFromArrow(table, { columns: { price: 'px' } })
+    expect(cols.price).toBe(vectors.PX!.data[0]!.values)
+    expect([...cols.side]).toEqual([1, 2, 2])
+    const hostile = {
+      ...table,
+      getChild: () => {
+        throw new Error('gone')
+      },
+    }
+    expect(thrown(() => tradeColumnsFromArrow(hostile, { columns: { price: 'px' } })).message).toMatch(
+      /reading column "Time" threw "gone"/,
+    )
+  })
+
   it('reads timestamps of every unit and zone, dates, Int64 epochs and named units, floored to the ms', () => {
     const ns = times.map((t) => BigInt(t) * 1_000_000n + 999_999n)
     const cases: [unknown, number[]][] = [
@@ -123,6 +168,7 @@ describe('tradeColumnsFromArrow', () => {
         ),
         times,
       ],
+      [vectorFromArray(times, new Date_(DateUnit.MILLISECOND)), times],
     ]
     for (const [time, want] of cases) {
       const got = tradeColumnsFromArrow(trades({ time }))
@@ -184,6 +230,15 @@ describe('tradeColumnsFromArrow', () => {
       is_buyer_maker: vectorFromArray([true, false, true], new Bool()),
     })
     expect([...tradeColumnsFromArrow(maker).side]).toEqual([2, 1, 2])
+    // string views: short strings inline, long ones in a data buffer
+    const views = trades({
+      side: vectorFromArray(['sell', 'buy', '  buy  '], new Utf8View()),
+      price: vectorFromArray(['5000.250000000000000000000000', '1', '2'], new Utf8View()),
+    })
+    expect(views.getChild('price')!.data[0]!.variadicBuffers).toHaveLength(1)
+    const v = tradeColumnsFromArrow(views)
+    expect([...v.side]).toEqual([2, 1, 1])
+    expect([...v.price]).toEqual([5000.25, 1, 2])
     expect([...tradeColumnsFromArrow(maker, { sideRule: 'tick' }).side]).toEqual([1, 1, 2])
   })
 
