@@ -54,7 +54,7 @@ function tableColumns(
     throw new MarketDataError('invalid_option', 'options: must be an object', { field: 'options' })
   checkOptions(opts, ARROW_OPTIONS, fn)
   if ((opts.sideRule as string) === 'optional')
-    throw new MarketDataError('invalid_option', "sideRule: columns need a side: use 'column' or 'tick'", {
+    throw new MarketDataError('invalid_option', "sideRule: the Arrow readers need a side: use 'column' or 'tick'", {
       field: 'sideRule',
     })
   checkReaderOptions(opts, kind.columns, fn)
