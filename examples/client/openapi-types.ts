@@ -495,6 +495,8 @@ export interface components {
              */
             to: string;
             profiles: components["schemas"]["FootprintProfile"][];
+            /** @description Only on an answer whose `profiles` is empty because the range ends before the history held (the data floor, or for footprints the depth counted back from the newest trade): which bound it ended before and what moves it. Text for people; absent otherwise. */
+            note?: string;
         };
         /** @description `GET /footprint/row-size-scale`: row sizes in ticks a settings UI can offer. */
         RowSizeScale: {
@@ -685,6 +687,8 @@ export interface components {
              */
             to: string;
             profiles: components["schemas"]["TpoProfile"][];
+            /** @description Only on an answer whose `profiles` is empty because the range ends before the history held (the data floor, or for footprints the depth counted back from the newest trade): which bound it ended before and what moves it. Text for people; absent otherwise. */
+            note?: string;
         };
         /** @description One search hit. */
         SearchHit: {

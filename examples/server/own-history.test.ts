@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib'
 import { afterAll, expect, test } from 'vitest'
 import { sampleTrades } from '../../src/sample/index.js'
 import { SESSION_NAMES } from '../../src/index.js'
+import { sharedContract } from './contract.js'
 import { serverProcesses } from './spawn.js'
 
 const servers = serverProcesses('svc-server-history-')
@@ -26,6 +27,12 @@ function writeHistory(): string {
   const file = join(servers.tmp, 'es-2019.csv.gz')
   writeFileSync(file, gzipSync(lines.join('\n')))
   return file
+}
+
+/** The top-level fields of a body that its response schema in the OpenAPI document does not declare. */
+function undeclared(schema: 'FootprintResponse' | 'TpoResponse', body: object): string[] {
+  const schemas = (sharedContract().document.components as { schemas: Record<string, { properties: object }> }).schemas
+  return Object.keys(body).filter((k) => !Object.hasOwn(schemas[schema]!.properties, k))
 }
 
 const get = async (url: string, key: string) => {
@@ -62,4 +69,13 @@ test('the server answers footprint and TPO for a 2019 file; its floor is the fir
   expect(empty.body.note).toMatch(
     /ends before 2020-01-01T00:00:00.000Z, the data floor of this security .*--data-floor/,
   )
+  // the document declares the note where the server sends it, and the emptied answers keep to it
+  expect(sharedContract().validate('TpoResponse', empty.body)).toEqual([])
+  expect(undeclared('TpoResponse', empty.body)).toEqual([])
+  const emptyFp = await get(`${b.url}${REST}/footprint?exchange=LOCAL&symbol=ES-2019&timeframe=1h&${range}`, 'k2')
+  expect(emptyFp.status).toBe(200)
+  expect(emptyFp.body.profiles).toEqual([])
+  expect(emptyFp.body.note).toMatch(/^no profiles: the range ends before /)
+  expect(sharedContract().validate('FootprintResponse', emptyFp.body)).toEqual([])
+  expect(undeclared('FootprintResponse', emptyFp.body)).toEqual([])
 }, 120_000)

@@ -38,6 +38,8 @@ export interface Io {
 }
 
 const BATCH = 8192
+/** The `sides` field of a footprint profile in JSON and NDJSON output when the tick rule gave its trades' sides. */
+export const ESTIMATED_SIDES = 'estimated (tick rule)'
 
 /** One aggregator behind a common face: feed a batch, hand out what closed, flush at the end. */
 interface Runner<T> {
@@ -286,9 +288,14 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
   const bars = c.chart === 'bars'
   const chartCandles: Candle[] | undefined = bars && c.command === 'footprint' ? [] : undefined
   const kept: unknown[] = []
+  // a footprint's buy and sell volumes from tick-rule sides are an estimate: its JSON says so on every profile
+  const marked = (item: unknown) =>
+    c.command === 'footprint' && stats.sides === 'tick' && (c.format === 'json' || c.format === 'ndjson')
+      ? { ...(item as object), sides: ESTIMATED_SIDES }
+      : item
   const emit = async (items: unknown[]) => {
     for (const item of items) {
-      const it = analytics === undefined ? item : analytics.attach(item)
+      const it = marked(analytics === undefined ? item : analytics.attach(item))
       if (bars) kept.push(it)
       if (bars && c.last !== undefined && kept.length > c.last) kept.shift()
       if (bars) continue

@@ -1,5 +1,6 @@
 /**
- * Trades and candles from CSV or NDJSON text, chunk by chunk, with line-numbered errors. No file system.
+ * Trades and candles from CSV or NDJSON text, chunk by chunk, with line-numbered errors, and from the columns
+ * of an Arrow table (Polars, DuckDB, Arrow IPC). No file system.
  *
  * @module svc-marketdata/io
  */
@@ -11,3 +12,6 @@ export type { TextReaderStats, TextBatch, TextReader } from './text-reader.js'
 export type { TradeRecord, TradeOf } from './trades.js'
 export { createTradeReader, readTrades, readTradeColumns } from './trades.js'
 export { createCandleReader, readCandles, readCandleColumns } from './candles.js'
+export type { ArrowReaderOptions } from './arrow.js'
+export type { ArrowTableLike, ArrowVectorLike, ArrowDataLike, ArrowTypeLike } from './arrow-data.js'
+export { tradeColumnsFromArrow, candleColumnsFromArrow, tradesFromArrow, candlesFromArrow } from './arrow.js'

@@ -106,7 +106,7 @@ function missingHint(column: string): string {
 /**
  * Column positions from a header row (-1 for an absent optional column), the reason a required column is
  * missing, or undefined when the row is data. `named` maps fields to the header names (or positions from 1)
- * the caller gave; other fields are found by their aliases. An unnamed leading column (a pandas index) is
+ * the caller gave; other fields are found by their aliases; `where` names the header in messages. An unnamed leading column (a pandas index) is
  * simply not any field's.
  */
 export function headerColumns(
@@ -114,6 +114,7 @@ export function headerColumns(
   fields: readonly string[],
   named: Readonly<Record<string, string | number>> = {},
   sideRule: SideRule = 'column',
+  where = 'the header',
 ): Record<string, number> | string | undefined {
   const names = fields.map((f) => f.trim().replace(/^"|"$/g, '').trim().toLowerCase())
   const given = (c: string) => {
@@ -130,24 +131,24 @@ export function headerColumns(
     const n = named[c]
     if (typeof n === 'number') {
       if (n > names.length)
-        return `columns.${c} is column ${n}, but the header has ${names.length} (${fields.join(',').slice(0, 200)})`
+        return `columns.${c} is column ${n}, but ${where} has ${names.length} (${fields.join(',').slice(0, 200)})`
       cols[c] = n - 1
       continue
     }
     const g = given(c)
     const at = g !== undefined ? names.indexOf(g) : names.findIndex((x) => kind.aliases[c]?.includes(x))
     if (g !== undefined && at < 0)
-      return `columns.${c} is ${describeValue(named[c])}, which the header does not name (it has: ${fields.join(', ').slice(0, 200)})`
+      return `columns.${c} is ${describeValue(named[c])}, which ${where} does not name (it has: ${fields.join(', ').slice(0, 200)})`
     cols[c] = at
     if (at < 0 && required.includes(c))
-      return `the header has no ${c} column (expected one of: ${kind.aliases[c]?.join(', ')})${missingHint(c)}`
+      return `${where} has no ${c} column (expected one of: ${kind.aliases[c]?.join(', ')})${missingHint(c)}`
   }
   if (sideRule === 'tick') cols.side = -1
   return cols
 }
 
 /** The epoch unit a time column's header name says (`time_ms`, `timestamp_us`), if any. */
-function unitOfName(name: string | undefined): EpochUnit | undefined {
+export function unitOfName(name: string | undefined): EpochUnit | undefined {
   const m = /_(s|ms|us|ns)$/.exec(name?.trim().replace(/^"|"$/g, '').toLowerCase() ?? '')
   return m === null ? undefined : (m[1] as EpochUnit)
 }

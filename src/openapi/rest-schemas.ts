@@ -14,6 +14,13 @@ const SYMBOL_FIELDS: JsonObject = {
   symbol: { type: 'string' },
 }
 
+/** Why a profile answer is empty although its range was not: sent only then, never required. */
+const EMPTIED_NOTE: JsonObject = {
+  type: 'string',
+  description:
+    'Only on an answer whose `profiles` is empty because the range ends before the history held (the data floor, or for footprints the depth counted back from the newest trade): which bound it ended before and what moves it. Text for people; absent otherwise.',
+}
+
 /** An object schema: `required` lists every property that is always present. */
 function object(description: string, properties: JsonObject, required: string[]): JsonObject {
   return { type: 'object', description, required, properties }
@@ -238,6 +245,7 @@ export function restSchemas(): JsonObject {
         from: DATE_TIME,
         to: DATE_TIME,
         profiles: { type: 'array', items: ref('schemas', 'FootprintProfile') },
+        note: EMPTIED_NOTE,
       },
       ['exchange', 'symbol', 'timeframe', 'from', 'to', 'profiles'],
     ),
@@ -271,6 +279,7 @@ export function restSchemas(): JsonObject {
         from: DATE_TIME,
         to: DATE_TIME,
         profiles: { type: 'array', items: ref('schemas', 'TpoProfile') },
+        note: EMPTIED_NOTE,
       },
       ['exchange', 'symbol', 'timeframe', 'blockSize', 'mergeSessions', 'from', 'to', 'profiles'],
     ),

@@ -99,6 +99,28 @@ describe('the command line over a user own files', () => {
     expect(tick.stderr).toMatch(/sides estimated by the tick rule/)
   })
 
+  it('a footprint from tick-rule sides says so in its JSON and NDJSON, on every profile; one from a side column does not', async () => {
+    const args = ['footprint', f('kraken-trades.csv'), '--tick-size', '0.25', '--side-rule', 'tick']
+    const json = await run([...args, '--format', 'json'])
+    expect(json.code, json.stderr).toBe(0)
+    const profiles = JSON.parse(json.stdout) as { sides?: string; rows: unknown[] }[]
+    expect(profiles.length).toBeGreaterThan(0)
+    for (const p of profiles) {
+      expect(p.sides).toBe('estimated (tick rule)')
+      expect(p.rows.length).toBeGreaterThan(0)
+    }
+    const nd = await run([...args, '--format', 'ndjson'])
+    expect(nd.code, nd.stderr).toBe(0)
+    const lines = nd.stdout.trim().split('\n')
+    expect(lines).toHaveLength(profiles.length)
+    for (const l of lines) expect((JSON.parse(l) as { sides?: string }).sides).toBe('estimated (tick rule)')
+    const own = await run(['footprint', f('pandas-noindex.csv'), '--tick-size', '0.25', '--format', 'json'])
+    expect(own.code, own.stderr).toBe(0)
+    const ownProfiles = JSON.parse(own.stdout) as Record<string, unknown>[]
+    expect(ownProfiles.length).toBeGreaterThan(0)
+    for (const p of ownProfiles) expect(p).not.toHaveProperty('sides')
+  })
+
   it('--session-hours gives a file without sessions the exchange hours: day-session TPO with an initial balance', async () => {
     const args = [
       'tpo',
