@@ -125,7 +125,8 @@ export function tpoChart(profile: TpoProfile | TpoCandleProfile, opts: RenderTpo
   // tolerate hand-made profiles without these two fields
   const ibPeriod = p.initialBalancePeriod as string | undefined
   const vaPercent = p.valueAreaPercent as number | undefined
-  const title = `TPO ${timeLabel(p.time, tz)} ${tz}${p.sessionType !== undefined ? ` ${p.sessionType}` : ''} | ${p.blockSize} blocks | row ${p.rowSizeValue}`
+  // titled where its trading began (a main-session day at 09:30, not at the period's midnight)
+  const title = `TPO ${timeLabel(p.blocks[0] ?? p.time, tz)} ${tz}${p.sessionType !== undefined ? ` ${p.sessionType}` : ''} | ${p.blockSize} blocks | row ${p.rowSizeValue}`
   const summary = [
     `POC ${p.poc} | value area ${p.valueAreaLow} to ${p.valueAreaHigh}${vaPercent !== undefined ? ` (${vaPercent}%)` : ''} | initial balance ${ibText}${ibPeriod !== undefined && p.initialBalance !== null ? ` (${ibPeriod})` : ''}`,
     `range ${p.low} to ${p.high} | open ${p.open} | close ${p.close} | ${p.tpoCount} TPOs | volume ${volumeText}`,

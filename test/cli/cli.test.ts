@@ -566,7 +566,7 @@ describe('sample and demo', () => {
     const r = await run(['demo', '--out-dir', dir])
     expect(r.code).toBe(0)
     for (const s of [
-      'TPO 2026-06-01 00:00 America/New_York',
+      'TPO 2026-06-01 09:30 America/New_York',
       'legend: > POC',
       'Footprint 2026-06-01 10:00-11:00',
       'sell x buy',
