@@ -264,6 +264,7 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
   const out = c.out !== undefined && svgDir === undefined ? Out.toFile(c.out, [c.file]) : new Out(io.stdout)
   const imbalance = c.imbalance ?? '300'
   const analytics = c.analytics && c.command !== 'candles' ? createAnalyticsOutput() : undefined
+  const tpoRender = { timeZone: c.timeZone, ...(c.letters !== undefined ? { letters: c.letters } : {}) }
   const text =
     c.command === 'candles'
       ? (k: unknown, i: number) =>
@@ -275,12 +276,12 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
             renderFootprint(p as FootprintProfile, { timeZone: c.timeZone, imbalanceRatio: imbalance }) +
             (analytics?.text(p) ?? '')
         : (p: unknown, i: number) =>
-            (i > 0 ? '\n' : '') + renderTpo(p as TpoProfile, { timeZone: c.timeZone }) + (analytics?.text(p) ?? '')
+            (i > 0 ? '\n' : '') + renderTpo(p as TpoProfile, tpoRender) + (analytics?.text(p) ?? '')
   const svg =
     c.command === 'footprint'
       ? (p: unknown) => renderFootprintSvg(p as FootprintProfile, { timeZone: c.timeZone, imbalanceRatio: imbalance })
       : c.command === 'tpo'
-        ? (p: unknown) => renderTpoSvg(p as TpoProfile, { timeZone: c.timeZone })
+        ? (p: unknown) => renderTpoSvg(p as TpoProfile, tpoRender)
         : undefined
   const writer = new ItemWriter<unknown>(out, c.format, text, svg, svgDir, (p) => svgName(c, p as { time: number }))
   const bars = c.chart === 'bars'

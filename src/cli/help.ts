@@ -60,6 +60,8 @@ Profile:
   --merge-sessions M        true|MERGE_ALL (default) or false|GROUP_BY_TYPE
   --value-area P            value area percent (default 70)
   --initial-balance D       initial balance length, <n>m or <n>h (default 1h)
+  --letters traded|fixed    text and svg letters: traded (default) A, B, C... to the blocks that traded;
+                            fixed: one letter per clock period of the day in --tz (30m: 00:00 A, 09:30 T)
   --analytics               add profile analytics (open range, balanced target, volume/TPO nodes, value
                             migration, day type, poor extremes, single prints); JSON: profileAnalytics
 ${INPUT}

@@ -183,6 +183,28 @@ describe('footprint and tpo', () => {
     expect(t.stdout).toMatch(/^5001\.00 .. B/m)
   })
 
+  it('tpo --letters fixed letters each block by its clock period (13:30 is b, 14:00 is c in 30m UTC blocks); a bad value is a usage error', async () => {
+    const t = await run(['tpo', fixture('trades.csv'), '--tick-size', '0.25', '--letters', 'fixed'])
+    expect(t.code).toBe(0)
+    expect(t.stdout).toContain('b 13:30  c 14:00')
+    expect(t.stdout).toMatch(/^5001\.00 .. c/m)
+    expect(t.stdout).toContain('fixed (A from 00:00 UTC)')
+    const ny = await run([
+      'tpo',
+      fixture('trades.csv'),
+      '--tick-size',
+      '0.25',
+      '--letters',
+      'fixed',
+      '--tz',
+      'America/New_York',
+    ])
+    expect(ny.stdout).toContain('T 09:30  U 10:00')
+    const bad = await run(['tpo', fixture('trades.csv'), '--letters', 'clock'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--letters must be traded or fixed')
+  })
+
   it('--merge-sessions GROUP_BY_TYPE gives a profile per session type', async () => {
     const input =
       'time,price,volume,side,session\n1780300800000,10,1,buy,PRE_MARKET\n1780320600000,11,1,buy,MAINSESSION\n'

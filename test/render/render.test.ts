@@ -46,6 +46,37 @@ describe('renderTpo', () => {
     expect(main!.time).toBe(Date.parse('2026-06-01T04:00:00Z'))
   })
 
+  it("letters: 'fixed' gives each clock period of the day its letter, 'traded' (default) only the blocks that traded", () => {
+    const letter = (t: number, zoneHours: number) => {
+      const minute = (((t / 60_000 + zoneHours * 60) % 1440) + 1440) % 1440
+      return 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'[Math.floor(minute / 30)]!
+    }
+    // trades at 00:10 and 01:10 UTC: blocks 00:00 and 01:00, the 00:30 period did not trade
+    const day = Date.UTC(2026, 5, 1)
+    const trades = [
+      { time: day + 10 * 60_000, price: '100', volume: '1', side: 'buy' as const },
+      { time: day + 70 * 60_000, price: '101', volume: '1', side: 'sell' as const },
+    ]
+    const [p] = tpoProfiles(trades, { timeframe: '1d', tickSize: '1' })
+    const traded = renderTpo(p!)
+    const fixed = renderTpo(p!, { letters: 'fixed' })
+    expect(traded).toContain('A 00:00  B 01:00')
+    expect(fixed).toContain('A 00:00  C 01:00')
+    expect(fixed.split('\n').find((l) => l.startsWith('101'))).toMatch(/^101 .. C/)
+    expect(renderTpo(p!, { letters: 'traded' })).toBe(traded)
+    // the hand profile's blocks from 13:30 UTC (09:30 in New York, EDT = UTC-4)
+    const hand = handTpo()
+    const utc = renderTpo(hand, { letters: 'fixed' })
+    expect(utc).toContain(
+      hand.blocks.map((b) => `${letter(b, 0)} ${new Date(b).toISOString().slice(11, 16)}`).join('  '),
+    )
+    const ny = renderTpoSvg(hand, { letters: 'fixed', timeZone: 'America/New_York' })
+    expect(hand.blocks.map((b) => letter(b, -4)).join('')).toBe('TUVW')
+    expect(ny).toContain('T 09:30')
+    expect(ny).toContain('fixed (A from 00:00 America/New_York)')
+    expect(() => renderTpo(hand, { letters: 'clock' as never })).toThrow(/`letters` must be 'traded' or 'fixed'/)
+  })
+
   it('letters run A..Z, a..z and then start again at A', () => {
     const p = handTpo()
     p.blocks = Array.from({ length: 54 }, (_, i) => Date.UTC(2026, 5, 1) + i * 30 * 60_000)
