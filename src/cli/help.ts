@@ -54,7 +54,8 @@ with POC, value area (70%), initial balance and single prints.
 Profile:
   --timeframe ID            period: 1d..6d, 1w..3w, 1M..11M (default 1d)
   --tick-size X             price tick (default: the largest step dividing the first prices, stated on stderr)
-  --row-size N              rows of N ticks (default 1)
+  --row-size N              rows of N ticks (default 1; the text chart of a profile of more than 80 rows
+                            uses the size for 30..80 rows instead and says so in its header)
   --row-size-value X        rows of an absolute price step, a whole number of ticks (instead of --row-size)
   --block-size ID           TPO block length, a minute/hour timeframe id (default 30m)
   --merge-sessions M        true|MERGE_ALL (default) or false|GROUP_BY_TYPE
@@ -84,7 +85,8 @@ Volume footprint profiles: per timeframe bucket, buy and sell volume and trade c
 Profile:
   --timeframe ID            bucket: 1m..59m, 1h..23h, 1d..6d, 1w..3w, 1M..11M (default 1h)
   --tick-size X             price tick (default: the largest step dividing the first prices, stated on stderr)
-  --row-size N              rows of N ticks (default 1)
+  --row-size N              rows of N ticks (default: text, svg and --chart bars pick one size for 30..80
+                            rows over the whole input's price range, said on stderr; json and ndjson 1)
   --row-size-value X        rows of an absolute price step (instead of --row-size)
   --imbalance P             diagonal imbalance threshold in percent for text and svg (default 300)
   --analytics               add order-flow analytics (imbalances, stacked imbalances) and profile analytics
