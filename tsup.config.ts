@@ -18,7 +18,9 @@ const entries = {
   testing: 'src/testing/index.ts',
 } as const
 
-const library: Options = { target: 'es2022', platform: 'neutral', external }
+// keepNames: the CommonJS build (esbuild's ESM chunks turned into CommonJS) would otherwise name classes with
+// field initialisers after its helper variables (`_class`), and a stack trace would read `_class: ...`
+const library: Options = { target: 'es2022', platform: 'neutral', external, keepNames: true }
 
 export default defineConfig([
   ...(cliOnly

@@ -1,6 +1,5 @@
 import type { Readable, Writable } from 'node:stream'
 import { createCandleAggregator, type Candle } from '../candles/index.js'
-import { formatUnits, parseDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
 import { createFootprintAggregator, type FootprintProfile } from '../footprint/index.js'
 import { writeFileSync } from 'node:fs'
@@ -13,7 +12,7 @@ import {
   renderTpoChart,
   renderTpoSvg,
 } from '../render/index.js'
-import { autoRowSize, createTpoAggregator, type TpoProfile } from '../tpo/index.js'
+import { createTpoAggregator, type TpoProfile } from '../tpo/index.js'
 import type { Trade } from '../trades/index.js'
 import type { TradeRecord } from '../io/index.js'
 import type { Aggregator } from '../aggregator.js'
@@ -23,6 +22,7 @@ import { tpoAnalyticsAnnotations } from './chart-annotations.js'
 import { badInput, usage } from './cli-error.js'
 import { openRecords, type Batch, type InputOptions, type InputStats } from './input.js'
 import { footprintOptions, tpoOptions } from './profile-options.js'
+import { pickRowSize, picksFootprintRows, tpoForText, type Reread } from './row-size.js'
 import { divides, inferTickSize } from './tick-size.js'
 import { resultsFromCandles, withAnySide } from './from-candles.js'
 import type { RunConfig } from './options.js'
@@ -129,73 +129,6 @@ function stripRecord(msg: string): string {
   return msg.replace(/^record \d+: /, '')
 }
 
-/**
- * The row size of a chart when none was given: `autoRowSize` over the widest period's range (TPO: 30..80
- * rows), or the median bucket's range (footprint bars: 8..20 rows a bucket, so that a chart of one-tick data
- * is not thousands of rows tall and almost empty). A file is
- * read once more for it first (candles of the period frame); stdin cannot be read
- * twice, so there the range of the first batch of prices stands in (a batch shorter than a period gives
- * more rows, never fewer).
- */
-/** Rows a footprint bar's range gets when the chart picks the row size. */
-const FOOTPRINT_ROWS = { minRows: 8, maxRows: 20 }
-
-async function chartRowSize(
-  c: RunConfig,
-  io: Io,
-  first: Trade[],
-  note: (m: string) => void,
-): Promise<{ rowSize: number; tick: string }> {
-  const tick = c.tickSize ?? inferTickSize(first)
-  let r: ReturnType<typeof autoRowSize>
-  let what: string
-  if (c.file !== undefined && c.file !== '-') {
-    const periods = createCandleAggregator({
-      timeframe: c.timeframe,
-      timeZone: c.timeZone,
-      ...(c.sessions !== undefined ? { sessions: c.sessions } : {}),
-    })
-    const again = await openRecords({ ...inputOptions(c, io, () => {}, undefined), sideRule: 'optional' }, 'trades')
-    for await (const batch of again.batches) periods.addTrades(withAnySide(batch.records as TradeRecord[]))
-    // the widest period gets at most 80 rows (the choice of the widest only reads numbers; the size is exact)
-    const candles = periods.finish()
-    const widest = candles.reduce<Candle | undefined>(
-      (w, k) => (w === undefined || Number(k.high) - Number(k.low) > Number(w.high) - Number(w.low) ? k : w),
-      undefined,
-    )
-    if (c.command === 'footprint') {
-      r = autoRowSize({ tickSize: tick, candles, ...FOOTPRINT_ROWS })
-      what = `the median range of ${candles.length} bucket${candles.length === 1 ? '' : 's'}`
-    } else {
-      r = autoRowSize({ tickSize: tick, candles: widest === undefined ? [] : [widest] })
-      what = `the range of the widest of ${candles.length} period${candles.length === 1 ? '' : 's'}`
-    }
-  } else {
-    const prices = first
-      .map((t) => parseDecimal(t.price))
-      .filter((x) => x.ok)
-      .map((x) => x.value)
-    const scale = Math.max(0, ...prices.map((d) => d.scale))
-    const units = prices.map((d) => d.units * 10n ** BigInt(scale - d.scale))
-    let lo = units[0] ?? 0n
-    let hi = lo
-    for (const u of units) {
-      if (u < lo) lo = u
-      if (u > hi) hi = u
-    }
-    r = autoRowSize({
-      tickSize: tick,
-      range: formatUnits(hi - lo, scale),
-      ...(c.command === 'footprint' ? FOOTPRINT_ROWS : {}),
-    })
-    what = `the range of the first ${first.length} prices`
-  }
-  note(
-    `row size not given: using ${r.rowSize} tick${r.rowSize === 1 ? '' : 's'} (${r.rowSizeValue}), about ${r.rows} rows over ${what} (set it with --row-size)`,
-  )
-  return { rowSize: r.rowSize, tick }
-}
-
 function renderChart(c: RunConfig, profiles: unknown[], candles: Candle[]): string {
   try {
     return c.command === 'footprint'
@@ -266,6 +199,15 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
   const out = c.out !== undefined && svgDir === undefined ? Out.toFile(c.out, [c.file]) : new Out(io.stdout)
   const imbalance = c.imbalance ?? '300'
   const analytics = c.analytics && c.command !== 'candles' ? createAnalyticsOutput() : undefined
+  const tpoRender = { timeZone: c.timeZone, ...(c.letters !== undefined ? { letters: c.letters } : {}) }
+  // without a row size, a profile of thousands of one-tick rows is printed at the rule's size, said in its header
+  const tpoText = (p: TpoProfile): string => {
+    const t = c.rowSize === undefined && c.rowSizeValue === undefined ? tpoForText(p) : { profile: p }
+    const text = renderTpo(t.profile, tpoRender)
+    if (t.header === undefined) return text
+    const nl = text.indexOf('\n')
+    return `${text.slice(0, nl + 1)}${t.header}\n${text.slice(nl + 1)}`
+  }
   const text =
     c.command === 'candles'
       ? (k: unknown, i: number) =>
@@ -276,13 +218,12 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
             (i > 0 ? '\n' : '') +
             renderFootprint(p as FootprintProfile, { timeZone: c.timeZone, imbalanceRatio: imbalance }) +
             (analytics?.text(p) ?? '')
-        : (p: unknown, i: number) =>
-            (i > 0 ? '\n' : '') + renderTpo(p as TpoProfile, { timeZone: c.timeZone }) + (analytics?.text(p) ?? '')
+        : (p: unknown, i: number) => (i > 0 ? '\n' : '') + tpoText(p as TpoProfile) + (analytics?.text(p) ?? '')
   const svg =
     c.command === 'footprint'
       ? (p: unknown) => renderFootprintSvg(p as FootprintProfile, { timeZone: c.timeZone, imbalanceRatio: imbalance })
       : c.command === 'tpo'
-        ? (p: unknown) => renderTpoSvg(p as TpoProfile, { timeZone: c.timeZone })
+        ? (p: unknown) => renderTpoSvg(p as TpoProfile, tpoRender)
         : undefined
   const writer = new ItemWriter<unknown>(out, c.format, text, svg, svgDir, (p) => svgName(c, p as { time: number }))
   const bars = c.chart === 'bars'
@@ -346,9 +287,13 @@ export async function runAggregate(config: RunConfig, io: Io): Promise<number> {
           `tick size not given: using ${tick}, the largest step dividing the first ${batch.trades.length} prices (set it with --tick-size)`,
         )
       }
-      if (bars && c.command !== 'candles' && c.rowSize === undefined && c.rowSizeValue === undefined) {
+      const tpoChart = bars && c.command === 'tpo' && c.rowSize === undefined && c.rowSizeValue === undefined
+      if (tpoChart || picksFootprintRows(c)) {
+        const reread: Reread | undefined = isFile
+          ? () => openRecords({ ...inputOptions(c, io, () => {}, undefined), sideRule: 'optional' }, 'trades')
+          : undefined
         try {
-          c = { ...c, rowSize: (await chartRowSize(c, io, batch.trades, note)).rowSize }
+          c = { ...c, rowSize: await pickRowSize(c, batch.trades, reread, note) }
         } catch (e) {
           if (e instanceof MarketDataError) throw badInput(e.message)
           throw e

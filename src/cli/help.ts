@@ -54,12 +54,15 @@ with POC, value area (70%), initial balance and single prints.
 Profile:
   --timeframe ID            period: 1d..6d, 1w..3w, 1M..11M (default 1d)
   --tick-size X             price tick (default: the largest step dividing the first prices, stated on stderr)
-  --row-size N              rows of N ticks (default 1)
+  --row-size N              rows of N ticks (default 1; the text chart of a profile of more than 80 rows
+                            uses the size for 30..80 rows instead and says so in its header)
   --row-size-value X        rows of an absolute price step, a whole number of ticks (instead of --row-size)
   --block-size ID           TPO block length, a minute/hour timeframe id (default 30m)
   --merge-sessions M        true|MERGE_ALL (default) or false|GROUP_BY_TYPE
   --value-area P            value area percent (default 70)
   --initial-balance D       initial balance length, <n>m or <n>h (default 1h)
+  --letters traded|fixed    text and svg letters: traded (default) A, B, C... to the blocks that traded;
+                            fixed: one letter per clock period of the day in --tz (30m: 00:00 A, 09:30 T)
   --analytics               add profile analytics (open range, balanced target, volume/TPO nodes, value
                             migration, day type, poor extremes, single prints); JSON: profileAnalytics
 ${INPUT}
@@ -82,7 +85,8 @@ Volume footprint profiles: per timeframe bucket, buy and sell volume and trade c
 Profile:
   --timeframe ID            bucket: 1m..59m, 1h..23h, 1d..6d, 1w..3w, 1M..11M (default 1h)
   --tick-size X             price tick (default: the largest step dividing the first prices, stated on stderr)
-  --row-size N              rows of N ticks (default 1)
+  --row-size N              rows of N ticks (default: text, svg and --chart bars pick one size for 30..80
+                            rows over the whole input's price range, said on stderr; json and ndjson 1)
   --row-size-value X        rows of an absolute price step (instead of --row-size)
   --imbalance P             diagonal imbalance threshold in percent for text and svg (default 300)
   --analytics               add order-flow analytics (imbalances, stacked imbalances) and profile analytics

@@ -78,6 +78,7 @@ const SPECS: Record<Command, Spec> = {
     'value-area': { type: 'string' },
     'initial-balance': { type: 'string' },
     analytics: { type: 'boolean' },
+    letters: { type: 'string' },
   },
 }
 
@@ -128,6 +129,8 @@ export interface RunConfig {
   chart: 'bars' | 'single'
   /** What footprint chart cells show. */
   cells: 'bidAsk' | 'delta' | 'volume' | undefined
+  /** `--letters traded|fixed`: how a TPO letter chart letters its blocks (default traded). */
+  letters: 'traded' | 'fixed' | undefined
 }
 
 /** A time option: Unix seconds or RFC 3339, as the REST parameters. */
@@ -282,6 +285,9 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
   const rowSize = intOption('row-size', s('row-size'), 1, 1_000_000)
   const rowSizeValue = positiveDecimal('row-size-value', s('row-size-value'))
   if (rowSize !== undefined && rowSizeValue !== undefined) throw usage('give --row-size or --row-size-value, not both')
+  const letters = s('letters')
+  if (letters !== undefined && letters !== 'traded' && letters !== 'fixed')
+    throw usage(`--letters must be traded or fixed, got ${JSON.stringify(letters)}`)
   const ms = s('merge-sessions')
   let mergeSessions: RunConfig['mergeSessions']
   if (ms !== undefined) {
@@ -328,5 +334,6 @@ export function parseRunArgs(command: Command, argv: string[]): RunConfig {
     quiet: v.quiet === true,
     chart,
     cells,
+    letters: letters as RunConfig['letters'],
   }
 }

@@ -1,10 +1,10 @@
-import type { FootprintOptions } from '../footprint/index.js'
+import type { FootprintAggregatorOptions } from '../footprint/index.js'
 import type { TpoOptions } from '../tpo/index.js'
 import type { RunConfig } from './options.js'
 
 /** The footprint options of a run, with the tick size it uses. */
-export function footprintOptions(c: RunConfig, tickSize: string): FootprintOptions {
-  const o: FootprintOptions = { timeframe: c.timeframe, tickSize, timeZone: c.timeZone }
+export function footprintOptions(c: RunConfig, tickSize: string): FootprintAggregatorOptions {
+  const o: FootprintAggregatorOptions = { timeframe: c.timeframe, tickSize, timeZone: c.timeZone }
   if (c.rowSize !== undefined) o.rowSize = c.rowSize
   if (c.rowSizeValue !== undefined) o.rowSizeValue = c.rowSizeValue
   if (c.sessions !== undefined) o.sessions = c.sessions

@@ -27,7 +27,9 @@ import { checkOptions } from '../_lib/closed-options.js'
 import { FOOTPRINT_OPTION_KEYS } from './types.js'
 
 /** Options of {@link createFootprintAggregator}: those of {@link footprintProfiles}, and the stream's own. */
-export interface FootprintAggregatorOptions extends FootprintOptions {
+export interface FootprintAggregatorOptions extends Omit<FootprintOptions, 'rowSize'> {
+  /** Row height in ticks, an integer >= 1 (default 1); not `'auto'`, which needs the whole result's range. */
+  rowSize?: number
   /**
    * Latest record time accepted (UTC epoch ms, inclusive). A record stamped after it is refused with
    * `out_of_range` and changes nothing. Default: no bound.

@@ -38,6 +38,8 @@ export function resolveEngineOptions(opts: FootprintOptions, fn: string): Engine
   const timeframe = resolveTimeframe(opts.timeframe)
   if (timeframe.unit === 'TICK')
     throw new MarketDataError('invalid_option', FOOTPRINT_MSG.tickFrame(timeframe.id), { field: 'timeframe' })
+  if (opts.rowSize === 'auto')
+    throw new MarketDataError('invalid_option', FOOTPRINT_MSG.rowAutoStream(fn), { field: 'rowSize' })
   const grid = resolveGrid(opts.tickSize, opts.rowSize, opts.rowSizeValue)
   const bucketer = createBucketer(timeframe, opts.timeZone === undefined ? {} : { timeZone: opts.timeZone })
   const from = checkBound(opts.from, 'from', -Infinity)

@@ -1,5 +1,7 @@
 import { checkOptions } from '../_lib/closed-options.js'
 import type { TradeInput } from '../trades/index.js'
+import { autoRowsColumns } from './auto-columns.js'
+import { oneTickRows, wantsAutoRows } from './auto-rows.js'
 import { ColumnSink } from './column-sink.js'
 import { FootprintEngine } from './engine.js'
 import { runEngine } from './footprint-profiles.js'
@@ -27,6 +29,7 @@ import { FOOTPRINT_COLUMN_OPTION_KEYS, type FootprintColumnOptions, type Footpri
  */
 export function footprintColumnsFromTrades(trades: TradeInput, opts: FootprintColumnOptions): FootprintColumns {
   checkOptions(opts, FOOTPRINT_COLUMN_OPTION_KEYS, 'footprintColumnsFromTrades')
+  if (wantsAutoRows(opts)) return autoRowsColumns(footprintColumnsFromTrades(trades, oneTickRows(opts)))
   const sink = new ColumnSink()
   const engine = new FootprintEngine<void>(opts, 'footprintColumnsFromTrades', sink)
   runEngine(engine, trades)

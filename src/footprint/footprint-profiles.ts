@@ -14,6 +14,7 @@ import { profileSink } from './profile-sink.js'
 import type { FootprintOptions, FootprintProfile } from './types.js'
 import { checkOptions } from '../_lib/closed-options.js'
 import { FOOTPRINT_OPTION_KEYS } from './types.js'
+import { autoRows, oneTickRows, wantsAutoRows } from './auto-rows.js'
 
 /** A sink feeding an engine, numbering records across the whole input (for error indexes). */
 export function engineSink<Out>(engine: FootprintEngine<Out>): TradeArraySink {
@@ -58,6 +59,7 @@ export function engineSink<Out>(engine: FootprintEngine<Out>): TradeArraySink {
  */
 export function footprintProfiles(trades: TradeInput, opts: FootprintOptions): FootprintProfile[] {
   checkOptions(opts, FOOTPRINT_OPTION_KEYS, 'footprintProfiles')
+  if (wantsAutoRows(opts)) return autoRows(footprintProfiles(trades, oneTickRows(opts)))
   return runEngine(new FootprintEngine(opts, 'footprintProfiles', profileSink), trades)
 }
 
@@ -155,6 +157,7 @@ export async function footprintProfilesAsync(
   opts: FootprintOptions,
 ): Promise<FootprintProfile[]> {
   checkOptions(opts, FOOTPRINT_OPTION_KEYS, 'footprintProfilesAsync')
+  if (wantsAutoRows(opts)) return autoRows(await footprintProfilesAsync(trades, oneTickRows(opts)))
   const engine = new FootprintEngine(opts, 'footprintProfilesAsync', profileSink)
   await feedTradesAsync(trades, engineSink(engine))
   return engine.close(Infinity)

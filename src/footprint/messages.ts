@@ -8,6 +8,8 @@ export const FOOTPRINT_MSG = {
   tickSize: (x: unknown) => `tickSize: ${describeValue(x)} must be a decimal greater than 0`,
   rowSize: (x: unknown) => `rowSize: ${describeValue(x)} must be an integer >= 1 (rows are rowSize ticks high)`,
   rowSizeValue: (x: unknown) => `rowSizeValue: ${describeValue(x)} must be a decimal greater than 0`,
+  rowAutoStream: (fn: string) =>
+    `rowSize: 'auto' is for the batch functions (footprintProfiles, footprintProfilesAsync, footprintColumnsFromTrades), which see the whole result's price range; ${fn} cannot know it: give a number of ticks (rowSizeScale or autoRowSize pick one from past ranges)`,
   rowBoth: () => 'rowSize and rowSizeValue: give one of them, not both',
   rowTooLarge: (x: string) =>
     `rowSizeValue: ${x} is too large for the price grid (row height x 10^decimals must stay below 2^52)`,

@@ -119,8 +119,14 @@ export interface FootprintOptions {
   timeframe: TimeframeInput
   /** Tick size of the security, a positive decimal. */
   tickSize: DecimalInput
-  /** Row height in ticks, an integer >= 1 (default 1). Not together with `rowSizeValue`. */
-  rowSize?: number
+  /**
+   * Row height in ticks, an integer >= 1 (default 1), or `'auto'`: the batch functions aggregate at one tick,
+   * then pick one row size for the whole result from the span of its traded rows (the rule of `autoRowSize`,
+   * 30..80 rows over that span) and regrid every profile to it exactly (`regridFootprint`); the chosen size is
+   * each profile's `rowSize`. The streaming aggregator refuses `'auto'` (it cannot know the range). Not
+   * together with `rowSizeValue`.
+   */
+  rowSize?: number | 'auto'
   /** Row height as an absolute positive decimal (pins a grid echoed from a previous profile). Not together with `rowSize`. */
   rowSizeValue?: DecimalInput
   /** IANA zone of the bucket alignment (default `UTC`). */

@@ -24,6 +24,7 @@ import {
 } from './text.js'
 import { describeValue } from '../_lib/describe.js'
 import { resolveGrid, rowPrice } from '../footprint/grid.js'
+import { chartRowStep, regridAll } from './footprint-chart-rows.js'
 
 /** What a footprint cell shows: sell x buy, the delta (buy - sell), or the volume (buy + sell). */
 export type FootprintCells = 'bidAsk' | 'delta' | 'volume'
@@ -54,6 +55,12 @@ export interface RenderFootprintChartOptions extends RenderFootprintOptions {
   maxWidth?: number
   /** Height in pixels of the price grid in colour mode (default 720). */
   maxHeight?: number
+  /**
+   * Row height of the chart: `'auto'` (default) coarsens profiles whose span would take more than 80 rows to
+   * the `autoRowSize` rule's 30..80 (regridded exactly), keeping a chart within 80 rows as it is; a number
+   * draws rows of that many ticks (a whole multiple of the profiles' row height).
+   */
+  rowSize?: number | 'auto'
 }
 
 /** One traded cell: `row` counts grid rows up from the chart's lowest row. */
@@ -125,11 +132,13 @@ function fail(field: string, rule: string, got: unknown): never {
 /**
  * Lays out N footprint profiles on one price grid, in time order: per bar its cells, POC and value area
  * (`footprintValueArea`), imbalances, stacked imbalances and unfinished auctions (`footprintAnalytics`, or
- * the profile's own `analytics` when it carries them), totals and cumulative delta (`cumulativeDelta`).
+ * the profile's own `analytics` when it carries them), totals and cumulative delta (`cumulativeDelta`). The
+ * profiles are first regridded to the chart's `rowSize` (`regridded`: already done).
  */
 export function footprintChartModel(
   profiles: readonly FootprintProfile[],
   opts: RenderFootprintChartOptions = {},
+  regridded = false,
 ): FootprintChartModel {
   if (!Array.isArray(profiles)) fail('profiles', 'must be an array of footprint profiles', profiles)
   if (typeof opts !== 'object' || opts === null) fail('options', 'must be an object', opts)
@@ -158,6 +167,10 @@ export function footprintChartModel(
     if (top === undefined || cmp(hi, top) > 0) top = hi
   }
   const rowCount = base === undefined || top === undefined ? 0 : rowsFrom(base, step, top) + 1
+  if (!regridded && withRows.length > 0) {
+    const coarse = chartRowStep(opts.rowSize, rowCount - 1, step, withRows[0]!.tickSize)
+    if (coarse !== undefined) return footprintChartModel(regridAll(sorted, coarse), opts, true)
+  }
   if (rowCount > MAX_ROWS)
     fail(
       'profiles',

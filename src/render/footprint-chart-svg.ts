@@ -59,7 +59,7 @@ function cellTextWidth(m: FootprintChartModel): number {
  * `footprintValueArea`, `cumulativeDelta`, the profile's `volumePoc`, `high` and `low`.
  *
  * @param profiles - Footprint profiles of one security on one price grid (any order; drawn by time).
- * @param opts - `cells`, `candles`, `imbalanceRatio`, `minVolume`, `stackedRows`, `valueAreaPercent`, `cellMode`, `maxWidth`, `maxHeight`, `timeZone`.
+ * @param opts - `cells`, `candles`, `imbalanceRatio`, `minVolume`, `stackedRows`, `valueAreaPercent`, `cellMode`, `maxWidth`, `maxHeight`, `timeZone`, `rowSize` (default `'auto'`: at most 80 rows, coarsened exactly when the profiles' span needs more).
  * @returns A self-contained SVG document.
  * @throws {MarketDataError} `invalid_option` for a bad option or profile, `grid_mismatch` when profiles do not share one `rowSizeValue`.
  * @example
@@ -83,6 +83,7 @@ export function renderFootprintChart(
       'imbalanceRatio',
       'minVolume',
       'timeZone',
+      'rowSize',
     ],
     'renderFootprintChart',
   )

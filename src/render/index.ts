@@ -4,6 +4,7 @@
  * @module svc-marketdata/render
  */
 export type { RenderTpoOptions } from './tpo-model.js'
+export type { TpoLetters } from './tpo-letters.js'
 export type { RenderFootprintOptions } from './footprint-model.js'
 export { renderTpo } from './tpo-text.js'
 export { renderTpoSvg } from './tpo-svg.js'

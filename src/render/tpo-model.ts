@@ -1,14 +1,20 @@
 import { MarketDataError } from '../errors.js'
 import type { TpoCandleProfile, TpoProfile } from '../tpo/index.js'
-import { add, blockLetter, checkProfile, cmp, dec, localDate, rowHolds, show, timeLabel, zoneOption } from './text.js'
+import { blockLetters, type TpoLetters } from './tpo-letters.js'
+import { add, checkProfile, cmp, dec, localDate, rowHolds, show, timeLabel, zoneOption } from './text.js'
 
 /** Keys of {@link RenderTpoOptions}. */
-export const TPO_RENDER_KEYS = ['timeZone'] as const
+export const TPO_RENDER_KEYS = ['timeZone', 'letters'] as const
 
 /** Options of the TPO renderings. */
 export interface RenderTpoOptions {
   /** IANA zone of the printed times (period start, block times); default `UTC`. */
   timeZone?: string
+  /**
+   * `'traded'` (default): letters A, B, C, ... to the blocks that traded, in order; `'fixed'`: one letter per
+   * clock period of the day in `timeZone` (30m blocks: 00:00 is A, 09:30 is T), whatever traded.
+   */
+  letters?: TpoLetters
 }
 
 /** One row of the chart, top (high) to bottom (low). */
@@ -36,6 +42,8 @@ export interface TpoChart {
   /** `A 09:30`, ... one per block. */
   blockLabels: string[]
   blockSize: string
+  /** How the letters run, for the legend: `A-Z then a-z` in block order, or fixed by the clock. */
+  letterNote: string
 }
 
 export function tpoChart(profile: TpoProfile | TpoCandleProfile, opts: RenderTpoOptions = {}): TpoChart {
@@ -72,6 +80,7 @@ export function tpoChart(profile: TpoProfile | TpoCandleProfile, opts: RenderTpo
     )
   }
   const tz = zoneOption(opts?.timeZone)
+  const letterOf = blockLetters(p, opts?.letters, tz)
   const step = dec(p.rowSizeValue, 'rowSizeValue')
   const poc = dec(p.poc, 'poc')
   const vpoc = candles ? undefined : dec(p.volumePoc, 'volumePoc')
@@ -91,7 +100,7 @@ export function tpoChart(profile: TpoProfile | TpoCandleProfile, opts: RenderTpo
     const r = dec(price, 'rows.price')
     const sorted = [...idx].sort((a, b) => a - b)
     let letters = ''
-    for (const k of sorted) letters += blockLetter(k)
+    for (const k of sorted) letters += letterOf(k)
     const row: TpoChartRow = {
       price,
       letters,
@@ -117,7 +126,7 @@ export function tpoChart(profile: TpoProfile | TpoCandleProfile, opts: RenderTpo
     rows.push(row)
   }
   const multiDay = p.blocks.length > 0 && localDate(p.blocks[0]!, tz) !== localDate(p.blocks[p.blocks.length - 1]!, tz)
-  const blockLabels = p.blocks.map((b, i) => `${blockLetter(i)} ${timeLabel(b, tz, multiDay ? 'day-clock' : 'clock')}`)
+  const blockLabels = p.blocks.map((b, i) => `${letterOf(i)} ${timeLabel(b, tz, multiDay ? 'day-clock' : 'clock')}`)
   const volumeText = candles
     ? candleVolumeText(profile as TpoCandleProfile)
     : `${show(add(dec(p.volumeBuy, 'volumeBuy'), dec(p.volumeSell, 'volumeSell')))} (buy ${p.volumeBuy}, sell ${p.volumeSell})`
@@ -125,12 +134,17 @@ export function tpoChart(profile: TpoProfile | TpoCandleProfile, opts: RenderTpo
   // tolerate hand-made profiles without these two fields
   const ibPeriod = p.initialBalancePeriod as string | undefined
   const vaPercent = p.valueAreaPercent as number | undefined
-  const title = `TPO ${timeLabel(p.time, tz)} ${tz}${p.sessionType !== undefined ? ` ${p.sessionType}` : ''} | ${p.blockSize} blocks | row ${p.rowSizeValue}`
+  // titled where its trading began (a main-session day at 09:30, not at the period's midnight)
+  const title = `TPO ${timeLabel(p.blocks[0] ?? p.time, tz)} ${tz}${p.sessionType !== undefined ? ` ${p.sessionType}` : ''} | ${p.blockSize} blocks | row ${p.rowSizeValue}`
   const summary = [
     `POC ${p.poc} | value area ${p.valueAreaLow} to ${p.valueAreaHigh}${vaPercent !== undefined ? ` (${vaPercent}%)` : ''} | initial balance ${ibText}${ibPeriod !== undefined && p.initialBalance !== null ? ` (${ibPeriod})` : ''}`,
     `range ${p.low} to ${p.high} | open ${p.open} | close ${p.close} | ${p.tpoCount} TPOs | volume ${volumeText}`,
   ]
-  return { title, summary, rows, blockLabels, blockSize: p.blockSize }
+  const letterNote =
+    opts?.letters === 'fixed'
+      ? `one per ${p.blockSize} of the clock, fixed (A from 00:00 ${tz})`
+      : `one per ${p.blockSize} block, A-Z then a-z`
+  return { title, summary, rows, blockLabels, blockSize: p.blockSize, letterNote }
 }
 
 /** The volume of a profile from candles: the candles' total; per-row and per-side volumes are unknown. */

@@ -102,15 +102,8 @@ export function renderTpoSvg(profile: TpoProfile | TpoCandleProfile, opts: Rende
     ...c.summary.map((s) => pad + textWidth(s)),
   )
   y += 20
-  svg.add(
-    'text',
-    { x: pad, y, fill: '#374151' },
-    `letters: one per ${c.blockSize} block, A-Z then a-z, coloured from early (blue) to late (red)`,
-  )
-  width = Math.max(
-    width,
-    pad + textWidth(`letters: one per ${c.blockSize} block, A-Z then a-z, coloured from early (blue) to late (red)`),
-  )
+  svg.add('text', { x: pad, y, fill: '#374151' }, `letters: ${c.letterNote}, coloured from early (blue) to late (red)`)
+  width = Math.max(width, pad + textWidth(`letters: ${c.letterNote}, coloured from early (blue) to late (red)`))
   const perLine = Math.max(40, Math.floor((width - 2 * pad) / 7.3))
   let bi = 0
   for (const line of wrap(c.blockLabels, perLine)) {

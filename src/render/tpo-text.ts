@@ -32,6 +32,6 @@ export function renderTpo(profile: TpoProfile | TpoCandleProfile, opts: RenderTp
   }
   lines.push('')
   lines.push(...wrap(c.blockLabels, 78))
-  lines.push(`legend: > POC  : value area  | initial balance  letters: one per ${c.blockSize} block, A-Z then a-z`)
+  lines.push(`legend: > POC  : value area  | initial balance  letters: ${c.letterNote}`)
   return `${lines.join('\n')}\n`
 }

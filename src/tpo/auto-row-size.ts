@@ -1,7 +1,7 @@
 import { describeValue } from '../_lib/describe.js'
 import { decimalToString, parseDecimal, type DecimalInput, type ExactDecimal } from '../decimal/index.js'
 import { MarketDataError } from '../errors.js'
-import { niceCeil } from '../_lib/nice-number.js'
+import { AUTO_MAX_ROWS, AUTO_MIN_ROWS, pickRowSize, rangeTicks } from '../_lib/row-size-rule.js'
 import { checkOptions } from '../_lib/closed-options.js'
 
 /** Options of {@link autoRowSize}. */
@@ -29,8 +29,6 @@ export interface AutoRowSize {
   /** Rows the range spans at that size, at most (the range's ticks / rowSize, rounded up, plus one). */
   rows: number
 }
-
-const MAX_TICKS = Number.MAX_SAFE_INTEGER
 
 function count(x: unknown, dflt: number, field: string): number {
   const v = x ?? dflt
@@ -86,8 +84,8 @@ export function autoRowSize(opts: AutoRowSizeOptions): AutoRowSize {
       { field: 'tickSize' },
     )
   const tick = t.value
-  const minRows = count(opts.minRows, 30, 'minRows')
-  const maxRows = count(opts.maxRows, 80, 'maxRows')
+  const minRows = count(opts.minRows, AUTO_MIN_ROWS, 'minRows')
+  const maxRows = count(opts.maxRows, AUTO_MAX_ROWS, 'maxRows')
   if (minRows > maxRows)
     throw new MarketDataError(
       'invalid_option',
@@ -143,14 +141,7 @@ export function autoRowSize(opts: AutoRowSizeOptions): AutoRowSize {
   })
   if (range === undefined) return { ...at(1), rows: 1 }
   const s = Math.max(range.scale, tick.scale)
-  const ru = range.units * 10n ** BigInt(s - range.scale)
-  const tu = tick.units * 10n ** BigInt(s - tick.scale)
-  const big = (ru + tu - 1n) / tu
-  const ticks = big > BigInt(MAX_TICKS) ? MAX_TICKS : Number(big)
-  const rows = (k: number) => Math.ceil(ticks / k) + 1
-  // the smallest k with rows(k) <= maxRows is k >= ticks / (maxRows - 1)
-  const least = Math.max(1, Math.ceil(ticks / (maxRows - 1)))
-  const nice = niceCeil(least)
-  const k = rows(nice) >= minRows || nice === 1 ? nice : least
-  return { ...at(k), rows: rows(k) }
+  const ticks = rangeTicks(range.units * 10n ** BigInt(s - range.scale), tick.units * 10n ** BigInt(s - tick.scale))
+  const picked = pickRowSize(ticks, minRows, maxRows)
+  return { ...at(picked.rowSize), rows: picked.rows }
 }

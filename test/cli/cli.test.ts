@@ -183,6 +183,53 @@ describe('footprint and tpo', () => {
     expect(t.stdout).toMatch(/^5001\.00 .. B/m)
   })
 
+  it('tpo text of thousands of one-tick rows picks a row size and says so in the header; --row-size wins; JSON keeps one tick', async () => {
+    const rows = ['time,price,volume,side']
+    for (let i = 0; i < 600; i++)
+      rows.push(
+        `${Date.UTC(2026, 5, 1) + i * 120_000},${(90000 + 1800 * Math.sin(i / 90)).toFixed(1)},0.5,${i % 2 ? 'buy' : 'sell'}`,
+      )
+    const csv = `${rows.join('\n')}\n`
+    const t = await run(['tpo', '--tick-size', '0.1'], csv)
+    expect(t.code, t.stderr).toBe(0)
+    const lines = t.stdout.split('\n')
+    expect(lines[1]).toMatch(
+      /^rows of 500 ticks \(50\) picked for the text: 3600\d rows of 0\.1 would not fit a screen/,
+    )
+    expect(lines[0]).toContain('| row 50')
+    const priceLines = lines.filter((l) => /^\d+\.?\d* /.test(l))
+    expect(priceLines.length).toBeLessThanOrEqual(80)
+    expect(priceLines.length).toBeGreaterThanOrEqual(30)
+    const given = await run(['tpo', '--tick-size', '0.1', '--row-size', '20'], csv)
+    expect(given.stdout).not.toContain('picked for the text')
+    expect(given.stdout.split('\n')[0]).toContain('| row 2')
+    expect(given.stdout.split('\n').length).toBeGreaterThan(1800)
+    const j = await run(['tpo', '--tick-size', '0.1', '--format', 'json'], csv)
+    expect((JSON.parse(j.stdout) as { rowSize: number }[])[0]!.rowSize).toBe(1)
+  })
+
+  it('tpo --letters fixed letters each block by its clock period (13:30 is b, 14:00 is c in 30m UTC blocks); a bad value is a usage error', async () => {
+    const t = await run(['tpo', fixture('trades.csv'), '--tick-size', '0.25', '--letters', 'fixed'])
+    expect(t.code).toBe(0)
+    expect(t.stdout).toContain('b 13:30  c 14:00')
+    expect(t.stdout).toMatch(/^5001\.00 .. c/m)
+    expect(t.stdout).toContain('fixed (A from 00:00 UTC)')
+    const ny = await run([
+      'tpo',
+      fixture('trades.csv'),
+      '--tick-size',
+      '0.25',
+      '--letters',
+      'fixed',
+      '--tz',
+      'America/New_York',
+    ])
+    expect(ny.stdout).toContain('T 09:30  U 10:00')
+    const bad = await run(['tpo', fixture('trades.csv'), '--letters', 'clock'])
+    expect(bad.code).toBe(2)
+    expect(bad.stderr).toContain('--letters must be traded or fixed')
+  })
+
   it('--merge-sessions GROUP_BY_TYPE gives a profile per session type', async () => {
     const input =
       'time,price,volume,side,session\n1780300800000,10,1,buy,PRE_MARKET\n1780320600000,11,1,buy,MAINSESSION\n'
@@ -566,7 +613,7 @@ describe('sample and demo', () => {
     const r = await run(['demo', '--out-dir', dir])
     expect(r.code).toBe(0)
     for (const s of [
-      'TPO 2026-06-01 00:00 America/New_York',
+      'TPO 2026-06-01 09:30 America/New_York',
       'legend: > POC',
       'Footprint 2026-06-01 10:00-11:00',
       'sell x buy',

@@ -5,7 +5,23 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { footprintProfiles, type FootprintProfile } from '../../src/footprint/index.js'
+import type { Trade } from '../../src/trades/index.js'
 import { ROOT, run } from './helpers.js'
+
+/** The trades of a `time,price,volume,side` CSV text. */
+const profilesTrades = (csv: string): Trade[] =>
+  csv
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(','))
+    .map(([time, price, volume, side]) => ({
+      time: Number(time),
+      price: price!,
+      volume: volume!,
+      side: side as 'buy' | 'sell',
+    }))
 
 const f = (name: string) => resolve(ROOT, 'test/fixtures/files', name)
 const candles = async (args: string[], stdin = '') => {
@@ -166,7 +182,7 @@ describe('the command line over a user own files', () => {
     expect(on.stderr).not.toMatch(/warning/)
   })
 
-  it('a footprint chart of one-tick crypto data picks its row size (8..20 rows a bucket) unless one is given', async () => {
+  it('a footprint chart or ladder of one-tick crypto data picks its row size (30..80 rows over the whole range, as rowSize auto) unless one is given; JSON keeps one tick', async () => {
     const rows = ['time,price,volume,side']
     for (let i = 0; i < 400; i++)
       rows.push(
@@ -177,13 +193,30 @@ describe('the command line over a user own files', () => {
     expect(r.code, r.stderr).toBe(0)
     const m = /row size not given: using (\d+) ticks .* about (\d+) rows/.exec(r.stderr)
     expect(m).not.toBeNull()
-    expect(Number(m![1])).toBeGreaterThan(10)
-    expect(Number(m![2])).toBeLessThanOrEqual(21)
+    const k = Number(m![1])
+    expect(Number(m![2])).toBeLessThanOrEqual(80)
+    expect(Number(m![2])).toBeGreaterThanOrEqual(30)
+    const json = await run(['footprint', '--timeframe', '15m', '--tick-size', '0.01', '--format', 'json'], text)
+    expect(json.stderr).not.toMatch(/row size not given/)
+    const profiles = JSON.parse(json.stdout) as FootprintProfile[]
+    expect(profiles[0]!.rowSize).toBe(1)
+    // the size rowSize 'auto' picks for the same trades
+    const auto = footprintProfiles(profilesTrades(text), { timeframe: '15m', tickSize: '0.01', rowSize: 'auto' })
+    expect(auto[0]!.rowSize).toBe(k)
     const given = await run(
-      ['footprint', '--timeframe', '15m', '--chart', 'bars', '--tick-size', '0.01', '--row-size', '3'],
+      ['footprint', '--timeframe', '15m', '--chart', 'bars', '--tick-size', '0.01', '--row-size', String(k)],
       text,
     )
     expect(given.stderr).not.toMatch(/row size not given/)
+    expect(given.stdout).toBe(r.stdout)
+    const ladder = await run(['footprint', '--timeframe', '15m', '--tick-size', '0.01', '--last', '1'], text)
+    expect(ladder.stderr).toContain(`row size not given: using ${k} ticks`)
+    expect(ladder.stdout).toContain(`| row ${k / 100} |`)
+    const three = await run(
+      ['footprint', '--timeframe', '15m', '--chart', 'bars', '--tick-size', '0.01', '--row-size', '3'],
+      text,
+    )
+    expect(three.stderr).not.toMatch(/row size not given/)
   })
 
   it('a wrong file gets one error: the line, the column, what was found and the option', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { renderFootprint, renderFootprintSvg, renderTpo, renderTpoSvg } from '../../src/render/index.js'
+import { sampleTrades } from '../../src/sample/index.js'
+import { tpoProfiles } from '../../src/tpo/index.js'
 import { handFootprint, handTpo } from './fixtures.js'
 import { xmlProblem } from './xml-check.js'
 
@@ -8,7 +10,7 @@ describe('renderTpo', () => {
     // Written from the rules: rows high to low; gutter 1 = initial balance (100.25..101.00), gutter 2 =
     // value area ':' (100.00..101.00) with '>' at the POC; letters in block order; labels on the right.
     const expected = [
-      'TPO 2026-06-01 00:00 UTC | 30m blocks | row 0.25',
+      'TPO 2026-06-01 13:30 UTC | 30m blocks | row 0.25',
       'POC 100.50 | value area 100.00 to 101.00 (70%) | initial balance 100.25 to 101.00 (1h)',
       'range 100.00 to 101.25 | open 100.50 | close 100.75 | 13 TPOs | volume 24 (buy 13, sell 11)',
       '',
@@ -28,8 +30,51 @@ describe('renderTpo', () => {
 
   it('prints times in the given zone', () => {
     const text = renderTpo(handTpo(), { timeZone: 'America/New_York' })
-    expect(text.split('\n')[0]).toBe('TPO 2026-05-31 20:00 America/New_York | 30m blocks | row 0.25')
+    expect(text.split('\n')[0]).toBe('TPO 2026-06-01 09:30 America/New_York | 30m blocks | row 0.25')
     expect(text).toContain('A 09:30  B 10:00  C 10:30  D 11:00')
+  })
+
+  it('a session profile is titled where its trading began, not at the period start', () => {
+    const tz = 'America/New_York'
+    const trades = sampleTrades({ timeZone: tz })
+    const opts = { timeframe: '1d', tickSize: '0.25', timeZone: tz } as const
+    const [main] = tpoProfiles(trades, { ...opts, sessions: ['MAINSESSION'] })
+    expect(renderTpo(main!, { timeZone: tz }).split('\n')[0]).toMatch(/^TPO 2026-06-01 09:30 America\/New_York \|/)
+    const [pre] = tpoProfiles(trades, { ...opts, mergeSessions: 'GROUP_BY_TYPE' })
+    expect(pre!.sessionType).toBe('PRE_MARKET')
+    expect(renderTpoSvg(pre!, { timeZone: tz })).toContain('TPO 2026-06-01 04:00 America/New_York PRE_MARKET')
+    expect(main!.time).toBe(Date.parse('2026-06-01T04:00:00Z'))
+  })
+
+  it("letters: 'fixed' gives each clock period of the day its letter, 'traded' (default) only the blocks that traded", () => {
+    const letter = (t: number, zoneHours: number) => {
+      const minute = (((t / 60_000 + zoneHours * 60) % 1440) + 1440) % 1440
+      return 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'[Math.floor(minute / 30)]!
+    }
+    // trades at 00:10 and 01:10 UTC: blocks 00:00 and 01:00, the 00:30 period did not trade
+    const day = Date.UTC(2026, 5, 1)
+    const trades = [
+      { time: day + 10 * 60_000, price: '100', volume: '1', side: 'buy' as const },
+      { time: day + 70 * 60_000, price: '101', volume: '1', side: 'sell' as const },
+    ]
+    const [p] = tpoProfiles(trades, { timeframe: '1d', tickSize: '1' })
+    const traded = renderTpo(p!)
+    const fixed = renderTpo(p!, { letters: 'fixed' })
+    expect(traded).toContain('A 00:00  B 01:00')
+    expect(fixed).toContain('A 00:00  C 01:00')
+    expect(fixed.split('\n').find((l) => l.startsWith('101'))).toMatch(/^101 .. C/)
+    expect(renderTpo(p!, { letters: 'traded' })).toBe(traded)
+    // the hand profile's blocks from 13:30 UTC (09:30 in New York, EDT = UTC-4)
+    const hand = handTpo()
+    const utc = renderTpo(hand, { letters: 'fixed' })
+    expect(utc).toContain(
+      hand.blocks.map((b) => `${letter(b, 0)} ${new Date(b).toISOString().slice(11, 16)}`).join('  '),
+    )
+    const ny = renderTpoSvg(hand, { letters: 'fixed', timeZone: 'America/New_York' })
+    expect(hand.blocks.map((b) => letter(b, -4)).join('')).toBe('TUVW')
+    expect(ny).toContain('T 09:30')
+    expect(ny).toContain('fixed (A from 00:00 America/New_York)')
+    expect(() => renderTpo(hand, { letters: 'clock' as never })).toThrow(/`letters` must be 'traded' or 'fixed'/)
   })
 
   it('letters run A..Z, a..z and then start again at A', () => {
