@@ -60,10 +60,38 @@ const SIDE_RULES: readonly SideRule[] = ['column', 'tick', 'optional']
 
 const bad = (field: string, msg: string) => new MarketDataError('invalid_option', `${field}: ${msg}`, { field })
 
-/** Checks the options of a reader of records with these columns; throws `invalid_option` naming the option. */
-export function checkReaderOptions(opts: TextReaderOptions, columns: readonly string[], fn: string): void {
-  if (typeof opts !== 'object' || opts === null) throw bad('options', 'must be an object')
+/**
+ * A plain copy of the options (their `columns` too), read once: options that cannot be read (a revoked
+ * Proxy, a throwing getter) are refused as `invalid_option` rather than throwing a TypeError later.
+ */
+function readOnce(opts: object): TextReaderOptions {
+  try {
+    const o = { ...opts } as TextReaderOptions & Record<string, unknown>
+    if (typeof o.columns === 'object' && o.columns !== null) o.columns = { ...o.columns }
+    return o
+  } catch {
+    throw bad('options', 'cannot be read (a revoked Proxy or a getter that throws)')
+  }
+}
+
+/**
+ * Checks the options of a reader of records with these columns; throws `invalid_option` naming the option.
+ * Returns the options as read (a plain copy): the reader uses that copy, never the caller's object again.
+ */
+export function checkReaderOptions(
+  given: TextReaderOptions,
+  columns: readonly string[],
+  fn: string,
+): TextReaderOptions {
+  if (typeof given !== 'object' || given === null) throw bad('options', 'must be an object')
+  const opts = readOnce(given)
   checkOptions(opts, READER_OPTIONS, fn)
+  for (const k of ['skipBad', 'sorted'] as const)
+    if (opts[k] !== undefined && typeof opts[k] !== 'boolean')
+      throw bad(k, `must be true or false, got ${describeValue(opts[k])}`)
+  for (const k of ['onBad', 'onTimeFormat'] as const)
+    if (opts[k] !== undefined && typeof opts[k] !== 'function')
+      throw bad(k, `must be a function, got ${describeValue(opts[k])}`)
   if (opts.format !== undefined && opts.format !== 'csv' && opts.format !== 'ndjson')
     throw bad('format', `must be csv or ndjson, got ${describeValue(opts.format)}`)
   if (opts.timeUnit !== undefined && !EPOCH_UNITS.includes(opts.timeUnit))
@@ -84,4 +112,5 @@ export function checkReaderOptions(opts: TextReaderOptions, columns: readonly st
       if (!ok) throw bad(`columns.${k}`, `must be a header name or a position from 1, got ${describeValue(v)}`)
     }
   }
+  return opts
 }

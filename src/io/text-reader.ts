@@ -171,8 +171,12 @@ const isFieldError = (r: unknown): r is FieldError =>
   typeof r === 'object' && r !== null && 'message' in r && 'code' in r && 'field' in r
 
 /** Creates the streaming reader of one record kind. */
-export function createTextReader<T>(kind: RecordKind<T>, opts: TextReaderOptions = {}): TextReader<T> {
-  checkReaderOptions(opts, kind.columns, kind.name === 'trades' ? 'createTradeReader' : 'createCandleReader')
+export function createTextReader<T>(kind: RecordKind<T>, given: TextReaderOptions = {}): TextReader<T> {
+  const opts = checkReaderOptions(
+    given,
+    kind.columns,
+    kind.name === 'trades' ? 'createTradeReader' : 'createCandleReader',
+  )
   const stats: TextReaderStats = { lines: 0, records: 0, bad: 0, timeFormat: undefined }
   const sideRule = opts.sideRule ?? 'column'
   const named = opts.columns ?? {}

@@ -1,4 +1,5 @@
 import fc from 'fast-check'
+import { describeValue } from '../_lib/describe.js'
 
 /** Deep copy that keeps typed arrays (for the no-mutation law). */
 function snapshot<T>(x: T): T {
@@ -30,15 +31,22 @@ export interface AggregatorContractSpec<T, R> {
 const deepEqual = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
 
 /**
- * Cuts a list into consecutive parts at sorted indexes.
+ * Cuts a list into consecutive parts at sorted indexes (a cut past the end, or before the previous one, cuts
+ * an empty part there).
  *
  * @param xs - a `readonly T[]`
- * @param cuts - a `readonly number[]`
- * @returns the `T[][]`
- * @throws never: bad input is answered, not thrown
+ * @param cuts - a `readonly number[]` of indexes
+ * @returns the `T[][]`: `cuts.length + 1` parts whose concatenation is `xs`
+ * @throws TypeError naming the parameter when `xs` or `cuts` is not an array or a cut is not a finite number
+ *   (a test helper: a wrong call is a bug in the test, not data to answer)
  * @example splitAt([1, 2, 3, 4, 5], [2, 2, 4]) // [[1, 2], [], [3, 4], [5]]
  */
 export function splitAt<T>(xs: readonly T[], cuts: readonly number[]): T[][] {
+  if (!Array.isArray(xs)) throw new TypeError(`splitAt: xs must be an array, got ${describeValue(xs)}`)
+  if (!Array.isArray(cuts)) throw new TypeError(`splitAt: cuts must be an array, got ${describeValue(cuts)}`)
+  for (const c of cuts)
+    if (typeof c !== 'number' || !Number.isFinite(c))
+      throw new TypeError(`splitAt: cuts must hold finite numbers, got ${describeValue(c)}`)
   const parts: T[][] = []
   let prev = 0
   for (const c0 of cuts) {

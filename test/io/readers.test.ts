@@ -173,6 +173,35 @@ describe('trade reader', () => {
       expect.objectContaining({ code: 'invalid_record', message: 'line 1: not a JSON object' }),
     )
   })
+
+  it('refuses options of the wrong type, or that cannot be read, naming the option (never a TypeError)', () => {
+    const csv = 'time,price,volume,side\n1780320600000,5000,1,buy\n'
+    const wrong: [Record<string, unknown>, string][] = [
+      [{ onBad: false }, 'onBad'],
+      [{ onTimeFormat: 'log' }, 'onTimeFormat'],
+      [{ skipBad: 'yes' }, 'skipBad'],
+      [{ sorted: 1 }, 'sorted'],
+    ]
+    for (const [o, field] of wrong)
+      expect(() => readTrades(csv, o as never)).toThrow(expect.objectContaining({ code: 'invalid_option', field }))
+    const { proxy, revoke } = Proxy.revocable({}, {})
+    revoke()
+    expect(() => createTradeReader(proxy)).toThrow(
+      expect.objectContaining({ code: 'invalid_option', field: 'options' }),
+    )
+    const throwing = Object.defineProperty({}, 'skipBad', {
+      enumerable: true,
+      get() {
+        throw new Error('no')
+      },
+    })
+    expect(() => readTrades(csv, throwing)).toThrow(expect.objectContaining({ field: 'options' }))
+    // the options are read once: changing them after the reader is made changes nothing
+    const opts: { skipBad?: boolean } = { skipBad: true }
+    const reader = createTradeReader(opts)
+    opts.skipBad = false
+    expect(() => reader.push('time,price,volume,side\nx,1,1,buy\n')).not.toThrow()
+  })
 })
 
 describe('candle reader', () => {

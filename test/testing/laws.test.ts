@@ -57,6 +57,13 @@ describe('arbitraries', () => {
       }),
     )
   })
+
+  it('splitAt says which parameter a wrong call got wrong, as its TSDoc says', () => {
+    expect(() => splitAt(null as never, [1])).toThrow(new TypeError('splitAt: xs must be an array, got null'))
+    expect(() => splitAt([1], undefined as never)).toThrow(/^splitAt: cuts must be an array/)
+    expect(() => splitAt([1, 2], [Number.NaN])).toThrow(/^splitAt: cuts must hold finite numbers, got NaN/)
+    expect(() => splitAt([1, 2], ['1' as never])).toThrow(TypeError)
+  })
 })
 
 describe('the laws catch broken aggregators', () => {
