@@ -131,6 +131,8 @@ describe('live viewer', () => {
       await page.waitForFunction("[...document.querySelectorAll('#symbol option')].some((o) => o.value === 'PENNY')")
       await page.selectOption('#symbol', 'PENNY')
     })
+    // the exchange's first symbol loads (and reports ready) before PENNY's candles replace it: wait for those
+    await page.waitForFunction(`window.viewer.series.data().at(-1)?.close < 1`)
     const legend = (await page.locator('#legend').textContent()) ?? ''
     expect(legend).toMatch(/^O 0\.00\d{3} {2}H 0\.00\d{3} {2}L 0\.00\d{3} {2}C 0\.00\d{3}$/)
     expect(legend).not.toContain('0.00 ')
